@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { ApiError, registerErrorHandling } from './errors.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
+import type pg from 'pg';
+
+// Generic validation messages in Russian; schemas override them where a better text exists.
+z.config(z.locales.ru());
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  /** True when the database is the embedded server this process started. */
+  embeddedDatabase?: boolean;
+  /** Mounts the server-rendered site; absent in API-only tests. */
+  web?: (app: FastifyInstance) => Promise<void>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole application: plugins, API modules, then the site. Does not listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    // API paths answer with and without the trailing slash, with no redirect (spec §7).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(trailingSlashRedirect);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Crema API',
+        description:
+          'API онлайн-платформы школы кофейного мастерства. Ошибки: 400 — `{поле: [сообщения]}` ' +
+          'или `{non_field_errors: [...]}`; 401/403/404/429/500 — `{detail}`. Деньги — целые копейки.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          jwt: { type: 'apiKey', in: 'header', name: 'JWT-ACCESS-TOKEN', description: 'Bearer <access>' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(contentRoutes);
+      // Unknown API paths are JSON 404s, never the HTML site.
+      api.all('/*', { schema: { hide: true } }, async () => {
+        throw ApiError.notFound();
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.web) await deps.web(app);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every module queries through. */
+export type Db = NodePgDatabase<Schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// DATE columns come back as 'YYYY-MM-DD' strings, never as Date objects shifted by the
+// server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/** Opens a pool to `url` and wraps it in Drizzle. */
+export function openDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    application_name: 'crema',
+  });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    pool,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,58 @@
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** Field types of a dynamic form (spec §3: text, phone, e-mail, date). */
+export const formFieldTypeEnum = pgEnum('form_field_type', ['text', 'phone', 'email', 'date']);
+
+/** A dynamic form read by key (GET /api/feedback/{key}/): 'course_form', 'course_kids_form' … */
+export const feedbackForms = pgTable('feedback_forms', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  key: text().notNull().unique(),
+  title: text().notNull(),
+  description: text(),
+  /** Text of the success modal after sending. */
+  successMessage: text().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A field of a dynamic form. */
+export const feedbackFormFields = pgTable(
+  'feedback_form_fields',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    formId: integer()
+      .notNull()
+      .references(() => feedbackForms.id, { onDelete: 'cascade' }),
+    /** The key the value is sent under, e.g. 'student_name'. */
+    name: text().notNull(),
+    /** The label. */
+    title: text().notNull(),
+    placeholder: text(),
+    required: boolean().notNull().default(false),
+    type: formFieldTypeEnum().notNull().default('text'),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [unique('feedback_form_fields_form_id_name_unique').on(t.formId, t.name), index().on(t.formId, t.sort)],
+);
+
+/** What someone sent through a dynamic form. */
+export const feedbackSubmissions = pgTable(
+  'feedback_submissions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    formId: integer()
+      .notNull()
+      .references(() => feedbackForms.id, { onDelete: 'restrict' }),
+    /** Field name → value as sent. */
+    data: jsonb().$type<Record<string, string>>().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.formId, t.createdAt), index().on(t.userId)],
+);
+
+export type FeedbackForm = typeof feedbackForms.$inferSelect;
+export type FeedbackFormField = typeof feedbackFormFields.$inferSelect;
+export type FeedbackSubmission = typeof feedbackSubmissions.$inferSelect;

@@ -1,0 +1,13 @@
+// The whole database schema: tables, enums and relations, one file per area.
+export * from './auth.ts';
+export * from './blocks.ts';
+export * from './catalog.ts';
+export { RU_COLLATION, ruText } from './columns.ts';
+export * from './content.ts';
+export * from './forms.ts';
+export * from './groups.ts';
+export * from './learning.ts';
+export * from './mail.ts';
+export * from './orders.ts';
+export * from './relations.ts';
+export * from './users.ts';

@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { LESSON_BLOCK_TYPES, type LessonBlockData, type SelectedAnswers } from './blocks.ts';
+import { courses } from './catalog.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { orders } from './orders.ts';
+import { students, users } from './users.ts';
+
+export const lessonBlockTypeEnum = pgEnum('lesson_block_type', LESSON_BLOCK_TYPES);
+/**
+ * single / multiple: pick answers marked is_correct; text: type one of the answers' texts;
+ * match: pair answers that share a connect_id.
+ */
+export const questionTypeEnum = pgEnum('question_type', ['single', 'multiple', 'text', 'match']);
+/** A learner's status of a lesson or test (spec §4: partially_completed marks a lesson done in the sidebar). */
+export const progressStatusEnum = pgEnum('progress_status', ['not_started', 'partially_completed', 'completed']);
+export const testAttemptStatusEnum = pgEnum('test_attempt_status', ['in_progress', 'completed']);
+
+/** A module of a course: an ordered group of lessons and tests. */
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.courseId, t.sort),
+    // Target of tests' composite key: a module test belongs to the module's course.
+    unique('course_modules_id_course_id_unique').on(t.id, t.courseId),
+  ],
+);
+
+/** A lesson of a module; its content is a list of blocks split into pages (?page=n). */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    moduleId: integer()
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+    /** Expected study time. */
+    durationMinutes: integer(),
+    isPublished: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.moduleId, t.sort)],
+);
+
+/** One content block of a lesson. */
+export const lessonBlocks = pgTable(
+  'lesson_blocks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    lessonId: integer()
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    type: lessonBlockTypeEnum().notNull(),
+    /** The lesson page (1-based) the block is shown on. */
+    page: integer().notNull().default(1),
+    sort: integer().notNull().default(0),
+    /** Shape depends on `type`, see LessonBlockDataByType. */
+    data: jsonb().$type<LessonBlockData>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.lessonId, t.page, t.sort), check('lesson_blocks_page_positive', sql`${t.page} >= 1`)],
+);
+
+/** A quiz: either a module's test or, with no module, one of the course's final tests. */
+export const tests = pgTable(
+  'tests',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The module the test belongs to; null for a final test. */
+    moduleId: integer(),
+    /** A course's final test: derived from module_id so the two can never disagree. */
+    isFinal: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`module_id is null`),
+    name: text().notNull(),
+    description: text(),
+    /** Score (percent of questions right) needed to pass. */
+    passScore: integer().notNull().default(70),
+    timeLimitMinutes: integer(),
+    /** How many attempts a learner has; null = unlimited. */
+    attemptsLimit: integer(),
+    isPublished: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'tests_module_id_course_id_fk',
+      columns: [t.moduleId, t.courseId],
+      foreignColumns: [courseModules.id, courseModules.courseId],
+    }).onDelete('cascade'),
+    index().on(t.courseId),
+    index().on(t.moduleId, t.sort),
+    check('tests_pass_score_range', sql`${t.passScore} between 0 and 100`),
+  ],
+);
+
+/** A question of a test. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    type: questionTypeEnum().notNull().default('single'),
+    text: text().notNull(),
+    /** Chance (percent) the question is drawn into an attempt; 100 = always (spec §9). */
+    probability: integer().notNull().default(100),
+    sort: integer().notNull().default(0),
+    image: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.testId, t.sort),
+    check('questions_probability_range', sql`${t.probability} between 0 and 100`),
+  ],
+);
+
+/** An answer option of a question. */
+export const answers = pgTable(
+  'answers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** For 'match' questions: answers with the same connect_id belong together. */
+    connectId: text(),
+    text: text().notNull().default(''),
+    image: text(),
+    isCorrect: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.questionId, t.sort)],
+);
+
+/**
+ * Access of an account to a course (enrolment): the user's own learning, or a student's
+ * (a child's) learning the user manages.
+ */
+export const userCourses = pgTable(
+  'user_courses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The paid order that granted access; null for invitations and manual grants. */
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    /** Who studies when it is not the account holder; a student with courses cannot be deleted. */
+    studentId: integer().references(() => students.id, { onDelete: 'restrict' }),
+    /** The learner keeps the course in 'my learning' (spec §4: is_active). */
+    isActive: boolean().notNull().default(true),
+    /** Access ends at this instant; null = no end. */
+    accessUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('user_courses_user_id_course_id_student_id_unique')
+      .on(t.userId, t.courseId, t.studentId)
+      .nullsNotDistinct(),
+    index().on(t.courseId),
+    index().on(t.orderId),
+    index().on(t.studentId),
+  ],
+);
+
+/** A study session of a user course; its token is the course-token cookie. */
+export const courseSessions = pgTable(
+  'course_sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userCourseId: integer()
+      .notNull()
+      .references(() => userCourses.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the course-token cookie value; the token itself is never stored. */
+    tokenHash: text().notNull().unique('course_sessions_token_hash_unique'),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userCourseId)],
+);
+
+/** How far a learner got in a lesson. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userCourseId: integer()
+      .notNull()
+      .references(() => userCourses.id, { onDelete: 'cascade' }),
+    lessonId: integer()
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    status: progressStatusEnum().notNull().default('not_started'),
+    /** The last lesson page opened. */
+    lastPage: integer().notNull().default(1),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('lesson_progress_user_course_id_lesson_id_unique').on(t.userCourseId, t.lessonId), index().on(t.lessonId)],
+);
+
+/** One attempt at a test. */
+export const testAttempts = pgTable(
+  'test_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userCourseId: integer()
+      .notNull()
+      .references(() => userCourses.id, { onDelete: 'cascade' }),
+    testId: integer()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    /** The questions drawn for this attempt (by their probability), in the order shown. */
+    questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    selectedAnswers: jsonb().$type<SelectedAnswers>().notNull().default({}),
+    /** Percent of questions answered right, set when the attempt is finished. */
+    score: integer(),
+    isPassed: boolean(),
+    status: testAttemptStatusEnum().notNull().default('in_progress'),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.userCourseId, t.testId),
+    index().on(t.testId),
+    check('test_attempts_score_range', sql`${t.score} between 0 and 100`),
+  ],
+);
+
+export type CourseModule = typeof courseModules.$inferSelect;
+export type Lesson = typeof lessons.$inferSelect;
+export type LessonBlock = typeof lessonBlocks.$inferSelect;
+export type Test = typeof tests.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type Answer = typeof answers.$inferSelect;
+export type UserCourse = typeof userCourses.$inferSelect;
+export type CourseSession = typeof courseSessions.$inferSelect;
+export type LessonProgress = typeof lessonProgress.$inferSelect;
+export type TestAttempt = typeof testAttempts.$inferSelect;

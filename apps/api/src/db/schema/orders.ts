@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { courses } from './catalog.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { statisticsSources } from './content.ts';
+import { groups } from './groups.ts';
+import { students, users } from './users.ts';
+
+/**
+ * new → confirmed (code from the e-mail entered) → awaiting_payment (payment link issued) → paid;
+ * cancelled from any unpaid state; refunded after paid.
+ */
+export const orderStatusEnum = pgEnum('order_status', [
+  'new',
+  'confirmed',
+  'awaiting_payment',
+  'paid',
+  'cancelled',
+  'refunded',
+]);
+/** A payment's state at the acquiring provider. */
+export const paymentStatusEnum = pgEnum('payment_status', ['new', 'pending', 'confirmed', 'rejected', 'refunded']);
+/** 'tbank' is T-Bank acquiring; 'testbank' the built-in stand-in. */
+export const paymentProviderEnum = pgEnum('payment_provider', ['tbank', 'testbank']);
+
+/** An application for a course, which becomes an order once confirmed and paid. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Random, unguessable: the order's public handle in /courses/payment/{code}/. */
+    code: text().notNull().unique(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The anonymous visitor's session key, for applications sent without signing in. */
+    sessionKey: text(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    /** The group (start date) applied for, if the course runs in groups. */
+    groupId: integer().references(() => groups.id, { onDelete: 'set null' }),
+    status: orderStatusEnum().notNull().default('new'),
+    /** Total to pay, in kopecks (price × number of students at the time of ordering). */
+    amountKopecks: integer().notNull(),
+    payerLastName: text().notNull(),
+    payerFirstName: text().notNull(),
+    payerPatronymic: text(),
+    payerPhone: text().notNull(),
+    payerEmail: text().notNull(),
+    /** The payer studies themselves ('I will study myself'), rather than students. */
+    studyForSelf: boolean().notNull().default(true),
+    consentPrivacy: boolean().notNull().default(false),
+    consentPersonalData: boolean().notNull().default(false),
+    /** Optional consent to advertising mailings. */
+    consentAdvertising: boolean().notNull().default(false),
+    statisticsSourceId: integer().references(() => statisticsSources.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.sessionKey),
+    index().on(t.courseId),
+    index().on(t.groupId),
+    index().on(t.status),
+    index().on(t.statisticsSourceId),
+    check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
+  ],
+);
+
+/** Who an order is for, as entered at ordering time (kept even if the student is later edited). */
+export const orderStudents = pgTable(
+  'order_students',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The saved student this snapshot came from, if any. */
+    studentId: integer().references(() => students.id, { onDelete: 'set null' }),
+    /** Full name as entered (the kids form's student_name). */
+    fullName: text().notNull(),
+    phone: text(),
+    email: text(),
+    birthDate: date({ mode: 'string' }),
+  },
+  (t) => [index().on(t.orderId), index().on(t.studentId)],
+);
+
+/** A payment attempt of an order at an acquiring provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: paymentProviderEnum().notNull(),
+    /** The provider's PaymentId; null until Init answers. */
+    providerPaymentId: text(),
+    status: paymentStatusEnum().notNull().default('new'),
+    amountKopecks: integer().notNull(),
+    /** Where the payer is sent to pay. */
+    paymentUrl: text(),
+    /** extra_code of POST /api/{bank}/order/payment_link/. */
+    extraCode: text(),
+    /** type of POST /api/{bank}/order/payment_link/ (e.g. card, sbp). */
+    type: text(),
+    /** The last signed notification from the provider, verbatim. */
+    rawNotification: jsonb(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payments_provider_provider_payment_id_unique').on(t.provider, t.providerPaymentId),
+    index().on(t.orderId),
+    check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderStudent = typeof orderStudents.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

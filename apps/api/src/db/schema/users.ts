@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ruText, updatedAt } from './columns.ts';
+
+export const genderEnum = pgEnum('gender', ['male', 'female']);
+/** A student is either a child (birth date required) or an adult (phone and e-mail required), spec §5. */
+export const studentTypeEnum = pgEnum('student_type', ['child', 'adult']);
+/** Social sign-in providers (spec §7: VK ID with PKCE and Yandex ID). */
+export const socialProviderEnum = pgEnum('social_provider', ['vk', 'yandex']);
+
+/** A person with an account: signs in by e-mail code or password; may own courses. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored as entered; uniqueness and look-ups go through lower(email). */
+    email: text().notNull(),
+    /** Argon2id hash; null until the user sets a password (code-only accounts). */
+    passwordHash: text(),
+    lastName: ruText(),
+    firstName: ruText(),
+    patronymic: ruText(),
+    /** Digits only with the country code, e.g. '79161234567'. */
+    phone: text(),
+    address: text(),
+    birthDate: date({ mode: 'string' }),
+    gender: genderEnum(),
+    /** May use /admin/ for the courses they own. */
+    isCourseOwner: boolean().notNull().default(false),
+    /** School staff: may act on every course (support, moderation). */
+    isStaff: boolean().notNull().default(false),
+    /** The one-time questionnaire (Poll) has been answered. */
+    isQuestionnaireCompleted: boolean().notNull().default(false),
+    /** The user refused to give personal data (spec §3 data_refusal). */
+    dataRefusal: boolean().notNull().default(false),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/** Passport and SNILS of a user, one row per user, kept apart from the profile. */
+export const userDocuments = pgTable('user_documents', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Four digits, shown as '## ##'. */
+  passportSeries: text(),
+  /** Six digits. */
+  passportNumber: text(),
+  /** Issuing unit code, six digits shown as '### ###'. */
+  passportGivenCode: text(),
+  passportGivenDate: date({ mode: 'string' }),
+  passportGivenLocation: text(),
+  /** Eleven digits, shown as '###-###-### ##'. */
+  snils: text(),
+  updatedAt: updatedAt(),
+});
+
+/** A learner a user manages and applies for: their child or another adult. */
+export const students = pgTable(
+  'students',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The account that manages this student. */
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentType: studentTypeEnum().notNull(),
+    lastName: ruText().notNull(),
+    firstName: ruText().notNull(),
+    patronymic: ruText(),
+    phone: text(),
+    email: text(),
+    dateBirth: date({ mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    check('students_child_birth_date', sql`${t.studentType} <> 'child' or ${t.dateBirth} is not null`),
+    check(
+      'students_adult_contacts',
+      sql`${t.studentType} <> 'adult' or (${t.phone} is not null and ${t.email} is not null)`,
+    ),
+  ],
+);
+
+/** A link between a user and an external identity (VK ID, Yandex ID). */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: socialProviderEnum().notNull(),
+    /** The user's id at the provider. */
+    providerUserId: text().notNull(),
+    /** E-mail the provider reported, if any. */
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('social_accounts_provider_provider_user_id_unique').on(t.provider, t.providerUserId), index().on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserDocuments = typeof userDocuments.$inferSelect;
+export type Student = typeof students.$inferSelect;
+export type NewStudent = typeof students.$inferInsert;
+export type SocialAccount = typeof socialAccounts.$inferSelect;

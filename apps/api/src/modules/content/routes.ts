@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bannerQuerySchema,
+  bannerSchema,
+  bannersQuerySchema,
+  bannersResponseSchema,
+  categoriesQuerySchema,
+  categoriesResponseSchema,
+  configsRequestSchema,
+  configsResponseSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  idParamSchema,
+  menuKeySchema,
+  menuResponseSchema,
+} from '@crema/contract';
+import { z } from 'zod';
+import { getBanner, getConfigs, getMenu, listBanners, listCategories } from './service.ts';
+
+const tags = ['content'];
+
+/** Public content the site shell needs (spec §7 "Public content"). */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    '/configs/',
+    {
+      schema: {
+        summary: 'Настройки сайта по ключам',
+        description: 'Тело `{keys: [...]}`; без ключей — все настройки. Неизвестные ключи в ответе отсутствуют.',
+        tags,
+        body: configsRequestSchema.nullish(),
+        response: { 200: configsResponseSchema, 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => getConfigs(db, request.body?.keys),
+  );
+
+  app.get(
+    '/menus/:key/',
+    {
+      schema: {
+        summary: 'Пункты меню (header_menu, footer_menu, noschool_header)',
+        tags,
+        params: z.object({ key: menuKeySchema }),
+        response: { 200: menuResponseSchema, 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => getMenu(db, request.params.key),
+  );
+
+  app.get(
+    '/categories/',
+    {
+      schema: {
+        summary: 'Направления обучения; type=adult|kids отбирает одну аудиторию',
+        tags,
+        querystring: categoriesQuerySchema,
+        response: { 200: categoriesResponseSchema, 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => listCategories(db, request.query.type),
+  );
+
+  app.get(
+    '/banners/',
+    {
+      schema: {
+        summary: 'Баннеры; key — место показа (для шапки берётся первый из списка)',
+        description: 'image_opts: `size:400`, `size:400x300`, `size:400x300,crop:center`.',
+        tags,
+        querystring: bannersQuerySchema,
+        response: { 200: bannersResponseSchema, 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => listBanners(db, { key: request.query.key, imageOpts: request.query.image_opts }),
+  );
+
+  app.get(
+    '/banners/:id/',
+    {
+      schema: {
+        summary: 'Один баннер',
+        tags,
+        params: idParamSchema,
+        querystring: bannerQuerySchema,
+        response: { 200: bannerSchema, 400: fieldErrorsSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request) => getBanner(db, request.params.id, request.query.image_opts),
+  );
+};

@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Banner, Category, Configs, ImageOpts, MenuKey, MenuLink, Audience } from '@crema/contract';
+import type { Db } from '../../db/client.ts';
+import { banners, categories, configs, menuItems, menus, pages } from '../../db/schema/index.ts';
+import { ApiError } from '../../errors.ts';
+import { imageFor } from '../media/images.ts';
+
+/** Site settings; with `keys`, only those that exist (unknown keys are simply absent). */
+export async function getConfigs(db: Db, keys?: readonly string[]): Promise<Configs> {
+  const rows = await db
+    .select({ key: configs.key, value: configs.value })
+    .from(configs)
+    .where(keys && keys.length > 0 ? inArray(configs.key, [...keys]) : undefined);
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** A whole menu as a tree, ordered by `sort`; inactive items and their children are left out. */
+export async function getMenu(db: Db, key: MenuKey): Promise<MenuLink[]> {
+  const rows = await db
+    .select({
+      id: menuItems.id,
+      parentId: menuItems.parentId,
+      title: menuItems.title,
+      slug: menuItems.slug,
+      type: menuItems.type,
+      url: menuItems.url,
+      target: menuItems.target,
+      pageSlug: pages.slug,
+    })
+    .from(menuItems)
+    .innerJoin(menus, eq(menus.id, menuItems.menuId))
+    .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .where(and(eq(menus.key, key), eq(menuItems.isActive, true)))
+    .orderBy(asc(menuItems.sort), asc(menuItems.id));
+
+  const links = new Map<number, MenuLink & { parentId: number | null }>();
+  for (const row of rows) {
+    const url = row.type === 'page' && row.pageSlug ? `/${row.pageSlug}/` : (row.url ?? '');
+    links.set(row.id, {
+      id: row.id,
+      parentId: row.parentId,
+      title: row.title,
+      slug: row.slug,
+      type: row.type,
+      url,
+      target: row.target === '_blank' ? '_blank' : '_self',
+      children: [],
+    });
+  }
+  const roots: MenuLink[] = [];
+  for (const link of links.values()) {
+    const parent = link.parentId === null ? null : links.get(link.parentId);
+    if (link.parentId === null) roots.push(link);
+    else if (parent) parent.children.push(link);
+    // An item whose parent is inactive is hidden with it.
+  }
+  const strip = (link: MenuLink & { parentId?: number | null }): MenuLink => ({
+    id: link.id,
+    title: link.title,
+    slug: link.slug,
+    type: link.type,
+    url: link.url,
+    target: link.target,
+    children: link.children.map(strip),
+  });
+  return roots.map(strip);
+}
+
+/** Categories for all audiences, or one; Russian alphabetical order after the manual sort. */
+export async function listCategories(db: Db, audience?: Audience): Promise<Category[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, type: categories.audience })
+    .from(categories)
+    .where(audience ? eq(categories.audience, audience) : undefined)
+    .orderBy(asc(categories.sort), sql`${categories.name} collate "ru-RU-x-icu"`);
+  return rows;
+}
+
+const bannerColumns = {
+  id: banners.id,
+  key: banners.key,
+  title: banners.title,
+  text: banners.text,
+  link: banners.link,
+  buttonText: banners.buttonText,
+  image: banners.image,
+};
+
+type BannerRow = { [K in keyof typeof bannerColumns]: (typeof banners.$inferSelect)[K] };
+
+function toBanner(row: BannerRow, opts?: ImageOpts): Banner {
+  return {
+    id: row.id,
+    key: row.key,
+    title: row.title,
+    text: row.text,
+    link: row.link,
+    button_text: row.buttonText,
+    image: imageFor(row.image, opts),
+  };
+}
+
+/** Active banners, optionally of one position (`header` — the first one is shown). */
+export async function listBanners(db: Db, options: { key?: string; imageOpts?: ImageOpts }): Promise<Banner[]> {
+  const rows = await db
+    .select(bannerColumns)
+    .from(banners)
+    .where(and(eq(banners.isActive, true), options.key ? eq(banners.key, options.key) : undefined))
+    .orderBy(asc(banners.sort), asc(banners.id));
+  return rows.map((row) => toBanner(row, options.imageOpts));
+}
+
+/** One active banner by id, or 404. */
+export async function getBanner(db: Db, id: number, imageOpts?: ImageOpts): Promise<Banner> {
+  const [row] = await db
+    .select(bannerColumns)
+    .from(banners)
+    .where(and(eq(banners.id, id), eq(banners.isActive, true)));
+  if (!row) throw ApiError.notFound('Баннер не найден.');
+  return toBanner(row, imageOpts);
+}

@@ -1,0 +1,69 @@
+// Entry point: read config, start the database, build the app, listen, shut down cleanly.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startDatabase } from './db/start.ts';
+import { loadWebBuild, mountWeb } from './web/ssr.ts';
+import pino from 'pino';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = pino({ level: config.logLevel });
+const webBuild = await loadWebBuild().catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
+});
+const database = await startDatabase(config, log).catch(async (error: unknown) => {
+  log.fatal({ err: error }, 'database start failed');
+  process.exit(1);
+});
+
+const app = await buildApp({
+  config,
+  db: database.db,
+  pool: database.pool,
+  embeddedDatabase: database.embedded,
+  web: mountWeb(webBuild),
+  logger: log,
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    log.error('shutdown timed out, exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  try {
+    // Stops accepting connections and waits for in-flight requests.
+    await app.close();
+    await database.shutdown();
+    log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  const address = await app.listen({ host: config.host, port: config.port });
+  log.info(`Crema работает: ${address}/`);
+} catch (error) {
+  log.fatal({ err: error }, 'listen failed');
+  await database.shutdown().catch(() => {});
+  process.exit(1);
+}

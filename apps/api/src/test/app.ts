@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated, seeded template database for one test file. */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `crema_test_${randomBytes(5).toString('hex')}`;
+  const admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
+  await admin.pool.query(`create database ${name} template ${inject('pgTemplate')}`);
+  const database = openDatabase(`${serverUrl}/${name}`, { max: 4 });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await admin.pool.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+/** Builds the real app (API only, no site) over its own database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

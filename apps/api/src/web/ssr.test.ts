@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase } from '../test/app.ts';
+import { loadWebBuild, mountWeb } from './ssr.ts';
+
+// The server-rendered site over the real API and database (`npm test` builds it first).
+const build = await loadWebBuild();
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
+});
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+});
+
+describe('server-rendered pages', () => {
+  it('renders the home page with the shell from the API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toMatch(/<html lang="ru">/);
+    expect(html).toMatch(/<title>[^<]*Crema[^<]*<\/title>/);
+    expect(html).toContain('Каталог курсов');
+    expect(html).toContain('Направления обучения');
+    expect(html).toContain('Уведомление о cookie');
+  });
+
+  it('puts META_TAGS into the head as meta elements, never scripts', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<meta name="format-detection" content="telephone=no"\/?>/);
+  });
+
+  it('hides the cookie notice and a dismissed header banner when their cookies are set', async () => {
+    const banners = (await app.inject({ method: 'GET', url: '/api/banners/?key=header' })).json();
+    const fresh = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(fresh).toContain(banners[0].title);
+    const returning = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `hideCookiesPanel=1; hideHeaderBanner=${banners[0].id}` },
+    });
+    expect(returning.body).not.toContain('Уведомление о cookie');
+    expect(returning.body).not.toContain(banners[0].title);
+  });
+
+  it('an unknown page is the 404 page with HTTP 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-page/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Такой страницы нет');
+    expect(res.body).toContain('Обновить страницу');
+    expect(res.body).toContain('На главную');
+  });
+
+  it('serves hashed assets with immutable caching and robots.txt', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const res = await app.inject({ method: 'GET', url: asset! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /admin/');
+  });
+
+  it('with the database gone, a page is the 500 page with HTTP 500, not a crash', async () => {
+    const database = await createTestDatabase();
+    const broken = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
+    await database.drop();
+    const res = await broken.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toContain('Ошибка обращения к сервису');
+    expect(res.body).toContain('На главную');
+    await broken.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createInjectFetch } from './inject-fetch.ts';
+
+export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../web/build', import.meta.url));
+
+/** Loads the production build of apps/web, with a clear message when it is missing. */
+export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuild> {
+  const entry = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(entry)) {
+    throw new Error(`Сборка сайта не найдена (${entry}). Выполните «npm run build» или «npm start».`);
+  }
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'jwt-access-token'];
+
+/**
+ * Mounts the server-rendered site: hashed assets with immutable caching, other public files,
+ * and every remaining path handed to the React Router request handler. Loaders reach the API
+ * in-process through `context.api` (Fastify's inject), forwarding the visitor's cookies.
+ */
+export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
+  return async (app: FastifyInstance) => {
+    const handle = createRequestHandler(build, app.deps.config.isProduction ? 'production' : 'development');
+    const clientDir = path.join(buildDir, 'client');
+
+    await app.register(async (site) => {
+      await site.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+          void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+
+      // React Router reads the raw body of form posts itself.
+      site.removeAllContentTypeParsers();
+      site.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+      const render = async (request: FastifyRequest, reply: FastifyReply) => {
+        const controller = new AbortController();
+        reply.raw.on('close', () => controller.abort());
+        const webRequest = createRequest(request.raw, reply.raw, { signal: controller.signal } as never);
+        const forwarded: Record<string, string> = { 'x-request-id': request.id };
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') forwarded[name] = value;
+        }
+        const response = await handle(webRequest, {
+          api: createInjectFetch(app, forwarded),
+          requestId: request.id,
+        });
+        reply.status(response.status);
+        for (const [name, value] of response.headers) {
+          if (name !== 'set-cookie') void reply.header(name, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) void reply.header('set-cookie', cookies);
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+      };
+
+      site.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: render });
+      site.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler: render });
+    });
+  };
+}

@@ -1,0 +1,35 @@
+import { paths } from '../../lib/paths.ts';
+
+/** Spec §2 error pages: 404 'Такой страницы нет' and the generic 500 page. */
+export function ErrorPage({ status }: { status: 404 | 500 }) {
+  const notFound = status === 404;
+  return (
+    <main className="error-page" aria-labelledby="error-title">
+      <title>{notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису'}</title>
+      <p className="error-page__code" aria-hidden="true">
+        {status}
+      </p>
+      <h1 id="error-title" className="error-page__title">
+        {notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису'}
+      </h1>
+      <p className="error-page__text">
+        {notFound
+          ? 'Возможно, ссылка никуда не ведёт или страница была удалена.'
+          : 'Мы уже знаем о проблеме и исправляем её. Попробуйте открыть страницу чуть позже.'}
+      </p>
+      {!notFound ? <p className="error-page__status">Код ошибки: 500</p> : null}
+      <div className="error-page__actions">
+        {/* A plain link: it must work even when the scripts failed to load. */}
+        <a className="button button--primary" href={paths.home()}>
+          На главную
+        </a>
+        {notFound ? (
+          <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+            Обновить страницу
+          </button>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+

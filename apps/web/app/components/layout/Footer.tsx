@@ -1,0 +1,107 @@
+import { Link } from 'react-router';
+import type { Category, Configs, MenuLink } from '@crema/contract';
+import { paths } from '../../lib/paths.ts';
+import { telHref } from './Header.tsx';
+import { Logo } from './Icons.tsx';
+import { MenuAnchor } from './MenuLinkItem.tsx';
+
+/** Social links come from FOOTER_{NETWORK}_LINK settings. */
+const SOCIAL_LABELS: Record<string, string> = {
+  VK: 'ВКонтакте',
+  TELEGRAM: 'Telegram',
+  OK: 'Одноклассники',
+  YOUTUBE: 'YouTube',
+  RUTUBE: 'Rutube',
+  DZEN: 'Дзен',
+};
+
+export function socialLinks(configs: Configs) {
+  return Object.entries(configs)
+    .map(([key, url]) => ({ network: /^FOOTER_([A-Z0-9]+)_LINK$/.exec(key)?.[1], url }))
+    .filter((s): s is { network: string; url: string } => !!s.network && s.network !== 'MINISTRY' && !!s.url)
+    .map((s) => ({ ...s, label: SOCIAL_LABELS[s.network] ?? s.network }));
+}
+
+export function Footer({ configs, menu, categories }: { configs: Configs; menu: MenuLink[]; categories: Category[] }) {
+  const phones = [configs.FOOTER_PHONE, configs.FOOTER_PHONE_2].filter((p): p is string => !!p);
+  const socials = socialLinks(configs);
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to={paths.home()} aria-label="Crema — на главную">
+            <Logo />
+          </Link>
+          {phones.length > 0 ? (
+            <ul className="site-footer__phones">
+              {phones.map((phone) => (
+                <li key={phone}>
+                  <a href={telHref(phone)}>{phone}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {configs.FOOTER_MINISTRY_LINK ? (
+            <a className="site-footer__ministry" href={configs.FOOTER_MINISTRY_LINK} target="_blank" rel="noopener noreferrer">
+              Министерство просвещения Российской Федерации
+            </a>
+          ) : null}
+        </div>
+
+        <nav className="site-footer__column" aria-labelledby="footer-directions">
+          <h2 id="footer-directions" className="site-footer__heading">
+            <Link to={paths.courses()}>Направления обучения</Link>
+          </h2>
+          <ul className="site-footer__links">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={paths.category(category.id)}>{category.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {menu.map((item) => (
+          <nav key={item.id} className="site-footer__column" aria-label={item.title}>
+            <h2 className="site-footer__heading">
+              <MenuAnchor link={item} />
+            </h2>
+            {item.children.length > 0 ? (
+              <ul className="site-footer__links">
+                {item.children.map((child) => (
+                  <li key={child.id}>
+                    <MenuAnchor link={child} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </nav>
+        ))}
+      </div>
+
+      <div className="container site-footer__bottom">
+        <div className="site-footer__org">
+          {configs.FOOTER_NAME ? <p>{configs.FOOTER_NAME}</p> : null}
+          {configs.FOOTER_ADDRESS ? <address>{configs.FOOTER_ADDRESS}</address> : null}
+        </div>
+        {socials.length > 0 ? (
+          <ul className="site-footer__socials" aria-label="Мы в соцсетях">
+            {socials.map((s) => (
+              <li key={s.network}>
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="site-footer__legal">
+          <span>© {year} {configs.SITE_NAME ?? 'Crema'}</span>
+          {configs.PRIVACY_POLICY_LINK ? <a href={configs.PRIVACY_POLICY_LINK}>Политика конфиденциальности</a> : null}
+          {configs.FOOTER_DEVELOPER ? <span className="site-footer__developer">{configs.FOOTER_DEVELOPER}</span> : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link, useLocation } from 'react-router';
+import type { MenuLink } from '@crema/contract';
+import { paths } from '../../lib/paths.ts';
+import { IconClose, IconMenu, IconPhone, Logo } from './Icons.tsx';
+import { MenuAnchor } from './MenuLinkItem.tsx';
+
+/** 'tel:' link value from a phone written for people. */
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export function Header(props: {
+  menu: MenuLink[];
+  phone?: string;
+  burgerOpen: boolean;
+  onBurgerToggle: () => void;
+}) {
+  const location = useLocation();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home()} className="site-header__logo" aria-label="Crema — на главную">
+          <Logo />
+        </Link>
+
+        <nav
+          id="site-nav"
+          className={`main-nav${props.burgerOpen ? ' main-nav--open' : ''}`}
+          aria-label="Основное меню"
+        >
+          <ul className="main-nav__list">
+            {props.menu.map((item) => (
+              <li key={item.id} className={`main-nav__item${item.children.length ? ' main-nav__item--parent' : ''}`}>
+                <MenuAnchor link={item} className="main-nav__link" />
+                {item.children.length > 0 ? (
+                  <ul className="main-nav__submenu" aria-label={item.title}>
+                    {item.children.map((child) => (
+                      <li key={child.id}>
+                        <MenuAnchor link={child} className="main-nav__sublink" />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {props.phone ? (
+            <a className="main-nav__phone" href={telHref(props.phone)}>
+              {props.phone}
+            </a>
+          ) : null}
+        </nav>
+
+        <div className="site-header__actions">
+          <Link to={paths.courses()} className="button button--primary catalog-button" prefetch="intent">
+            <span className="catalog-button__long">Каталог курсов</span>
+            <span className="catalog-button__short" aria-hidden="true">
+              Каталог
+            </span>
+          </Link>
+          {props.phone ? (
+            <a className="header-phone" href={telHref(props.phone)}>
+              <IconPhone />
+              <span>{props.phone}</span>
+            </a>
+          ) : null}
+          <Link
+            to={paths.signIn(location.pathname)}
+            className="button button--ghost signin-button"
+            preventScrollReset
+            replace
+          >
+            Войти
+          </Link>
+          <button
+            type="button"
+            className="burger"
+            aria-controls="site-nav"
+            aria-expanded={props.burgerOpen}
+            aria-label={props.burgerOpen ? 'Закрыть меню' : 'Открыть меню'}
+            onClick={props.onBurgerToggle}
+          >
+            {props.burgerOpen ? <IconClose /> : <IconMenu />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

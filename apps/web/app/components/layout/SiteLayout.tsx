@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { RootData } from '../../root.tsx';
+import { CookieNotice } from './CookieNotice.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { HeaderBanner } from './HeaderBanner.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { SignInPlaceholder, useLoginFlag } from './SignInPlaceholder.tsx';
+
+/** The default layout of spec §2: header, content, footer, cookie notice, mobile bottom menu. */
+export function SiteLayout({ data, children }: { data: RootData; children: React.ReactNode }) {
+  const location = useLocation();
+  // The burger menu belongs to the page it was opened on: any navigation closes it.
+  const [burger, setBurger] = useState({ open: false, pathname: location.pathname });
+  const burgerOpen = burger.open && burger.pathname === location.pathname;
+  const toggleBurger = () => setBurger({ open: !burgerOpen, pathname: location.pathname });
+  const [loginOpen, closeLogin] = useLoginFlag();
+  const onUserPage = location.pathname.startsWith('/user/');
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('burger-open', burgerOpen);
+  }, [burgerOpen]);
+
+  return (
+    <div className="site">
+      <a className="skip-link" href="#content">
+        Перейти к содержанию
+      </a>
+      {data.headerBanner && !onUserPage ? <HeaderBanner key={data.headerBanner.id} banner={data.headerBanner} /> : null}
+      <Header
+        menu={data.headerMenu}
+        phone={data.configs.HEADER_PHONE}
+        burgerOpen={burgerOpen}
+        onBurgerToggle={toggleBurger}
+      />
+      <div id="content" className="site__content">
+        {children}
+      </div>
+      <Footer configs={data.configs} menu={data.footerMenu} categories={data.categories} />
+      <CookieNotice accepted={data.cookiesAccepted} privacyLink={data.configs.PRIVACY_POLICY_LINK} />
+      <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} />
+      {loginOpen ? <SignInPlaceholder onClose={closeLogin} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Every internal link of the site, in one place. */
+export const paths = {
+  home: () => '/',
+  courses: () => '/courses/',
+  category: (id: number) => `/courses/?category=${id}`,
+  course: (slug: string) => `/courses/${slug}/`,
+  blog: () => '/blog/',
+  schedule: () => '/schedule/',
+  signIn: (from = '/') => `${from}${from.includes('?') ? '&' : '?'}login`,
+  userCourses: () => '/user/courses/',
+  userSchedule: () => '/user/schedule/',
+  userAccount: () => '/user/account/',
+  userOrders: () => '/user/orders/',
+  adminCourses: () => '/admin/courses/',
+} as const;

@@ -1,0 +1,122 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './lib/context.ts';
+import './styles/global.css';
+import { createApi } from './lib/api.ts';
+import { COOKIES, readCookie } from './lib/cookies.ts';
+import { parseMetaTags } from './lib/head.ts';
+import { SiteLayout } from './components/layout/SiteLayout.tsx';
+import { ErrorPage } from './components/layout/ErrorPage.tsx';
+import { ProgressBar } from './components/layout/ProgressBar.tsx';
+import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
+
+/** Settings the shell reads; the rest of the site asks for its own. */
+const SHELL_CONFIG_KEYS = [
+  'SITE_NAME',
+  'SITE_DESCRIPTION',
+  'SITE_KEYWORDS',
+  'COUNTERS',
+  'META_TAGS',
+  'HEADER_PHONE',
+  'FOOTER_PHONE',
+  'FOOTER_PHONE_2',
+  'FOOTER_NAME',
+  'FOOTER_ADDRESS',
+  'FOOTER_VK_LINK',
+  'FOOTER_TELEGRAM_LINK',
+  'FOOTER_MINISTRY_LINK',
+  'FOOTER_DEVELOPER',
+  'PRIVACY_POLICY_LINK',
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = createApi(context.api);
+  const [configs, headerMenu, footerMenu, categories, headerBanners] = await Promise.all([
+    api.configs(SHELL_CONFIG_KEYS),
+    api.menu('header_menu'),
+    api.menu('footer_menu'),
+    api.categories(),
+    api.banners('header'),
+  ]);
+  const cookie = request.headers.get('cookie');
+  const banner = headerBanners[0] ?? null;
+  const dismissedBanner = readCookie(cookie, COOKIES.hideHeaderBanner.name);
+  return data({
+    configs,
+    headerMenu,
+    footerMenu,
+    categories,
+    headerBanner: banner && dismissedBanner !== String(banner.id) ? banner : null,
+    cookiesAccepted: readCookie(cookie, COOKIES.hideCookiesPanel.name) === '1',
+    metaTags: parseMetaTags(configs.META_TAGS),
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+// The shell's data changes only with the content itself: do not refetch it on every click.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const configs = data?.configs ?? {};
+  return [
+    { title: configs.SITE_NAME ?? 'Crema' },
+    ...(configs.SITE_DESCRIPTION ? [{ name: 'description', content: configs.SITE_DESCRIPTION }] : []),
+    ...(configs.SITE_KEYWORDS ? [{ name: 'keywords', content: configs.SITE_KEYWORDS }] : []),
+    ...(data?.metaTags ?? []),
+  ];
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b2418" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        {root ? <SiteLayout data={root}>{children}</SiteLayout> : children}
+        <ScrollRestoration />
+        <Scripts />
+        {root?.configs.COUNTERS ? (
+          // Counters are the school's own snippets; they run once, from the server-rendered HTML.
+          <div hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: root.configs.COUNTERS }} />
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useChunkReloadGuard();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isChunkLoadError(error)) reloadOnceForChunkError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status === 404 ? 404 : 500} />;
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface MenuLink {
+  id: number;
+  title: string;
+  url: string;
+  children: MenuLink[];
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
+
+// Any console error on a page fails the test.
+test.beforeEach(async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  test.info().attach('console-errors', { body: '' });
+  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
+});
+test.afterEach(async ({ page }) => {
+  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
+});
+
+test('home: header, catalogue button, phone, sign-in and the site settings in the head', async ({ page, request }) => {
+  const configs = await (await request.post('/api/configs/', { data: {} })).json();
+  await page.goto('/');
+  await expect(page).toHaveTitle(configs.SITE_NAME);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', configs.SITE_DESCRIPTION);
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', configs.SITE_KEYWORDS);
+
+  const header = page.getByRole('banner');
+  const catalogue = header.getByRole('link', { name: isPhone(page) ? 'Каталог' : 'Каталог курсов', exact: true });
+  await expect(catalogue).toBeVisible();
+  await expect(catalogue).toHaveAttribute('href', '/courses/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  if (isPhone(page)) {
+    // At 520 px and below the header's sign-in and phone move out of the way.
+    await expect(header.getByRole('link', { name: 'Войти' })).toBeHidden();
+  } else {
+    await expect(header.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(header.getByRole('link', { name: configs.HEADER_PHONE })).toHaveAttribute('href', /^tel:\+?\d+$/);
+  }
+});
+
+test('header menu: every item and sub-item is reachable', async ({ page, request }) => {
+  const menu: MenuLink[] = await (await request.get('/api/menus/header_menu/')).json();
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Основное меню' });
+  const desktop = (page.viewportSize()?.width ?? 0) > 1024;
+  if (!desktop) {
+    await expect(nav).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Открыть меню' }).click();
+    await expect(nav).toBeVisible();
+  }
+  for (const item of menu) {
+    const link = nav.getByRole('link', { name: item.title, exact: true }).first();
+    await expect(link).toBeVisible();
+    if (item.children.length === 0) continue;
+    if (desktop) await link.hover();
+    // Up to 1024 px the sub-menus are simply open; on the desktop they open on hover.
+    for (const child of item.children) {
+      await expect(nav.getByRole('link', { name: child.title, exact: true }).first()).toBeVisible();
+    }
+  }
+});
+
+test('footer: directions link to the filtered catalogue, menu links, organisation and privacy policy', async ({ page, request }) => {
+  const [categories, footerMenu, configs] = await Promise.all([
+    request.get('/api/categories/').then((r) => r.json()),
+    request.get('/api/menus/footer_menu/').then((r) => r.json() as Promise<MenuLink[]>),
+    request.post('/api/configs/', { data: {} }).then((r) => r.json()),
+  ]);
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Направления обучения' })).toHaveAttribute('href', '/courses/');
+  for (const category of categories) {
+    await expect(footer.getByRole('link', { name: category.name, exact: true })).toHaveAttribute(
+      'href',
+      `/courses/?category=${category.id}`,
+    );
+  }
+  for (const item of footerMenu) {
+    await expect(footer.getByRole('link', { name: item.title, exact: true }).first()).toBeVisible();
+    for (const child of item.children) {
+      await expect(footer.getByRole('link', { name: child.title, exact: true }).first()).toHaveAttribute('href', child.url);
+    }
+  }
+  await expect(footer.getByText(configs.FOOTER_NAME)).toBeVisible();
+  await expect(footer.getByText(configs.FOOTER_ADDRESS)).toBeVisible();
+  await expect(footer.getByRole('link', { name: configs.FOOTER_PHONE })).toBeVisible();
+  await expect(footer.getByRole('link', { name: configs.FOOTER_PHONE_2 })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'ВКонтакте' })).toHaveAttribute('href', configs.FOOTER_VK_LINK);
+  await expect(footer.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute('href', configs.PRIVACY_POLICY_LINK);
+});
+
+test('cookie notice: "ОК" hides it, and it stays hidden after a reload', async ({ page, context }) => {
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'ОК' }).click();
+  await expect(notice).toBeHidden();
+  const cookie = (await context.cookies()).find((c) => c.name === 'hideCookiesPanel');
+  expect(cookie?.value).toBe('1');
+  // Kept for 365 days (allow a minute of clock difference).
+  expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + 365 * 86400))).toBeLessThan(60);
+  await page.reload();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test('header banner: closing it hides it, also after a reload', async ({ page, request }) => {
+  const [banner] = await (await request.get('/api/banners/?key=header')).json();
+  await page.goto('/');
+  const region = page.getByRole('complementary', { name: 'Объявление' });
+  await expect(region.getByText(banner.title)).toBeVisible();
+  if (banner.link) await expect(region.getByRole('link', { name: banner.button_text })).toHaveAttribute('href', banner.link);
+  await region.getByRole('button', { name: 'Скрыть объявление' }).click();
+  await expect(region).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByText(banner.title)).toHaveCount(0);
+});
+
+test('mobile bottom menu appears only on a narrow screen', async ({ page }) => {
+  await page.goto('/');
+  const bottom = page.getByRole('navigation', { name: 'Нижнее меню' });
+  if (isPhone(page)) {
+    await expect(bottom).toBeVisible();
+    for (const name of ['Блог', 'Курсы', 'Войти', 'Меню']) await expect(bottom.getByText(name, { exact: true })).toBeVisible();
+    await bottom.getByRole('button', { name: 'Меню' }).click();
+    await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
+  } else {
+    await expect(bottom).toBeHidden();
+  }
+});
+
+test('a page path without the slash is redirected to it, query kept', async ({ page }) => {
+  const response = await page.goto('/nowhere-at-all?utm_source=test');
+  expect(page.url()).toMatch(/\/nowhere-at-all\/\?utm_source=test$/);
+  expect(response?.status()).toBe(404);
+  const redirect = await page.request.get('/courses?category=2', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  expect(redirect.headers().location).toBe('/courses/?category=2');
+});
+
+test('an unknown route shows the 404 page with its buttons', async ({ page }) => {
+  const response = await page.goto('/no-such-page/');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
+  await expect(page.getByText('ссылка никуда не ведёт или страница была удалена')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('button', { name: 'Обновить страницу' })).toBeVisible();
+  // The layout is still there around it.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await page.getByRole('link', { name: 'На главную' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('?login opens the sign-in dialog and is removed from the address', async ({ page }) => {
+  await page.goto('/?login');
+  const dialog = page.getByRole('dialog', { name: 'Вход/регистрация' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The header's 'Войти' opens it again.
+  if (!isPhone(page)) {
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
+});

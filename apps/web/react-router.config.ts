@@ -1,0 +1,15 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  appDirectory: 'app',
+  buildDirectory: 'build',
+  ssr: true,
+  future: {
+    // Opted in early so the move to v8 changes nothing. Middleware (v8_middleware) waits for
+    // the sign-in issue, which will carry the session through it.
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+  },
+} satisfies Config;

@@ -1,0 +1,27 @@
+/** Name fields as stored on a user record; any of them may be missing. */
+export interface PersonName {
+  last_name?: string | null;
+  first_name?: string | null;
+  patronymic?: string | null;
+}
+
+// NFC first: a name typed as 'е' + U+0308 must yield the single letter 'Ё', not a bare 'Е'.
+function clean(part: string | null | undefined): string {
+  return (part ?? '').normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+function firstLetter(part: string | null | undefined): string {
+  // Iterating by code points keeps letters outside the BMP intact.
+  const [first = ''] = clean(part);
+  return first.toUpperCase();
+}
+
+/** Upper-case initials of first and last name for avatars: {first_name: 'иван', last_name: 'петров'} → 'ИП'. */
+export function initials(user: Pick<PersonName, 'first_name' | 'last_name'>): string {
+  return firstLetter(user.first_name) + firstLetter(user.last_name);
+}
+
+/** Full name in Russian order 'Фамилия Имя Отчество', skipping blank parts. */
+export function fullName(user: PersonName): string {
+  return [user.last_name, user.first_name, user.patronymic].map(clean).filter(Boolean).join(' ');
+}

@@ -1,0 +1,4 @@
+export * from './schemas/errors.ts';
+export * from './schemas/common.ts';
+export * from './schemas/content.ts';
+export * from './format/index.ts';

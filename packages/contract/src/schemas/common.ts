@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Positive integer id from a path segment. */
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Ожидается целое число.' })
+    .int('Ожидается целое число.')
+    .positive('Ожидается положительное число.')
+    .max(2_147_483_647, 'Слишком большое число.'),
+});
+
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.object({
+      status: z.enum(['up', 'down']),
+      latency_ms: z.number().nullable(),
+      embedded: z.boolean(),
+    }),
+    version: z.string(),
+    uptime_s: z.number(),
+  })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+/** Config keys the site knows (spec §3); FOOTER_{SOCIAL}_LINK keys follow the same pattern. */
+export const CONFIG_KEYS = [
+  'SITE_NAME',
+  'SITE_DESCRIPTION',
+  'SITE_KEYWORDS',
+  'COUNTERS',
+  'META_TAGS',
+  'FOOTER_PHONE',
+  'FOOTER_PHONE_2',
+  'FOOTER_NAME',
+  'FOOTER_ADDRESS',
+  'FOOTER_VK_LINK',
+  'FOOTER_TELEGRAM_LINK',
+  'FOOTER_MINISTRY_LINK',
+  'FOOTER_DEVELOPER',
+  'PRIVACY_POLICY_LINK',
+  'HEADER_PHONE',
+] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export const configKeySchema = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Ключ настройки: заглавные латинские буквы, цифры и «_».');
+
+/** POST /api/configs/ body: the keys wanted; omitted or empty means every setting. */
+export const configsRequestSchema = z
+  .object({
+    keys: z.array(configKeySchema).max(100, 'Не больше 100 ключей за запрос.').optional(),
+  })
+  .strict()
+  .meta({ id: 'ConfigsRequest' });
+export type ConfigsRequest = z.infer<typeof configsRequestSchema>;
+
+/** Answer: key → value; unknown keys are simply absent. */
+export const configsResponseSchema = z
+  .record(z.string(), z.string())
+  .meta({ id: 'Configs', description: 'Настройки сайта: ключ → значение' });
+export type Configs = Partial<Record<ConfigKey, string>> & Record<string, string>;
+
+export const MENU_KEYS = ['header_menu', 'footer_menu', 'noschool_header'] as const;
+export const menuKeySchema = z.enum(MENU_KEYS, { error: 'Такого меню нет.' });
+export type MenuKey = z.infer<typeof menuKeySchema>;
+
+export const menuLinkTypeSchema = z.enum(['direct_link', 'page']);
+
+export interface MenuLink {
+  id: number;
+  title: string;
+  slug: string;
+  type: 'direct_link' | 'page';
+  url: string;
+  target: '_self' | '_blank';
+  children: MenuLink[];
+}
+
+/** One menu link; children have the same shape. */
+export const menuLinkSchema: z.ZodType<MenuLink> = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    type: menuLinkTypeSchema,
+    url: z.string(),
+    target: z.enum(['_self', '_blank']),
+    get children(): z.ZodArray<z.ZodType<MenuLink>> {
+      return z.array(menuLinkSchema);
+    },
+  })
+  .meta({ id: 'MenuLink' });
+
+export const menuResponseSchema = z.array(menuLinkSchema).meta({ id: 'Menu' });
+
+export const AUDIENCES = ['adult', 'kids'] as const;
+export const audienceSchema = z.enum(AUDIENCES, { error: 'Допустимые значения: adult или kids.' });
+export type Audience = z.infer<typeof audienceSchema>;
+
+export const categorySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    type: audienceSchema,
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoriesQuerySchema = z.object({ type: audienceSchema.optional() });
+export const categoriesResponseSchema = z.array(categorySchema);
+
+const IMAGE_CROPS = ['center', 'top', 'bottom', 'left', 'right', 'none'] as const;
+
+/** `image_opts` query value: `size:400` or `size:400x300,crop:center` (width × height in px). */
+export const imageOptsSchema = z
+  .string()
+  .max(64)
+  .transform((raw, ctx) => {
+    const opts: { width: number; height?: number; crop: (typeof IMAGE_CROPS)[number] } = {
+      width: 0,
+      crop: 'none',
+    };
+    for (const part of raw.split(',')) {
+      const [name, value = ''] = part.split(':', 2).map((s) => s.trim());
+      if (name === 'size') {
+        const m = /^(\d{1,4})(?:x(\d{1,4}))?$/.exec(value);
+        const width = Number(m?.[1]);
+        const height = m?.[2] ? Number(m[2]) : undefined;
+        if (!m || width < 16 || width > 2560 || (height !== undefined && (height < 16 || height > 2560))) {
+          ctx.addIssue({ code: 'custom', message: 'Размер: число от 16 до 2560 или ШИРИНАxВЫСОТА.' });
+          return z.NEVER;
+        }
+        opts.width = width;
+        opts.height = height;
+      } else if (name === 'crop') {
+        if (!(IMAGE_CROPS as readonly string[]).includes(value)) {
+          ctx.addIssue({ code: 'custom', message: `Обрезка: одно из ${IMAGE_CROPS.join(', ')}.` });
+          return z.NEVER;
+        }
+        opts.crop = value as (typeof IMAGE_CROPS)[number];
+      } else {
+        ctx.addIssue({ code: 'custom', message: 'Поддерживаются параметры size и crop.' });
+        return z.NEVER;
+      }
+    }
+    if (!opts.width) {
+      ctx.addIssue({ code: 'custom', message: 'Укажите размер: size:400.' });
+      return z.NEVER;
+    }
+    return opts;
+  });
+export type ImageOpts = z.output<typeof imageOptsSchema>;
+
+export const imageSchema = z
+  .object({
+    original: z.string().describe('URL исходного изображения'),
+    url: z.string().describe('URL изображения нужного размера (или исходного, если размер не задан)'),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'Image' });
+export type Image = z.infer<typeof imageSchema>;
+
+export const bannerSchema = z
+  .object({
+    id: z.number().int(),
+    key: z.string().describe('Место показа: header, discount, main'),
+    title: z.string(),
+    text: z.string().nullable(),
+    link: z.string().nullable(),
+    button_text: z.string().nullable(),
+    image: imageSchema.nullable(),
+  })
+  .meta({ id: 'Banner' });
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const bannersQuerySchema = z.object({
+  key: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, 'Ключ места показа: латинские буквы, цифры, «-» и «_».')
+    .optional(),
+  image_opts: imageOptsSchema.optional(),
+});
+export const bannerQuerySchema = bannersQuerySchema.pick({ image_opts: true });
+export const bannersResponseSchema = z.array(bannerSchema);
