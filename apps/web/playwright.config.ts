@@ -49,6 +49,8 @@ export default defineConfig({
     url: `${baseURL}/api/health/`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, so the server finishes its shutdown and stops its embedded PostgreSQL.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

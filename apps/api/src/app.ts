@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,7 +30,8 @@ export interface AppDeps {
   embeddedDatabase?: boolean;
   /** Mounts the server-rendered site; absent in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
-  logger?: FastifyServerOptions['logger'];
+  /** The process logger (server.ts); tests and tools get one from `config.logLevel`. */
+  logger?: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the whole application: plugins, API modules, then the site. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: deps.config.logLevel } }),
     trustProxy: deps.config.trustProxy,
     // API paths answer with and without the trailing slash, with no redirect (spec §7).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },

@@ -15,7 +15,7 @@ import './lib/context.ts';
 import './styles/global.css';
 import { createApi } from './lib/api.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
-import { parseMetaTags } from './lib/head.ts';
+import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -52,14 +52,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get('cookie');
   const banner = headerBanners[0] ?? null;
   const dismissedBanner = readCookie(cookie, COOKIES.hideHeaderBanner.name);
+  // The raw snippets are only needed here, parsed; the page does not ship them twice.
+  const { COUNTERS, META_TAGS, ...publicConfigs } = configs;
   return data({
-    configs,
+    configs: publicConfigs,
     headerMenu,
     footerMenu,
     categories,
     headerBanner: banner && dismissedBanner !== String(banner.id) ? banner : null,
     cookiesAccepted: readCookie(cookie, COOKIES.hideCookiesPanel.name) === '1',
-    metaTags: parseMetaTags(configs.META_TAGS),
+    metaTags: parseMetaTags(META_TAGS),
+    counters: parseCounters(COUNTERS),
   });
 }
 
@@ -94,15 +97,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b2418" />
         <Meta />
         <Links />
+        {root?.counters.scripts.map((script, index) => (
+          // The school's own counters run once, from the server-rendered HTML.
+          <script
+            key={index}
+            src={script.src}
+            async={script.async}
+            defer={script.defer}
+            type={script.type}
+            id={script.id}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={script.content ? { __html: script.content } : undefined}
+          />
+        ))}
       </head>
       <body>
         <ProgressBar />
         {root ? <SiteLayout data={root}>{children}</SiteLayout> : children}
         <ScrollRestoration />
         <Scripts />
-        {root?.configs.COUNTERS ? (
-          // Counters are the school's own snippets; they run once, from the server-rendered HTML.
-          <div hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: root.configs.COUNTERS }} />
+        {root?.counters.rest ? (
+          <div hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: root.counters.rest }} />
         ) : null}
       </body>
     </html>

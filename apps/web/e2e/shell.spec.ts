@@ -29,6 +29,14 @@ test('home: header, catalogue button, phone, sign-in and the site settings in th
   await expect(page).toHaveTitle(configs.SITE_NAME);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', configs.SITE_DESCRIPTION);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', configs.SITE_KEYWORDS);
+  await expect(page.locator('head meta[name="format-detection"]')).toHaveAttribute('content', 'telephone=no');
+  // The demo COUNTERS script sits in the head and ran exactly once (not again on hydration).
+  const counterScripts = await page.evaluate(() => ({
+    head: [...document.head.querySelectorAll('script')].filter((s) => s.textContent?.includes('crema_pageview')).length,
+    body: [...document.body.querySelectorAll('script')].filter((s) => s.textContent?.startsWith('window.dataLayer')).length,
+  }));
+  expect(counterScripts).toEqual({ head: 1, body: 0 });
+  expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length)).toBe(1);
 
   const header = page.getByRole('banner');
   const catalogue = header.getByRole('link', { name: isPhone(page) ? 'Каталог' : 'Каталог курсов', exact: true });
@@ -93,7 +101,8 @@ test('footer: directions link to the filtered catalogue, menu links, organisatio
   await expect(footer.getByRole('link', { name: configs.FOOTER_PHONE })).toBeVisible();
   await expect(footer.getByRole('link', { name: configs.FOOTER_PHONE_2 })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'ВКонтакте' })).toHaveAttribute('href', configs.FOOTER_VK_LINK);
-  await expect(footer.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute('href', configs.PRIVACY_POLICY_LINK);
+  // The legal line always links the policy (the footer menu may link it too).
+  await expect(footer.getByRole('link', { name: 'Политика конфиденциальности' }).last()).toHaveAttribute('href', configs.PRIVACY_POLICY_LINK);
 });
 
 test('cookie notice: "ОК" hides it, and it stays hidden after a reload', async ({ page, context }) => {
@@ -151,11 +160,11 @@ test('an unknown route shows the 404 page with its buttons', async ({ page }) =>
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
   await expect(page.getByText('ссылка никуда не ведёт или страница была удалена')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'На главную', exact: true })).toHaveAttribute('href', '/');
   await expect(page.getByRole('button', { name: 'Обновить страницу' })).toBeVisible();
   // The layout is still there around it.
   await expect(page.getByRole('contentinfo')).toBeVisible();
-  await page.getByRole('link', { name: 'На главную' }).click();
+  await page.getByRole('link', { name: 'На главную', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

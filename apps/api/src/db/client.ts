@@ -17,7 +17,10 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Opens a pool to `url` and wraps it in Drizzle. */
-export function openDatabase(url: string, options: { max?: number } = {}): Database {
+export function openDatabase(
+  url: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -25,6 +28,9 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
     connectionTimeoutMillis: 5_000,
     application_name: 'crema',
   });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports any lasting problem.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return {
     db,

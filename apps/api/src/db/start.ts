@@ -33,7 +33,10 @@ export async function startDatabase(
         log,
       });
   const url = config.databaseUrl ?? embedded!.url;
-  const database = openDatabase(url, { max: config.databasePoolMax });
+  const database = openDatabase(url, {
+    max: config.databasePoolMax,
+    onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
+  });
   try {
     await migrateDatabase(database.pool);
     if (options.seed ?? config.seedDemo) {

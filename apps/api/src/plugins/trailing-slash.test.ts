@@ -13,6 +13,7 @@ describe('needsTrailingSlash', () => {
     ['/assets/root-abc.js', false],
     ['/courses.data', false],
     ['/apiary', true],
+    ['/__manifest', false],
   ])('%s → %s', (path, expected) => {
     expect(needsTrailingSlash(path)).toBe(expected);
   });

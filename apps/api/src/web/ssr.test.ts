@@ -34,10 +34,13 @@ describe('server-rendered pages', () => {
     expect(html).toContain('Уведомление о cookie');
   });
 
-  it('puts META_TAGS into the head as meta elements, never scripts', async () => {
+  it('puts META_TAGS and the COUNTERS scripts into the head', async () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<meta name="format-detection" content="telephone=no"\/?>/);
+    const counterScript = /<script>window\.dataLayer/g;
+    expect(head.match(counterScript)).toHaveLength(1);
+    expect(html.match(counterScript)).toHaveLength(1);
   });
 
   it('hides the cookie notice and a dismissed header banner when their cookies are set', async () => {

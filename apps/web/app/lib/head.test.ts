@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMetaTags } from './head.ts';
+import { parseCounters, parseMetaTags } from './head.ts';
 import { isChunkLoadError } from './chunk-reload.ts';
 import { readCookie } from './cookies.ts';
 
@@ -45,5 +45,25 @@ describe('readCookie', () => {
     expect(readCookie('a=1', 'hideCookiesPanel')).toBeUndefined();
     expect(readCookie(null, 'a')).toBeUndefined();
     expect(readCookie('b=%E0%A4%A', 'b')).toBeUndefined();
+  });
+});
+
+describe('parseCounters', () => {
+  it('splits scripts (for the head) from the rest (for the page end)', () => {
+    const html =
+      '<!-- Метрика --><script type="text/javascript">ym(1, "init");</script>' +
+      '<script async src="https://counter.example/tag.js"></script>' +
+      '<noscript><div><img src="https://counter.example/1" alt=""></div></noscript>';
+    const { scripts, rest } = parseCounters(html);
+    expect(scripts).toEqual([
+      { type: 'text/javascript', content: 'ym(1, "init");' },
+      { src: 'https://counter.example/tag.js', async: true, content: '' },
+    ]);
+    expect(rest).toBe('<noscript><div><img src="https://counter.example/1" alt=""></div></noscript>');
+  });
+
+  it('handles empty settings', () => {
+    expect(parseCounters(undefined)).toEqual({ scripts: [], rest: '' });
+    expect(parseCounters('<!-- пусто -->')).toEqual({ scripts: [], rest: '' });
   });
 });

@@ -25,6 +25,8 @@ export function socialLinks(configs: Configs) {
 export function Footer({ configs, menu, categories }: { configs: Configs; menu: MenuLink[]; categories: Category[] }) {
   const phones = [configs.FOOTER_PHONE, configs.FOOTER_PHONE_2].filter((p): p is string => !!p);
   const socials = socialLinks(configs);
+  const groups = menu.filter((item) => item.children.length > 0);
+  const singles = menu.filter((item) => item.children.length === 0);
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -62,22 +64,32 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
           </ul>
         </nav>
 
-        {menu.map((item) => (
+        {groups.map((item) => (
           <nav key={item.id} className="site-footer__column" aria-label={item.title}>
             <h2 className="site-footer__heading">
               <MenuAnchor link={item} />
             </h2>
-            {item.children.length > 0 ? (
-              <ul className="site-footer__links">
-                {item.children.map((child) => (
-                  <li key={child.id}>
-                    <MenuAnchor link={child} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ul className="site-footer__links">
+              {item.children.map((child) => (
+                <li key={child.id}>
+                  <MenuAnchor link={child} />
+                </li>
+              ))}
+            </ul>
           </nav>
         ))}
+        {singles.length > 0 ? (
+          // Top-level links without children share one column.
+          <nav className="site-footer__column" aria-label="Ещё">
+            <ul className="site-footer__links site-footer__links--plain">
+              {singles.map((item) => (
+                <li key={item.id}>
+                  <MenuAnchor link={item} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
 
       <div className="container site-footer__bottom">

@@ -54,14 +54,12 @@ export function Header(props: {
         <div className="site-header__actions">
           <Link to={paths.courses()} className="button button--primary catalog-button" prefetch="intent">
             <span className="catalog-button__long">Каталог курсов</span>
-            <span className="catalog-button__short" aria-hidden="true">
-              Каталог
-            </span>
+            <span className="catalog-button__short">Каталог</span>
           </Link>
           {props.phone ? (
-            <a className="header-phone" href={telHref(props.phone)}>
+            <a className="header-phone" href={telHref(props.phone)} aria-label={props.phone}>
               <IconPhone />
-              <span>{props.phone}</span>
+              <span aria-hidden="true">{props.phone}</span>
             </a>
           ) : null}
           <Link

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { IconBook, IconCup, IconMenu, IconUser } from './Icons.tsx';
 
@@ -15,10 +15,10 @@ export function MobileMenu({ burgerOpen, onBurgerToggle }: { burgerOpen: boolean
         <IconCup />
         <span>Курсы</span>
       </NavLink>
-      <NavLink to={paths.signIn(location.pathname)} className="mobile-menu__item" replace preventScrollReset>
+      <Link to={paths.signIn(location.pathname)} className="mobile-menu__item" replace preventScrollReset>
         <IconUser />
         <span>Войти</span>
-      </NavLink>
+      </Link>
       <button
         type="button"
         className="mobile-menu__item"

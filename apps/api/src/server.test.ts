@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point as a newcomer runs it: its own process, embedded PostgreSQL, signals.
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const port = 20000 + Math.floor(Math.random() * 20000);
+const pgPort = port + 1;
+let dataDir: string;
+
+function startServer(env: Record<string, string>) {
+  const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/`);
+      if (res.ok) return res.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function postmasterRunning() {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('starts with an embedded database, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));
+    const first = startServer({});
+    const health = await waitForHealth();
+    expect(health).toMatchObject({ status: 'ok', database: { status: 'up', embedded: true } });
+    expect(await postmasterRunning()).toBe(true);
+
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Каталог курсов');
+
+    // Something a person did: it must survive the restart.
+    const client = new pg.Client({ connectionString: `postgres://crema:crema@127.0.0.1:${pgPort}/crema` });
+    await client.connect();
+    await client.query(`update configs set value = 'Кофейня у дома' where key = 'SITE_NAME'`);
+    await client.end();
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(await postmasterRunning()).toBe(false);
+
+    const second = startServer({});
+    await waitForHealth();
+    const configs = await (await fetch(`http://127.0.0.1:${port}/api/configs/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"keys":["SITE_NAME"]}' })).json();
+    expect(configs).toEqual({ SITE_NAME: 'Кофейня у дома' });
+    // The demo content is not seeded twice.
+    expect(second.output()).not.toContain('demo content seeded');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(await postmasterRunning()).toBe(false);
+  }, 120_000);
+
+  it('lists every bad setting and exits non-zero before starting anything', async () => {
+    dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));
+    const bad = startServer({ PORT: 'eighty', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
+    expect(await bad.exited).toBe(1);
+    for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL']) expect(bad.output()).toContain(name);
+  }, 30_000);
+});
