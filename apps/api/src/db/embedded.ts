@@ -63,15 +63,45 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A server left running by a process that died is ours (same data dir): stop it first. */
-async function stopOrphan(databaseDir: string, log: Logger) {
+async function parentPid(pid: number): Promise<number | null> {
+  try {
+    return Number((await exec('ps', ['-o', 'ppid=', '-p', String(pid)])).stdout.trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Looks at a server already running on this data directory. One whose parent died (it was
+ * re-parented to init) was left by a crashed run: it is stopped so we start our own. One whose
+ * parent lives belongs to another Crema process (say `npm start` while `npm run db:seed` runs):
+ * it is shared, and its port returned.
+ */
+async function existingServer(databaseDir: string, log: Logger): Promise<{ port: number } | null> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const parent = await parentPid(pid);
+  if (parent !== null && parent !== 1 && isAlive(parent)) {
+    return { port: Number(lines[3]) };
+  }
   log.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return null;
+}
+
+async function ensureDatabase(url: string, database: string) {
+  const client = new pg.Client({ connectionString: `${url}/postgres` });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
 }
 
 function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -143,7 +173,13 @@ export async function startEmbeddedPostgres(options: {
       await rm(pwfile, { force: true });
     }
   } else {
-    await stopOrphan(databaseDir, options.log);
+    const shared = await existingServer(databaseDir, options.log);
+    if (shared) {
+      const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${shared.port}`;
+      await ensureDatabase(url, options.database);
+      options.log.info({ port: shared.port, databaseDir }, 'using the embedded PostgreSQL of another running process');
+      return { url: `${url}/${options.database}`, stop: async () => {} };
+    }
   }
 
   const child = spawn(
@@ -163,14 +199,7 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
-  const client = new pg.Client({ connectionString: `${url}/postgres` });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [options.database]);
-    if (found.rowCount === 0) await client.query(`create database "${options.database.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
+  await ensureDatabase(url, options.database);
   options.log.info({ port: options.port, databaseDir }, 'embedded PostgreSQL started');
 
   return {

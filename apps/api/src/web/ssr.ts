@@ -70,8 +70,10 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         return reply.send(Readable.fromWeb(response.body as WebReadableStream));
       };
 
-      site.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: render });
-      site.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler: render });
+      const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+      // Pages are not part of the API document.
+      site.route({ method: methods, url: '/*', schema: { hide: true }, handler: render });
+      site.route({ method: methods, url: '/', schema: { hide: true }, handler: render });
     });
   };
 }

@@ -61,6 +61,7 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
     for (const p of ['/api/configs/', '/api/menus/{key}/', '/api/categories/', '/api/banners/', '/api/banners/{id}/', '/api/health/']) {
       expect(paths).toContain(p);
     }

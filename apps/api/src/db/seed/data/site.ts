@@ -1,0 +1,308 @@
+// Menus, banners, reviews, dynamic forms, statistics sources and demo accounts.
+
+export interface SeedMenuItem {
+  title: string;
+  slug: string;
+  /** A content page by slug (type 'page'), or a direct link. */
+  page?: string;
+  url?: string;
+  target?: '_self' | '_blank';
+  children?: SeedMenuItem[];
+}
+
+export const menus: { key: string; title: string; items: SeedMenuItem[] }[] = [
+  {
+    key: 'header_menu',
+    title: 'Меню в шапке',
+    items: [
+      {
+        title: 'О школе',
+        slug: 'about',
+        page: 'about',
+        children: [
+          { title: 'Преподаватели', slug: 'teachers', url: '/about/#teachers' },
+          { title: 'Очное обучение', slug: 'presence', page: 'presence' },
+          { title: 'Контакты', slug: 'contacts', page: 'contacts' },
+        ],
+      },
+      {
+        title: 'Курсы',
+        slug: 'courses',
+        url: '/courses/',
+        children: [
+          { title: 'Для взрослых', slug: 'courses-adult', url: '/courses/?type=adult' },
+          { title: 'Для детей', slug: 'courses-kids', url: '/courses/?type=kids' },
+        ],
+      },
+      { title: 'Расписание', slug: 'schedule', url: '/schedule/' },
+      { title: 'Блог', slug: 'blog', url: '/blog/' },
+      { title: 'Корпоративным клиентам', slug: 'corporate', page: 'corporate' },
+    ],
+  },
+  {
+    key: 'footer_menu',
+    title: 'Меню в подвале',
+    items: [
+      {
+        title: 'Школа',
+        slug: 'school',
+        page: 'about',
+        children: [
+          { title: 'О школе', slug: 'about', page: 'about' },
+          { title: 'Очное обучение', slug: 'presence', page: 'presence' },
+          { title: 'Контакты', slug: 'contacts', page: 'contacts' },
+        ],
+      },
+      {
+        title: 'Обучение',
+        slug: 'learning',
+        url: '/courses/',
+        children: [
+          { title: 'Каталог курсов', slug: 'catalog', url: '/courses/' },
+          { title: 'Расписание', slug: 'schedule', url: '/schedule/' },
+          { title: 'Корпоративным клиентам', slug: 'corporate', page: 'corporate' },
+        ],
+      },
+      {
+        title: 'Документы',
+        slug: 'documents',
+        page: 'offer',
+        children: [
+          { title: 'Договор-оферта', slug: 'offer', page: 'offer' },
+          { title: 'Политика конфиденциальности', slug: 'privacy-policy', page: 'privacy-policy' },
+        ],
+      },
+      { title: 'Блог', slug: 'blog', url: '/blog/' },
+      { title: 'Наш Telegram', slug: 'telegram', url: 'https://t.me/crema_school', target: '_blank' },
+    ],
+  },
+  {
+    key: 'noschool_header',
+    title: 'Шапка сайта вне школы',
+    items: [
+      { title: 'Курсы школы', slug: 'courses', url: '/courses/' },
+      { title: 'Корпоративным клиентам', slug: 'corporate', page: 'corporate' },
+      { title: 'Контакты', slug: 'contacts', page: 'contacts' },
+    ],
+  },
+];
+
+/** `link` may use {category:slug}, replaced by that category's catalogue address at seed time. */
+export const banners: { key: string; title: string; text?: string; link?: string; buttonText?: string; image?: string }[] = [
+  {
+    key: 'header',
+    title: 'Скидка 15% на курсы латте-арта до конца месяца',
+    link: '{category:latte-art}',
+    buttonText: 'Подробнее',
+  },
+  {
+    key: 'discount',
+    title: 'Скидка 10% на первый курс',
+    text: 'Назовите промокод CREMA10 куратору при записи — скидка действует на любой курс школы.',
+    link: '/courses/',
+    buttonText: 'Выбрать курс',
+    image: 'demo/banners/discount.jpg',
+  },
+  {
+    key: 'main',
+    title: 'Станьте бариста за четыре недели',
+    text: 'Очный курс с нуля: эспрессо, молоко и классическое меню. Группы до восьми человек.',
+    link: '/courses/barista-s-nulya/',
+    buttonText: 'Записаться',
+    image: 'demo/banners/main-barista.jpg',
+  },
+  {
+    key: 'main',
+    title: 'Обжарка кофе: от зелёного зерна до профиля',
+    text: 'Учебный ростер, датчики и каппинг собственных партий.',
+    link: '/courses/osnovy-obzharki/',
+    buttonText: 'О курсе',
+    image: 'demo/banners/main-roasting.jpg',
+  },
+  {
+    key: 'main',
+    title: 'Детские мастерские по субботам',
+    text: 'Какао, лимонады и шоколад — без кофеина и с двумя педагогами в группе.',
+    link: '{category:young-barista}',
+    buttonText: 'Для детей',
+    image: 'demo/banners/main-kids.jpg',
+  },
+];
+
+/** Reviews; `course` is a course slug. */
+export const reviews: {
+  name: string;
+  course?: string;
+  rating: number;
+  text: string;
+  daysAgo: number;
+  onMain?: boolean;
+  onNoschool?: boolean;
+}[] = [
+  {
+    name: 'Анна Соколова',
+    course: 'barista-s-nulya',
+    rating: 5,
+    text: 'Пришла без опыта, через неделю после выпуска вышла на работу в кофейню у дома. Больше всего понравилось, что каждому дают свою кофемашину — не надо ждать очереди.',
+    daysAgo: 21,
+    onMain: true,
+  },
+  {
+    name: 'Михаил Гусев',
+    course: 'osnovy-obzharki',
+    rating: 5,
+    text: 'Дмитрий объясняет обжарку так, что наконец стало понятно, зачем смотреть на RoR. Обжарили шесть партий одного зерна — разница на каппинге колоссальная.',
+    daysAgo: 45,
+    onMain: true,
+    onNoschool: true,
+  },
+  {
+    name: 'Елена Ершова',
+    course: 'latte-art-basic',
+    rating: 5,
+    text: 'Четыре вечера — и у меня стабильно получается тюльпан. Розетта пока через раз, но Анастасия дала домашние упражнения, тренируюсь.',
+    daysAgo: 12,
+    onMain: true,
+  },
+  {
+    name: 'Павел Ёжиков',
+    course: 'otkrytie-kofeini',
+    rating: 4,
+    text: 'Очень полезный блок про финансы: посчитали мою точку безубыточности и поняли, что первая локация не подходила. Хотелось бы больше живых разборов.',
+    daysAgo: 70,
+    onNoschool: true,
+  },
+  {
+    name: 'Ольга Романова',
+    course: 'yunyi-barista',
+    rating: 5,
+    text: 'Сын (12 лет) теперь по выходным готовит всей семье какао с сердечком. Педагоги внимательные, за безопасностью следят строго.',
+    daysAgo: 33,
+    onMain: true,
+  },
+  {
+    name: 'Дарья Кузнецова',
+    course: 'alternativa-bazovyi',
+    rating: 5,
+    text: 'Думала, что пуровер — это сложно. Оказалось, главное — весы и понимание, что делаешь. Теперь утром варю кемекс.',
+    daysAgo: 58,
+  },
+  {
+    name: 'Артём Беляев',
+    course: 'espresso-nastroyka',
+    rating: 4,
+    text: 'Для работающего бариста — то, что нужно. Рефрактометр больше не пугает. Немного не хватило практики на разных кофемолках.',
+    daysAgo: 96,
+  },
+  {
+    name: 'Зарина Алиева',
+    course: 'kapping-i-sensorika',
+    rating: 5,
+    text: 'Попробовали больше двадцати лотов, и к концу курса я впервые смогла отличить Кению от Эфиопии вслепую.',
+    daysAgo: 120,
+    onNoschool: true,
+  },
+  {
+    name: 'Наталья Щербакова',
+    course: 'shokoladnaya-masterskaya',
+    rating: 5,
+    text: 'Дочь принесла домой коробку конфет собственного изготовления и лекцию про ферментацию какао-бобов. Пойдём ещё.',
+    daysAgo: 6,
+  },
+  {
+    name: 'Сергей Волков',
+    rating: 5,
+    text: 'Заказывали корпоративное обучение для команды из шести бариста. Программу сделали под наше меню, после тренинга жалобы на вкус капучино прекратились.',
+    daysAgo: 140,
+    onNoschool: true,
+  },
+];
+
+export interface SeedForm {
+  key: string;
+  title: string;
+  description?: string;
+  successMessage: string;
+  fields: { name: string; title: string; placeholder?: string; required: boolean; type: 'text' | 'phone' | 'email' | 'date' }[];
+}
+
+export const feedbackForms: SeedForm[] = [
+  {
+    key: 'course_form',
+    title: 'Записаться на курс',
+    description: 'Оставьте контакты — куратор перезвонит, ответит на вопросы и забронирует место в группе.',
+    successMessage: 'Спасибо! Заявка отправлена, куратор свяжется с вами в течение рабочего дня.',
+    fields: [
+      { name: 'name', title: 'Имя', placeholder: 'Как к вам обращаться', required: true, type: 'text' },
+      { name: 'phone', title: 'Телефон', placeholder: '+7 (999) 999 99 99', required: true, type: 'phone' },
+      { name: 'email', title: 'Электронная почта', placeholder: 'mail@example.ru', required: true, type: 'email' },
+    ],
+  },
+  {
+    key: 'course_kids_form',
+    title: 'Записать ребёнка на курс',
+    description: 'Заявку оставляет родитель или законный представитель.',
+    successMessage: 'Спасибо! Мы получили заявку и позвоним, чтобы подтвердить запись ребёнка.',
+    fields: [
+      { name: 'name', title: 'Имя родителя', placeholder: 'Как к вам обращаться', required: true, type: 'text' },
+      { name: 'phone', title: 'Телефон родителя', placeholder: '+7 (999) 999 99 99', required: true, type: 'phone' },
+      { name: 'email', title: 'Электронная почта родителя', placeholder: 'mail@example.ru', required: true, type: 'email' },
+      { name: 'student_name', title: 'Фамилия и имя ребёнка', placeholder: 'Иванов Миша', required: true, type: 'text' },
+      { name: 'student_birthdate', title: 'Дата рождения ребёнка', placeholder: 'дд.мм.гггг', required: true, type: 'date' },
+      { name: 'student_phone', title: 'Телефон ребёнка', placeholder: '+7 (999) 999 99 99', required: false, type: 'phone' },
+      { name: 'student_email', title: 'Электронная почта ребёнка', placeholder: 'mail@example.ru', required: false, type: 'email' },
+    ],
+  },
+  {
+    key: 'corporate_form',
+    title: 'Заявка на корпоративное обучение',
+    successMessage: 'Спасибо! Менеджер по корпоративным программам ответит в течение рабочего дня.',
+    fields: [
+      { name: 'company', title: 'Компания', placeholder: 'Название компании', required: true, type: 'text' },
+      { name: 'name', title: 'Контактное лицо', required: true, type: 'text' },
+      { name: 'phone', title: 'Телефон', placeholder: '+7 (999) 999 99 99', required: true, type: 'phone' },
+      { name: 'email', title: 'Электронная почта', placeholder: 'mail@example.ru', required: true, type: 'email' },
+    ],
+  },
+];
+
+/** Where applications come from (utm_source values). */
+export const statisticsSources = [
+  { key: 'yandex_direct', title: 'Яндекс Директ' },
+  { key: 'vk_ads', title: 'Реклама ВКонтакте' },
+  { key: 'telegram', title: 'Telegram-канал школы' },
+  { key: 'search', title: 'Поисковые системы' },
+  { key: 'email', title: 'Рассылка школы' },
+  { key: 'recommendation', title: 'Рекомендация друзей' },
+  { key: 'other', title: 'Другое' },
+];
+
+/** Demo accounts: neither has a password, sign in with a code from the dev mailbox. */
+export const demoOwner = {
+  email: 'owner@crema.local',
+  lastName: 'Орлова',
+  firstName: 'Вера',
+  patronymic: 'Николаевна',
+  phone: '79161234501',
+  isCourseOwner: true,
+};
+
+export const demoStudent = {
+  profile: {
+    email: 'student@crema.local',
+    lastName: 'Смирнов',
+    firstName: 'Алексей',
+    patronymic: 'Игоревич',
+    phone: '79161234502',
+    birthDate: '1992-04-17',
+    gender: 'male' as const,
+    address: 'г. Москва, ул. Бауманская, д. 11, кв. 42',
+    isQuestionnaireCompleted: true,
+  },
+  /** The child the demo student applies for. */
+  child: { lastName: 'Смирнова', firstName: 'Полина', patronymic: 'Алексеевна', dateBirth: '2013-09-02' },
+  /** Courses the demo student is enrolled in; the first is paid through a demo order. */
+  courses: ['barista-s-nulya', 'domashnii-barista'],
+  /** The child's course. */
+  childCourse: 'yunyi-barista',
+};
