@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Banner, Category, Configs, ImageOpts, MenuKey, MenuLink, Audience } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
 import { banners, categories, configs, menuItems, menus, pages } from '../../db/schema/index.ts';
@@ -72,7 +72,7 @@ export async function listCategories(db: Db, audience?: Audience): Promise<Categ
     .select({ id: categories.id, name: categories.name, slug: categories.slug, type: categories.audience })
     .from(categories)
     .where(audience ? eq(categories.audience, audience) : undefined)
-    .orderBy(asc(categories.sort), sql`${categories.name} collate "ru-RU-x-icu"`);
+    .orderBy(asc(categories.sort), asc(categories.name)); // the column sorts with the ru-RU ICU collation
   return rows;
 }
 
