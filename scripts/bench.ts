@@ -49,25 +49,33 @@ async function measure(title: string, url: string) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crema-bench-'));
 const helloPort = 3901;
 const appPort = 3902;
+const uncachedPort = 3903;
 const children: ChildProcess[] = [];
 try {
   children.push(start(['node', '--input-type=module', '-e', HELLO_SERVER], { PORT: String(helloPort) }, path.join(root, 'apps/api')));
-  children.push(
+  const crema = (port: number, env: Record<string, string>) =>
     start(['node', '--import', 'tsx', 'apps/api/src/server.ts'], {
       NODE_ENV: 'production',
-      PORT: String(appPort),
+      PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: '23902',
       LOG_LEVEL: 'warn',
-    }, root),
-  );
-  await waitFor(`http://127.0.0.1:${helloPort}/hello`);
+      ...env,
+    }, root);
+  // As deployed (content micro-cache on, docs/decisions/0005) and with every read hitting PostgreSQL.
+  children.push(crema(appPort, {}));
   await waitFor(`http://127.0.0.1:${appPort}/api/health/`);
+  // The second process shares the first one's embedded database.
+  children.push(crema(uncachedPort, { CONTENT_CACHE_TTL_MS: '0' }));
+  await waitFor(`http://127.0.0.1:${helloPort}/hello`);
+  await waitFor(`http://127.0.0.1:${uncachedPort}/api/health/`);
 
   const results = [];
   results.push(await measure('Fastify hello (bare)', `http://127.0.0.1:${helloPort}/hello`));
   results.push(await measure('GET /api/menus/header_menu/', `http://127.0.0.1:${appPort}/api/menus/header_menu/`));
   results.push(await measure('GET / (SSR home page)', `http://127.0.0.1:${appPort}/`));
+  results.push(await measure('  menus, content cache off', `http://127.0.0.1:${uncachedPort}/api/menus/header_menu/`));
+  results.push(await measure('  home page, content cache off', `http://127.0.0.1:${uncachedPort}/`));
 
   const base = results[0]!.rps;
   console.log(`\n${DURATION_S} s each, ${CONNECTIONS} connections, ${os.cpus().length} CPU, Node ${process.version}\n`);
@@ -76,7 +84,10 @@ try {
     console.log(r.title.padEnd(34), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / base).toFixed(3).padStart(8));
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 3000));
+  // The process that owns the embedded database stops last.
+  for (const child of children.reverse()) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

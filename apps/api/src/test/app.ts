@@ -31,7 +31,8 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 /** Builds the real app (API only, no site) over its own database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // Tests change rows and read them back at once: no content cache unless a test asks for one.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', ...env });
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
   return {

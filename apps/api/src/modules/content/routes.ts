@@ -15,6 +15,7 @@ import {
   menuResponseSchema,
 } from '@crema/contract';
 import { z } from 'zod';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { getBanner, getConfigs, getMenu, listBanners, listCategories } from './service.ts';
 
 const tags = ['content'];
@@ -22,6 +23,8 @@ const tags = ['content'];
 /** Public content the site shell needs (spec §7 "Public content"). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  // Read on every page render; see docs/decisions/0005-content-micro-cache.md.
+  const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
 
   app.post(
     '/configs/',
@@ -34,7 +37,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: configsResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
       },
     },
-    async (request) => getConfigs(db, request.body?.keys),
+    async (request) => {
+      const keys = request.body?.keys;
+      return cache.get(`configs:${keys ? [...keys].sort().join(',') : '*'}`, () => getConfigs(db, keys));
+    },
   );
 
   app.get(
@@ -47,7 +53,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: menuResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
       },
     },
-    async (request) => getMenu(db, request.params.key),
+    async (request) => cache.get(`menu:${request.params.key}`, () => getMenu(db, request.params.key)),
   );
 
   app.get(
@@ -60,7 +66,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoriesResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
       },
     },
-    async (request) => listCategories(db, request.query.type),
+    async (request) =>
+      cache.get(`categories:${request.query.type ?? '*'}`, () => listCategories(db, request.query.type)),
   );
 
   app.get(
@@ -74,7 +81,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bannersResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
       },
     },
-    async (request) => listBanners(db, { key: request.query.key, imageOpts: request.query.image_opts }),
+    async (request) =>
+      cache.get(`banners:${request.query.key ?? '*'}:${JSON.stringify(request.query.image_opts ?? null)}`, () =>
+        listBanners(db, { key: request.query.key, imageOpts: request.query.image_opts }),
+      ),
   );
 
   app.get(
