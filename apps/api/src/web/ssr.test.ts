@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
+import pino from 'pino';
 
 // The server-rendered site over the real API and database (`npm test` builds it first).
 const build = await loadWebBuild();
@@ -76,14 +77,20 @@ describe('server-rendered pages', () => {
     expect(robots.body).toContain('Disallow: /admin/');
   });
 
-  it('with the database gone, a page is the 500 page with HTTP 500, not a crash', async () => {
+  it('with the database gone, a page is the 500 page with HTTP 500, logged with its request id', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
     const database = await createTestDatabase();
-    const broken = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
+    const broken = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build), logger });
     await database.drop();
-    const res = await broken.inject({ method: 'GET', url: '/' });
+    const res = await broken.inject({ method: 'GET', url: '/', headers: { 'x-request-id': 'req-broken-db-1' } });
     expect(res.statusCode).toBe(500);
     expect(res.body).toContain('Ошибка обращения к сервису');
     expect(res.body).toContain('На главную');
+    const pageError = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'page failed');
+    expect(pageError).toMatchObject({ reqId: 'req-broken-db-1', url: expect.stringContaining('/') });
+    // The real cause stays in the log, never on the page.
+    expect(res.body).not.toContain('ApiRequestError');
     await broken.close();
   });
 });

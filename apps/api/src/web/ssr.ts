@@ -29,7 +29,9 @@ const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forward
  */
 export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
   return async (app: FastifyInstance) => {
-    const handle = createRequestHandler(build, app.deps.config.isProduction ? 'production' : 'development');
+    // Always 'production': this is a production build, and the other mode sends error stacks
+    // to the browser.
+    const handle = createRequestHandler(build, 'production');
     const clientDir = path.join(buildDir, 'client');
 
     await app.register(async (site) => {
@@ -59,6 +61,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         const response = await handle(webRequest, {
           api: createInjectFetch(app, forwarded),
           requestId: request.id,
+          log: request.log,
         });
         reply.status(response.status);
         for (const [name, value] of response.headers) {

@@ -16,6 +16,9 @@ describe('GET /api/health/', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'up', latency_ms: expect.any(Number) } });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('keeps a sane incoming request id', async () => {
