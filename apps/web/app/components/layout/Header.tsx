@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MenuLink } from '@crema/contract';
 import { paths } from '../../lib/paths.ts';
@@ -16,14 +17,22 @@ export function Header(props: {
   onBurgerToggle: () => void;
 }) {
   const location = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  // The open panel starts right under the header, wherever the header banner left it.
+  useEffect(() => {
+    if (!props.burgerOpen || !headerRef.current || !navRef.current) return;
+    navRef.current.style.top = `${Math.max(0, headerRef.current.getBoundingClientRect().bottom)}px`;
+  }, [props.burgerOpen]);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">
         <Link to={paths.home()} className="site-header__logo" aria-label="Crema — на главную">
           <Logo />
         </Link>
 
         <nav
+          ref={navRef}
           id="site-nav"
           className={`main-nav${props.burgerOpen ? ' main-nav--open' : ''}`}
           aria-label="Основное меню"
