@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root';
 import './lib/context.ts';
 import './styles/global.css';
+import { CONFIG_KEYS } from '@crema/contract';
 import { createApi } from './lib/api.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
@@ -21,29 +22,10 @@ import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
 import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
 
-/** Settings the shell reads; the rest of the site asks for its own. */
-const SHELL_CONFIG_KEYS = [
-  'SITE_NAME',
-  'SITE_DESCRIPTION',
-  'SITE_KEYWORDS',
-  'COUNTERS',
-  'META_TAGS',
-  'HEADER_PHONE',
-  'FOOTER_PHONE',
-  'FOOTER_PHONE_2',
-  'FOOTER_NAME',
-  'FOOTER_ADDRESS',
-  'FOOTER_VK_LINK',
-  'FOOTER_TELEGRAM_LINK',
-  'FOOTER_MINISTRY_LINK',
-  'FOOTER_DEVELOPER',
-  'PRIVACY_POLICY_LINK',
-];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createApi(context.api);
   const [configs, headerMenu, footerMenu, categories, headerBanners] = await Promise.all([
-    api.configs(SHELL_CONFIG_KEYS),
+    api.configs([...CONFIG_KEYS]),
     api.menu('header_menu'),
     api.menu('footer_menu'),
     api.categories(),

@@ -14,7 +14,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ruText, updatedAt } from './columns.ts';
+import { createdAt, ruText, seoColumns, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** Who a category and its courses are for. */
@@ -72,13 +72,7 @@ export const courses = pgTable(
     /** Shown on the home page. */
     isFeatured: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
-    seoTitle: text(),
-    seoDescription: text(),
-    seoH1: text(),
-    seoKeywords: text(),
-    ogTitle: text(),
-    ogDescription: text(),
-    ogImage: text(),
+    ...seoColumns(),
     /** The course owner who may edit it in /admin/. */
     ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

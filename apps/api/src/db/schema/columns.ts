@@ -1,4 +1,4 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The ICU collation every sorted Russian text column uses ('Ё' between 'Е' and 'Ж', case-insensitive order). */
 export const RU_COLLATION = 'ru-RU-x-icu';
@@ -21,3 +21,20 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * Search-engine and social-preview fields shared by courses and pages (spec §3 seo {title,
+ * description, h1, keywords}, og {title, description, image}); empty ones fall back to the
+ * record's own title and description, then to the SITE_* settings.
+ */
+export const seoColumns = () => ({
+  seoTitle: text(),
+  seoDescription: text(),
+  // Named explicitly: snake_case casing would make it 'seo_h_1'.
+  seoH1: text('seo_h1'),
+  seoKeywords: text(),
+  ogTitle: text(),
+  ogDescription: text(),
+  /** Storage key of the preview image. */
+  ogImage: text(),
+});

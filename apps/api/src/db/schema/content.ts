@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAGE_BLOCK_TYPES, type PageBlockData } from './blocks.ts';
 import { courses } from './catalog.ts';
-import { createdAt, ruText, updatedAt } from './columns.ts';
+import { createdAt, ruText, seoColumns, updatedAt } from './columns.ts';
 
 export const menuItemTypeEnum = pgEnum('menu_item_type', ['direct_link', 'page']);
 /** 'page' rows are content pages (/{slug}/), 'post' rows are blog posts. */
@@ -110,13 +110,7 @@ export const pages = pgTable(
     /** Visible from this instant; null = immediately. Lists are ordered newest publish_from first. */
     publishFrom: timestamp({ withTimezone: true }),
     isPublished: boolean().notNull().default(false),
-    seoTitle: text(),
-    seoDescription: text(),
-    seoH1: text(),
-    seoKeywords: text(),
-    ogTitle: text(),
-    ogDescription: text(),
-    ogImage: text(),
+    ...seoColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
