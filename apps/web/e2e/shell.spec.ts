@@ -187,3 +187,18 @@ test('?login opens the sign-in dialog and is removed from the address', async ({
     await expect(page).toHaveURL(/\/$/);
   }
 });
+
+test('a slow navigation shows the top progress bar, which goes away when the page arrives', async ({ page }) => {
+  await page.goto('/');
+  // Hold the route data for a second: longer than the 200 ms throttle.
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const bar = page.getByRole('progressbar', { name: 'Загрузка страницы', includeHidden: true });
+  await expect(bar).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Направления обучения' }).click();
+  await expect(bar).toHaveAttribute('aria-busy', 'true');
+  await expect(page).toHaveURL(/\/courses\/$/);
+  await expect(bar).toHaveAttribute('aria-busy', 'false');
+});
