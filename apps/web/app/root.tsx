@@ -55,10 +55,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, error }) => {
   const configs = data?.configs ?? {};
+  const siteName = configs.SITE_NAME ?? 'Crema';
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: `${notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису'} — ${siteName}` },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
   return [
-    { title: configs.SITE_NAME ?? 'Crema' },
+    { title: siteName },
     ...(configs.SITE_DESCRIPTION ? [{ name: 'description', content: configs.SITE_DESCRIPTION }] : []),
     ...(configs.SITE_KEYWORDS ? [{ name: 'keywords', content: configs.SITE_KEYWORDS }] : []),
     ...(data?.metaTags ?? []),

@@ -163,6 +163,8 @@ test('a page path without the slash is redirected to it, query kept', async ({ p
 test('an unknown route shows the 404 page with its buttons', async ({ page }) => {
   const response = await page.goto('/no-such-page/');
   expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Такой страницы нет — /);
+  await expect(page.locator('title')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
   await expect(page.getByText('ссылка никуда не ведёт или страница была удалена')).toBeVisible();
   await expect(page.getByRole('link', { name: 'На главную', exact: true })).toHaveAttribute('href', '/');

@@ -60,7 +60,8 @@ describe('server-rendered pages', () => {
   it('an unknown page is the 404 page with HTTP 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-page/' });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Такой страницы нет');
+    expect(res.body.match(/<title>[^<]*<\/title>/g)).toEqual([expect.stringMatching(/^<title>Такой страницы нет — Crema/)]);
+    expect(res.body).toContain('<meta name="robots" content="noindex"/>');
     expect(res.body).toContain('Обновить страницу');
     expect(res.body).toContain('На главную');
   });
@@ -86,6 +87,7 @@ describe('server-rendered pages', () => {
     const res = await broken.inject({ method: 'GET', url: '/', headers: { 'x-request-id': 'req-broken-db-1' } });
     expect(res.statusCode).toBe(500);
     expect(res.body).toContain('Ошибка обращения к сервису');
+    expect(res.body.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Ошибка обращения к сервису — Crema</title>']);
     expect(res.body).toContain('На главную');
     const pageError = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'page failed');
     expect(pageError).toMatchObject({ reqId: 'req-broken-db-1', url: expect.stringContaining('/') });

@@ -5,7 +5,6 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
   const notFound = status === 404;
   return (
     <main className="error-page" aria-labelledby="error-title">
-      <title>{notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису'}</title>
       <p className="error-page__code" aria-hidden="true">
         {status}
       </p>
