@@ -50,9 +50,9 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       site.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
       const render = async (request: FastifyRequest, reply: FastifyReply) => {
-        const controller = new AbortController();
-        reply.raw.on('close', () => controller.abort());
-        const webRequest = createRequest(request.raw, reply.raw, { signal: controller.signal } as never);
+        // Protocol and host as Fastify sees them (X-Forwarded-* when TRUST_PROXY is on); the
+        // request is aborted by createRequest itself when the visitor goes away.
+        const webRequest = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host });
         const forwarded: Record<string, string> = { 'x-request-id': request.id };
         for (const name of FORWARDED_HEADERS) {
           const value = request.headers[name];
