@@ -175,7 +175,10 @@ test('an unknown route shows the 404 page with its buttons', async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('?login opens the sign-in dialog and is removed from the address', async ({ page }) => {
+test('?login opens the sign-in dialog and is removed from the address, other parameters kept', async ({ page }) => {
+  await page.goto('/?utm_source=mail&login');
+  await expect(page).toHaveURL(/\/\?utm_source=mail$/);
+  await page.keyboard.press('Escape');
   await page.goto('/?login');
   const dialog = page.getByRole('dialog', { name: 'Вход/регистрация' });
   await expect(dialog).toBeVisible();

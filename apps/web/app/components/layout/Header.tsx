@@ -72,7 +72,7 @@ export function Header(props: {
             </a>
           ) : null}
           <Link
-            to={paths.signIn(location.pathname)}
+            to={paths.signIn(`${location.pathname}${location.search}`)}
             className="button button--ghost signin-button"
             preventScrollReset
             replace

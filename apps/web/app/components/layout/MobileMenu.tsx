@@ -15,7 +15,7 @@ export function MobileMenu({ burgerOpen, onBurgerToggle }: { burgerOpen: boolean
         <IconCup />
         <span>Курсы</span>
       </NavLink>
-      <Link to={paths.signIn(location.pathname)} className="mobile-menu__item" replace preventScrollReset>
+      <Link to={paths.signIn(`${location.pathname}${location.search}`)} className="mobile-menu__item" replace preventScrollReset>
         <IconUser />
         <span>Войти</span>
       </Link>
