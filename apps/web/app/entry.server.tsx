@@ -19,15 +19,26 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cuts off a render that streams too long; cleared as soon as rendering ends.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
-        shellRendered = true;
-        const body = new PassThrough();
-        headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-        pipe(body);
+      onShellReady() {
+        if (!waitForAll) send();
+      },
+      onAllReady() {
+        // Rendering is over: the abort timer must not outlive the request.
+        clearTimeout(timer);
+        if (waitForAll) send();
       },
       onShellError(error: unknown) {
+        clearTimeout(timer);
         reject(error);
       },
       onError(error: unknown) {
@@ -36,7 +47,6 @@ export default function handleRequest(
         if (shellRendered) loadContext.log.error({ err: error, url: request.url }, 'page stream failed');
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -28,8 +28,4 @@ export class TtlCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return value;
   }
-
-  clear() {
-    this.entries.clear();
-  }
 }

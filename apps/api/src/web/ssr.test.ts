@@ -90,7 +90,11 @@ describe('server-rendered pages', () => {
     expect(res.body.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Ошибка обращения к сервису — Crema</title>']);
     expect(res.body).toContain('На главную');
     const pageError = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'page failed');
-    expect(pageError).toMatchObject({ reqId: 'req-broken-db-1', url: expect.stringContaining('/') });
+    expect(pageError).toMatchObject({
+      reqId: 'req-broken-db-1',
+      url: 'http://localhost/',
+      err: { type: 'ApiRequestError', message: expect.stringContaining('/api/') },
+    });
     // The real cause stays in the log, never on the page.
     expect(res.body).not.toContain('ApiRequestError');
     await broken.close();

@@ -24,8 +24,8 @@ export const updatedAt = () =>
 
 /**
  * Search-engine and social-preview fields shared by courses and pages (spec §3 seo {title,
- * description, h1, keywords}, og {title, description, image}); empty ones fall back to the
- * record's own title and description, then to the SITE_* settings.
+ * description, h1, keywords}, og {title, description, image}). All optional: pages are meant to
+ * fall back to the record's own title and description, then to the SITE_* settings.
  */
 export const seoColumns = () => ({
   seoTitle: text(),

@@ -19,6 +19,8 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { getBanner, getConfigs, getMenu, listBanners, listCategories } from './service.ts';
 
 const tags = ['content'];
+/** Error answers every content call can give (spec §8 shapes). */
+const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 
 /** Public content the site shell needs (spec §7 "Public content"). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +36,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Тело `{keys: [...]}`; без ключей — все настройки. Неизвестные ключи в ответе отсутствуют.',
         tags,
         body: configsRequestSchema.nullish(),
-        response: { 200: configsResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
+        response: { 200: configsResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -50,7 +52,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Пункты меню (header_menu, footer_menu, noschool_header)',
         tags,
         params: z.object({ key: menuKeySchema }),
-        response: { 200: menuResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
+        response: { 200: menuResponseSchema, ...errors },
       },
     },
     async (request) => cache.get(`menu:${request.params.key}`, () => getMenu(db, request.params.key)),
@@ -63,7 +65,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Направления обучения; type=adult|kids отбирает одну аудиторию',
         tags,
         querystring: categoriesQuerySchema,
-        response: { 200: categoriesResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
+        response: { 200: categoriesResponseSchema, ...errors },
       },
     },
     async (request) =>
@@ -78,7 +80,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'image_opts: `size:400`, `size:400x300`, `size:400x300,crop:center`.',
         tags,
         querystring: bannersQuerySchema,
-        response: { 200: bannersResponseSchema, 400: fieldErrorsSchema, 500: detailErrorSchema },
+        response: { 200: bannersResponseSchema, ...errors },
       },
     },
     async (request) =>
@@ -95,7 +97,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamSchema,
         querystring: bannerQuerySchema,
-        response: { 200: bannerSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, 500: detailErrorSchema },
+        response: { 200: bannerSchema, ...errors, 404: detailErrorSchema },
       },
     },
     async (request) => getBanner(db, request.params.id, request.query.image_opts),

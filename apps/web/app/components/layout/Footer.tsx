@@ -22,6 +22,18 @@ export function socialLinks(configs: Configs) {
     .map((s) => ({ ...s, label: SOCIAL_LABELS[s.network] ?? s.network }));
 }
 
+function MenuLinkList({ links, plain = false }: { links: MenuLink[]; plain?: boolean }) {
+  return (
+    <ul className={`site-footer__links${plain ? ' site-footer__links--plain' : ''}`}>
+      {links.map((link) => (
+        <li key={link.id}>
+          <MenuAnchor link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({ configs, menu, categories }: { configs: Configs; menu: MenuLink[]; categories: Category[] }) {
   const phones = [configs.FOOTER_PHONE, configs.FOOTER_PHONE_2].filter((p): p is string => !!p);
   const socials = socialLinks(configs);
@@ -69,25 +81,13 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
             <h2 className="site-footer__heading">
               <MenuAnchor link={item} />
             </h2>
-            <ul className="site-footer__links">
-              {item.children.map((child) => (
-                <li key={child.id}>
-                  <MenuAnchor link={child} />
-                </li>
-              ))}
-            </ul>
+            <MenuLinkList links={item.children} />
           </nav>
         ))}
         {singles.length > 0 ? (
           // Top-level links without children share one column.
           <nav className="site-footer__column" aria-label="Ещё">
-            <ul className="site-footer__links site-footer__links--plain">
-              {singles.map((item) => (
-                <li key={item.id}>
-                  <MenuAnchor link={item} />
-                </li>
-              ))}
-            </ul>
+            <MenuLinkList links={singles} plain />
           </nav>
         ) : null}
       </div>
