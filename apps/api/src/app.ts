@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { createMediaService, type MediaService } from './modules/media/images.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import type pg from 'pg';
 
@@ -37,6 +38,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Image URLs and resized variants (modules/media). */
+    media: MediaService;
   }
 }
 
@@ -58,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  app.decorate('media', createMediaService(deps.config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headerBanner: banner && dismissedBanner !== String(banner.id) ? banner : null,
     cookiesAccepted: readCookie(cookie, COOKIES.hideCookiesPanel.name) === '1',
     metaTags: parseMetaTags(META_TAGS),
+    publicUrl: context.publicUrl,
     counters: parseCounters(COUNTERS),
   });
 }

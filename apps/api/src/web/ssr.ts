@@ -9,7 +9,10 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createInjectFetch } from './inject-fetch.ts';
 
-export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../web/build', import.meta.url));
+/** apps/web's build output; WEB_BUILD_DIR (a developer tool variable) points elsewhere, as in react-router.config.ts. */
+export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
+  ? path.resolve(fileURLToPath(new URL('../../../web/', import.meta.url)), process.env.WEB_BUILD_DIR)
+  : fileURLToPath(new URL('../../../web/build', import.meta.url));
 
 /** Loads the production build of apps/web, with a clear message when it is missing. */
 export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuild> {
@@ -62,6 +65,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           api: createInjectFetch(app, forwarded),
           requestId: request.id,
           log: request.log,
+          publicUrl: app.deps.config.publicUrl,
         });
         reply.status(response.status);
         for (const [name, value] of response.headers) {

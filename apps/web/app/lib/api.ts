@@ -1,4 +1,37 @@
-import type { Banner, Category, Configs, MenuKey, MenuLink } from '@crema/contract';
+import type {
+  Attribute,
+  Banner,
+  Category,
+  Configs,
+  CourseDetail,
+  CourseFilter,
+  CoursesQuery,
+  CoursesResponse,
+  GroupStart,
+  MenuKey,
+  MenuLink,
+  PageCard,
+  PageExtended,
+  Paginated,
+  Review,
+  SitemapEntry,
+  Subsection,
+  Teacher,
+} from '@crema/contract';
+
+type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+
+/** `?a=1&a=2&b=x`: arrays become repeated keys (spec §7), empty values are left out. */
+export function toQuery(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
 
 /** Same shape as `fetch` for the calls the site makes; on the server it is in-process. */
 export type ApiFetch = (
@@ -32,8 +65,26 @@ export function createApi(fetcher: ApiFetch) {
     menu: (key: MenuKey) => json<MenuLink[]>(fetcher, `/api/menus/${key}/`),
     categories: (type?: 'adult' | 'kids') =>
       json<Category[]>(fetcher, `/api/categories/${type ? `?type=${type}` : ''}`),
-    banners: (key?: string) =>
-      json<Banner[]>(fetcher, `/api/banners/${key ? `?key=${encodeURIComponent(key)}` : ''}`),
+    banners: (key?: string, imageOpts?: string) =>
+      json<Banner[]>(fetcher, `/api/banners/${toQuery({ key, image_opts: imageOpts })}`),
+    courses: (query: CoursesQuery & { image_opts?: string }) =>
+      json<CoursesResponse>(fetcher, `/api/courses/${toQuery(query as Record<string, QueryValue>)}`),
+    courseFilters: () => json<CourseFilter[]>(fetcher, '/api/courses/filters'),
+    course: (slug: string) => json<CourseDetail>(fetcher, `/api/courses/${encodeURIComponent(slug)}/`),
+    attributes: () => json<Attribute[]>(fetcher, '/api/attributes/'),
+    reviews: (query: { on_main?: boolean; course?: string; page?: number; page_size?: number } = {}) =>
+      json<Paginated<Review>>(fetcher, `/api/reviews/${toQuery(query)}`),
+    review: (id: number) => json<Review>(fetcher, `/api/reviews/${id}/`),
+    teachers: (query: { on_main?: boolean; image_opts?: string } = {}) =>
+      json<Teacher[]>(fetcher, `/api/teachers/${toQuery(query)}`),
+    subsections: (imageOpts?: string) => json<Subsection[]>(fetcher, `/api/subsections/${toQuery({ image_opts: imageOpts })}`),
+    pages: (query: { kind?: 'post' | 'page'; page?: number; page_size?: number; image_opts?: string } = {}) =>
+      json<Paginated<PageCard>>(fetcher, `/api/pages/${toQuery(query)}`),
+    page: (slug: string, query: { block_side_text_image_opts?: string; image_opts?: string } = {}) =>
+      json<PageExtended>(fetcher, `/api/pages/${encodeURIComponent(slug)}/extended/${toQuery(query)}`),
+    schedule: (query: { type?: 'adult' | 'kids'; course?: string } = {}) =>
+      json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
+    sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),
   };
 }
 export type Api = ReturnType<typeof createApi>;

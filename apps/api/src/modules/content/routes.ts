@@ -85,7 +85,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       cache.get(`banners:${request.query.key ?? '*'}:${JSON.stringify(request.query.image_opts ?? null)}`, () =>
-        listBanners(db, { key: request.query.key, imageOpts: request.query.image_opts }),
+        listBanners(db, app.media, { key: request.query.key, imageOpts: request.query.image_opts }),
       ),
   );
 
@@ -100,6 +100,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bannerSchema, ...errors, 404: detailErrorSchema },
       },
     },
-    async (request) => getBanner(db, request.params.id, request.query.image_opts),
+    async (request) => getBanner(db, app.media, request.params.id, request.query.image_opts),
   );
 };

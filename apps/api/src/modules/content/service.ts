@@ -3,7 +3,7 @@ import type { Banner, Category, Configs, ImageOpts, MenuKey, MenuLink, Audience 
 import type { Db } from '../../db/client.ts';
 import { banners, categories, configs, menuItems, menus, pages } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { imageFor } from '../media/images.ts';
+import type { MediaService } from '../media/images.ts';
 
 /** Site settings; with `keys`, only those that exist (unknown keys are simply absent). */
 export async function getConfigs(db: Db, keys?: readonly string[]): Promise<Configs> {
@@ -88,7 +88,7 @@ const bannerColumns = {
 
 type BannerRow = { [K in keyof typeof bannerColumns]: (typeof banners.$inferSelect)[K] };
 
-function toBanner(row: BannerRow, opts?: ImageOpts): Banner {
+async function toBanner(media: MediaService, row: BannerRow, opts?: ImageOpts): Promise<Banner> {
   return {
     id: row.id,
     key: row.key,
@@ -96,26 +96,26 @@ function toBanner(row: BannerRow, opts?: ImageOpts): Banner {
     text: row.text,
     link: row.link,
     button_text: row.buttonText,
-    image: imageFor(row.image, opts),
+    image: await media.image(row.image, opts),
   };
 }
 
 /** Active banners, optionally of one position (`header` — the first one is shown). */
-export async function listBanners(db: Db, options: { key?: string; imageOpts?: ImageOpts }): Promise<Banner[]> {
+export async function listBanners(db: Db, media: MediaService, options: { key?: string; imageOpts?: ImageOpts }): Promise<Banner[]> {
   const rows = await db
     .select(bannerColumns)
     .from(banners)
     .where(and(eq(banners.isActive, true), options.key ? eq(banners.key, options.key) : undefined))
     .orderBy(asc(banners.sort), asc(banners.id));
-  return rows.map((row) => toBanner(row, options.imageOpts));
+  return Promise.all(rows.map((row) => toBanner(media, row, options.imageOpts)));
 }
 
 /** One active banner by id, or 404. */
-export async function getBanner(db: Db, id: number, imageOpts?: ImageOpts): Promise<Banner> {
+export async function getBanner(db: Db, media: MediaService, id: number, imageOpts?: ImageOpts): Promise<Banner> {
   const [row] = await db
     .select(bannerColumns)
     .from(banners)
     .where(and(eq(banners.id, id), eq(banners.isActive, true)));
   if (!row) throw ApiError.notFound('Баннер не найден.');
-  return toBanner(row, imageOpts);
+  return toBanner(media, row, imageOpts);
 }
