@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      '**/build-*/**',
       '**/dist/**',
       '**/.react-router/**',
       'data/**',
@@ -33,7 +34,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts'],
+    files: ['scripts/**', 'apps/web/scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

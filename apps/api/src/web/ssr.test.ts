@@ -78,6 +78,35 @@ describe('server-rendered pages', () => {
     expect(robots.body).toContain('Disallow: /admin/');
   });
 
+  it('compresses pages for browsers that accept it, and serves the build-time brotli copy of assets', async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const html = brotliDecompressSync(page.rawPayload).toString('utf8');
+    expect(html).toContain('Направления обучения');
+
+    const asset = /\/assets\/entry\.client[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const plain = await app.inject({ method: 'GET', url: asset! });
+    const br = await app.inject({ method: 'GET', url: asset!, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('lets a shared cache keep guest pages, never pages for a visitor with cookies', async () => {
+    const guest = await app.inject({ method: 'GET', url: '/' });
+    expect(guest.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(guest.headers.vary).toMatch(/Cookie/);
+    const returning = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'hideCookiesPanel=1' } });
+    expect(returning.headers['cache-control']).toBe('private, no-cache');
+    const missing = await app.inject({ method: 'GET', url: '/no-such-page/' });
+    expect(missing.headers['cache-control']).toBe('private, no-cache');
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('with the database gone, a page is the 500 page with HTTP 500, logged with its request id', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });

@@ -25,6 +25,30 @@ export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuil
 
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'jwt-access-token'];
 
+/** How long a shared cache may serve a guest page as fresh, then while revalidating it. */
+export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/**
+ * Cache policy of a rendered page. A page is the same for every guest only when the request
+ * carries no cookies at all (cookies change the page: the cookie notice, dismissed banners and,
+ * later, the signed-in header), so only such GET answers are public, with `Vary: Cookie`: a
+ * CDN keeps one copy for cookieless visitors and passes everyone else through. Browsers always
+ * revalidate (max-age=0), so a new deploy shows at once; the CDN may serve a copy up to 60 s
+ * old and keep serving it for 10 minutes while it fetches a fresh one. A route that set its own
+ * Cache-Control (sitemap.xml, robots.txt) keeps it.
+ */
+export function pageCacheControl(request: FastifyRequest, response: Response, setsCookie: boolean): string {
+  const own = response.headers.get('cache-control');
+  const cacheable =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    response.status === 200 &&
+    !setsCookie &&
+    !request.headers.cookie &&
+    !request.headers['jwt-access-token'];
+  if (!cacheable) return 'private, no-cache';
+  return own ?? GUEST_PAGE_CACHE;
+}
+
 /**
  * Mounts the server-rendered site: hashed assets with immutable caching, other public files,
  * and every remaining path handed to the React Router request handler. Loaders reach the API
@@ -42,6 +66,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         root: clientDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz next to each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
           void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -73,6 +99,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) void reply.header('set-cookie', cookies);
+        void reply.header('cache-control', pageCacheControl(request, response, cookies.length > 0));
+        if (response.headers.get('content-type')?.startsWith('text/html')) void reply.header('vary', 'Cookie');
         if (!response.body) return reply.send();
         return reply.send(Readable.fromWeb(response.body as WebReadableStream));
       };

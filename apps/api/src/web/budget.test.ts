@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase } from '../test/app.ts';
+import { loadWebBuild, mountWeb } from './ssr.ts';
+import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
+
+// Issue 3 budget: the JavaScript a public page loads first weighs at most 120 KB gzip. Measured
+// on the production build `npm test` has just made, so a heavy import fails here, not in review.
+const BUDGET_BYTES = 120 * 1024;
+
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(await loadWebBuild()) });
+});
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+});
+
+const viaInject = async (url: string) => {
+  const res = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
+  return { text: async () => res.body, arrayBuffer: async () => res.rawPayload.buffer.slice(res.rawPayload.byteOffset, res.rawPayload.byteOffset + res.rawPayload.byteLength) as ArrayBuffer };
+};
+
+describe('first-load JavaScript of public pages', () => {
+  it.each(['/', '/courses/', '/blog/', '/schedule/', '/about/'])('%s stays within 120 KB gzip', async (path) => {
+    const js = await firstLoadJs(`http://localhost${path}`, viaInject);
+    expect(js.files.length).toBeGreaterThan(2);
+    expect(js.files.every((file) => file.gzipBytes > 0)).toBe(true);
+    expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('a course page stays within 120 KB gzip', async () => {
+    const list = await app.inject({ method: 'GET', url: '/api/courses/?page_size=1' });
+    const slug = list.statusCode === 200 ? (list.json() as { content: { slug: string }[] }).content[0]?.slug : undefined;
+    expect(slug).toBeTruthy();
+    const js = await firstLoadJs(`http://localhost/courses/${slug}/`, viaInject);
+    expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+});
