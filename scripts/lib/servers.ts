@@ -1,6 +1,7 @@
 // Child-process servers for the measuring tools (bench, lighthouse): the real entry point with
 // its own data directory and embedded PostgreSQL port, so they never touch a developer's data.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -21,6 +22,8 @@ export function startCrema(port: number, dataDir: string, env: Record<string, st
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(port + 20000),
     LOG_LEVEL: 'warn',
+    // Production refuses the development secret; a throwaway one per measuring run.
+    SECRET_KEY: randomBytes(32).toString('base64url'),
     ...env,
   });
 }

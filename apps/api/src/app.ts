@@ -18,7 +18,11 @@ import type { Db } from './db/client.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { createMediaService, type MediaService } from './modules/media/images.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { pagesRoutes } from './modules/pages/routes.ts';
+import { scheduleRoutes } from './modules/schedule/routes.ts';
+import { createMediaService, type MediaStore } from './modules/media/images.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import type pg from 'pg';
 
@@ -41,7 +45,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Image URLs and resized variants (modules/media). */
-    media: MediaService;
+    media: MediaStore;
   }
 }
 
@@ -63,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
-  app.decorate('media', createMediaService(deps.config));
+  app.decorate('media', createMediaService(deps.config, { log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -114,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(contentRoutes);
+      await api.register(catalogRoutes);
+      await api.register(pagesRoutes);
+      await api.register(scheduleRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();
@@ -121,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(mediaRoutes, { media: app.media });
 
   if (deps.web) await deps.web(app);
   return app;

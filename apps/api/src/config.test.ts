@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEV_SECRET_KEY, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for a newcomer', () => {
@@ -28,5 +28,40 @@ describe('loadConfig', () => {
   it('reads PORT, HOST, DATA_DIR and PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/crema', PUBLIC_URL: 'https://crema.example/' });
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/tmp/crema', publicUrl: 'https://crema.example' });
+  });
+
+  describe('SECRET_KEY', () => {
+    const strong = 'k3Jx9q-production-secret-0123456789abcdef';
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('has a development default outside production', () => {
+      expect(loadConfig({}).secretKey).toBe(DEV_SECRET_KEY);
+      expect(loadConfig({ NODE_ENV: 'test' }).secretKey).toBe(DEV_SECRET_KEY);
+    });
+
+    it('is required in production and must not be the development default', () => {
+      const envs: Record<string, string>[] = [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SECRET_KEY: DEV_SECRET_KEY }];
+      for (const env of envs) {
+        const problems = problemsOf(env);
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(/^SECRET_KEY: в production нужен свой секретный ключ/);
+      }
+      expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: strong }).secretKey).toBe(strong);
+    });
+
+    it('is at least 32 characters, and is listed together with other bad variables', () => {
+      expect(problemsOf({ SECRET_KEY: 'short' })).toEqual(['SECRET_KEY: секретный ключ должен быть не короче 32 символов']);
+      const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty' }).join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('SECRET_KEY');
+    });
   });
 });

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Development stand-in for SECRET_KEY: public (it is in the repository), so refused in production.
+ */
+export const DEV_SECRET_KEY = 'crema-development-secret-do-not-use-in-production';
+
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'ожидается true или false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -25,6 +30,10 @@ const envSchema = z
     TRUST_PROXY: booleanString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
+    SECRET_KEY: z
+      .string()
+      .min(32, 'секретный ключ должен быть не короче 32 символов')
+      .default(DEV_SECRET_KEY),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -41,6 +50,8 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
+    /** The installation's master secret: feature keys are derived from it (lib/keys.ts), never used directly. */
+    secretKey: env.SECRET_KEY,
   }));
 
 /** Validated, frozen settings read once at start-up. */
@@ -58,10 +69,16 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  // Checked outside the schema so it is listed together with any other bad variable.
+  if (cleaned.NODE_ENV === 'production' && (cleaned.SECRET_KEY === undefined || cleaned.SECRET_KEY === DEV_SECRET_KEY)) {
+    problems.push(
+      'SECRET_KEY: в production нужен свой секретный ключ (не короче 32 символов); ключ для разработки ' +
+        'не подходит. Создайте его, например: openssl rand -base64 48',
     );
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(parsed.data);
 }

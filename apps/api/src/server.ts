@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDatabase } from './db/start.ts';
+import { ensureDemoMedia } from './modules/media/demo.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import pino from 'pino';
 
@@ -25,6 +26,12 @@ const database = await startDatabase(config, log).catch(async (error: unknown) =
   log.fatal({ err: error }, 'database start failed');
   process.exit(1);
 });
+
+// The demo school's pictures, drawn once before listening (never in a request); a failure only
+// leaves the demo without pictures.
+if (config.seedDemo) {
+  await ensureDemoMedia(config.dataDir, log).catch((error: unknown) => log.error({ err: error }, 'demo media failed'));
+}
 
 const app = await buildApp({
   config,

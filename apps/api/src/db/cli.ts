@@ -1,9 +1,10 @@
-// Developer commands: `npm run db:seed` (seed an empty database) and `npm run db:reset`
+// Developer commands: `npm run db:seed` (seed an empty database, draw missing demo pictures) and `npm run db:reset`
 // (drop everything, migrate, seed).
 import { loadConfig } from '../config.ts';
 import { startDatabase } from './start.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
+import { ensureDemoMedia } from '../modules/media/demo.ts';
 
 const command = process.argv[2];
 if (command !== 'seed' && command !== 'reset') {
@@ -22,6 +23,11 @@ try {
   }
   const { seeded } = await seedDatabase(database.db);
   console.log(seeded ? 'Демо-данные загружены.' : 'В базе уже есть данные: демо-данные не загружались.');
+  const media = await ensureDemoMedia(config.dataDir, log);
+  console.log(
+    `Демо-изображения и файлы: создано ${media.created.length}, уже были ${media.existing}, ` +
+      `без демо-файла (видео) ${media.skipped.length}.`,
+  );
 } finally {
   await database.shutdown();
 }

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 export function needsTrailingSlash(pathname: string): boolean {
   if (pathname.endsWith('/')) return false;
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  // Stored files keep their exact path, extension or not.
+  if (pathname.startsWith('/media/')) return false;
   // React Router's route-discovery endpoint.
   if (pathname === '/__manifest') return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);

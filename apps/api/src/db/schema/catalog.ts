@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -14,7 +15,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ruText, seoColumns, updatedAt } from './columns.ts';
+import { createdAt, RU_COLLATION, ruText, seoColumns, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** Who a category and its courses are for. */
@@ -24,6 +25,37 @@ export const courseFormatEnum = pgEnum('course_format', ['online', 'offline', 'b
 export const courseLevelEnum = pgEnum('course_level', ['beginner', 'intermediate', 'advanced']);
 /** 'list' attributes take values from attribute_values; 'text' and 'number' ones a free value. */
 export const attributeTypeEnum = pgEnum('attribute_type', ['text', 'list', 'number']);
+
+/** PostgreSQL full-text document; only ever written by the database (generated columns). */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * SQL turning `text` (an SQL expression) into a Russian-stemmed search document of one weight.
+ * Anything but letters and digits becomes a space first: the database's text parser would
+ * otherwise keep punctuation like '«' or '»' inside words ('«никогда' ≠ 'никогда'). The
+ * catalogue search splits the visitor's words the same way, and both sides fold 'ё' into 'е'.
+ * Immutable throughout, so it can back a generated column.
+ */
+export function searchDocument(text: SQL, weight: 'A' | 'B' | 'C'): SQL {
+  return sql`setweight(to_tsvector('russian'::regconfig, translate(regexp_replace(${text} COLLATE "${sql.raw(RU_COLLATION)}", '[^[:alnum:]]+', ' ', 'g'), 'ёЁ', 'еЕ')), ${sql.raw(`'${weight}'`)})`;
+}
+
+/**
+ * A course's catalogue search document: title (A), short description (B) and the description
+ * without HTML tags and entities (C). The category's name lives in another table and is added
+ * at query time.
+ */
+const courseSearchDocument = sql.join(
+  [
+    searchDocument(sql.raw(`coalesce(title, '')`), 'A'),
+    searchDocument(sql.raw(`coalesce(short_description, '')`), 'B'),
+    searchDocument(
+      sql.raw(`regexp_replace(regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'), '&#?[a-zA-Z0-9]+;', ' ', 'g')`),
+      'C',
+    ),
+  ],
+  sql` || `,
+);
 
 /** A catalogue category ('Бариста', 'Юный бариста' …); /courses/?category={id}. */
 export const categories = pgTable(
@@ -75,6 +107,8 @@ export const courses = pgTable(
     ...seoColumns(),
     /** The course owner who may edit it in /admin/. */
     ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Catalogue search document (see courseSearchDocument); read-only. */
+    searchVector: tsvector().generatedAlwaysAs(courseSearchDocument),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +116,7 @@ export const courses = pgTable(
     index().on(t.categoryId),
     index().on(t.ownerId),
     index().on(t.isPublished, t.sort),
+    index('courses_search_vector_idx').using('gin', t.searchVector),
     check('courses_price_non_negative', sql`${t.priceKopecks} >= 0 and ${t.oldPriceKopecks} >= 0`),
     check('courses_duration_positive', sql`${t.durationHours} > 0`),
   ],

@@ -30,6 +30,7 @@ import {
   type SeedMenuItem,
 } from './data/site.ts';
 import type { SeedCourse, SeedTest } from './data/types.ts';
+import { teacherPhotoKey } from './media.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
 const SEED_LOCK = 727_002;
@@ -84,7 +85,7 @@ async function seed(tx: Tx, now: Date): Promise<void> {
   for (const [sort, { key, ...teacher }] of teachers.entries()) {
     const [row] = await tx
       .insert(s.teachers)
-      .values({ ...teacher, photo: `demo/teachers/${key}.jpg`, sort })
+      .values({ ...teacher, photo: teacherPhotoKey(key), sort })
       .returning({ id: s.teachers.id });
     teacherIds.set(key, required(row).id);
   }
@@ -372,7 +373,7 @@ const MONTHS_GENITIVE = [
   'декабря',
 ];
 
-/** Upcoming groups with evening sessions in Moscow time, dated from the day the seed runs. */
+/** Groups (mostly upcoming) with evening sessions in Moscow time, dated from the day the seed runs. */
 async function seedGroups(tx: Tx, course: SeedCourse, seeded: SeededCourse, now: Date): Promise<number[]> {
   const ids: number[] = [];
   for (const [g, group] of (course.groups ?? []).entries()) {
@@ -449,7 +450,7 @@ async function seedPage(tx: Tx, page: SeedPage, now: Date): Promise<{ id: number
       excerpt: page.excerpt,
       image: page.image ?? null,
       publishFrom,
-      isPublished: true,
+      isPublished: page.isPublished ?? true,
       seoTitle: page.seoTitle,
       seoDescription: page.seoDescription,
       seoH1: page.title,

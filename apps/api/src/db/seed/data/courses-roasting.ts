@@ -115,7 +115,11 @@ export const roastingCourses: SeedCourse[] = [
         single('Какая доля развития типична для фильтр-обжарки?', ['2–5 %', '15–20 %', '40–50 %'], 1),
       ],
     },
-    groups: [{ startsInDays: 12, sessions: 6, capacity: 4, weekdays: 'tue-thu' }],
+    groups: [
+      { startsInDays: 12, sessions: 6, capacity: 4, weekdays: 'tue-thu' },
+      // A run that has already finished: the public schedule must not list it.
+      { startsInDays: -45, sessions: 6, capacity: 4, weekdays: 'tue-thu' },
+    ],
   },
   {
     slug: 'kapping-i-sensorika',

@@ -10,6 +10,8 @@ export interface SeedPage {
   image?: string;
   /** Posts: days before the seed ran (negative = scheduled in the future). Pages: always visible. */
   publishedDaysAgo?: number;
+  /** Drafts are false; everything else is published. */
+  isPublished?: boolean;
   seoTitle: string;
   seoDescription: string;
   seoKeywords?: string;
@@ -153,6 +155,16 @@ export const contentPages: SeedPage[] = [
         'Возврат средств возможен в полном объёме до начала курса и пропорционально непройденным занятиям — после начала.',
       ),
     ],
+  },
+  {
+    slug: 'vacancies',
+    title: 'Вакансии',
+    kind: 'page',
+    excerpt: 'Ищем тренеров и ассистентов в учебную студию.',
+    isPublished: false,
+    seoTitle: 'Вакансии школы Crema',
+    seoDescription: 'Работа в школе кофейного мастерства Crema: тренеры, ассистенты, кураторы.',
+    blocks: [text('Черновик: список вакансий появится, когда откроется набор.')],
   },
 ];
 

@@ -138,6 +138,8 @@ export const reviews: {
   daysAgo: number;
   onMain?: boolean;
   onNoschool?: boolean;
+  /** Hidden until moderated when false. */
+  isPublished?: boolean;
 }[] = [
   {
     name: 'Анна Соколова',
@@ -215,6 +217,15 @@ export const reviews: {
     text: 'Заказывали корпоративное обучение для команды из шести бариста. Программу сделали под наше меню, после тренинга жалобы на вкус капучино прекратились.',
     daysAgo: 140,
     onNoschool: true,
+  },
+  {
+    name: 'Игорь Тихонов',
+    course: 'barista-s-nulya',
+    rating: 2,
+    text: 'Отзыв ждёт модерации: текст пока не проверен.',
+    daysAgo: 1,
+    onMain: true,
+    isPublished: false,
   },
 ];
 

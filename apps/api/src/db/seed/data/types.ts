@@ -74,6 +74,6 @@ export interface SeedCourse {
   ages?: string;
   modules: SeedModule[];
   finalTest?: SeedTest;
-  /** Upcoming groups: days from today to the first session, and the number of sessions. */
+  /** Groups: days from today to the first session (negative = a past run), and the number of sessions. */
   groups?: { startsInDays: number; sessions: number; capacity?: number; weekdays: 'tue-thu' | 'mon-wed' | 'sat' }[];
 }

@@ -1,0 +1,267 @@
+import { mkdtemp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { imageOptsSchema } from '@crema/contract';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createMediaService } from './images.ts';
+
+let t: TestContext;
+let dataDir: string;
+const uploads = () => path.join(dataDir, 'uploads');
+const opts = (raw: string) => imageOptsSchema.parse(raw);
+
+async function writeImage(key: string, width: number, height: number, format: 'jpeg' | 'png', orientation?: number) {
+  const file = path.join(uploads(), key);
+  await mkdir(path.dirname(file), { recursive: true });
+  let image = sharp({ create: { width, height, channels: 3, background: '#c8925a' } });
+  image = format === 'jpeg' ? image.jpeg() : image.png();
+  if (orientation) image = image.withMetadata({ orientation });
+  await writeFile(file, await image.toBuffer());
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-media-'));
+  await writeImage('tests/landscape.jpg', 1200, 800, 'jpeg');
+  await writeImage('tests/small.png', 300, 200, 'png');
+  // Stored 600×400 with EXIF orientation 6: shown rotated, 400×600.
+  await writeImage('tests/rotated.jpg', 600, 400, 'jpeg', 6);
+  await writeFile(path.join(uploads(), 'tests', 'notes.pdf'), '%PDF-1.4\n%%EOF\n');
+  await writeFile(path.join(uploads(), 'tests', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+  await writeFile(path.join(dataDir, 'secret.txt'), 'TOP-SECRET');
+  t = await createTestApp({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /media/<key> (originals)', () => {
+  it('serves the stored bytes with the content type and a day of caching', async () => {
+    const res = await get('/media/tests/landscape.jpg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.rawPayload.equals(await readFile(path.join(uploads(), 'tests/landscape.jpg')))).toBe(true);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+    expect(res.headers['last-modified']).toBeTruthy();
+
+    expect((await get('/media/tests/notes.pdf')).headers['content-type']).toBe('application/pdf');
+    const svg = await get('/media/tests/logo.svg');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('answers 304 to a matching ETag or date, and serves byte ranges', async () => {
+    const first = await get('/media/tests/landscape.jpg');
+    const byEtag = await get('/media/tests/landscape.jpg', { 'if-none-match': String(first.headers.etag) });
+    expect(byEtag.statusCode).toBe(304);
+    expect(byEtag.rawPayload.length).toBe(0);
+    const byDate = await get('/media/tests/landscape.jpg', { 'if-modified-since': String(first.headers['last-modified']) });
+    expect(byDate.statusCode).toBe(304);
+
+    const part = await get('/media/tests/landscape.jpg', { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${first.rawPayload.length}`);
+    expect(part.rawPayload.equals(first.rawPayload.subarray(10, 20))).toBe(true);
+    const beyond = await get('/media/tests/landscape.jpg', { range: `bytes=${first.rawPayload.length + 5}-` });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('answers HEAD with the headers and length, without a body', async () => {
+    const size = (await stat(path.join(uploads(), 'tests/landscape.jpg'))).size;
+    const res = await t.app.inject({ method: 'HEAD', url: '/media/tests/landscape.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(Number(res.headers['content-length'])).toBe(size);
+    expect(res.rawPayload.length).toBe(0);
+    expect((await t.app.inject({ method: 'HEAD', url: '/media/tests/missing.jpg' })).statusCode).toBe(404);
+  });
+
+  it('is a JSON 404 for a missing file', async () => {
+    const res = await get('/media/tests/missing.jpg');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Не найдено.' });
+  });
+
+  it.each([
+    '/media/../secret.txt',
+    '/media/tests/../../secret.txt',
+    '/media/%2e%2e/secret.txt',
+    '/media/tests/%2E%2E/%2E%2E/secret.txt',
+    '/media/..%2fsecret.txt',
+    '/media/tests%2f..%2f..%2fsecret.txt',
+    '/media/tests\\..\\..\\secret.txt',
+    '/media/tests%5c..%5c..%5csecret.txt',
+    // Absolute paths to the secret (the data folder is known only once the tests run).
+    'ABSOLUTE_ENCODED',
+    'ABSOLUTE_DOUBLE_SLASH',
+    '/media/tests/.hidden',
+    '/media/~/../../secret.txt',
+    '/media/%00secret.txt',
+  ])('never leaves the uploads folder: %s', async (pattern) => {
+    const secret = path.join(dataDir, 'secret.txt');
+    const url =
+      pattern === 'ABSOLUTE_ENCODED'
+        ? `/media/${encodeURIComponent(secret)}`
+        : pattern === 'ABSOLUTE_DOUBLE_SLASH'
+          ? `/media/${secret}`
+          : pattern;
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('TOP-SECRET');
+  });
+
+  it('keeps extensionless file paths as they are (no trailing-slash redirect)', async () => {
+    await writeFile(path.join(uploads(), 'tests', 'LICENSE'), 'licence text');
+    const res = await get('/media/tests/LICENSE');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe('attachment');
+  });
+});
+
+describe('MediaService.image', () => {
+  it('gives the original URL and its real size without options', async () => {
+    expect(await t.app.media.image('tests/landscape.jpg')).toEqual({
+      original: '/media/tests/landscape.jpg',
+      url: '/media/tests/landscape.jpg',
+      width: 1200,
+      height: 800,
+    });
+    // EXIF orientation counts: that is how browsers show it.
+    expect(await t.app.media.image('tests/rotated.jpg')).toMatchObject({ width: 400, height: 600 });
+    expect(await t.app.media.image(null)).toBeNull();
+  });
+
+  it('keeps the original URL with no size for a missing file or a non-image, and warns once', async () => {
+    const warn = vi.fn();
+    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { log: { warn, error: vi.fn() } });
+    const missing = { original: '/media/tests/nope.jpg', url: '/media/tests/nope.jpg', width: null, height: null };
+    expect(await media.image('tests/nope.jpg', opts('size:400'))).toEqual(missing);
+    expect(await media.image('tests/nope.jpg')).toEqual(missing);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(await media.image('tests/notes.pdf', opts('size:400'))).toMatchObject({ url: '/media/tests/notes.pdf', width: null });
+    expect(await media.image('https://cdn.example/x.jpg', opts('size:400'))).toMatchObject({ url: 'https://cdn.example/x.jpg' });
+  });
+
+  it.each([
+    ['tests/landscape.jpg', 'size:400', 400, 267],
+    ['tests/landscape.jpg', 'size:400x300', 400, 267],
+    ['tests/landscape.jpg', 'size:400x300,crop:center', 400, 300],
+    ['tests/landscape.jpg', 'size:300x300,crop:top', 300, 300],
+    ['tests/landscape.jpg', 'size:2000', 1200, 800],
+    ['tests/small.png', 'size:1000', 300, 200],
+    ['tests/small.png', 'size:600x600,crop:left', 200, 200],
+    ['tests/rotated.jpg', 'size:200', 200, 300],
+  ])('%s with %s: a WebP of exactly the size it reports', async (key, raw, width, height) => {
+    const image = await t.app.media.image(key, opts(raw));
+    expect(image).toMatchObject({ original: `/media/${key}`, width, height });
+    expect(image!.url).toMatch(/^\/media\/~\/[0-9x\w-]+\/[\w-]{11}\/[\w-]{16}\/tests\/.+\.webp$/);
+    const res = await get(image!.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
+  });
+
+  it('gives equal options one URL', async () => {
+    const a = await t.app.media.image('tests/landscape.jpg', opts('size:400'));
+    const b = await t.app.media.image('tests/landscape.jpg', opts('size:400,crop:top'));
+    expect(a!.url).toBe(b!.url);
+  });
+});
+
+describe('variants: made once, then served from disk', () => {
+  it('generates on the first request only; later ones stream the same cached file', async () => {
+    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:321')))!;
+    const before = t.app.media.generatedCount;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(t.app.media.generatedCount).toBe(before + 1);
+
+    const dir = path.join(dataDir, 'cache', 'images', 'tests', 'landscape.jpg');
+    const [name] = (await readdir(dir)).filter((n) => n.endsWith('-321.webp'));
+    const cached = await stat(path.join(dir, name!));
+
+    const second = await get(url);
+    expect(second.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(t.app.media.generatedCount).toBe(before + 1);
+    const after = await stat(path.join(dir, name!));
+    expect([after.ino, after.mtimeMs]).toEqual([cached.ino, cached.mtimeMs]);
+
+    const revalidated = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('generates once however many ask at the same time', async () => {
+    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:555x333,crop:bottom')))!;
+    const before = t.app.media.generatedCount;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(url)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
+    expect(t.app.media.generatedCount).toBe(before + 1);
+  });
+
+  it('refuses URLs it did not sign: a changed size, version, signature or key is a 404 and makes nothing', async () => {
+    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:400x300,crop:center')))!;
+    const [, , , spec, version, signature, ...key] = url.split('/');
+    const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
+    const tampered = [
+      ['', 'media', '~', '2000x2000-center', version, signature, ...key],
+      ['', 'media', '~', '400x301-center', version, signature, ...key],
+      ['', 'media', '~', '400x300-top', version, signature, ...key],
+      ['', 'media', '~', spec, flip(version!), signature, ...key],
+      ['', 'media', '~', spec, version, flip(signature!), ...key],
+      ['', 'media', '~', spec, version, signature, 'tests', 'small.png.webp'],
+      ['', 'media', '~', spec, version, signature, ...key.slice(0, -1), 'landscape.jpg'],
+      ['', 'media', '~', '400', version, 'AAAAAAAAAAAAAAAA', ...key],
+    ].map((parts) => parts.join('/'));
+    const before = t.app.media.generatedCount;
+    for (const bad of tampered) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Не найдено.' });
+    }
+    expect(t.app.media.generatedCount).toBe(before);
+  });
+
+  it('gives a replaced original new URLs; the old URL redirects and old variants are removed', async () => {
+    await writeImage('tests/replaced.jpg', 800, 600, 'jpeg');
+    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    const old = (await media.image('tests/replaced.jpg', opts('size:200')))!;
+    const parse = (url: string) => media.parseVariantPath(url.slice('/media/~/'.length))!;
+    expect(await media.variant(parse(old.url))).toMatchObject({ kind: 'file' });
+
+    await writeImage('tests/replaced.jpg', 400, 400, 'jpeg');
+    const file = path.join(uploads(), 'tests/replaced.jpg');
+    await utimes(file, new Date(), new Date(Date.now() + 5000));
+    const fresh = (await media.image('tests/replaced.jpg', opts('size:200')))!;
+    expect(fresh.url).not.toBe(old.url);
+    expect(fresh).toMatchObject({ width: 200, height: 200 });
+    expect(await media.variant(parse(old.url))).toEqual({ kind: 'moved', url: fresh.url });
+    expect(await media.variant(parse(fresh.url))).toMatchObject({ kind: 'file' });
+    const names = await readdir(path.join(dataDir, 'cache', 'images', 'tests', 'replaced.jpg'));
+    expect(names).toEqual([`${parse(fresh.url).version}-200.webp`]);
+  });
+
+  it('is a 404, not a 500, when the original of a signed URL is gone', async () => {
+    await writeImage('tests/gone.jpg', 100, 100, 'jpeg');
+    const { url } = (await t.app.media.image('tests/gone.jpg', opts('size:50')))!;
+    await rm(path.join(uploads(), 'tests/gone.jpg'));
+    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    expect(await media.variant(media.parseVariantPath(url.slice('/media/~/'.length))!)).toEqual({ kind: 'missing' });
+  });
+
+  it('does not accept URLs signed with another SECRET_KEY', async () => {
+    const other = createMediaService(loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'another-installation-secret-key-0123456789' }));
+    const { url } = (await other.image('tests/landscape.jpg', opts('size:400')))!;
+    expect((await get(url)).statusCode).toBe(404);
+  });
+});
