@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -20,6 +21,7 @@ import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
+import { JsonLd } from './components/seo/JsonLd.tsx';
 import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,8 +80,17 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** Structured data of the matched routes: each loader may return `jsonLd` (lib/structured-data.server.ts). */
+function useJsonLd(): unknown[] {
+  return useMatches().flatMap((match) => {
+    const jsonLd = (match.loaderData as { jsonLd?: unknown } | undefined)?.jsonLd;
+    return Array.isArray(jsonLd) ? jsonLd : [];
+  });
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
+  const jsonLd = useJsonLd();
   return (
     <html lang="ru">
       <head>
@@ -88,6 +99,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b2418" />
         <Meta />
         <Links />
+        {jsonLd.map((item, index) => (
+          <JsonLd key={index} data={item} />
+        ))}
         {root?.counters.scripts.map((script, index) => (
           // The school's own counters run once, from the server-rendered HTML.
           <script

@@ -1,8 +1,11 @@
 // Writes .br and .gz copies of the built client assets, once, at the highest settings; the
-// server sends them as they are (@fastify/static preCompressed), so no asset is compressed per request.
+// server sends them as they are (@fastify/static preCompressed), so no asset is compressed per
+// request. The .gz copies are made with Zopfli: ordinary gzip that any browser reads, about 3 %
+// smaller than `gzip -9` (slow to make, which is fine at build time).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'build', 'client');
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|html|map)$/;
@@ -15,12 +18,21 @@ async function* files(dir) {
   }
 }
 
-let count = 0;
+const started = Date.now();
+const jobs = [];
 for await (const file of files(buildDir)) {
-  const data = await readFile(file);
-  if (data.length < 1024) continue;
-  await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-  await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
-  count += 1;
+  jobs.push(
+    (async () => {
+      const data = await readFile(file);
+      if (data.length < 1024) return 0;
+      const brotli = brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
+      await writeFile(`${file}.br`, brotli);
+      await writeFile(`${file}.gz`, await gzipAsync(data, { numiterations: 15 }));
+      return 1;
+    })(),
+  );
 }
-console.log(`precompress: ${count} files in ${path.relative(process.cwd(), buildDir)}`);
+const count = (await Promise.all(jobs)).reduce((sum, n) => sum + n, 0);
+console.log(`precompress: ${count} files in ${path.relative(process.cwd(), buildDir)}, ${Date.now() - started} ms`);

@@ -6,8 +6,9 @@ import { createTestDatabase } from '../test/app.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
 
-// Issue 3 budget: the JavaScript a public page loads first weighs at most 120 KB gzip. Measured
-// on the production build `npm test` has just made, so a heavy import fails here, not in review.
+// Issue 3 budget: the JavaScript a public page loads first weighs at most 120 KB (KiB) gzip, as
+// sent to a browser that accepts only gzip. Measured on the production build `npm test` has just
+// made, so a heavy import fails here, not in review.
 const BUDGET_BYTES = 120 * 1024;
 
 let app: FastifyInstance;
@@ -23,9 +24,14 @@ afterAll(async () => {
   await drop?.();
 });
 
-const viaInject = async (url: string) => {
-  const res = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
-  return { text: async () => res.body, arrayBuffer: async () => res.rawPayload.buffer.slice(res.rawPayload.byteOffset, res.rawPayload.byteOffset + res.rawPayload.byteLength) as ArrayBuffer };
+const viaInject = async (url: string, init?: { headers?: Record<string, string> }) => {
+  const res = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search, headers: init?.headers });
+  const bytes = res.rawPayload;
+  return {
+    headers: { get: (name: string) => (res.headers[name.toLowerCase()] as string | undefined) ?? null },
+    text: async () => res.body,
+    arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  };
 };
 
 describe('first-load JavaScript of public pages', () => {
@@ -33,6 +39,8 @@ describe('first-load JavaScript of public pages', () => {
     const js = await firstLoadJs(`http://localhost${path}`, viaInject);
     expect(js.files.length).toBeGreaterThan(2);
     expect(js.files.every((file) => file.gzipBytes > 0)).toBe(true);
+    // Measured as served: the build's gzip copies, not a recompression.
+    expect(js.files.find((file) => file.path.includes('entry.client'))).toBeDefined();
     expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 

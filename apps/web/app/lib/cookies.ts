@@ -3,6 +3,8 @@ export const COOKIES = {
   hideCookiesPanel: { name: 'hideCookiesPanel', maxAgeS: 365 * 24 * 60 * 60 },
   /** Holds the id of the dismissed header banner, so a new banner shows again. */
   hideHeaderBanner: { name: 'hideHeaderBanner', maxAgeS: 365 * 24 * 60 * 60 },
+  /** The home page's discount banner, closed: hidden for 7 days (spec §9: 604800 s). */
+  hideDiscountBanner: { name: 'hideDiscountBanner', maxAgeS: 604_800 },
 } as const;
 
 /** Reads one cookie from a Cookie header (server) or document.cookie (browser). */

@@ -18,7 +18,7 @@ export interface PageSeo {
 /** Longest description kept; search engines cut longer ones anyway. */
 const DESCRIPTION_MAX = 300;
 
-function clip(text: string | null | undefined): string | undefined {
+export function clip(text: string | null | undefined): string | undefined {
   const plain = text?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   if (!plain) return undefined;
   return plain.length > DESCRIPTION_MAX ? `${plain.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : plain;
@@ -80,20 +80,6 @@ export function pageMeta(root: RootData | undefined, seo: PageSeo): MetaDescript
 export interface Crumb {
   name: string;
   path: string;
-}
-
-/** schema.org BreadcrumbList for a trail. */
-export function breadcrumbJsonLd(publicUrl: string, crumbs: readonly Crumb[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(publicUrl, crumb.path),
-    })),
-  };
 }
 
 /**

@@ -1,10 +1,65 @@
-import { data } from 'react-router';
+import type { Route } from './+types/content-page';
+import { createApi } from '../lib/api.ts';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
+import { TEACHER_IMAGE, TeacherCard } from '../features/catalog/TeacherCard.tsx';
+import { PAGE_IMAGE_OPTS } from '../features/content/Blocks.tsx';
+import { notFound, orNotFound, SLUG_RE } from '../features/content/load.ts';
+import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageView.tsx';
 
-// Placeholder while the page is being built (issue 3).
-export function loader() {
-  throw data(null, { status: 404 });
+/** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
+const TEACHERS_PAGE = 'about';
+
+/**
+ * /{slug}/: a published content page. Deeper paths, bad slugs, unknown or unpublished pages and
+ * blog posts (they live under /blog/) are the 404 page; other API failures the 500 page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = (params['*'] ?? '').replace(/\/$/, '');
+  if (!SLUG_RE.test(slug)) notFound();
+  const api = createApi(context.api);
+  const [page, teachers] = await Promise.all([
+    orNotFound(api.page(slug, { image_opts: PAGE_IMAGE_OPTS })),
+    slug === TEACHERS_PAGE ? api.teachers({ image_opts: TEACHER_IMAGE.opts }) : Promise.resolve([]),
+  ]);
+  if (page.kind !== 'page') notFound();
+  return { page, teachers, jsonLd: [breadcrumbJsonLd(context.publicUrl, pageCrumbs(page.title, contentPagePath(page.slug)))] };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = loaderData?.page;
+  if (!page) return [];
+  return pageMeta(rootDataOf(matches), {
+    title: page.seo.title || page.title,
+    description: page.seo.description ?? page.excerpt,
+    keywords: page.seo.keywords,
+    path: contentPagePath(page.slug),
+    og: {
+      title: page.og.title,
+      description: page.og.description ?? page.excerpt,
+      image: page.og.image?.original ?? page.image?.original,
+    },
+  });
+};
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page, teachers } = loaderData;
+  return (
+    <PageView page={page}>
+      {teachers.length > 0 ? (
+        <section id="teachers" className="page-teachers" aria-labelledby="teachers-title">
+          <h2 id="teachers-title" className="page-teachers__title">
+            Преподаватели
+          </h2>
+          <ul className="page-teachers__list">
+            {teachers.map((teacher) => (
+              <li key={teacher.id}>
+                <TeacherCard teacher={teacher} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </PageView>
+  );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Modal } from '../ui/Modal.tsx';
 
 /**
  * The `login` query flag (spec §2) opens the sign-in dialog and is then removed from the
@@ -28,34 +29,15 @@ export function useLoginFlag(): [boolean, () => void] {
   return [open, () => setOpen(false)];
 }
 
-export function SignInPlaceholder({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    document.documentElement.classList.add('modal-open');
-    return () => document.documentElement.classList.remove('modal-open');
-  }, []);
+/** The sign-in dialog until the sign-in issue replaces its body with the SendCode modal. */
+export function SignInPlaceholder({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby="signin-title"
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) dialog.current?.close();
-      }}
-    >
-      <div className="modal__body">
-        <h2 id="signin-title" className="modal__title">
-          Вход/регистрация
-        </h2>
-        <p>Личный кабинет откроется совсем скоро: вход по коду из письма уже в работе.</p>
-        <p>Пока вы можете выбрать курс в каталоге и позвонить нам — мы запишем вас вручную.</p>
-        <button type="button" className="button button--primary" onClick={() => dialog.current?.close()}>
-          Понятно
-        </button>
-      </div>
-    </dialog>
+    <Modal open={open} onClose={onClose} title="Вход/регистрация">
+      <p>Личный кабинет откроется совсем скоро: вход по коду из письма уже в работе.</p>
+      <p>Пока вы можете выбрать курс в каталоге и позвонить нам — мы запишем вас вручную.</p>
+      <button type="button" className="button button--primary" onClick={onClose}>
+        Понятно
+      </button>
+    </Modal>
   );
 }

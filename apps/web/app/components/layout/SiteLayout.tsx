@@ -40,7 +40,7 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
       <Footer configs={data.configs} menu={data.footerMenu} categories={data.categories} />
       <CookieNotice accepted={data.cookiesAccepted} privacyLink={data.configs.PRIVACY_POLICY_LINK} />
       <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} />
-      {loginOpen ? <SignInPlaceholder onClose={closeLogin} /> : null}
+      <SignInPlaceholder open={loginOpen} onClose={closeLogin} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { breadcrumbJsonLd, type Crumb } from '../../lib/seo.ts';
-import { JsonLd } from './JsonLd.tsx';
+import type { Crumb } from '../../lib/seo.ts';
 import './breadcrumbs.css';
 
-/** The visible trail plus its BreadcrumbList; the last crumb is the current page (not a link). */
-export function Breadcrumbs({ crumbs, publicUrl }: { crumbs: readonly Crumb[]; publicUrl: string }) {
+/**
+ * The visible trail; the last crumb is the current page (not a link). Its BreadcrumbList comes
+ * from the route's loader (`breadcrumbJsonLd`), so the builder stays out of the browser bundle.
+ */
+export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
     <nav className="breadcrumbs" aria-label="Навигационная цепочка">
       <ol className="breadcrumbs__list">
@@ -18,7 +20,6 @@ export function Breadcrumbs({ crumbs, publicUrl }: { crumbs: readonly Crumb[]; p
           </li>
         ))}
       </ol>
-      <JsonLd data={breadcrumbJsonLd(publicUrl, crumbs)} />
     </nav>
   );
 }

@@ -1,0 +1,136 @@
+import type { Audience, CoursesQuery } from '@crema/contract';
+import { CARD_IMAGE } from './CatalogImage.tsx';
+
+/** Courses per catalogue page. */
+export const CATALOG_PAGE_SIZE = 12;
+/** Card images: 16:10, cropped to fill. */
+/** Longest search text the API accepts. */
+export const SEARCH_MAX = 100;
+
+export type CourseOrdering = NonNullable<CoursesQuery['ordering']>;
+/** The API's orderings (COURSE_ORDERINGS; not imported, so zod stays out of the browser bundle). */
+const ORDERINGS: readonly CourseOrdering[] = ['sort', 'price', '-price', 'title', 'duration', '-created'];
+
+/**
+ * The catalogue's state, read from the page address. The page URL says `category` (spec §2);
+ * the rest uses the API's own names. Anything malformed is dropped rather than failing the page.
+ */
+export interface CatalogState {
+  type?: Audience;
+  category?: number;
+  attributes: number[];
+  subsections: number[];
+  search?: string;
+  ordering?: CourseOrdering;
+  minDuration?: number;
+  maxDuration?: number;
+  page: number;
+}
+
+function positiveInt(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+}
+
+function nonNegativeInt(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,5}$/.test(value.trim())) return undefined;
+  return Number(value);
+}
+
+function idList(values: string[]): number[] {
+  const ids = values.map(positiveInt).filter((n): n is number => n !== undefined);
+  return [...new Set(ids)].slice(0, 50);
+}
+
+/** Reads the catalogue state from a page's query string. */
+export function parseCatalogParams(params: URLSearchParams): CatalogState {
+  const type = params.get('type');
+  const ordering = params.get('ordering');
+  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX);
+  const minDuration = nonNegativeInt(params.get('min_duration'));
+  const maxDuration = nonNegativeInt(params.get('max_duration'));
+  return {
+    type: type === 'adult' || type === 'kids' ? type : undefined,
+    category: positiveInt(params.get('category')),
+    attributes: idList(params.getAll('attributes')),
+    subsections: idList(params.getAll('subsections')),
+    search: search || undefined,
+    ordering: (ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as CourseOrdering) : undefined,
+    minDuration,
+    // An upside-down range means the visitor swapped the fields; keep the upper bound only if it makes sense.
+    maxDuration: maxDuration !== undefined && minDuration !== undefined && maxDuration < minDuration ? undefined : maxDuration,
+    page: Math.min(positiveInt(params.get('page')) ?? 1, 100_000),
+  };
+}
+
+/** The GET /api/courses/ query for a catalogue state. */
+export function toApiQuery(state: CatalogState): CoursesQuery & { image_opts: string } {
+  return {
+    type: state.type,
+    categories: state.category ? [state.category] : undefined,
+    attributes: state.attributes.length ? state.attributes : undefined,
+    subsections: state.subsections.length ? state.subsections : undefined,
+    search: state.search,
+    ordering: state.ordering,
+    min_duration: state.minDuration,
+    max_duration: state.maxDuration,
+    page: state.page,
+    page_size: CATALOG_PAGE_SIZE,
+    image_opts: CARD_IMAGE.opts,
+  };
+}
+
+/** The catalogue address of a state; empty values and page 1 are left out. */
+export function catalogHref(state: Partial<CatalogState>): string {
+  const params = new URLSearchParams();
+  if (state.type) params.set('type', state.type);
+  if (state.category) params.set('category', String(state.category));
+  for (const id of state.attributes ?? []) params.append('attributes', String(id));
+  for (const id of state.subsections ?? []) params.append('subsections', String(id));
+  if (state.search) params.set('search', state.search);
+  if (state.ordering) params.set('ordering', state.ordering);
+  if (state.minDuration !== undefined) params.set('min_duration', String(state.minDuration));
+  if (state.maxDuration !== undefined) params.set('max_duration', String(state.maxDuration));
+  if (state.page && state.page > 1) params.set('page', String(state.page));
+  const query = params.toString();
+  return `/courses/${query ? `?${query}` : ''}`;
+}
+
+/** True when anything narrows the list beyond the audience and category (the indexable pages). */
+export function hasRefinements(state: CatalogState): boolean {
+  return (
+    state.attributes.length > 0 ||
+    state.subsections.length > 0 ||
+    !!state.search ||
+    !!state.ordering ||
+    state.minDuration !== undefined ||
+    state.maxDuration !== undefined
+  );
+}
+
+/** True when the visitor narrowed the list in any way (the empty state then offers a reset). */
+export function isFiltered(state: CatalogState): boolean {
+  return hasRefinements(state) || !!state.type || !!state.category;
+}
+
+/**
+ * The page numbers a pager shows: first, last, the current one with its neighbours, and `null`
+ * for each gap ('…').
+ */
+export function pageWindow(current: number, total: number): (number | null)[] {
+  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
+  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
+  // Near an end, show enough pages that a single hidden page never becomes '…'.
+  if (current <= 3) [2, 3, 4].forEach((n) => pages.add(n));
+  if (current >= total - 2) [total - 3, total - 2, total - 1].forEach((n) => pages.add(n));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const [i, n] of sorted.entries()) {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && n - previous === 2) result.push(previous + 1);
+    else if (previous !== undefined && n - previous > 2) result.push(null);
+    result.push(n);
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+import type { CourseFormat, CourseLevel } from '@crema/contract';
+import { formatCount, formatPrice, HOUR_FORMS, type PluralForms } from '@crema/contract/format';
+
+// The site imports only types and `/format` from the contract at run time: its schema module
+// would bring zod into the browser bundle. These mirror COURSE_FORMAT_LABELS/COURSE_LEVEL_LABELS.
+export const FORMAT_LABELS: Record<CourseFormat, string> = { online: 'Онлайн', offline: 'Очно', blended: 'Смешанный' };
+export const LEVEL_LABELS: Record<CourseLevel, string> = {
+  beginner: 'Для начинающих',
+  intermediate: 'Средний',
+  advanced: 'Продвинутый',
+};
+
+export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const satisfies PluralForms;
+export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;
+export const SEAT_FORMS = ['место', 'места', 'мест'] as const satisfies PluralForms;
+
+/** A course price for people: '32 000 ₽', or what a missing price means. */
+export function priceLabel(kopecks: number | null): string {
+  if (kopecks === null) return 'Цена по запросу';
+  if (kopecks === 0) return 'Бесплатно';
+  return formatPrice(kopecks);
+}
+
+/** The old price is shown only when it really is higher than the current one. */
+export function hasDiscount(price: number | null, oldPrice: number | null): oldPrice is number {
+  return price !== null && oldPrice !== null && oldPrice > price;
+}
+
+/** '24 часа' — academic hours of a course. */
+export function hoursLabel(hours: number): string {
+  return formatCount(hours, HOUR_FORMS);
+}
+
+/** A rating with a decimal comma: 4.75 → '4,8', 5 → '5'. */
+export function ratingLabel(value: number): string {
+  return (Math.round(value * 10) / 10).toString().replace('.', ',');
+}
