@@ -34,6 +34,26 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Browser code takes only types from the contract: its values come with zod (~30 KB gzip)
+    // and would break the first-load JavaScript budget. Server-only modules and tests may.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*.server.ts', 'apps/web/app/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@crema/contract',
+              allowTypeImports: true,
+              message: 'В браузерный код — только типы из @crema/contract; форматирование — из @crema/contract/format.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/web/scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts'],
     rules: { 'no-console': 'off' },
   },

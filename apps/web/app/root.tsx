@@ -14,8 +14,8 @@ import {
 import type { Route } from './+types/root';
 import './lib/context.ts';
 import './styles/global.css';
-import { CONFIG_KEYS } from '@crema/contract';
 import { createApi } from './lib/api.ts';
+import { loadSiteConfigs } from './lib/configs.server.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
@@ -27,7 +27,7 @@ import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from '
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createApi(context.api);
   const [configs, headerMenu, footerMenu, categories, headerBanners] = await Promise.all([
-    api.configs([...CONFIG_KEYS]),
+    loadSiteConfigs(context.api),
     api.menu('header_menu'),
     api.menu('footer_menu'),
     api.categories(),

@@ -1,20 +1,18 @@
 // Structured data (schema.org JSON-LD) of public pages, built in loaders only: the builders never
 // reach the browser's JavaScript, and the root layout renders each route's `jsonLd` into the page.
-import { CONFIG_KEYS, type CourseDetail, type CourseFormat, type GroupStart } from '@crema/contract';
+import type { CourseDetail, CourseFormat, GroupStart } from '@crema/contract';
 import type { RootData } from '../root.tsx';
 import { socialLinks } from '../components/layout/Footer.tsx';
 import { absoluteUrl, clip, type Crumb } from './seo.ts';
-import { createApi, type ApiFetch } from './api.ts';
+import type { ApiFetch } from './api.ts';
+import { loadSiteConfigs } from './configs.server.ts';
 
 /** What the school's structured data is built from: its settings and its own address. */
 export type School = Pick<RootData, 'configs' | 'publicUrl'>;
 
-/**
- * The school's settings for structured data. The same call as the root loader's, so the API's
- * micro-cache answers it without a second query.
- */
+/** The school's settings for structured data (the root loader's call, answered by the API's micro-cache). */
 export async function loadSchool(context: { api: ApiFetch; publicUrl: string }): Promise<School> {
-  return { configs: await createApi(context.api).configs([...CONFIG_KEYS]), publicUrl: context.publicUrl };
+  return { configs: await loadSiteConfigs(context.api), publicUrl: context.publicUrl };
 }
 
 /** schema.org BreadcrumbList for a trail. */

@@ -29,9 +29,11 @@ describe('GET /api/pages/', () => {
     const res = await get('/api/pages/');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ count: 6, next: null, previous: null });
+    // Ten published posts: the first page holds nine (the default page size).
+    expect(body).toMatchObject({ count: 10, next: '/api/pages/?page=2', previous: null });
     const cards: Card[] = body.results;
-    expect(cards.map((c) => c.slug)).toEqual([
+    expect(cards).toHaveLength(9);
+    expect(cards.slice(0, 6).map((c) => c.slug)).toEqual([
       'professiya-barista-s-chego-nachat',
       'obzharka-pod-filtr-i-espresso',
       'moloko-dlya-latte-arta',
@@ -55,7 +57,8 @@ describe('GET /api/pages/', () => {
 
   it('shows list covers at 400 px unless other image options are given', async () => {
     const byDefault = (await get('/api/pages/')).json();
-    expect((await get('/api/pages/?image_opts=size:400')).json()).toEqual(byDefault);
+    // Same covers (the next-page link keeps the query as given).
+    expect((await get('/api/pages/?image_opts=size:400')).json().results).toEqual(byDefault.results);
     const wide = await get('/api/pages/?image_opts=size:800x600,crop:center');
     expect(wide.statusCode).toBe(200);
     expect(wide.json().results[0].image.original).toBe(byDefault.results[0].image.original);
@@ -64,7 +67,7 @@ describe('GET /api/pages/', () => {
   it('a post appears once its publish_from has come, and hides again when moved to the future', async () => {
     await t.database.db.update(pages).set({ publishFrom: sql`now() - interval '1 minute'` }).where(eq(pages.slug, FUTURE_POST));
     const listed = (await get('/api/pages/')).json();
-    expect(listed.count).toBe(7);
+    expect(listed.count).toBe(11);
     expect(listed.results[0].slug).toBe(FUTURE_POST);
     expect((await get(`/api/pages/${FUTURE_POST}/extended/`)).statusCode).toBe(200);
 
@@ -88,23 +91,24 @@ describe('GET /api/pages/', () => {
   });
 
   it('orders by publish_from either way, or by title', async () => {
-    const newest = (await get('/api/pages/')).json().results.map((c: Card) => c.slug);
-    const oldest = (await get('/api/pages/?ordering=publish_from')).json().results.map((c: Card) => c.slug);
+    const newest = (await get('/api/pages/?page_size=50')).json().results.map((c: Card) => c.slug);
+    const oldest = (await get('/api/pages/?ordering=publish_from&page_size=50')).json().results.map((c: Card) => c.slug);
+    expect(newest).toHaveLength(10);
     expect(oldest).toEqual([...newest].reverse());
-    const titles = (await get('/api/pages/?ordering=title')).json().results.map((c: Card) => c.title);
+    const titles = (await get('/api/pages/?ordering=title&page_size=50')).json().results.map((c: Card) => c.title);
     expect(titles).toEqual([...titles].sort(new Intl.Collator('ru').compare));
   });
 
   it('pages DRF-style; a page past the end is empty', async () => {
-    const first = (await get('/api/pages/?page_size=4')).json();
-    expect(first).toMatchObject({ count: 6, next: '/api/pages/?page_size=4&page=2', previous: null });
-    expect(first.results).toHaveLength(4);
+    const first = (await get('/api/pages/?page_size=6')).json();
+    expect(first).toMatchObject({ count: 10, next: '/api/pages/?page_size=6&page=2', previous: null });
+    expect(first.results).toHaveLength(6);
     const second = (await get(first.next)).json();
-    expect(second).toMatchObject({ next: null, previous: '/api/pages/?page_size=4' });
-    expect(second.results).toHaveLength(2);
-    const beyond = await get('/api/pages/?page_size=4&page=3');
+    expect(second).toMatchObject({ next: null, previous: '/api/pages/?page_size=6' });
+    expect(second.results).toHaveLength(4);
+    const beyond = await get('/api/pages/?page_size=6&page=3');
     expect(beyond.statusCode).toBe(200);
-    expect(beyond.json()).toMatchObject({ count: 6, results: [], next: null, previous: '/api/pages/?page_size=4&page=2' });
+    expect(beyond.json()).toMatchObject({ count: 10, results: [], next: null, previous: '/api/pages/?page_size=6&page=2' });
   });
 
   it.each([
@@ -247,7 +251,7 @@ describe('GET /api/sitemap/', () => {
     expect(paths).toContain('/presence/');
     expect(paths).toContain('/about/');
     expect(paths).not.toContain('/vacancies/');
-    expect(paths.filter((p) => p.startsWith('/blog/') && p !== '/blog/')).toHaveLength(6);
+    expect(paths.filter((p) => p.startsWith('/blog/') && p !== '/blog/')).toHaveLength(10);
     for (const entry of entries) {
       if (entry.updated_at !== null) expect(new Date(entry.updated_at).toISOString()).toBe(entry.updated_at);
     }
