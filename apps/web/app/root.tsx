@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import './lib/context.ts';
 import './styles/global.css';
@@ -131,6 +132,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useChunkReloadGuard();
+  useEffect(() => {
+    // A mark for browser tests (and support): the page's scripts have taken over from the server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -183,6 +183,8 @@ test('?login opens the sign-in dialog and is removed from the address, other par
   const dialog = page.getByRole('dialog', { name: 'Вход/регистрация' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // The server sends the dialog open but not yet modal; Esc works once the page has taken it over.
+  await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The header's 'Войти' opens it again.
@@ -195,6 +197,8 @@ test('?login opens the sign-in dialog and is removed from the address, other par
 
 test('a slow navigation shows the top progress bar, which goes away when the page arrives', async ({ page }) => {
   await page.goto('/');
+  // A click before hydration would be a full page load, with no client navigation to show.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   // Hold the route data for a second: longer than the 200 ms throttle.
   await page.route(/\.data(\?|$)/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));

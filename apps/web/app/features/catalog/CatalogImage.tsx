@@ -1,54 +1,8 @@
-import type { Image } from '@crema/contract';
 // Every catalogue screen (home, catalogue, course page) shows these images, so their styles ride
 // along here as one stylesheet: one render-blocking request per page instead of three.
 import './styles.css';
 
+export { MediaImage as CatalogImage } from '../../components/ui/MediaImage.tsx';
+
 /** Catalogue cards' picture: 16:10, twice the size it is shown at on a wide screen. */
 export const CARD_IMAGE = { width: 640, height: 400, opts: 'size:640x400,crop:center' } as const;
-
-/**
- * An image from the media service, always sized (the requested size when the service did not
- * report one) so nothing shifts while it loads. Only the first image above the fold gets
- * `priority` (eager, high fetch priority); `eager` loads at once without jumping the queue (an
- * image above the fold on wide screens only); the rest load lazily. Without an image a
- * decorative placeholder keeps the space.
- */
-export function CatalogImage({
-  image,
-  alt,
-  width,
-  height,
-  priority = false,
-  eager = false,
-  className,
-}: {
-  image: Image | null;
-  alt: string;
-  width: number;
-  height: number;
-  priority?: boolean;
-  eager?: boolean;
-  className?: string;
-}) {
-  if (!image) {
-    return (
-      <span
-        className={`image-placeholder${className ? ` ${className}` : ''}`}
-        style={{ aspectRatio: `${width} / ${height}` }}
-        aria-hidden="true"
-      />
-    );
-  }
-  return (
-    <img
-      className={className}
-      src={image.url}
-      alt={alt}
-      width={image.width ?? width}
-      height={image.height ?? height}
-      loading={priority || eager ? 'eager' : 'lazy'}
-      decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
-}

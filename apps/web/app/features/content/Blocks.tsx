@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PageBlock } from '@crema/contract';
-import { ContentImage } from './ContentImage.tsx';
+import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { shiftHeadings } from './html.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import './content.css';
@@ -35,7 +35,7 @@ function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
             <Prose html={block.html} />
           </div>
           {block.image ? (
-            <ContentImage
+            <MediaImage
               className="side-block__image"
               image={block.image}
               alt={block.title ?? ''}
@@ -49,7 +49,7 @@ function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
       if (!block.image) return null;
       return (
         <figure className="block figure">
-          <ContentImage className="figure__image" image={block.image} alt={block.alt} {...PAGE_IMAGE} priority={priority} />
+          <MediaImage className="figure__image" image={block.image} alt={block.alt} {...PAGE_IMAGE} priority={priority} />
           {block.caption ? <figcaption className="figure__caption">{block.caption}</figcaption> : null}
         </figure>
       );
@@ -77,7 +77,7 @@ function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
           {images.map((item, index) => (
             <li key={`${item.image!.url}-${index}`} className="gallery__item">
               <figure className="gallery__figure">
-                <ContentImage className="gallery__image" image={item.image!} alt={item.alt} {...PAGE_IMAGE} />
+                <MediaImage className="gallery__image" image={item.image!} alt={item.alt} {...PAGE_IMAGE} />
                 {item.caption ? <figcaption className="gallery__caption">{item.caption}</figcaption> : null}
               </figure>
             </li>

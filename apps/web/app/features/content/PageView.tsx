@@ -2,7 +2,7 @@ import type { PageExtended } from '@crema/contract';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { paths } from '../../lib/paths.ts';
 import { Blocks, COVER_IMAGE } from './Blocks.tsx';
-import { ContentImage } from './ContentImage.tsx';
+import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import './content.css';
 
 /** A content page's own path (/{slug}/). */
@@ -28,7 +28,7 @@ export function PageHead({ page, path, children }: { page: PageExtended; path: s
       </header>
       {page.image ? (
         <figure className="page__cover">
-          <ContentImage className="page__cover-image" image={page.image} alt={page.title} {...COVER_IMAGE} priority />
+          <MediaImage className="page__cover-image" image={page.image} alt={page.title} {...COVER_IMAGE} priority />
         </figure>
       ) : null}
     </>

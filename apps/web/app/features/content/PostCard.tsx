@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PageCard } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { ContentImage } from './ContentImage.tsx';
+import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import './content.css';
 
 /** What the blog cards ask the media service for: every card's picture the same shape. */
@@ -14,7 +14,7 @@ export function PostCard({ post, headingLevel = 2, priority = false }: { post: P
   return (
     <article className="post-card">
       {post.image ? (
-        <ContentImage className="post-card__image" image={post.image} alt="" {...CARD_IMAGE} priority={priority} />
+        <MediaImage className="post-card__image" image={post.image} alt="" {...CARD_IMAGE} priority={priority} />
       ) : (
         <div className="post-card__image post-card__image--empty" aria-hidden="true" />
       )}

@@ -7,7 +7,7 @@ import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { Blocks, COVER_IMAGE, PAGE_IMAGE_OPTS } from '../../features/content/Blocks.tsx';
-import { ContentImage } from '../../features/content/ContentImage.tsx';
+import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { notFound, orNotFound, SLUG_RE } from '../../features/content/load.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -75,7 +75,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </header>
           {post.image ? (
             <figure className="page__cover">
-              <ContentImage className="page__cover-image" image={post.image} alt={post.title} {...COVER_IMAGE} priority />
+              <MediaImage className="page__cover-image" image={post.image} alt={post.title} {...COVER_IMAGE} priority />
             </figure>
           ) : null}
           <Blocks blocks={post.blocks} priorityFirst={!post.image} />
