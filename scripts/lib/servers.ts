@@ -24,6 +24,8 @@ export function startCrema(port: number, dataDir: string, env: Record<string, st
     LOG_LEVEL: 'warn',
     // Production refuses the development secret; a throwaway one per measuring run.
     SECRET_KEY: randomBytes(32).toString('base64url'),
+    // Production needs a mail server; nothing listens here, and the measured pages send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...env,
   });
 }

@@ -21,8 +21,12 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
 import { scheduleRoutes } from './modules/schedule/routes.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { devMailRoutes } from './modules/mail/routes.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import type pg from 'pg';
 
@@ -116,11 +120,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Resolves request.auth (header or cookie) and checks CSRF for every API call.
+      await api.register(authPlugin);
       await api.register(healthRoutes);
       await api.register(contentRoutes);
       await api.register(catalogRoutes);
       await api.register(pagesRoutes);
       await api.register(scheduleRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();
@@ -130,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(mediaRoutes, { media: app.media });
+  // The outbox as a mailbox for developers and browser tests; never in production.
+  if (!deps.config.isProduction) await app.register(devMailRoutes);
 
   if (deps.web) await deps.web(app);
   return app;

@@ -48,13 +48,14 @@ describe('loadConfig', () => {
     });
 
     it('is required in production and must not be the development default', () => {
-      const envs: Record<string, string>[] = [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SECRET_KEY: DEV_SECRET_KEY }];
+      const smtp = { SMTP_URL: 'smtp://127.0.0.1:25' };
+      const envs: Record<string, string>[] = [{ NODE_ENV: 'production', ...smtp }, { NODE_ENV: 'production', SECRET_KEY: DEV_SECRET_KEY, ...smtp }];
       for (const env of envs) {
         const problems = problemsOf(env);
         expect(problems).toHaveLength(1);
         expect(problems[0]).toMatch(/^SECRET_KEY: в production нужен свой секретный ключ/);
       }
-      expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: strong }).secretKey).toBe(strong);
+      expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: strong, ...smtp }).secretKey).toBe(strong);
     });
 
     it('is at least 32 characters, and is listed together with other bad variables', () => {
@@ -62,6 +63,34 @@ describe('loadConfig', () => {
       const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty' }).join('\n');
       expect(problems).toContain('PORT');
       expect(problems).toContain('SECRET_KEY');
+    });
+  });
+
+  describe('mail settings', () => {
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k3Jx9q-production-secret-0123456789abcdef' };
+
+    it('needs no mail server outside production, and has a sender by default', () => {
+      expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Crema <no-reply@crema.local>' });
+    });
+
+    it('refuses production without SMTP_URL, listed with the other bad variables', () => {
+      try {
+        loadConfig({ ...production, PORT: 'eighty' });
+        expect.unreachable();
+      } catch (error) {
+        const problems = (error as ConfigError).problems;
+        expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
+        expect(problems.some((p) => /^SMTP_URL: в production нужен почтовый сервер/.test(p))).toBe(true);
+      }
+      expect(loadConfig({ ...production, SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).smtpUrl).toBe(
+        'smtps://u:p@smtp.example.com:465',
+      );
+    });
+
+    it('accepts only smtp:// and smtps:// addresses with a host', () => {
+      for (const SMTP_URL of ['http://smtp.example.com', 'smtp:/nohost', 'smtp.example.com:25']) {
+        expect(() => loadConfig({ SMTP_URL })).toThrow(/SMTP_URL: ожидается адрес/);
+      }
     });
   });
 });

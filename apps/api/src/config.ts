@@ -34,6 +34,12 @@ const envSchema = z
       .string()
       .min(32, 'секретный ключ должен быть не короче 32 символов')
       .default(DEV_SECRET_KEY),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, hostname: /^[^\s]+$/, error: 'ожидается адрес вида smtp://user:pass@smtp.example.com:587 или smtps://…:465' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Crema <no-reply@crema.local>'),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(600_000).default(1000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100).default(20),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -52,6 +58,11 @@ const envSchema = z
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
     /** The installation's master secret: feature keys are derived from it (lib/keys.ts), never used directly. */
     secretKey: env.SECRET_KEY,
+    /** Outgoing mail server; unset outside production, where the outbox is read at /dev/mail/. */
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
   }));
 
 /** Validated, frozen settings read once at start-up. */
@@ -78,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SECRET_KEY: в production нужен свой секретный ключ (не короче 32 символов); ключ для разработки ' +
         'не подходит. Создайте его, например: openssl rand -base64 48',
     );
+  }
+  // Without a mail server nobody could receive a sign-in code: refuse rather than queue forever.
+  if (cleaned.NODE_ENV === 'production' && cleaned.SMTP_URL === undefined) {
+    problems.push('SMTP_URL: в production нужен почтовый сервер, например smtps://user:pass@smtp.example.com:465');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(parsed.data);

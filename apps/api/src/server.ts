@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
+import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import pino from 'pino';
 
@@ -42,6 +43,18 @@ const app = await buildApp({
   logger: log,
 });
 
+// Without SMTP_URL (never in production: config refuses it) letters stay in the outbox, read at /dev/mail/.
+const mailWorker = config.smtpUrl
+  ? createMailWorker({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: log.child({ module: 'mail' }),
+      pollIntervalMs: config.mailPollIntervalMs,
+      maxAttempts: config.mailMaxAttempts,
+    })
+  : undefined;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -55,6 +68,8 @@ async function shutdown(signal: string) {
   try {
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
+    // Lets the letters being sent finish and be marked, so none is sent twice after a restart.
+    await mailWorker?.stop();
     await database.shutdown();
     log.info('stopped');
     process.exit(0);
@@ -69,6 +84,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   const address = await app.listen({ host: config.host, port: config.port });
   log.info(`Crema работает: ${address}/`);
+  if (mailWorker) mailWorker.start();
+  else log.info(`SMTP_URL не задан: письма не отправляются, они видны на ${address}/dev/mail/`);
 } catch (error) {
   log.fatal({ err: error }, 'listen failed');
   await database.shutdown().catch(() => {});

@@ -4,3 +4,4 @@ export * from './schemas/content.ts';
 export * from './format/index.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/pages.ts';
+export * from './schemas/auth.ts';

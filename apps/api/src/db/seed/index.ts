@@ -21,6 +21,7 @@ import { roastingCourses } from './data/courses-roasting.ts';
 import { blogPosts, contentPages, type SeedPage } from './data/pages.ts';
 import {
   banners,
+  DEMO_PASSWORD,
   demoOwner,
   demoStudent,
   feedbackForms,
@@ -31,6 +32,7 @@ import {
 } from './data/site.ts';
 import type { SeedCourse, SeedTest } from './data/types.ts';
 import { teacherPhotoKey } from './media.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
 const SEED_LOCK = 727_002;
@@ -61,8 +63,12 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
 async function seed(tx: Tx, now: Date): Promise<void> {
   await tx.insert(s.configs).values(configs);
 
-  const [owner] = await tx.insert(s.users).values(demoOwner).returning({ id: s.users.id });
-  const [student] = await tx.insert(s.users).values(demoStudent.profile).returning({ id: s.users.id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [owner] = await tx.insert(s.users).values({ ...demoOwner, passwordHash }).returning({ id: s.users.id });
+  const [student] = await tx
+    .insert(s.users)
+    .values({ ...demoStudent.profile, passwordHash })
+    .returning({ id: s.users.id });
   const ownerId = required(owner).id;
   const studentId = required(student).id;
 

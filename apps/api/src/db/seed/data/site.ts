@@ -288,7 +288,12 @@ export const statisticsSources = [
   { key: 'other', title: 'Другое' },
 ];
 
-/** Demo accounts: neither has a password, sign in with a code from the dev mailbox. */
+/**
+ * Demo accounts: sign in with a code from the dev mailbox, or with DEMO_PASSWORD (hashed with
+ * argon2id when seeding; demo data only, never seeded in production with SEED_DEMO=false).
+ */
+export const DEMO_PASSWORD = 'crema-demo-2026';
+
 export const demoOwner = {
   email: 'owner@crema.local',
   lastName: 'Орлова',

@@ -1,0 +1,644 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { deriveKey } from '../../lib/keys.ts';
+import { DEV_SECRET_KEY } from '../../config.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ipCounter = 0;
+/** Each test speaks from its own address, so per-IP limits of one test do not leak into another. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+interface Call {
+  method?: 'GET' | 'POST' | 'PATCH';
+  payload?: unknown;
+  ip?: string;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+function call(url: string, { method = 'POST', payload, ip = '10.9.9.9', headers = {}, cookies }: Call = {}) {
+  return t.app.inject({ method, url, payload: payload as object, remoteAddress: ip, headers, cookies });
+}
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await t.database.pool.query(text, values)).rows as T[];
+}
+
+/** The code of the newest letter to `email` (the subject ends with it). */
+async function lastCode(email: string): Promise<string> {
+  const [row] = await query<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by id desc limit 1', [email]);
+  const code = /: (\d{4})$/.exec(row?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Lets `email` ask for another code now (as if the 180 s had passed). */
+async function skipCountdown(email: string) {
+  await query(`update rate_limits set window_starts_at = now() - interval '2 days' where key like $1`, [`%:${email}`]);
+}
+
+async function signInByCode(email: string, ip = freshIp()) {
+  await skipCountdown(email);
+  expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
+  const res = await call('/api/auth/token/email/', { payload: { email, code: await lastCode(email) }, ip });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { access: string; refresh: string; user: { id: number; email: string } };
+}
+
+const personal = (access: string) => call('/api/user/personal/', { method: 'GET', headers: { 'jwt-access-token': `Bearer ${access}` } });
+
+describe('POST /api/auth/send_code/email/', () => {
+  it('mails a 4-digit code that lives 10 minutes and is stored only as a hash', async () => {
+    const email = 'codes@example.ru';
+    const res = await call('/api/auth/send_code/email/', { payload: { email: '  Codes@Example.RU ' }, ip: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: `Код отправлен на ${email}.`, resend_after: 180 });
+    const code = await lastCode(email);
+    expect(code).toMatch(/^\d{4}$/);
+    const rows = await query<Record<string, unknown> & { ttl_s: number }>(
+      `select *, extract(epoch from expires_at - created_at)::int as ttl_s from auth_codes where email = $1`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.ttl_s).toBe(600);
+    expect(rows[0]!.purpose).toBe('login');
+    for (const value of Object.values(rows[0]!)) expect(String(value)).not.toBe(code);
+    expect(String(rows[0]!.code_hash)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a second code within 180 s with 429 and Retry-After, allows it after', async () => {
+    const email = 'countdown@example.ru';
+    const ip = freshIp();
+    expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
+    const again = await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    expect(again.statusCode).toBe(429);
+    const retry = Number(again.headers['retry-after']);
+    expect(retry).toBeGreaterThan(170);
+    expect(retry).toBeLessThanOrEqual(180);
+    expect(again.json().detail).toMatch(/Запросить новое можно через \d+ (секунд|минут)/);
+    await skipCountdown(email);
+    expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
+  });
+
+  it('limits sends per IP (20 an hour) whatever the addresses', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await call('/api/auth/send_code/email/', { payload: { email: `ip-${i}@example.ru` }, ip });
+      expect(res.statusCode).toBe(200);
+    }
+    const over = await call('/api/auth/send_code/email/', { payload: { email: 'ip-last@example.ru' }, ip });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().detail).toMatch(/с вашего адреса/);
+    // Another address is not affected.
+    expect((await call('/api/auth/send_code/email/', { payload: { email: 'ip-last@example.ru' }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('accepts a Cyrillic address and lower-cases it; rejects a malformed one in Russian', async () => {
+    const ok = await call('/api/auth/send_code/email/', { payload: { email: 'Иван@Пример.РФ' }, ip: freshIp() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().detail).toContain('иван@пример.рф');
+    for (const email of ['ivan', 'ivan@', '@example.ru', 'iv an@example.ru', 'ivan@example', 'ivan@@example.ru', '']) {
+      const bad = await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
+      expect(bad.statusCode, email).toBe(400);
+      expect(bad.json().email[0]).toMatch(/адрес электронной почты/);
+    }
+  });
+});
+
+describe('POST /api/auth/token/email/', () => {
+  it('registers a new address on the right code, with the e-mail verified, and the code works once', async () => {
+    const email = 'иван@пример.рф';
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const code = await lastCode(email);
+    const res = await call('/api/auth/token/email/', { payload: { email: 'ИВАН@пример.рф', code }, ip });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email, is_course_owner: false, has_password: false });
+    expect(body.access.split('.')).toHaveLength(3);
+    expect(body.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [user] = await query<{ email_verified_at: Date | null }>('select email_verified_at from users where email = $1', [email]);
+    expect(user?.email_verified_at).toBeInstanceOf(Date);
+    const again = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: ['Этот код уже недействителен. Запросите новый код.'] });
+  });
+
+  it('signs in an existing account (the seeded owner) without creating another', async () => {
+    const body = await signInByCode('owner@crema.local');
+    expect(body.user).toMatchObject({ email: 'owner@crema.local', is_course_owner: true, first_name: 'Вера' });
+    const [count] = await query<{ n: number }>(`select count(*)::int as n from users where lower(email) = 'owner@crema.local'`);
+    expect(count?.n).toBe(1);
+  });
+
+  it('counts wrong entries and kills the code at the fifth', async () => {
+    const email = 'wrong@example.ru';
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const code = await lastCode(email);
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let left = 4; left >= 1; left--) {
+      const res = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: [`Неверный код. Осталось попыток: ${left}.`] });
+    }
+    const fifth = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
+    expect(fifth.json()).toEqual({ code: ['Неверный код. Попытки закончились — запросите новый код.'] });
+    const right = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().code[0]).toMatch(/Запросите новый код/);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = 'expired@example.ru';
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const code = await lastCode(email);
+    await query(`update auth_codes set expires_at = now() - interval '1 second' where email = $1`, [email]);
+    const res = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: ['Срок действия кода истёк. Запросите новый код.'] });
+  });
+
+  it('voids the old code when a new one is sent', async () => {
+    const email = 'renew@example.ru';
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const first = await lastCode(email);
+    let second = first;
+    // The new code may, once in 10 000, repeat the old one; send until it differs.
+    while (second === first) {
+      await skipCountdown(email);
+      expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
+      second = await lastCode(email);
+    }
+    const old = await call('/api/auth/token/email/', { payload: { email, code: first }, ip });
+    expect(old.statusCode).toBe(400);
+    expect((await call('/api/auth/token/email/', { payload: { email, code: second }, ip })).statusCode).toBe(200);
+  });
+
+  it('accepts only four digits', async () => {
+    for (const code of ['123', '12345', 'abcd', '12 4']) {
+      const res = await call('/api/auth/token/email/', { payload: { email: 'x@example.ru', code }, ip: freshIp() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code[0]).toBe('Код — четыре цифры.');
+    }
+  });
+});
+
+describe('POST /api/auth/token/ (password)', () => {
+  it('signs the seeded student in with the demo password; the hash is argon2id', async () => {
+    const res = await call('/api/auth/token/', { payload: { username: ' Student@crema.local ', password: ' crema-demo-2026 ' }, ip: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: 'student@crema.local', has_password: true });
+    const [row] = await query<{ password_hash: string }>(`select password_hash from users where email = 'student@crema.local'`);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers the same for an unknown address and a wrong password', async () => {
+    const unknown = await call('/api/auth/token/', { payload: { username: 'nobody@example.ru', password: 'whatever-123' }, ip: freshIp() });
+    const wrong = await call('/api/auth/token/', { payload: { username: 'owner@crema.local', password: 'whatever-123' }, ip: freshIp() });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ detail: 'Неверный e-mail или пароль.' });
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('locks an account for a while after 10 failures, even for the right password', async () => {
+    // A fresh account of its own, so other tests can still use the seeded ones.
+    const { access } = await signInByCode('locked@example.ru');
+    const ip = freshIp();
+    await call('/api/auth/change/', { payload: { email: 'locked@example.ru' }, ip });
+    const set = await call('/api/auth/set-password/', {
+      payload: { code: await lastCode('locked@example.ru'), password: 'right-password', confirm_password: 'right-password' },
+      headers: { 'jwt-access-token': `Bearer ${access}` },
+      ip,
+    });
+    expect(set.statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const res = await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: `wrong-${i}-pass` }, ip: freshIp() });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: 'right-password' }, ip: freshIp() });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json().detail).toMatch(/Слишком много неудачных попыток входа/);
+    await query(`update rate_limits set window_starts_at = now() - interval '11 minutes' where key = 'login_fail:email:locked@example.ru'`);
+    expect((await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: 'right-password' }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('limits failures per IP across accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await call('/api/auth/token/', { payload: { username: `spray-${i}@example.ru`, password: 'password-1' }, ip });
+      expect(res.statusCode).toBe(401);
+    }
+    const over = await call('/api/auth/token/', { payload: { username: 'student@crema.local', password: 'crema-demo-2026' }, ip });
+    expect(over.statusCode).toBe(429);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates: the new pair works and the spent token is refused', async () => {
+    const first = await signInByCode('rotate@example.ru');
+    const next = await call('/api/auth/token/refresh/', { payload: { refresh: first.refresh } });
+    expect(next.statusCode).toBe(200);
+    const second = next.json();
+    expect(second.refresh).not.toBe(first.refresh);
+    expect((await personal(second.access)).statusCode).toBe(200);
+    const stored = await query<{ token_hash: string }>('select token_hash from refresh_tokens');
+    expect(stored.some((r) => r.token_hash === first.refresh || r.token_hash === second.refresh)).toBe(false);
+  });
+
+  it('reuse of a spent token revokes the whole family: the reused and the newest both fail', async () => {
+    const first = await signInByCode('reuse@example.ru');
+    const second = (await call('/api/auth/token/refresh/', { payload: { refresh: first.refresh } })).json();
+    const reuse = await call('/api/auth/token/refresh/', { payload: { refresh: first.refresh } });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().detail).toMatch(/Войдите снова/);
+    const newest = await call('/api/auth/token/refresh/', { payload: { refresh: second.refresh } });
+    expect(newest.statusCode).toBe(401);
+    // The access token of the revoked session stops working too.
+    expect((await personal(second.access)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired or unknown refresh token', async () => {
+    const session = await signInByCode('old-refresh@example.ru');
+    await query(`update refresh_tokens set expires_at = now() - interval '1 second'`);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: session.refresh } })).statusCode).toBe(401);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: 'x'.repeat(43) } })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/logout/', () => {
+  it('ends the session: its refresh and access tokens stop working, other sessions stay', async () => {
+    const a = await signInByCode('logout@example.ru');
+    const b = await signInByCode('logout@example.ru');
+    const res = await call('/api/auth/logout/', { payload: { refresh: a.refresh } });
+    expect(res.statusCode).toBe(204);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: a.refresh } })).statusCode).toBe(401);
+    expect((await personal(a.access)).statusCode).toBe(401);
+    expect((await personal(b.access)).statusCode).toBe(200);
+  });
+
+  it('ends the session of the access token when no refresh token is given', async () => {
+    const a = await signInByCode('logout2@example.ru');
+    const res = await call('/api/auth/logout/', { headers: { 'jwt-access-token': `Bearer ${a.access}` } });
+    expect(res.statusCode).toBe(204);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: a.refresh } })).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens (JWT)', () => {
+  const key = deriveKey(DEV_SECRET_KEY, 'jwt-access');
+  let user: { id: number };
+  let sid: string;
+  beforeAll(async () => {
+    const session = await signInByCode('jwt@example.ru');
+    user = session.user;
+    const [row] = await query<{ family_id: string }>(`select family_id from refresh_tokens where user_id = $1`, [user.id]);
+    sid = row!.family_id;
+  });
+
+  function forge(overrides: { alg?: string; iss?: string; aud?: string; exp?: number; type?: string; key?: Uint8Array } = {}) {
+    return new SignJWT({ sid, token_type: overrides.type ?? 'access' })
+      .setProtectedHeader({ alg: overrides.alg ?? 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer(overrides.iss ?? 'crema')
+      .setAudience(overrides.aud ?? 'crema:api')
+      .setIssuedAt()
+      .setExpirationTime(overrides.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(overrides.key ?? key);
+  }
+
+  it('accepts a well-formed token (the forging helper itself is right)', async () => {
+    expect((await personal(await forge())).statusCode).toBe(200);
+  });
+
+  it('refuses wrong algorithm, alg none, wrong iss/aud, expired, wrong type, wrong key', async () => {
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: String(user.id), sid, token_type: 'access', iss: 'crema', aud: 'crema:api', iat: 1, exp: 4_000_000_000 }),
+    ).toString('base64url')}.`;
+    const bad = [
+      await forge({ alg: 'HS512' }),
+      none,
+      await forge({ iss: 'someone-else' }),
+      await forge({ aud: 'another-api' }),
+      await forge({ exp: Math.floor(Date.now() / 1000) - 60 }),
+      await forge({ type: 'refresh' }),
+      await forge({ type: 'password_change', key: deriveKey(DEV_SECRET_KEY, 'jwt-password_change') }),
+      await forge({ key: deriveKey(DEV_SECRET_KEY, 'something-else') }),
+    ];
+    for (const token of bad) {
+      const res = await personal(token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Войдите, чтобы продолжить.' });
+    }
+  });
+
+  it('refuses a refresh token used as an access token', async () => {
+    const session = await signInByCode('jwt2@example.ru');
+    expect((await personal(session.refresh)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user/personal/', () => {
+  it('401 for a guest, the user for a token (with or without the trailing slash)', async () => {
+    const guest = await call('/api/user/personal/', { method: 'GET' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ detail: 'Войдите, чтобы продолжить.' });
+    const { access } = await signInByCode('student@crema.local');
+    for (const url of ['/api/user/personal/', '/api/user/personal']) {
+      const res = await call(url, { method: 'GET', headers: { 'jwt-access-token': `Bearer ${access}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        email: 'student@crema.local',
+        first_name: 'Алексей',
+        last_name: 'Смирнов',
+        patronymic: 'Игоревич',
+        phone: '79161234502',
+        birth_date: '1992-04-17',
+        gender: 'male',
+        is_course_owner: false,
+        is_questionnaire_completed: true,
+        data_refusal: false,
+      });
+      expect(res.json()).not.toHaveProperty('password_hash');
+    }
+  });
+});
+
+describe('web session cookies and CSRF', () => {
+  async function webSignIn(email: string) {
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const res = await call('/api/auth/token/email/', {
+      payload: { email, code: await lastCode(email) },
+      headers: { 'x-crema-client': 'web' },
+      ip,
+    });
+    expect(res.statusCode).toBe(200);
+    const jar = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    return { res, jar, cookies: Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
+  }
+
+  it('sets httpOnly SameSite=Lax cookies and keeps tokens out of the body', async () => {
+    const { res, jar } = await webSignIn('web@example.ru');
+    expect(Object.keys(res.json())).toEqual(['user']);
+    expect(jar.crema_access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7200 });
+    expect(jar.crema_refresh).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2_592_000 });
+    expect(jar.crema_csrf?.httpOnly).toBeFalsy();
+    expect(jar.crema_csrf?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(jar.crema_access?.secure).toBeFalsy();
+  });
+
+  it('cookie-authenticated GET needs no CSRF token; unsafe calls need it', async () => {
+    const { cookies } = await webSignIn('csrf@example.ru');
+    const access = { crema_access: cookies.crema_access!, crema_csrf: cookies.crema_csrf! };
+    expect((await call('/api/user/personal/', { method: 'GET', cookies: access })).statusCode).toBe(200);
+
+    const ip = freshIp();
+    await call('/api/auth/change/', { payload: { email: 'csrf@example.ru' }, ip });
+    const payload = { code: await lastCode('csrf@example.ru'), password: 'cookie-pass-1', confirm_password: 'cookie-pass-1' };
+    const missing = await call('/api/auth/set-password/', { payload, cookies: access, ip });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().detail).toMatch(/[а-я]/);
+    const wrong = await call('/api/auth/set-password/', { payload, cookies: access, ip, headers: { 'x-csrf-token': 'x'.repeat(43) } });
+    expect(wrong.statusCode).toBe(403);
+    const crossSite = await call('/api/auth/set-password/', {
+      payload,
+      cookies: access,
+      ip,
+      headers: { 'x-csrf-token': cookies.crema_csrf!, origin: 'https://evil.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const ok = await call('/api/auth/set-password/', {
+      payload,
+      cookies: access,
+      ip,
+      headers: { 'x-csrf-token': cookies.crema_csrf!, origin: 'http://localhost:80' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a CSRF cookie of another session does not fit', async () => {
+    const a = await webSignIn('csrf-a@example.ru');
+    const b = await webSignIn('csrf-b@example.ru');
+    const res = await call('/api/auth/logout/', {
+      cookies: { crema_access: a.cookies.crema_access!, crema_csrf: b.cookies.crema_csrf! },
+      headers: { 'x-csrf-token': b.cookies.crema_csrf! },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('header-authenticated unsafe calls need no CSRF token', async () => {
+    const { access } = await signInByCode('header@example.ru');
+    const res = await call('/api/auth/logout/', { headers: { 'jwt-access-token': `Bearer ${access}` } });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('refresh and logout by cookie need the CSRF token; logout clears the cookies', async () => {
+    const { cookies } = await webSignIn('web-refresh@example.ru');
+    const noCsrf = await call('/api/auth/token/refresh/', { cookies, headers: { 'x-crema-client': 'web' } });
+    expect(noCsrf.statusCode).toBe(403);
+    const refreshed = await call('/api/auth/token/refresh/', {
+      cookies,
+      headers: { 'x-crema-client': 'web', 'x-csrf-token': cookies.crema_csrf! },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const next = Object.fromEntries(refreshed.cookies.map((c) => [c.name, c.value]));
+    expect(next.crema_refresh).not.toBe(cookies.crema_refresh);
+    expect(next.crema_csrf).toBe(cookies.crema_csrf);
+
+    expect((await call('/api/auth/logout/', { cookies: next })).statusCode).toBe(403);
+    const out = await call('/api/auth/logout/', { cookies: next, headers: { 'x-csrf-token': next.crema_csrf! } });
+    expect(out.statusCode).toBe(204);
+    const cleared = Object.fromEntries(out.cookies.map((c) => [c.name, c.value]));
+    expect(cleared).toEqual({ crema_access: '', crema_refresh: '', crema_csrf: '' });
+    expect((await call('/api/user/personal/', { method: 'GET', cookies: { crema_access: next.crema_access! } })).statusCode).toBe(401);
+  });
+});
+
+describe('password change', () => {
+  it('signed in: code + current password + new password; other sessions end, this one stays', async () => {
+    const email = 'changer@example.ru';
+    const here = await signInByCode(email);
+    const elsewhere = await signInByCode(email);
+    const auth = { 'jwt-access-token': `Bearer ${here.access}` };
+    const ip = freshIp();
+    // First password: a code-only account needs no current password.
+    await call('/api/auth/change/', { payload: { email }, ip });
+    const first = await call('/api/auth/set-password/', {
+      payload: { code: await lastCode(email), password: 'first-password', confirm_password: 'first-password' },
+      headers: auth,
+      ip,
+    });
+    expect(first.statusCode).toBe(200);
+    expect((await personal(elsewhere.access)).statusCode).toBe(401);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: elsewhere.refresh } })).statusCode).toBe(401);
+    expect((await personal(here.access)).statusCode).toBe(200);
+
+    // Now the current password is required and checked.
+    await skipCountdown(email);
+    await call('/api/auth/change/', { payload: { email }, ip });
+    const code = await lastCode(email);
+    const wrong = await call('/api/auth/set-password/', {
+      payload: { code, current_password: 'not-it-at-all', password: 'second-password', confirm_password: 'second-password' },
+      headers: auth,
+      ip,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ non_field_errors: ['Текущий пароль указан неверно.'] });
+    const right = await call('/api/auth/set-password/', {
+      payload: { code, current_password: 'first-password', password: 'second-password', confirm_password: 'second-password' },
+      headers: auth,
+      ip,
+    });
+    expect(right.statusCode).toBe(200);
+    expect((await call('/api/auth/token/', { payload: { username: email, password: 'second-password' }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('by e-mail code: change → code → token → PATCH; the token works once; sessions end', async () => {
+    const email = 'student@crema.local';
+    const session = await signInByCode(email);
+    const ip = freshIp();
+    await skipCountdown(email);
+    const sent = await call('/api/auth/change/', { payload: { email }, ip });
+    expect(sent.statusCode).toBe(200);
+    const exchanged = await call('/api/auth/change/code/', { payload: { email, code: await lastCode(email) }, ip });
+    expect(exchanged.statusCode).toBe(200);
+    const { access_token } = exchanged.json();
+    const body = { access_token, password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
+    const done = await call('/api/auth/set-password/change/', { method: 'PATCH', payload: body, ip });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().detail).toMatch(/Пароль изменён/);
+    expect((await call('/api/auth/set-password/change/', { method: 'PATCH', payload: body, ip })).json()).toEqual({
+      non_field_errors: ['Подтверждение смены пароля устарело. Запросите новый код.'],
+    });
+    expect((await personal(session.access)).statusCode).toBe(401);
+    expect((await call('/api/auth/token/', { payload: { username: email, password: 'brand-new-pass' }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown address and sends it nothing', async () => {
+    const res = await call('/api/auth/change/', { payload: { email: 'ghost@example.ru' }, ip: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detail).toContain('Если адрес ghost@example.ru зарегистрирован');
+    expect(await query(`select 1 from mail_outbox where "to" = 'ghost@example.ru'`)).toHaveLength(0);
+  });
+
+  it('checks the password rules with Russian messages', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['short', 'short', 'Пароль должен быть не короче 8 символов.'],
+      ['1234567890', '1234567890', 'Пароль не может состоять только из цифр.'],
+      ['long-enough-1', 'long-enough-2', 'Пароли не совпадают.'],
+    ];
+    for (const [password, confirm, message] of cases) {
+      const res = await call('/api/auth/set-password/change/', {
+        method: 'PATCH',
+        payload: { access_token: 'whatever', password, confirm_password: confirm },
+        ip: freshIp(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().non_field_errors).toContain(message);
+    }
+  });
+});
+
+describe('password restore', () => {
+  it('answers identically for known and unknown addresses; mails only the known', async () => {
+    const known = await call('/api/auth/restore/', { payload: { email: 'owner@crema.local' }, ip: freshIp() });
+    const unknown = await call('/api/auth/restore/', { payload: { email: 'stranger@example.ru' }, ip: freshIp() });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json().detail.replace('owner@crema.local', '*')).toBe(unknown.json().detail.replace('stranger@example.ru', '*'));
+    expect(await query(`select 1 from mail_outbox where "to" = 'stranger@example.ru'`)).toHaveLength(0);
+    expect(await query(`select 1 from mail_outbox where "to" = 'owner@crema.local' and text like '%?restore=%'`)).toHaveLength(1);
+  });
+
+  it('the mailed link sets the password once and ends every session', async () => {
+    const email = 'restorer@example.ru';
+    const session = await signInByCode(email);
+    await call('/api/auth/restore/', { payload: { email }, ip: freshIp() });
+    const [mail] = await query<{ text: string }>(`select text from mail_outbox where "to" = $1 order by id desc limit 1`, [email]);
+    const link = /(http\S+\?restore=(\S+))/.exec(mail!.text);
+    expect(link?.[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?restore=/);
+    const token = decodeURIComponent(link![2]!);
+    const stored = await query<{ code_hash: string }>(`select code_hash from auth_codes where email = $1 and purpose = 'password_restore'`, [email]);
+    expect(stored[0]!.code_hash).not.toContain(token.split('.')[1]!);
+
+    const body = { access_token: token, password: 'restored-pass', confirm_password: 'restored-pass' };
+    const first = await call('/api/auth/set-password/restore/', { method: 'PATCH', payload: body, ip: freshIp() });
+    expect(first.statusCode).toBe(200);
+    const second = await call('/api/auth/set-password/restore/', { method: 'PATCH', payload: body, ip: freshIp() });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().non_field_errors[0]).toMatch(/недействительна или устарела/);
+    expect((await call('/api/auth/token/refresh/', { payload: { refresh: session.refresh } })).statusCode).toBe(401);
+    expect((await call('/api/auth/token/', { payload: { username: email, password: 'restored-pass' }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired or forged link token', async () => {
+    const email = 'owner@crema.local';
+    await skipCountdown(email);
+    await call('/api/auth/restore/', { payload: { email }, ip: freshIp() });
+    const [mail] = await query<{ text: string }>(`select text from mail_outbox where "to" = $1 order by id desc limit 1`, [email]);
+    const token = decodeURIComponent(/\?restore=(\S+)/.exec(mail!.text)![1]!);
+    const [id, secret] = token.split('.') as [string, string];
+    const forged = `${id}.${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    const body = (access_token: string) => ({ access_token, password: 'restored-pass', confirm_password: 'restored-pass' });
+    expect((await call('/api/auth/set-password/restore/', { method: 'PATCH', payload: body(forged) })).statusCode).toBe(400);
+    await query(`update auth_codes set expires_at = now() - interval '1 second' where id = $1`, [Number(id)]);
+    expect((await call('/api/auth/set-password/restore/', { method: 'PATCH', payload: body(token) })).statusCode).toBe(400);
+  });
+});
+
+describe('rate limits live in PostgreSQL', () => {
+  it('keeps the counters in the rate_limits table', async () => {
+    await call('/api/auth/send_code/email/', { payload: { email: 'stored@example.ru' }, ip: freshIp() });
+    const rows = await query<{ key: string; count: number }>(`select key, count from rate_limits where key like '%stored@example.ru'`);
+    expect(rows.map((r) => r.key).sort()).toEqual(['send:login:day:stored@example.ru', 'send:login:email:stored@example.ru']);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every sign-in call with a Russian summary and its error statuses', async () => {
+    const doc = (await call('/api/docs/json', { method: 'GET' })).json();
+    const expected: Array<[string, string, string[]]> = [
+      ['/api/auth/send_code/email/', 'post', ['200', '400', '429']],
+      ['/api/auth/token/email/', 'post', ['200', '400', '429']],
+      ['/api/auth/token/', 'post', ['200', '400', '401', '429']],
+      ['/api/auth/token/refresh/', 'post', ['200', '401', '403']],
+      ['/api/auth/logout/', 'post', ['204', '403']],
+      ['/api/auth/restore/', 'post', ['200', '429']],
+      ['/api/auth/set-password/restore/', 'patch', ['200', '400']],
+      ['/api/auth/change/', 'post', ['200', '429']],
+      ['/api/auth/change/code/', 'post', ['200', '400']],
+      ['/api/auth/set-password/change/', 'patch', ['200', '400']],
+      ['/api/auth/set-password/', 'post', ['200', '401', '403']],
+      ['/api/user/personal/', 'get', ['200', '401']],
+    ];
+    for (const [path, method, statuses] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, path).toBeDefined();
+      expect(op.summary).toMatch(/[а-я]/i);
+      for (const status of statuses) expect(Object.keys(op.responses), `${path} ${status}`).toContain(status);
+    }
+  });
+
+  it('leaves invitations for the admin issue (JSON 404 for now)', async () => {
+    const res = await call('/api/auth/token/invitation/', { payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Не найдено.' });
+  });
+});

@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SESSION_COOKIES,
+  changeBodySchema,
+  changeCodeBodySchema,
+  changeOwnPasswordBodySchema,
+  changeTokenSchema,
+  codeSentSchema,
+  detailErrorSchema,
+  emailTokenBodySchema,
+  fieldErrorsSchema,
+  logoutBodySchema,
+  passwordTokenBodySchema,
+  refreshBodySchema,
+  restoreBodySchema,
+  sendCodeBodySchema,
+  sessionResponseSchema,
+  setPasswordBodySchema,
+} from '@crema/contract';
+import { ApiError } from '../../errors.ts';
+import { assertCsrf, authRequired, clearSessionCookies, wantsCookies } from './plugin.ts';
+import { AuthService } from './service.ts';
+import { familyOf, revokeFamily } from './tokens.ts';
+
+const tags = ['auth'];
+const detailSchema = z.object({ detail: z.string() }).meta({ id: 'Detail' });
+const limited = { 429: detailErrorSchema.describe('Слишком много попыток; заголовок Retry-After — секунды ожидания') };
+const base = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
+const WEB_NOTE =
+  ' С заголовком `X-Crema-Client: web` токены не возвращаются в теле, а ставятся в httpOnly-cookie ' +
+  '`crema_access`, `crema_refresh` и читаемую `crema_csrf` (её значение сайт отправляет в `X-CSRF-Token`).';
+
+/** Sign-in, tokens and passwords (spec §7 Authentication; decision 0009). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new AuthService(app.deps);
+  const { config, db } = app.deps;
+
+  app.post(
+    '/auth/send_code/email/',
+    {
+      schema: {
+        summary: 'Отправить код входа на e-mail',
+        description:
+          'Четыре цифры, действуют 10 минут, до 5 попыток ввода; новый код отменяет прежний. Новый адрес ' +
+          'регистрируется при вводе кода. Не чаще раза в 180 с на адрес, 10 раз в сутки, 20 раз в час с одного IP.',
+        tags,
+        body: sendCodeBodySchema,
+        response: { 200: codeSentSchema, ...base, ...limited },
+      },
+    },
+    async (request) => service.sendLoginCode(request.body.email, request),
+  );
+
+  app.post(
+    '/auth/token/email/',
+    {
+      schema: {
+        summary: 'Войти по коду из письма',
+        description:
+          'Ошибки кода — `{code: [...]}` (неверный код и число оставшихся попыток, истёкший или использованный ' +
+          'код). После 5 неверных попыток код больше не принимается — нужно запросить новый.' + WEB_NOTE,
+        tags,
+        body: emailTokenBodySchema,
+        response: { 200: sessionResponseSchema, ...base, ...limited },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await service.signInWithCode(request.body.email, request.body.code, request);
+      return service.respondWithSession(request, reply, session, user);
+    },
+  );
+
+  app.post(
+    '/auth/token/',
+    {
+      schema: {
+        summary: 'Войти по e-mail и паролю',
+        description:
+          '`username` — e-mail. Один и тот же ответ 401 для неизвестного адреса и неверного пароля. ' +
+          'После 10 неудачных попыток за 10 минут для адреса (30 — для IP) — 429.' + WEB_NOTE,
+        tags,
+        body: passwordTokenBodySchema,
+        response: { 200: sessionResponseSchema, ...base, 401: detailErrorSchema, ...limited },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await service.signInWithPassword(request.body.username, request.body.password, request);
+      return service.respondWithSession(request, reply, session, user);
+    },
+  );
+
+  app.post(
+    '/auth/token/refresh/',
+    {
+      schema: {
+        summary: 'Обновить пару токенов',
+        description:
+          'Токен обновления одноразовый: в ответе — новый. Повторное использование уже потраченного токена ' +
+          'завершает весь сеанс (RFC 9700 §4.14): перестают работать и он, и выданные после него. Сайт может ' +
+          'не передавать `refresh` — тогда берётся cookie `crema_refresh` (нужен `X-CSRF-Token`).' + WEB_NOTE,
+        tags,
+        body: refreshBodySchema.nullish(),
+        response: { 200: sessionResponseSchema, ...base, 401: detailErrorSchema, 403: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      let token = request.body?.refresh;
+      if (!token) {
+        token = request.cookies[SESSION_COOKIES.refresh];
+        if (!token) throw ApiError.fields({ refresh: ['Нет токена обновления.'] });
+        assertCsrf(request, config, (await familyOf(db, token))?.familyId);
+      }
+      try {
+        const { user, session } = await service.refresh(token, request);
+        return service.respondWithSession(request, reply, session, user);
+      } catch (error) {
+        if (wantsCookies(request)) clearSessionCookies(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout/',
+    {
+      schema: {
+        summary: 'Выйти',
+        description:
+          'Завершает сеанс: все токены обновления этого входа отзываются, его токен доступа больше не принимается. ' +
+          'Сеанс берётся из `refresh` в теле, иначе из cookie `crema_refresh` (нужен `X-CSRF-Token`), иначе из ' +
+          'токена доступа. Cookie сайта удаляются. Повторный выход — тоже 204.',
+        tags,
+        body: logoutBodySchema.nullish(),
+        response: { 204: z.null().describe('Сеанс завершён'), ...base, 403: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      let familyId: string | undefined;
+      const cookie = request.cookies[SESSION_COOKIES.refresh];
+      if (request.body?.refresh) {
+        familyId = (await familyOf(db, request.body.refresh))?.familyId;
+      } else if (cookie) {
+        familyId = (await familyOf(db, cookie))?.familyId;
+        assertCsrf(request, config, familyId);
+      } else {
+        familyId = request.auth?.sessionId;
+      }
+      if (familyId) await revokeFamily(db, familyId);
+      clearSessionCookies(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/restore/',
+    {
+      schema: {
+        summary: 'Восстановить пароль: отправить ссылку',
+        description:
+          'Если адрес зарегистрирован, на него уходит ссылка `/?restore=<token>` (действует 60 минут, одноразовая), ' +
+          'которая открывает окно «Создание пароля». Ответ одинаков для любого адреса.',
+        tags,
+        body: restoreBodySchema,
+        response: { 200: detailSchema, ...base, ...limited },
+      },
+    },
+    async (request) => service.requestRestore(request.body.email, request),
+  );
+
+  app.patch(
+    '/auth/set-password/restore/',
+    {
+      schema: {
+        summary: 'Создать пароль по ссылке из письма',
+        description:
+          '`access_token` — значение `restore` из ссылки. Пароль: без пробелов по краям, от 8 символов, не только ' +
+          'цифры, совпадает с `confirm_password`. Ошибки — `{non_field_errors: [...]}` (их показывает окно). ' +
+          'Ссылка срабатывает один раз; все сеансы пользователя завершаются. Ответ — `{detail}`; войти затем ' +
+          'можно с новым паролем.',
+        tags,
+        body: setPasswordBodySchema,
+        response: { 200: detailSchema, ...base },
+      },
+    },
+    async (request) =>
+      service.setPasswordByRestoreToken(request.body.access_token, request.body.password, request.body.confirm_password, request),
+  );
+
+  app.post(
+    '/auth/change/',
+    {
+      schema: {
+        summary: 'Смена пароля: отправить код на e-mail',
+        description:
+          'Код (4 цифры, 10 минут, 5 попыток) уходит, только если адрес зарегистрирован; ответ одинаков. ' +
+          'Ограничения те же, что у кода входа. Дальше: `POST /api/auth/change/code/` или, для вошедшего ' +
+          'пользователя, `POST /api/auth/set-password/`.',
+        tags,
+        body: changeBodySchema,
+        response: { 200: codeSentSchema, ...base, ...limited },
+      },
+    },
+    async (request) => service.sendChangeCode(request.body.email, request),
+  );
+
+  app.post(
+    '/auth/change/code/',
+    {
+      schema: {
+        summary: 'Смена пароля: обменять код на токен смены',
+        description:
+          'Верный код даёт `access_token` для `PATCH /api/auth/set-password/change/`, живёт 15 минут и ' +
+          'перестаёт действовать, как только пароль изменён. Ошибки кода — `{code: [...]}`.',
+        tags,
+        body: changeCodeBodySchema,
+        response: { 200: changeTokenSchema, ...base, ...limited },
+      },
+    },
+    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request),
+  );
+
+  app.patch(
+    '/auth/set-password/change/',
+    {
+      schema: {
+        summary: 'Смена пароля по токену из кода',
+        description:
+          '`access_token` — из `POST /api/auth/change/code/`. Правила пароля и ошибки — как у создания пароля. ' +
+          'После смены все другие сеансы завершаются (сеанс, из которого пришёл запрос, остаётся).',
+        tags,
+        body: setPasswordBodySchema,
+        response: { 200: detailSchema, ...base },
+      },
+    },
+    async (request) =>
+      service.setPasswordByChangeToken(request.body.access_token, request.body.password, request.body.confirm_password, request),
+  );
+
+  app.post(
+    '/auth/set-password/',
+    {
+      schema: {
+        summary: 'Сменить свой пароль (вошедший пользователь)',
+        description:
+          'Код из письма (`POST /api/auth/change/` на свой адрес), текущий пароль (не нужен, если пароля ещё нет) и ' +
+          'новый пароль дважды. Ошибки кода — `{code: [...]}`, остальные — `{non_field_errors: [...]}`. Другие ' +
+          'сеансы завершаются, текущий остаётся.',
+        tags,
+        security: [{ jwt: [] }],
+        body: changeOwnPasswordBodySchema,
+        response: { 200: detailSchema, ...base, 401: detailErrorSchema, 403: detailErrorSchema, ...limited },
+      },
+      preHandler: authRequired,
+    },
+    async (request) => service.changeOwnPassword(request.body, request),
+  );
+
+  // POST /api/auth/token/invitation/ comes with the admin issue (audience links); see decision 0009.
+};

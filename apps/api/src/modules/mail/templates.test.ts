@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, formatValidity, renderMail } from './templates.ts';
+
+const school = { name: 'Кофе & <Бариста>' };
+
+describe('mail templates', () => {
+  it('writes the sign-in code into subject, HTML and text, with how long it is valid', () => {
+    const mail = renderMail('login_code', { code: '4821', validMinutes: 10 }, school);
+    expect(mail.subject).toBe('Код для входа: 4821');
+    expect(mail.html).toContain('4821');
+    expect(mail.text).toContain('Код для входа: 4821');
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('Код действует 10\u00a0минут.');
+      expect(body).toMatch(/Если вы не запрашивали код, просто проигнорируйте это письмо/);
+    }
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="ru">/);
+  });
+
+  it('escapes the school name in HTML and keeps it as is in text', () => {
+    const mail = renderMail('login_code', { code: '1234', validMinutes: 10 }, school);
+    expect(mail.html).toContain('Кофе &amp; &lt;Бариста&gt;');
+    expect(mail.html).not.toContain('<Бариста>');
+    expect(mail.text).toContain('Кофе & <Бариста>');
+  });
+
+  it('escapes the code itself (data is never trusted as HTML)', () => {
+    const mail = renderMail('password_change_code', { code: '<img src=x onerror=alert(1)>', validMinutes: 10 }, school);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('words the password-change code differently from the sign-in code', () => {
+    const mail = renderMail('password_change_code', { code: '0071', validMinutes: 5 }, school);
+    expect(mail.subject).toBe('Код для смены пароля: 0071');
+    expect(mail.text).toContain('Код действует 5\u00a0минут.');
+    expect(mail.text).toMatch(/не собирались менять пароль/);
+    expect(mail.html).toMatch(/<h1[^>]*>Смена пароля<\/h1>/);
+  });
+
+  it('puts the restore link into a button and into the text, escaped, with its validity', () => {
+    const url = 'https://crema.example/?restore=a"b<c>&x=1';
+    const mail = renderMail('password_restore_link', { url, validMinutes: 60 }, school);
+    expect(mail.subject).toBe('Восстановление пароля');
+    const href = new URL(url).toString();
+    expect(mail.text).toContain(href);
+    expect(mail.text).toContain('Ссылка действует 1\u00a0час.');
+    expect(mail.html).toContain(`href="${escapeHtml(href)}"`);
+    expect(mail.html).not.toMatch(/href="[^"]*"b/);
+    expect(mail.html).toContain('Создать пароль');
+  });
+
+  it('refuses a restore link that is not a web address', () => {
+    expect(() => renderMail('password_restore_link', { url: 'javascript:alert(1)', validMinutes: 60 }, school)).toThrow(/http/);
+  });
+
+  it('says the validity in the right Russian form', () => {
+    expect(formatValidity(1)).toBe('1\u00a0минуту');
+    expect(formatValidity(3)).toBe('3\u00a0минуты');
+    expect(formatValidity(10)).toBe('10\u00a0минут');
+    expect(formatValidity(21)).toBe('21\u00a0минуту');
+    expect(formatValidity(120)).toBe('2\u00a0часа');
+    expect(formatValidity(90)).toBe('90\u00a0минут');
+    expect(() => formatValidity(0)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,182 @@
+// Russian e-mail templates: each one a subject, an inline-styled HTML body (mail clients drop
+// <style> and external CSS) and a plain-text alternative saying the same.
+import { pluralRu } from '@crema/contract';
+
+/** What each template needs from its caller. */
+export interface MailTemplateData {
+  /** Sign-in (and registration) code. */
+  login_code: { code: string; validMinutes: number };
+  /** Code confirming a password change. */
+  password_change_code: { code: string; validMinutes: number };
+  /** Link opening the 'Создание пароля' dialog; must be an http(s) URL. */
+  password_restore_link: { url: string; validMinutes: number };
+}
+
+export type MailTemplate = keyof MailTemplateData;
+
+/** A rendered letter, ready for the outbox. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The school a letter comes from (SITE_NAME). */
+export interface MailSchool {
+  name: string;
+}
+
+const NBSP = '\u00a0';
+// "Действует 10 минут" takes the accusative: 1 минуту, 2 минуты, 5 минут.
+const MINUTES_ACC = ['минуту', 'минуты', 'минут'] as const;
+const HOURS_ACC = ['час', 'часа', 'часов'] as const;
+
+/** Escapes text for HTML content and double- or single-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** '10 минут', '1 час', '90 минут': how long something stays valid, in the accusative. */
+export function formatValidity(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes <= 0) throw new RangeError(`validity must be a positive whole number of minutes, got ${minutes}`);
+  if (minutes % 60 === 0) return `${minutes / 60}${NBSP}${pluralRu(minutes / 60, HOURS_ACC)}`;
+  return `${minutes}${NBSP}${pluralRu(minutes, MINUTES_ACC)}`;
+}
+
+const COLORS = { page: '#faf6f1', card: '#ffffff', ink: '#231a15', muted: '#6b5a4e', line: '#e4d8cc', brand: '#3b2418', accent: '#c8925a', codeBg: '#f1e7dc' };
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+interface Layout {
+  school: MailSchool;
+  /** Shown by mail clients next to the subject in the list; never displayed in the letter. */
+  preheader: string;
+  heading: string;
+  /** Already-escaped HTML blocks between the heading and the footer note. */
+  body: string[];
+  note: string;
+}
+
+function paragraph(html: string): string {
+  return `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLORS.ink}">${html}</p>`;
+}
+
+function codeBlock(code: string): string {
+  return (
+    `<div style="margin:8px 0 24px;padding:16px 24px;background:${COLORS.codeBg};border-radius:12px;text-align:center;text-indent:12px;` +
+    `${FONT};font-size:36px;line-height:44px;font-weight:700;letter-spacing:12px;color:${COLORS.brand}">${escapeHtml(code)}</div>`
+  );
+}
+
+function button(url: string, label: string): string {
+  return (
+    `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px"><tr>` +
+    `<td style="border-radius:10px;background:${COLORS.brand}">` +
+    `<a href="${escapeHtml(url)}" target="_blank" style="display:inline-block;padding:14px 28px;${FONT};font-size:16px;` +
+    `font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px">${escapeHtml(label)}</a></td></tr></table>`
+  );
+}
+
+function layout({ school, preheader, heading, body, note }: Layout): string {
+  const name = escapeHtml(school.name);
+  return `<!DOCTYPE html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLORS.page}">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${COLORS.page}">
+<tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px">
+<tr><td style="padding:0 8px 16px;${FONT};font-size:20px;line-height:28px;font-weight:700;color:${COLORS.brand}">${name}</td></tr>
+<tr><td style="padding:32px;background:${COLORS.card};border:1px solid ${COLORS.line};border-radius:16px">
+<h1 style="margin:0 0 16px;${FONT};font-size:22px;line-height:30px;font-weight:700;color:${COLORS.ink}">${escapeHtml(heading)}</h1>
+${body.join('\n')}
+<p style="margin:0;${FONT};font-size:14px;line-height:20px;color:${COLORS.muted}">${escapeHtml(note)}</p>
+</td></tr>
+<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">Письмо отправлено автоматически с сайта «${name}». Отвечать на него не нужно.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function textLetter(school: MailSchool, lines: string[]): string {
+  return [school.name, '', ...lines, '', '—', `Письмо отправлено автоматически с сайта «${school.name}». Отвечать на него не нужно.`, ''].join('\n');
+}
+
+function codeLetter(
+  school: MailSchool,
+  data: { code: string; validMinutes: number },
+  words: { subject: string; heading: string; lead: string; ignore: string },
+): RenderedMail {
+  const validity = `Код действует ${formatValidity(data.validMinutes)}.`;
+  return {
+    subject: `${words.subject}: ${data.code}`,
+    html: layout({
+      school,
+      preheader: `${words.subject}: ${data.code}. ${validity}`,
+      heading: words.heading,
+      body: [paragraph(escapeHtml(words.lead)), codeBlock(data.code), paragraph(escapeHtml(validity))],
+      note: words.ignore,
+    }),
+    text: textLetter(school, [words.heading, '', words.lead, '', `${words.subject}: ${data.code}`, validity, '', words.ignore]),
+  };
+}
+
+const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: MailSchool) => RenderedMail } = {
+  login_code: (data, school) =>
+    codeLetter(school, data, {
+      subject: 'Код для входа',
+      heading: 'Вход на сайт',
+      lead: `Введите этот код на сайте «${school.name}», чтобы войти. Если у вас ещё нет аккаунта, он будет создан.`,
+      ignore: 'Если вы не запрашивали код, просто проигнорируйте это письмо: без кода никто не сможет войти.',
+    }),
+  password_change_code: (data, school) =>
+    codeLetter(school, data, {
+      subject: 'Код для смены пароля',
+      heading: 'Смена пароля',
+      lead: `Чтобы задать новый пароль на сайте «${school.name}», введите этот код.`,
+      ignore: 'Если вы не собирались менять пароль, проигнорируйте это письмо: пароль останется прежним.',
+    }),
+  password_restore_link: (data, school) => {
+    const url = new URL(data.url);
+    // The link is put into href: only web addresses, never javascript: or data:.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`restore link must be http(s), got ${url.protocol}`);
+    const href = url.toString();
+    const validity = `Ссылка действует ${formatValidity(data.validMinutes)}.`;
+    const lead = `Мы получили запрос на восстановление пароля на сайте «${school.name}». Чтобы задать новый пароль, перейдите по ссылке.`;
+    const ignore = 'Если вы не запрашивали восстановление, проигнорируйте это письмо: пароль останется прежним.';
+    return {
+      subject: 'Восстановление пароля',
+      html: layout({
+        school,
+        preheader: `Ссылка для создания нового пароля. ${validity}`,
+        heading: 'Восстановление пароля',
+        body: [
+          paragraph(escapeHtml(lead)),
+          button(href, 'Создать пароль'),
+          paragraph(escapeHtml(validity)),
+          `<p style="margin:0 0 16px;${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};word-break:break-all">` +
+            `Если кнопка не работает, скопируйте адрес в браузер:<br><a href="${escapeHtml(href)}" style="color:${COLORS.brand}">${escapeHtml(href)}</a></p>`,
+        ],
+        note: ignore,
+      }),
+      text: textLetter(school, ['Восстановление пароля', '', lead, '', href, '', validity, '', ignore]),
+    };
+  },
+};
+
+/** Renders one template for one school. */
+export function renderMail<T extends MailTemplate>(template: T, data: MailTemplateData[T], school: MailSchool): RenderedMail {
+  return renderers[template](data, school);
+}
