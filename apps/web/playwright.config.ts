@@ -60,6 +60,16 @@ export default defineConfig({
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(port + 20000),
       LOG_LEVEL: 'warn',
+      // Social sign-in against the server's own stand-in providers (modules/social/fake-provider.ts).
+      VK_CLIENT_ID: 'e2e-vk',
+      VK_AUTHORIZE_URL: `${baseURL}/dev/oauth/vk/authorize/`,
+      VK_TOKEN_URL: `${baseURL}/dev/oauth/vk/oauth2/auth/`,
+      VK_USER_INFO_URL: `${baseURL}/dev/oauth/vk/oauth2/user_info/`,
+      YANDEX_CLIENT_ID: 'e2e-yandex',
+      YANDEX_CLIENT_SECRET: 'e2e-yandex-secret',
+      YANDEX_AUTHORIZE_URL: `${baseURL}/dev/oauth/yandex/authorize/`,
+      YANDEX_TOKEN_URL: `${baseURL}/dev/oauth/yandex/token/`,
+      YANDEX_USER_INFO_URL: `${baseURL}/dev/oauth/yandex/info/`,
     },
   },
 });

@@ -14,7 +14,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
-            { name: 'shell', test: /[\\/](app[\\/](components|lib)|contract[\\/]src[\\/]format)[\\/]/ },
+            // Not the sign-in dialogs (components/auth/, lib/auth-client.ts): they load on first
+            // use (React.lazy), as a chunk of their own (last, so it takes no shared modules).
+            // Nor lib/pkce.ts, which only they and the social callback page use.
+            {
+              name: 'shell',
+              test: /[\\/](app[\\/](components[\\/](?!auth[\\/])|lib[\\/](?!auth-client\.|pkce\.))|contract[\\/]src[\\/]format[\\/])/,
+            },
+            { name: 'auth', test: /[\\/]app[\\/](components[\\/]auth[\\/]|lib[\\/]auth-client\.)/ },
           ],
         },
       },

@@ -27,6 +27,8 @@ import { userRoutes } from './modules/user/routes.ts';
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
+import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import type pg from 'pg';
 
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pagesRoutes);
       await api.register(scheduleRoutes);
       await api.register(authRoutes);
+      await api.register(socialRoutes);
       await api.register(userRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
@@ -140,6 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { media: app.media });
   // The outbox as a mailbox for developers and browser tests; never in production.
   if (!deps.config.isProduction) await app.register(devMailRoutes);
+  // The stand-in VK ID / Yandex ID, when a provider is pointed at it; never in production.
+  if (!deps.config.isProduction && usesFakeProvider(deps.config)) {
+    await app.register(fakeOAuthProvider, { prefix: FAKE_OAUTH_PREFIX, yandexClientSecret: deps.config.social.yandex?.clientSecret });
+  }
 
   if (deps.web) await deps.web(app);
   return app;

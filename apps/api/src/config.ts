@@ -40,6 +40,19 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Crema <no-reply@crema.local>'),
     MAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(600_000).default(1000),
     MAIL_MAX_ATTEMPTS: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100).default(20),
+    VK_CLIENT_ID: z.string().min(1).optional(),
+    VK_AUTHORIZE_URL: z.url({ error: 'ожидается адрес вида https://id.vk.com/authorize' }).default('https://id.vk.com/authorize'),
+    VK_TOKEN_URL: z.url({ error: 'ожидается адрес вида https://id.vk.com/oauth2/auth' }).default('https://id.vk.com/oauth2/auth'),
+    VK_USER_INFO_URL: z
+      .url({ error: 'ожидается адрес вида https://id.vk.com/oauth2/user_info' })
+      .default('https://id.vk.com/oauth2/user_info'),
+    YANDEX_CLIENT_ID: z.string().min(1).optional(),
+    YANDEX_CLIENT_SECRET: z.string().min(1).optional(),
+    YANDEX_AUTHORIZE_URL: z
+      .url({ error: 'ожидается адрес вида https://oauth.yandex.ru/authorize' })
+      .default('https://oauth.yandex.ru/authorize'),
+    YANDEX_TOKEN_URL: z.url({ error: 'ожидается адрес вида https://oauth.yandex.ru/token' }).default('https://oauth.yandex.ru/token'),
+    YANDEX_USER_INFO_URL: z.url({ error: 'ожидается адрес вида https://login.yandex.ru/info' }).default('https://login.yandex.ru/info'),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -63,6 +76,28 @@ const envSchema = z
     mailFrom: env.MAIL_FROM,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
+    /** Social sign-in (modules/social): a provider without a client id is off and its button hidden. */
+    social: {
+      vk: env.VK_CLIENT_ID
+        ? {
+            clientId: env.VK_CLIENT_ID,
+            clientSecret: undefined,
+            authorizeUrl: env.VK_AUTHORIZE_URL,
+            tokenUrl: env.VK_TOKEN_URL,
+            userInfoUrl: env.VK_USER_INFO_URL,
+          }
+        : null,
+      yandex:
+        env.YANDEX_CLIENT_ID && env.YANDEX_CLIENT_SECRET
+          ? {
+              clientId: env.YANDEX_CLIENT_ID,
+              clientSecret: env.YANDEX_CLIENT_SECRET,
+              authorizeUrl: env.YANDEX_AUTHORIZE_URL,
+              tokenUrl: env.YANDEX_TOKEN_URL,
+              userInfoUrl: env.YANDEX_USER_INFO_URL,
+            }
+          : null,
+    },
   }));
 
 /** Validated, frozen settings read once at start-up. */
@@ -93,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without a mail server nobody could receive a sign-in code: refuse rather than queue forever.
   if (cleaned.NODE_ENV === 'production' && cleaned.SMTP_URL === undefined) {
     problems.push('SMTP_URL: в production нужен почтовый сервер, например smtps://user:pass@smtp.example.com:465');
+  }
+  // Yandex always needs both: an id without its secret would show a button that cannot work.
+  if ((cleaned.YANDEX_CLIENT_ID === undefined) !== (cleaned.YANDEX_CLIENT_SECRET === undefined)) {
+    problems.push('YANDEX_CLIENT_ID и YANDEX_CLIENT_SECRET: для входа через Яндекс ID нужны оба (или ни одного)');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(parsed.data);

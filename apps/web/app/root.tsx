@@ -18,6 +18,8 @@ import './styles/global.css';
 import { createApi } from './lib/api.ts';
 import { loadSiteConfigs } from './lib/configs.server.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
+import { sessionChangePending } from './lib/session.ts';
+import { sessionUser } from './lib/session.server.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
@@ -27,12 +29,14 @@ import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from '
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createApi(context.api);
-  const [configs, headerMenu, footerMenu, categories, headerBanners] = await Promise.all([
+  const [configs, headerMenu, footerMenu, categories, headerBanners, user] = await Promise.all([
     loadSiteConfigs(context.api),
     api.menu('header_menu'),
     api.menu('footer_menu'),
     api.categories(),
     api.banners('header'),
+    // No call for a guest without session cookies.
+    sessionUser(request, context),
   ]);
   const cookie = request.headers.get('cookie');
   const banner = headerBanners[0] ?? null;
@@ -49,13 +53,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     metaTags: parseMetaTags(META_TAGS),
     publicUrl: context.publicUrl,
     counters: parseCounters(COUNTERS),
+    /** The signed-in person (lib/session.ts SessionUser), or null for a guest. */
+    user,
   });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
-// The shell's data changes only with the content itself: do not refetch it on every click.
+// The shell's data changes only with the content itself and the session: do not refetch it on
+// every click, only after a form post or a sign-in or sign-out (lib/session.ts useSessionChanged).
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (sessionChangePending()) return true;
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 

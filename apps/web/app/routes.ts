@@ -1,4 +1,7 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+// The account pages that exist so far; each is the same module with its own id.
+const USER_SECTIONS = ['courses', 'account', 'students', 'orders', 'schedule', 'progress'];
 
 export default [
   index('routes/home.tsx'),
@@ -11,6 +14,20 @@ export default [
   // Resource routes: generated from the database (robots.txt names the sitemap's absolute URL).
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // Signed-in people only (routes/user/layout.tsx sends a guest to sign in and back). Other
+  // /user/ and /admin/ addresses are the 404 page, after the same check.
+  layout('routes/user/layout.tsx', [
+    ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
+    route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
+  ]),
+  // Course owners only (routes/admin/layout.tsx); others get the 404 page.
+  layout('routes/admin/layout.tsx', [
+    route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),
+    route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
+  ]),
+  // Social sign-in: the providers send the person back here (one page, one route per provider).
+  route('vk-callback', 'routes/social-callback.tsx', { id: 'vk-callback' }),
+  route('yandex-callback', 'routes/social-callback.tsx', { id: 'yandex-callback' }),
   // Content pages (/{any}/); unknown slugs and deeper paths are the 404 page.
   route('*', 'routes/content-page.tsx'),
 ] satisfies RouteConfig;

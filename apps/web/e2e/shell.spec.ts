@@ -183,7 +183,7 @@ test('?login opens the sign-in dialog and is removed from the address, other par
   const dialog = page.getByRole('dialog', { name: 'Вход/регистрация' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  // The server sends the dialog open but not yet modal; Esc works once the page has taken it over.
+  // The dialog's code loads on first use (React.lazy); Esc works once the dialog is modal.
   await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

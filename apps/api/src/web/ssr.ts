@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createInjectFetch } from './inject-fetch.ts';
+import { SESSION_COOKIES, CSRF_HEADER } from '@crema/contract';
+import { cookieFromHeader, createSessionRenewal } from './session-renewal.ts';
 
 /** apps/web's build output; WEB_BUILD_DIR (a developer tool variable) points elsewhere, as in react-router.config.ts. */
 export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
@@ -60,6 +62,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // to the browser.
     const handle = createRequestHandler(build, 'production');
     const clientDir = path.join(buildDir, 'client');
+    const renewSession = createSessionRenewal(app);
 
     await app.register(async (site) => {
       await site.register(fastifyStatic, {
@@ -79,6 +82,9 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       site.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
       const render = async (request: FastifyRequest, reply: FastifyReply) => {
+        // An expired access token with a live refresh cookie is renewed first, so the page (and
+        // every API call its loaders make) sees the visitor signed in; a dead session is cleared.
+        const sessionCookiesSet = await renewSession(request, reply);
         // Protocol and host as Fastify sees them (X-Forwarded-* when TRUST_PROXY is on); the
         // request is aborted by createRequest itself when the visitor goes away.
         const webRequest = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host });
@@ -87,6 +93,13 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           const value = request.headers[name];
           if (typeof value === 'string') forwarded[name] = value;
         }
+        // Loaders of a page read (GET) may make unsafe calls that only read, such as POST
+        // /api/configs/; authenticated by the forwarded session cookie they must pass the CSRF
+        // check, which is there for calls a browser makes. The server makes these itself, so it
+        // sends the session's own CSRF value. Not for page form posts (actions): those must prove
+        // themselves like any other unsafe request.
+        const csrf = cookieFromHeader(request.headers.cookie, SESSION_COOKIES.csrf);
+        if (csrf && (request.method === 'GET' || request.method === 'HEAD')) forwarded[CSRF_HEADER] = csrf;
         const response = await handle(webRequest, {
           api: createInjectFetch(app, forwarded),
           requestId: request.id,
@@ -99,7 +112,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) void reply.header('set-cookie', cookies);
-        void reply.header('cache-control', pageCacheControl(request, response, cookies.length > 0));
+        void reply.header('cache-control', pageCacheControl(request, response, cookies.length > 0 || sessionCookiesSet));
         if (response.headers.get('content-type')?.startsWith('text/html')) void reply.header('vary', 'Cookie');
         if (!response.body) return reply.send();
         return reply.send(Readable.fromWeb(response.body as WebReadableStream));

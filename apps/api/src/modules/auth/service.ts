@@ -85,7 +85,7 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-function clientOf(request: FastifyRequest): ClientInfo {
+export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
 }
@@ -174,8 +174,8 @@ export class AuthService {
     throw ApiError.fields({ code: [message] });
   }
 
-  /** Opens a session: a new refresh-token family and an access token in it. */
-  private async startSession(tx: Executor, user: User, client: ClientInfo) {
+  /** Opens a session: a new refresh-token family and an access token in it (also used by social sign-in). */
+  async startSession(tx: Executor, user: User, client: ClientInfo) {
     const refresh = await issueRefreshToken(tx, user.id, client);
     const access = await this.accessTokens.issue({ userId: user.id, sessionId: refresh.familyId });
     return { access, refresh: refresh.token, sessionId: refresh.familyId };

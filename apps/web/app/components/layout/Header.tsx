@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MenuLink } from '@crema/contract';
 import { paths } from '../../lib/paths.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { ProfileSlot } from '../account/ProfileSlot.tsx';
 import { IconClose, IconMenu, IconPhone, Logo } from './Icons.tsx';
 import { MenuAnchor } from './MenuLinkItem.tsx';
 
@@ -15,6 +17,8 @@ export function Header(props: {
   phone?: string;
   burgerOpen: boolean;
   onBurgerToggle: () => void;
+  /** The signed-in person (profile dropdown), or null for a guest ('Войти'). */
+  user: SessionUser | null;
 }) {
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
@@ -71,14 +75,18 @@ export function Header(props: {
               <span aria-hidden="true">{props.phone}</span>
             </a>
           ) : null}
-          <Link
-            to={paths.signIn(`${location.pathname}${location.search}`)}
-            className="button button--ghost signin-button"
-            preventScrollReset
-            replace
-          >
-            Войти
-          </Link>
+          {props.user ? (
+            <ProfileSlot user={props.user} id="profile-menu" className="header-profile" />
+          ) : (
+            <Link
+              to={paths.signIn(`${location.pathname}${location.search}`)}
+              className="button button--ghost signin-button"
+              preventScrollReset
+              replace
+            >
+              Войти
+            </Link>
+          )}
           <button
             type="button"
             className="burger"

@@ -1,24 +1,61 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { ProfileSlot } from '../account/ProfileSlot.tsx';
 import { IconBook, IconCup, IconMenu, IconUser } from './Icons.tsx';
 
-/** Spec §2: bottom bar at 520 px or narrower. Guest: Blog, Courses, Sign in, Menu. */
-export function MobileMenu({ burgerOpen, onBurgerToggle }: { burgerOpen: boolean; onBurgerToggle: () => void }) {
+function IconCalendar() {
+  return (
+    <svg width="24" height="24" aria-hidden="true" focusable="false">
+      <use href="/icons.svg#calendar" />
+    </svg>
+  );
+}
+
+/**
+ * Spec §2: bottom bar at 520 px or narrower. Guest: Blog, Courses, Sign in, Menu; signed in:
+ * Courses (my learning), Schedule, Profile (the dropdown, opening upwards), Menu.
+ */
+export function MobileMenu({
+  burgerOpen,
+  onBurgerToggle,
+  user,
+}: {
+  burgerOpen: boolean;
+  onBurgerToggle: () => void;
+  user: SessionUser | null;
+}) {
   const location = useLocation();
   return (
     <nav className="mobile-menu" aria-label="Нижнее меню">
-      <NavLink to={paths.blog()} className="mobile-menu__item">
-        <IconBook />
-        <span>Блог</span>
-      </NavLink>
-      <NavLink to={paths.courses()} className="mobile-menu__item">
-        <IconCup />
-        <span>Курсы</span>
-      </NavLink>
-      <Link to={paths.signIn(`${location.pathname}${location.search}`)} className="mobile-menu__item" replace preventScrollReset>
-        <IconUser />
-        <span>Войти</span>
-      </Link>
+      {user ? (
+        <>
+          <NavLink to="/user/courses/" className="mobile-menu__item">
+            <IconCup />
+            <span>Курсы</span>
+          </NavLink>
+          <NavLink to="/user/schedule/" className="mobile-menu__item">
+            <IconCalendar />
+            <span>Расписание</span>
+          </NavLink>
+          <ProfileSlot user={user} id="profile-menu-bottom" placement="up" className="mobile-menu__profile" caption="Профиль" />
+        </>
+      ) : (
+        <>
+          <NavLink to={paths.blog()} className="mobile-menu__item">
+            <IconBook />
+            <span>Блог</span>
+          </NavLink>
+          <NavLink to={paths.courses()} className="mobile-menu__item">
+            <IconCup />
+            <span>Курсы</span>
+          </NavLink>
+          <Link to={paths.signIn(`${location.pathname}${location.search}`)} className="mobile-menu__item" replace preventScrollReset>
+            <IconUser />
+            <span>Войти</span>
+          </Link>
+        </>
+      )}
       <button
         type="button"
         className="mobile-menu__item"

@@ -1,43 +1,167 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Modal } from '../ui/Modal.tsx';
+import { safeNext } from '../../lib/session.ts';
+
+// The host of the sign-in and password dialogs (spec §2 Modals, §4). It stays tiny because it is
+// on every page: the dialogs themselves (components/auth/) load with React.lazy the first time
+// one opens. The dialog state lives here, outside React, so anything on the page can open a
+// dialog with `openDialog(...)` without the dialogs' code being loaded yet.
+
+/** The dialogs of the sign-in issue (spec §2 Modals). */
+export type DialogName =
+  | 'SendCode'
+  | 'InputCode'
+  | 'Login'
+  | 'RestorePassword'
+  | 'ChangePassword'
+  | 'ChangePasswordCode'
+  | 'PassChange';
+
+/** New password, repeat and (when the account has one) the current password: kept while the code is entered. */
+export interface PasswordData {
+  current_password?: string;
+  password: string;
+  confirm_password: string;
+}
+
+/** Spec §3 "Dialog state": the current and previous dialog, and what the dialogs share. */
+export interface DialogState {
+  /** Shown now; null while closed or while the previous one fades out. */
+  current: DialogName | null;
+  /** Remembered for 'Назад' (spec §4: PassChange and Login are restored by going back). */
+  previous: DialogName | null;
+  /** Set once the current one has faded out (spec §4: clear, wait 300 ms, set the new one). */
+  pending: DialogName | null;
+  /** The address the code went to. */
+  email: string;
+  /** When the code may be sent again (ms since epoch): spec §9 180 s countdown. */
+  resendAt: number;
+  /** Same-site path to go to after signing in (`?login&next=`); '/' otherwise. */
+  next: string | null;
+  /** The `restore` value of the mailed link (`/?restore=<token>`). */
+  restoreToken: string | null;
+  /** PassChange's fields, kept while ChangePasswordCode asks for the code. */
+  passwordData: PasswordData | null;
+  /** True once a dialog was opened in this page: from then on the dialogs' code is loaded. */
+  loaded: boolean;
+}
+
+const CLOSED: DialogState = {
+  current: null,
+  previous: null,
+  pending: null,
+  email: '',
+  resendAt: 0,
+  next: null,
+  restoreToken: null,
+  passwordData: null,
+  loaded: false,
+};
+
+let state: DialogState = CLOSED;
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<DialogState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The dialog state; on the server and during hydration always closed (nothing is rendered). */
+export function useDialogState(): DialogState {
+  return useSyncExternalStore(subscribe, () => state, () => CLOSED);
+}
 
 /**
- * The `login` query flag (spec §2) opens the sign-in dialog and is then removed from the
- * address, so a reload or a shared link does not open it again. The sign-in issue replaces the
- * body of this dialog with the SendCode modal; until then it says honestly that accounts are
- * not open yet.
+ * Opens a dialog, or switches to it from the one that is open: the open one fades out (300 ms)
+ * and then the new one appears. Leaving a dialog remembers it as the previous one, for 'Назад'.
+ * `extra` sets shared values (e.g. `{ next: '/user/courses/' }`).
+ */
+export function openDialog(name: DialogName, extra: Partial<Omit<DialogState, 'current' | 'pending' | 'loaded'>> = {}) {
+  const leaving = state.current ?? state.pending;
+  if (!leaving) {
+    update({ previous: null, ...extra, current: name, pending: null, loaded: true });
+  } else if (leaving !== name) {
+    update({ previous: leaving, ...extra, current: null, pending: name, loaded: true });
+  } else {
+    update({ ...extra });
+  }
+}
+
+/** 'Назад': back to the remembered dialog (its fields, e.g. PassChange's, are kept). */
+export function goBack() {
+  const target = state.previous;
+  if (!target) return closeDialog();
+  openDialog(target);
+  update({ previous: null });
+}
+
+/** Closes the sign-in dialogs and forgets their state (spec §4), the page scrolls again. */
+export function closeDialog() {
+  update({ ...CLOSED, email: state.email, resendAt: state.resendAt, loaded: state.loaded });
+}
+
+/** Called by the dialog once its fade-out is over: the pending dialog (if any) now appears. */
+export function settleDialog() {
+  if (state.pending) {
+    update({ current: state.pending, pending: null });
+  } else if (!state.current && typeof document !== 'undefined') {
+    // Closing clears modal state and the page overflow classes (spec §4).
+    document.documentElement.classList.remove('modal-open');
+  }
+}
+
+/**
+ * `?login` (spec §2 query flag) opens SendCode, `?restore=<token>` (the mailed restore link)
+ * opens 'Создание пароля'; the flag, the token and `next` are then removed from the address,
+ * so a reload or a shared link does not open the dialog again. Returns whether a sign-in
+ * dialog is open and a function that closes it.
  */
 export function useLoginFlag(): [boolean, () => void] {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const flagged = params.has('login');
-  const [open, setOpen] = useState(flagged);
-  // Adjusting state while rendering (not in an effect) keeps the dialog open without a flash.
-  if (flagged && !open) setOpen(true);
+  const login = params.has('login');
+  const restore = params.get('restore');
+  const current = useDialogState().current;
+
   useEffect(() => {
-    if (!flagged) return;
-    const next = new URLSearchParams(params);
-    next.delete('login');
-    const search = next.toString();
+    if (!login && restore === null) return;
+    const rest = new URLSearchParams(params);
+    if (restore) {
+      openDialog('ChangePassword', { restoreToken: restore });
+    } else if (login) {
+      openDialog('SendCode', { next: safeNext(params.get('next')) });
+      rest.delete('next');
+    }
+    rest.delete('login');
+    rest.delete('restore');
+    const search = rest.toString();
     void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
       { replace: true, preventScrollReset: true },
     );
-  }, [flagged, params, location.pathname, location.hash, navigate]);
-  return [open, () => setOpen(false)];
+  }, [login, restore, params, location.pathname, location.hash, navigate]);
+
+  return [current !== null, closeDialog];
 }
 
-/** The sign-in dialog until the sign-in issue replaces its body with the SendCode modal. */
-export function SignInPlaceholder({ open, onClose }: { open: boolean; onClose: () => void }) {
+const AuthDialogs = lazy(() => import('../auth/AuthDialogs.tsx'));
+
+/**
+ * Where the sign-in dialogs appear. Nothing is rendered (or loaded) until one is opened; the
+ * `open`/`onClose` props are accepted for the layout's sake, the state above is what counts.
+ */
+export function SignInPlaceholder(_props: { open?: boolean; onClose?: () => void }) {
+  const { loaded } = useDialogState();
+  if (!loaded) return null;
   return (
-    <Modal open={open} onClose={onClose} title="Вход/регистрация">
-      <p>Личный кабинет откроется совсем скоро: вход по коду из письма уже в работе.</p>
-      <p>Пока вы можете выбрать курс в каталоге и позвонить нам — мы запишем вас вручную.</p>
-      <button type="button" className="button button--primary" onClick={onClose}>
-        Понятно
-      </button>
-    </Modal>
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
   );
 }

@@ -7,6 +7,8 @@ import { Header } from './Header.tsx';
 import { HeaderBanner } from './HeaderBanner.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { SignInPlaceholder, useLoginFlag } from './SignInPlaceholder.tsx';
+import { OfflineBanner } from '../account/OfflineBanner.tsx';
+import { sessionChangeSettled } from '../../lib/session.ts';
 
 /** The default layout of spec §2: header, content, footer, cookie notice, mobile bottom menu. */
 export function SiteLayout({ data, children }: { data: RootData; children: React.ReactNode }) {
@@ -22,6 +24,9 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
     document.documentElement.classList.toggle('burger-open', burgerOpen);
   }, [burgerOpen]);
 
+  // New root data after a sign-in or sign-out: later GET navigations may skip it again (root.tsx).
+  useEffect(() => sessionChangeSettled(), [data]);
+
   return (
     <div className="site">
       <a className="skip-link" href="#content">
@@ -33,14 +38,16 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
         phone={data.configs.HEADER_PHONE}
         burgerOpen={burgerOpen}
         onBurgerToggle={toggleBurger}
+        user={data.user}
       />
       <div id="content" className="site__content">
         {children}
       </div>
       <Footer configs={data.configs} menu={data.footerMenu} categories={data.categories} />
       <CookieNotice accepted={data.cookiesAccepted} privacyLink={data.configs.PRIVACY_POLICY_LINK} />
-      <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} />
+      <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} user={data.user} />
       <SignInPlaceholder open={loginOpen} onClose={closeLogin} />
+      <OfflineBanner />
     </div>
   );
 }

@@ -1,0 +1,45 @@
+import { useState, type ComponentType } from 'react';
+import { Modal } from '../ui/Modal.tsx';
+import { closeDialog, settleDialog, useDialogState, type DialogName } from '../layout/SignInPlaceholder.tsx';
+import { BackLink } from './fields.tsx';
+import { ChangePassword, ChangePasswordCode, PassChange, RestorePassword } from './PasswordDialogs.tsx';
+import { InputCode, Login, SendCode } from './SignInDialogs.tsx';
+import './auth.css';
+
+// The sign-in and password dialogs (spec §2 Modals, §4), loaded on first use by the host in
+// layout/SignInPlaceholder.tsx. One Modal shows the current dialog; a switch lets it fade out
+// (300 ms) and then shows the next one (settleDialog), as spec §4 asks.
+
+const DIALOGS: Record<DialogName, { title: string; body: ComponentType; back?: boolean }> = {
+  SendCode: { title: 'Вход/регистрация', body: SendCode, back: true },
+  InputCode: { title: 'Введите код из письма', body: InputCode },
+  Login: { title: 'Вход по паролю', body: Login, back: true },
+  RestorePassword: { title: 'Восстановление пароля', body: RestorePassword, back: true },
+  ChangePassword: { title: 'Создание пароля', body: ChangePassword },
+  ChangePasswordCode: { title: 'Смена пароля по коду', body: ChangePasswordCode, back: true },
+  PassChange: { title: 'Смена пароля', body: PassChange },
+};
+
+export default function AuthDialogs() {
+  const { current } = useDialogState();
+  // The dialog stays on screen while it fades out.
+  const [shown, setShown] = useState<DialogName | null>(current);
+  if (current && current !== shown) setShown(current);
+  if (!shown) return null;
+  const dialog = DIALOGS[shown];
+  const Body = dialog.body;
+  return (
+    // Keyed: each dialog is a modal of its own, so the next one opens afresh (focus, fade-in).
+    <Modal
+      key={shown}
+      open={current !== null}
+      onClose={closeDialog}
+      onClosed={settleDialog}
+      title={dialog.title}
+      className="auth-dialog"
+    >
+      {dialog.back ? <BackLink /> : null}
+      <Body />
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { problemOf, type AuthCallError } from '../../lib/auth-client.ts';
+import { goBack, useDialogState } from '../layout/SignInPlaceholder.tsx';
+
+// Form parts the sign-in dialogs share: labelled fields with their errors linked by
+// aria-describedby, the general messages above the button, a busy submit button, the code
+// field with its resend countdown.
+
+/** Spec §9: four digits. */
+export const CODE_LENGTH = 4;
+
+/** Messages of a form: per field and general (`detail`, `non_field_errors`, client checks). */
+export interface FormProblems {
+  fields: Record<string, string[]>;
+  general: string[];
+}
+
+export const NO_PROBLEMS: FormProblems = { fields: {}, general: [] };
+
+/**
+ * Spreads a failed call over a form: messages of the form's own fields go under them, the rest
+ * (`detail`, `non_field_errors`, fields the form does not have) above the button.
+ */
+export function problemsOf(error: unknown, fieldNames: readonly string[]): FormProblems {
+  const problem: AuthCallError = problemOf(error);
+  const fields: Record<string, string[]> = {};
+  const general = problem.general();
+  for (const key of Object.keys(problem.body)) {
+    if (key === 'detail' || key === 'non_field_errors') continue;
+    const messages = problem.field(key);
+    if (fieldNames.includes(key)) fields[key] = messages;
+    else general.push(...messages);
+  }
+  if (general.length === 0 && Object.keys(fields).length === 0) general.push(problem.message);
+  return { fields, general };
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  errors?: string[];
+  hint?: ReactNode;
+  /** Focused when the dialog opens. */
+  first?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input; its errors (joined, spec §5) and hint are tied to it for screen readers. */
+export function Field({ label, value, onValueChange, errors = [], hint, first, className, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="auth-field">
+      <label className="auth-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        className={className ?? 'auth-field__input'}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={describedBy}
+        data-autofocus={first || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="auth-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p id={errorId} className="auth-field__error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's general messages, announced when they appear. */
+export function FormMessages({ messages, id }: { messages: string[]; id?: string }) {
+  return (
+    <div id={id} className="auth-messages" role="alert">
+      {messages.length === 1 ? <p className="auth-messages__item">{messages[0]}</p> : null}
+      {messages.length > 1 ? (
+        <ul className="auth-messages__list">
+          {messages.map((message, index) => (
+            <li key={index}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A submit button that says it is busy (and does not submit twice) while the call runs. */
+export function SubmitButton({ busy, children, disabled }: { busy: boolean; children: ReactNode; disabled?: boolean }) {
+  return (
+    <button type="submit" className="button button--primary auth-form__submit" aria-busy={busy} disabled={busy || disabled}>
+      {children}
+    </button>
+  );
+}
+
+/** 'Назад' to the remembered dialog (spec §4), when there is one. */
+export function BackLink() {
+  const { previous } = useDialogState();
+  if (!previous) return null;
+  return (
+    <button type="button" className="auth-link auth-back" onClick={goBack}>
+      ← Назад
+    </button>
+  );
+}
+
+/** A link-looking button that switches to another dialog. */
+export function SwitchLink({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="auth-link" onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/** Seconds left until `until` (ms since epoch), ticking while there are any. */
+export function useSecondsLeft(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= until) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return seconds;
+}
+
+/** 2:59 */
+export function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Only the digits of what was typed or pasted, at most four (spec §5). */
+export function onlyDigits(value: string): string {
+  return value.replace(/[^0-9]/g, '').slice(0, CODE_LENGTH);
+}
+
+/** The 'Отправить код повторно' button: disabled, with the time left, until the countdown ends. */
+export function ResendButton({ resendAt, busy, onResend }: { resendAt: number; busy: boolean; onResend: () => void }) {
+  const seconds = useSecondsLeft(resendAt);
+  const waiting = seconds > 0;
+  return (
+    <button
+      type="button"
+      className="auth-link auth-resend"
+      disabled={waiting || busy}
+      aria-busy={busy}
+      onClick={onResend}
+    >
+      {waiting ? `Отправить код повторно через ${formatCountdown(seconds)}` : 'Отправить код повторно'}
+    </button>
+  );
+}

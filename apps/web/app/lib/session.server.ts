@@ -1,0 +1,68 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { SESSION_COOKIES, type CurrentUser } from '@crema/contract';
+import { readCookie } from './cookies.ts';
+import { signInHref, type SessionUser } from './session.ts';
+
+// One call per page request however many loaders ask (root, the account layout): loaders of one
+// request share its load context.
+const users = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in person of this request, or null. A guest without session cookies costs no API
+ * call; otherwise `GET /api/user/personal/` runs in-process with the visitor's cookies (renewed
+ * by the server beforehand when the access token had expired, apps/api/src/web/ssr.ts).
+ */
+export function sessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  let user = users.get(context);
+  if (!user) {
+    user = loadUser(request, context);
+    users.set(context, user);
+  }
+  return user;
+}
+
+async function loadUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const cookie = request.headers.get('cookie');
+  if (!readCookie(cookie, SESSION_COOKIES.access) && !readCookie(cookie, SESSION_COOKIES.refresh)) return null;
+  const res = await context.api('/api/user/personal/');
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`API /api/user/personal/ ответил ${res.status}`);
+  const user = (await res.json()) as CurrentUser;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    is_course_owner: user.is_course_owner,
+  };
+}
+
+/**
+ * The address of the page a request is for. Client navigations ask for `/user/courses/_.data`
+ * (`?_routes=…`), and loaders see that request as it came (future flag v8_passThroughRequests).
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith('/_.data')) url.pathname = url.pathname.slice(0, -'_.data'.length);
+  else if (url.pathname.endsWith('.data')) url.pathname = url.pathname.slice(0, -'.data'.length);
+  url.searchParams.delete('_routes');
+  return url;
+}
+
+/** Where a guest is sent from a private page: the sign-in dialog, then back to this address. */
+function toSignIn(request: Request): never {
+  const url = pageUrl(request);
+  throw redirect(signInHref(url.pathname + url.search));
+}
+
+/** The signed-in person, or a redirect to sign in and back (every /user/ and /admin/ page). */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  return (await sessionUser(request, context)) ?? toSignIn(request);
+}
+
+/** A course owner; other signed-in people get the 404 page (admin pages do not exist for them). */
+export async function requireCourseOwner(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!user.is_course_owner) throw data(null, { status: 404 });
+  return user;
+}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Route } from './+types/social-callback';
+import { readCookie } from '../lib/cookies.ts';
+import { clearPending, readPending, type SocialProvider } from '../lib/pkce.ts';
+
+const NAMES: Record<SocialProvider, string> = { vk: 'VK ID', yandex: 'Яндекс ID' };
+
+function providerOf(pathname: string): SocialProvider {
+  return pathname.startsWith('/yandex-callback') ? 'yandex' : 'vk';
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `Вход через ${NAMES[providerOf(location.pathname)]} — Crema` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** Texts of the callback page (decision 0010). */
+export const CALLBACK_TEXTS = {
+  denied: (name: string) => `Вы отменили вход через ${name}. Войти можно снова — или по коду из письма.`,
+  providerError: (name: string) => `${name} сообщил об ошибке, вход не выполнен. Попробуйте ещё раз или войдите по коду из письма.`,
+  notStarted: (name: string) =>
+    `Вход через ${name} не был начат в этом браузере или устарел. Начните вход заново с кнопки ${name}.`,
+  stateMismatch: (name: string) =>
+    `Ответ ${name} не прошёл проверку безопасности: он относится к другой попытке входа. Вход отменён — начните заново.`,
+  noCode: (name: string) => `${name} не передал код входа. Попробуйте ещё раз.`,
+  offline: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
+  failed: 'Не удалось войти. Попробуйте ещё раз.',
+} as const;
+
+/** Every message of an API error body (`{detail}` or `{field: [...]}`), flattened. */
+function messagesOf(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const out: string[] = [];
+  for (const value of Object.values(body as Record<string, unknown>)) {
+    if (typeof value === 'string') out.push(value);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') out.push(item);
+  }
+  return out;
+}
+
+/** Only a path of this site may follow the sign-in (never '//elsewhere'). */
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** VK ID may also return its values as a JSON `payload` parameter. */
+function callbackParams(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  const payload = params.get('payload');
+  if (payload && !params.has('code')) {
+    try {
+      for (const [key, value] of Object.entries(JSON.parse(payload) as Record<string, unknown>)) {
+        if (typeof value === 'string' || typeof value === 'number') params.set(key, String(value));
+      }
+    } catch {
+      // Not JSON: judged by the parameters alone.
+    }
+  }
+  return params;
+}
+
+/**
+ * `/vk-callback/` and `/yandex-callback/`: where the provider sends the person back. Checks the
+ * state against the one kept when the button was pressed (no server call on a mismatch), then
+ * hands the code and the PKCE verifier to the API, which signs in with session cookies.
+ */
+export default function SocialCallback() {
+  const location = useLocation();
+  const provider = providerOf(location.pathname);
+  const name = NAMES[provider];
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = callbackParams(location.search);
+    const fail = (...messages: string[]) => setProblem(messages);
+
+    const error = params.get('error');
+    const pending = readPending(provider);
+    // One attempt per verifier and state, whatever happens next.
+    clearPending(provider);
+    if (error) return fail(error === 'access_denied' ? CALLBACK_TEXTS.denied(name) : CALLBACK_TEXTS.providerError(name));
+    if (!pending) return fail(CALLBACK_TEXTS.notStarted(name));
+    if (params.get('state') !== pending.state) return fail(CALLBACK_TEXTS.stateMismatch(name));
+    const code = params.get('code');
+    if (!code) return fail(CALLBACK_TEXTS.noCode(name));
+
+    void (async () => {
+      // Someone already signed in (switching accounts) sends the session's CSRF value, as every
+      // cookie-authenticated call must (decision 0009).
+      const csrf = readCookie(document.cookie, 'crema_csrf');
+      let res: Response;
+      try {
+        res = await fetch(`/api/auth/social/${provider}/`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-crema-client': 'web',
+            ...(csrf ? { 'x-csrf-token': csrf } : {}),
+          },
+          body: JSON.stringify({
+            code,
+            code_verifier: pending.verifier,
+            redirect_uri: pending.redirect_uri,
+            device_id: params.get('device_id') ?? undefined,
+            state: pending.state,
+          }),
+        });
+      } catch {
+        return fail(CALLBACK_TEXTS.offline);
+      }
+      if (res.ok) {
+        // A full load: every part of the page renders signed in, and the code leaves the history.
+        window.location.replace(safeNext(pending.next));
+        return;
+      }
+      const body: unknown = await res.json().catch(() => null);
+      const messages = messagesOf(body);
+      fail(...(messages.length > 0 ? messages : [CALLBACK_TEXTS.failed]));
+    })();
+  }, [location.search, provider, name]);
+
+  return (
+    <main className="page container social-callback">
+      <h1 className="page__title">Вход через {name}</h1>
+      {problem ? (
+        <div className="social-callback__problem" role="alert">
+          {problem.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+          <p>
+            <Link className="button button--primary" to="/?login" replace>
+              Попробовать ещё раз
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <p role="status" aria-live="polite">
+          Входим в аккаунт…
+        </p>
+      )}
+    </main>
+  );
+}

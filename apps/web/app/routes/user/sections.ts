@@ -1,0 +1,45 @@
+import type { MetaDescriptor } from 'react-router';
+import { rootDataOf } from '../../lib/seo.ts';
+
+/** An account page that is not built yet: its heading and an honest note (later issues fill them). */
+export interface Section {
+  title: string;
+  text: string;
+}
+
+export const SECTIONS: Record<string, Section> = {
+  '/user/courses/': {
+    title: 'Мое обучение',
+    text: 'Здесь будут курсы, на которые вы записаны: уроки, тесты и ваш прогресс по каждому из них.',
+  },
+  '/user/account/': {
+    title: 'Личные данные',
+    text: 'Здесь можно будет заполнить и изменить имя, телефон, дату рождения и другие данные профиля, а также сменить пароль.',
+  },
+  '/user/students/': {
+    title: 'Данные учащихся',
+    text: 'Здесь будут данные тех, кого вы записываете на курсы, — например, детей на детские программы.',
+  },
+  '/user/orders/': {
+    title: 'Мои заказы',
+    text: 'Здесь будут ваши заказы курсов, их оплата и документы.',
+  },
+  '/user/schedule/': {
+    title: 'Расписание',
+    text: 'Здесь будет расписание занятий ваших групп.',
+  },
+  '/user/progress/': {
+    title: 'Успеваемость',
+    text: 'Здесь будут результаты ваших тестов и прогресс по курсам.',
+  },
+  '/admin/courses/': {
+    title: 'Управление курсами',
+    text: 'Здесь владельцы курсов будут создавать и редактировать курсы, уроки и тесты, управлять слушателями и ссылками-приглашениями.',
+  },
+};
+
+/** Head of a private page: its title and `noindex` (never in search results). */
+export function privateMeta(matches: Parameters<typeof rootDataOf>[0], title: string | undefined): MetaDescriptor[] {
+  const siteName = rootDataOf(matches)?.configs.SITE_NAME || 'Crema';
+  return [{ title: title ? `${title} — ${siteName}` : siteName }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The signed-in shell: profile dropdown, bottom menu, account pages with their sidebar, sign-out,
+// the guard of private pages and the offline notice.
+
+const PASSWORD = 'crema-demo-2026';
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
+
+// Any console error on a page fails the test.
+test.beforeEach(async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
+});
+test.afterEach(async ({ page }) => {
+  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
+});
+
+/** Signs in through the API from the page's own context, so the session cookies land in the browser. */
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post('/api/auth/token/', {
+    headers: { 'x-crema-client': 'web' },
+    data: { username: email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
+/** The profile button where it is on this screen: in the header, or in the bottom menu on a phone. */
+function profileButton(page: Page) {
+  const place = isPhone(page) ? page.getByRole('navigation', { name: 'Нижнее меню' }) : page.getByRole('banner');
+  return place.getByRole('button', { name: /^Профиль: / });
+}
+
+async function openProfile(page: Page) {
+  const button = profileButton(page);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  return page.locator(`#${await button.getAttribute('aria-controls')}`);
+}
+
+test('a course owner sees the initials and the whole dropdown; Esc and a click outside close it', async ({ page }) => {
+  await signIn(page, 'owner@crema.local');
+  await page.goto('/');
+  await hydrated(page);
+  const button = profileButton(page);
+  await expect(button).toHaveAccessibleName('Профиль: Орлова Вера');
+  await expect(button).toContainText('ВО');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toHaveCount(0);
+
+  const menu = await openProfile(page);
+  await expect(menu.getByRole('link', { name: 'Администрирование' })).toHaveAttribute('href', '/admin/courses/');
+  await expect(menu.getByRole('link', { name: 'Мое обучение' })).toHaveAttribute('href', '/user/courses/');
+  await expect(menu.getByRole('link', { name: 'Данные аккаунта' })).toHaveAttribute('href', '/user/account/');
+  await expect(menu.getByRole('link', { name: 'Мои заказы' })).toHaveAttribute('href', '/user/orders/');
+  await expect(menu.getByRole('button', { name: 'Выйти' })).toBeVisible();
+
+  // Keyboard: Tab goes into the menu; Esc closes it and gives focus back to the button.
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  await openProfile(page);
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(menu).toBeHidden();
+
+  // 'Администрирование' opens the course management page.
+  await openProfile(page);
+  await menu.getByRole('link', { name: 'Администрирование' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Управление курсами' })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
+test('a student has no «Администрирование», and /admin/ is the 404 page for them', async ({ page }) => {
+  await signIn(page, 'student@crema.local');
+  await page.goto('/');
+  await hydrated(page);
+  await expect(profileButton(page)).toContainText('АС');
+  const menu = await openProfile(page);
+  await expect(menu.getByRole('link', { name: 'Мое обучение' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Администрирование' })).toHaveCount(0);
+  const response = await page.goto('/admin/courses/');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
+});
+
+test('account pages: the sidebar leads through them; sign-out from the dropdown leaves a guest header', async ({ page }) => {
+  await signIn(page, 'student@crema.local');
+  await page.goto('/user/courses/');
+  await hydrated(page);
+  await expect(page).toHaveTitle(/^Мое обучение — /);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('heading', { level: 1, name: 'Мое обучение' })).toBeVisible();
+  await expect(page.getByText('Раздел скоро появится')).toBeVisible();
+
+  const sidebar = page.getByRole('navigation', { name: 'Личный кабинет' });
+  const toggle = page.getByRole('button', { name: 'Меню кабинета' });
+  if (isPhone(page)) {
+    // At 1024 px and below the sidebar folds behind a button.
+    await expect(sidebar).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  } else {
+    await expect(toggle).toBeHidden();
+  }
+  for (const name of ['Расписание', 'Личные данные', 'Данные учащихся', 'Мое обучение', 'Мои заказы']) {
+    await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(sidebar.getByRole('link', { name: 'Управление курсами' })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Мое обучение' })).toHaveAttribute('aria-current', 'page');
+  await sidebar.getByRole('link', { name: 'Личные данные' }).click();
+  await expect(page).toHaveURL(/\/user\/account\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Личные данные' })).toBeVisible();
+  await expect(page.getByText('Вы вошли как student@crema.local')).toBeVisible();
+  if (isPhone(page)) await expect(sidebar).toBeHidden();
+
+  const menu = await openProfile(page);
+  await menu.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  if (isPhone(page)) {
+    await expect(page.getByRole('navigation', { name: 'Нижнее меню' }).getByRole('link', { name: 'Войти' })).toBeVisible();
+  } else {
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: /^Профиль: / })).toHaveCount(0);
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(cookies.filter((name) => name.startsWith('crema_'))).toEqual([]);
+  // The session is over on the server too.
+  expect((await page.request.get('/api/user/personal/')).status()).toBe(401);
+});
+
+test('«Выйти» in the account sidebar signs out as well', async ({ page }) => {
+  await signIn(page, 'student@crema.local');
+  await page.goto('/user/orders/');
+  await hydrated(page);
+  if (isPhone(page)) await page.getByRole('button', { name: 'Меню кабинета' }).click();
+  await page.getByRole('navigation', { name: 'Личный кабинет' }).getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /^Профиль: / })).toHaveCount(0);
+});
+
+test('a guest asking for an account page is sent to sign in, with the page to come back to', async ({ page }) => {
+  await page.goto('/user/courses/');
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/');
+  expect(url.searchParams.get('next')).toBe('/user/courses/');
+  await expect(page.getByRole('dialog', { name: 'Вход/регистрация' })).toBeVisible();
+});
+
+test('phone: the signed-in bottom menu has Courses, Schedule, Profile and Menu', async ({ page }) => {
+  test.skip(!isPhone(page), 'the bottom menu is for 520 px and narrower');
+  await signIn(page, 'owner@crema.local');
+  await page.goto('/');
+  await hydrated(page);
+  const bottom = page.getByRole('navigation', { name: 'Нижнее меню' });
+  for (const name of ['Курсы', 'Расписание', 'Профиль', 'Меню']) await expect(bottom.getByText(name, { exact: true })).toBeVisible();
+  await expect(bottom.getByRole('link', { name: 'Курсы' })).toHaveAttribute('href', '/user/courses/');
+  await expect(bottom.getByRole('link', { name: 'Расписание' })).toHaveAttribute('href', '/user/schedule/');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Профиль: / })).toBeHidden();
+  const menu = await openProfile(page);
+  await expect(menu.getByRole('link', { name: 'Администрирование' })).toBeVisible();
+  // The dropdown opens above the bar, inside the screen.
+  const box = await menu.boundingBox();
+  const barBox = await bottom.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(barBox!.y + 1);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  await bottom.getByRole('link', { name: 'Расписание' }).click();
+  await expect(page).toHaveURL(/\/user\/schedule\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
+});
+
+test('offline: a polite notice while the connection is gone, nothing once it is back', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const status = page.locator('.offline-banner');
+  await expect(status).toHaveAttribute('role', 'status');
+  await expect(status).toBeEmpty();
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Нет соединения с интернетом' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(status).toBeEmpty();
+});
