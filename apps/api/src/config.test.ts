@@ -93,4 +93,9 @@ describe('loadConfig', () => {
       }
     });
   });
+  it('reads the per-IP hourly limit of sign-in codes, 20 by default', () => {
+    expect(loadConfig({}).authCodesPerIpHour).toBe(20);
+    expect(loadConfig({ AUTH_CODES_PER_IP_HOUR: '500' }).authCodesPerIpHour).toBe(500);
+    expect(() => loadConfig({ AUTH_CODES_PER_IP_HOUR: '0' })).toThrow(/AUTH_CODES_PER_IP_HOUR/);
+  });
 });

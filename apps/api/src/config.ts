@@ -39,6 +39,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Crema <no-reply@crema.local>'),
     MAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(600_000).default(1000),
+    AUTH_CODES_PER_IP_HOUR: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(20),
     MAIL_MAX_ATTEMPTS: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100).default(20),
     VK_CLIENT_ID: z.string().min(1).optional(),
     VK_AUTHORIZE_URL: z.url({ error: 'ожидается адрес вида https://id.vk.com/authorize' }).default('https://id.vk.com/authorize'),
@@ -76,6 +77,8 @@ const envSchema = z
     mailFrom: env.MAIL_FROM,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
+    /** Codes and restore links one IP address may request per hour (decision 0009). */
+    authCodesPerIpHour: env.AUTH_CODES_PER_IP_HOUR,
     /** Social sign-in (modules/social): a provider without a client id is off and its button hidden. */
     social: {
       vk: env.VK_CLIENT_ID

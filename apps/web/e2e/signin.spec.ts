@@ -198,6 +198,38 @@ test('change the password by a mailed code while signed out, then sign in with i
   await expect(profileButton(page)).toBeVisible();
 });
 
+test('signed in, change the password from the account page: PassChange, the mailed code, then sign in with it', async ({ page }) => {
+  const email = newEmail('passchange');
+  const codeDialog = await requestCode(page, email);
+  await codeDialog.getByLabel('Код из письма').fill(await latestCode(page, email));
+  await expect(profileButton(page)).toBeVisible();
+
+  await page.goto('/user/account/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Сменить пароль' }).click();
+  const change = page.getByRole('dialog', { name: 'Смена пароля' });
+  await change.getByLabel('Новый пароль').fill('own-pass-2026');
+  await change.getByLabel('Повторите пароль').fill('own-pass-2026');
+  await change.getByRole('button', { name: 'Получить код' }).click();
+  const codeStep = page.getByRole('dialog', { name: 'Смена пароля по коду' });
+  await expect(codeStep).toBeVisible();
+  const mail = await latestMail(page, email, /^Код для смены пароля/);
+  await codeStep.getByLabel('Код из письма').fill(/(\d{4})\s*$/.exec(mail.subject)![1]!);
+  await expect(codeStep.getByRole('status')).toContainText('Пароль');
+
+  // The new password signs in (this session stays; sign out first to prove it).
+  await signOutByApi(page);
+  await page.context().clearCookies();
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'Войти с паролем' }).click();
+  const login = page.getByRole('dialog', { name: 'Вход по паролю' });
+  await login.getByLabel('E-mail').fill(email);
+  await login.getByLabel('Пароль').fill('own-pass-2026');
+  await login.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(login).toBeHidden();
+  await expect(profileButton(page)).toBeVisible();
+});
+
 test('?login opens SendCode and leaves the address; the consent and e-mail are required', async ({ page }) => {
   const dialog = await openSignIn(page, '/blog/?login&utm_source=mail');
   await expect(page).toHaveURL(/\/blog\/\?utm_source=mail$/);

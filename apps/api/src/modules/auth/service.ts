@@ -34,6 +34,7 @@ export const LIMITS = {
   /** One code per e-mail per 180 s: the resend countdown of spec §9, enforced here. */
   sendPerEmail: { limit: 1, windowS: AUTH_CODE_RESEND_S },
   sendPerEmailDaily: { limit: 10, windowS: 86_400 },
+  /** The default of AUTH_CODES_PER_IP_HOUR; the service uses the configured value. */
   sendPerIp: { limit: 20, windowS: 3600 },
   passwordFailuresPerAccount: { limit: 10, windowS: 600 },
   passwordFailuresPerIp: { limit: 30, windowS: 600 },
@@ -119,7 +120,7 @@ export class AuthService {
    * of a later limit (nobody can burn another person's daily codes by hammering the countdown).
    */
   private async limitSend(purpose: string, email: string, ip: string): Promise<void> {
-    const perIp = await hitRateLimit(this.db, `send:ip:${ip}`, LIMITS.sendPerIp);
+    const perIp = await hitRateLimit(this.db, `send:ip:${ip}`, { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour });
     if (!perIp.allowed) {
       throw tooMany(`Слишком много запросов с вашего адреса. Попробуйте через ${waitText(perIp.retryAfterS)}.`, perIp.retryAfterS);
     }

@@ -3,6 +3,7 @@ import type { Route } from './+types/section';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { privateMeta, SECTIONS } from './sections.ts';
 import { SectionPage } from './SectionPage.tsx';
+import { openDialog } from '../../components/layout/SignInPlaceholder.tsx';
 
 /**
  * /user/courses/, /user/account/, /user/students/, /user/orders/, /user/schedule/,
@@ -25,7 +26,17 @@ export default function UserSection({ loaderData }: Route.ComponentProps) {
   const { path, section, email } = loaderData;
   return (
     <SectionPage section={section}>
-      {path === '/user/account/' ? <p>Вы вошли как {email}.</p> : null}
+      {path === '/user/account/' ? (
+        <>
+          <p>Вы вошли как {email}.</p>
+          <p>
+            {/* Spec §4 PassChange: current and new password, then a code from the letter. */}
+            <button type="button" className="button button--ghost" onClick={() => openDialog('PassChange')}>
+              Сменить пароль
+            </button>
+          </p>
+        </>
+      ) : null}
     </SectionPage>
   );
 }
