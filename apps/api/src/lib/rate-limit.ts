@@ -35,7 +35,7 @@ export async function hitRateLimit(db: Executor, key: string, rule: RateRule): P
     returning count, extract(epoch from (window_starts_at + make_interval(secs => ${rule.windowS}) - now()))::float8 as remaining_s`);
   const row = rows[0];
   if (!row) throw new Error('rate limit upsert returned nothing');
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: Math.max(1, Math.ceil(row.remaining_s)) };
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule) };
 }
 
 /** Reads the state of `key` without counting (for limits that count only failures). */
@@ -46,10 +46,19 @@ export async function peekRateLimit(db: Executor, key: string, rule: RateRule): 
   const row = rows[0];
   if (!row || row.remaining_s <= 0) return { allowed: true, count: 0, retryAfterS: 1 };
   // Blocked once the limit is reached: the next failure would be one too many.
-  return { allowed: row.count < rule.limit, count: row.count, retryAfterS: Math.max(1, Math.ceil(row.remaining_s)) };
+  return { allowed: row.count < rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule) };
 }
 
 /** Forgets the counter of `key` (e.g. failed logins after a successful one). */
 export async function resetRateLimit(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/**
+ * Whole seconds until the window ends, 1 to windowS. `now()` is each transaction's start time: a
+ * transaction that started just before the one that opened the window sees a little more than
+ * windowS left, which must not reach the client as a longer wait than the window itself.
+ */
+function secondsLeft(remainingS: number, rule: RateRule): number {
+  return Math.min(rule.windowS, Math.max(1, Math.ceil(remainingS)));
 }

@@ -7,7 +7,7 @@ import {
   Field,
   FormMessages,
   NO_PROBLEMS,
-  onlyDigits,
+  CodeField,
   problemsOf,
   ResendButton,
   SubmitButton,
@@ -273,24 +273,7 @@ function CodeStep(props: {
       <p className="auth-form__lead">
         Если адрес <strong>{props.email}</strong> зарегистрирован, на него пришёл код. Он действует 10 минут.
       </p>
-      <Field
-        ref={inputRef}
-        label="Код из письма"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={CODE_LENGTH}
-        className="auth-field__input auth-field__input--code"
-        first
-        value={code}
-        readOnly={busy}
-        onValueChange={(raw) => {
-          const value = onlyDigits(raw);
-          setCode(value);
-          if (value.length === CODE_LENGTH) void check(value);
-        }}
-      />
+      <CodeField inputRef={inputRef} value={code} busy={busy} onValueChange={setCode} onComplete={(value) => void check(value)} />
       {messages.length ? <FormMessages messages={messages} /> : null}
       <SubmitButton busy={busy}>Подтвердить</SubmitButton>
       <div className="auth-form__links">

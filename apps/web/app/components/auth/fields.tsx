@@ -152,6 +152,45 @@ export function onlyDigits(value: string): string {
 }
 
 /** The 'Отправить код повторно' button: disabled, with the time left, until the countdown ends. */
+/**
+ * The code input of spec §5: only digits 0–9 are kept as typed, and reaching four digits
+ * submits by itself (spec §4 Code entry).
+ */
+export function CodeField({
+  inputRef,
+  value,
+  busy,
+  onValueChange,
+  onComplete,
+}: {
+  inputRef: Ref<HTMLInputElement>;
+  value: string;
+  busy: boolean;
+  onValueChange: (value: string) => void;
+  onComplete: (code: string) => void;
+}) {
+  return (
+    <Field
+      ref={inputRef}
+      label="Код из письма"
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      maxLength={CODE_LENGTH}
+      className="auth-field__input auth-field__input--code"
+      first
+      value={value}
+      readOnly={busy}
+      onValueChange={(raw) => {
+        const digits = onlyDigits(raw);
+        onValueChange(digits);
+        if (digits.length === CODE_LENGTH) onComplete(digits);
+      }}
+    />
+  );
+}
+
 export function ResendButton({ resendAt, busy, onResend }: { resendAt: number; busy: boolean; onResend: () => void }) {
   const seconds = useSecondsLeft(resendAt);
   const waiting = seconds > 0;
