@@ -76,6 +76,12 @@ try {
     }
   } finally {
     await chrome.kill();
+    // chrome-launcher's kill can leave the browser running here (headless=new); make sure it ends.
+    try {
+      process.kill(chrome.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
 } finally {
   await stopAll(children);
