@@ -8,13 +8,6 @@ const SESSION_COOKIE_NAMES = new Set<string>(Object.values(SESSION_COOKIES));
 /** The name of 'name=value' (a Cookie header part or the start of a Set-Cookie line). */
 const cookieName = (pair: string) => pair.split('=', 1)[0]!.trim();
 
-/** One cookie's raw value from a Cookie header. */
-export function cookieFromHeader(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    if (cookieName(part) === name) return part.slice(part.indexOf('=') + 1).trim();
-  }
-  return undefined;
-}
 
 /** The Cookie header without the session cookies, plus `pairs` ('name=value' as the browser will send them). */
 function withSessionCookies(header: string | undefined, pairs: string[]): string | undefined {

@@ -8,8 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createInjectFetch } from './inject-fetch.ts';
-import { SESSION_COOKIES, CSRF_HEADER } from '@crema/contract';
-import { cookieFromHeader, createSessionRenewal } from './session-renewal.ts';
+import { createSessionRenewal } from './session-renewal.ts';
 
 /** apps/web's build output; WEB_BUILD_DIR (a developer tool variable) points elsewhere, as in react-router.config.ts. */
 export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
@@ -93,13 +92,6 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           const value = request.headers[name];
           if (typeof value === 'string') forwarded[name] = value;
         }
-        // Loaders of a page read (GET) may make unsafe calls that only read, such as POST
-        // /api/configs/; authenticated by the forwarded session cookie they must pass the CSRF
-        // check, which is there for calls a browser makes. The server makes these itself, so it
-        // sends the session's own CSRF value. Not for page form posts (actions): those must prove
-        // themselves like any other unsafe request.
-        const csrf = cookieFromHeader(request.headers.cookie, SESSION_COOKIES.csrf);
-        if (csrf && (request.method === 'GET' || request.method === 'HEAD')) forwarded[CSRF_HEADER] = csrf;
         const response = await handle(webRequest, {
           api: createInjectFetch(app, forwarded),
           requestId: request.id,

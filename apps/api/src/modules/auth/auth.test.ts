@@ -161,6 +161,39 @@ describe('POST /api/auth/token/email/', () => {
     expect(right.json().code[0]).toMatch(/Запросите новый код/);
   });
 
+  it('limits wrong codes per IP across addresses (30 in 10 minutes)', async () => {
+    const entryIp = freshIp();
+    for (let i = 0; i < 6; i++) {
+      const email = `wrong-ip-${i}@example.ru`;
+      await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
+      const wrong = (await lastCode(email)) === '0000' ? '1111' : '0000';
+      for (let n = 0; n < 5; n++) {
+        expect((await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip: entryIp })).statusCode).toBe(400);
+      }
+    }
+    const email = 'wrong-ip-last@example.ru';
+    await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
+    const code = await lastCode(email);
+    const blocked = await call('/api/auth/token/email/', { payload: { email, code }, ip: entryIp });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Слишком много неверных кодов/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address's IP is not affected.
+    expect((await call('/api/auth/token/email/', { payload: { email, code }, ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('caps codes per address at 10 a day, even when the 180 s countdown is over', async () => {
+    const email = 'daily@example.ru';
+    for (let i = 0; i < 10; i++) {
+      await query(`update rate_limits set window_starts_at = now() - interval '200 seconds' where key = $1`, [`send:login:email:${email}`]);
+      expect((await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() })).statusCode).toBe(200);
+    }
+    await query(`update rate_limits set window_starts_at = now() - interval '200 seconds' where key = $1`, [`send:login:email:${email}`]);
+    const eleventh = await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().detail).toMatch(/за сутки/);
+  });
+
   it('refuses an expired code', async () => {
     const email = 'expired@example.ru';
     const ip = freshIp();
@@ -433,6 +466,14 @@ describe('web session cookies and CSRF', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('a POST that only reads (site settings) needs no CSRF token with the session cookie', async () => {
+    const { cookies } = await webSignIn('csrf-read@example.ru');
+    const session = { crema_access: cookies.crema_access!, crema_csrf: cookies.crema_csrf! };
+    const res = await call('/api/configs/', { payload: { keys: ['SITE_NAME'] }, cookies: session });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().SITE_NAME).toBeTruthy();
+  });
+
   it('a CSRF cookie of another session does not fit', async () => {
     const a = await webSignIn('csrf-a@example.ru');
     const b = await webSignIn('csrf-b@example.ru');
@@ -441,6 +482,29 @@ describe('web session cookies and CSRF', () => {
       headers: { 'x-csrf-token': b.cookies.crema_csrf! },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('refreshing by cookie: a CSRF value of another session does not fit either', async () => {
+    const a = await webSignIn('csrf-refresh-a@example.ru');
+    const b = await webSignIn('csrf-refresh-b@example.ru');
+    const res = await call('/api/auth/token/refresh/', {
+      cookies: { crema_refresh: a.cookies.crema_refresh!, crema_csrf: b.cookies.crema_csrf! },
+      headers: { 'x-crema-client': 'web', 'x-csrf-token': b.cookies.crema_csrf! },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses an opaque origin and a cross-site Referer when no Origin is sent', async () => {
+    const { cookies } = await webSignIn('csrf-origin@example.ru');
+    const session = { crema_access: cookies.crema_access!, crema_csrf: cookies.crema_csrf! };
+    const token = { 'x-csrf-token': cookies.crema_csrf! };
+    expect((await call('/api/auth/logout/', { cookies: session, headers: { ...token, origin: 'null' } })).statusCode).toBe(403);
+    expect(
+      (await call('/api/auth/logout/', { cookies: session, headers: { ...token, referer: 'https://evil.example/page' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('/api/auth/logout/', { cookies: session, headers: { ...token, referer: 'http://localhost/courses/' } })).statusCode,
+    ).toBe(204);
   });
 
   it('header-authenticated unsafe calls need no CSRF token', async () => {

@@ -25,6 +25,12 @@ export interface RequestAuth {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route acts for the caller: `request.auth` is resolved (user and live session). */
+    auth?: boolean;
+    /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
+    readOnly?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in caller, or null for a guest (resolved once per API request). */
     auth: RequestAuth | null;
@@ -42,9 +48,10 @@ function bearer(value: string): string {
 }
 
 /**
- * Resolves `request.auth` for every API call from `JWT-ACCESS-TOKEN: Bearer <jwt>` or, failing
- * that, the `crema_access` cookie. An invalid token leaves the caller a guest (public calls
- * still work); calls that need a user answer 401 through requireAuth. A token whose session
+ * Checks the token of every API call (`JWT-ACCESS-TOKEN: Bearer <jwt>` or, failing that, the
+ * `crema_access` cookie) and resolves `request.auth` for the calls that act for the caller (route
+ * config `auth: true`). An invalid token leaves the caller a guest; calls that need a user
+ * answer 401 through requireAuth. A token whose session
  * was ended (logout, password change) is refused although its signature is still good.
  * Unsafe methods authenticated by cookie must pass the CSRF check.
  */
@@ -58,8 +65,16 @@ export const authPlugin = fp(async (app) => {
     const cookie = request.cookies[SESSION_COOKIES.access];
     const via = typeof header === 'string' && header.trim() !== '' ? 'header' : cookie ? 'cookie' : null;
     if (!via) return;
+    const routeConfig = request.routeOptions.config;
+    // Cheap checks first: the signature, then CSRF for unsafe calls carried by the session cookie
+    // (a POST that only reads, like /api/configs/, says so with `readOnly`).
     const claims = await accessTokens.verify(via === 'header' ? bearer(header as string) : (cookie as string));
     if (!claims) return;
+    if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !routeConfig?.readOnly) {
+      assertCsrf(request, config, claims.sessionId);
+    }
+    // The user and the session's liveness are looked up only for calls that act for the caller.
+    if (!routeConfig?.auth) return;
     const [row] = await db
       .select({
         user: users,
@@ -77,7 +92,6 @@ export const authPlugin = fp(async (app) => {
       .from(users)
       .where(eq(users.id, claims.userId));
     if (!row?.live) return;
-    if (via === 'cookie' && UNSAFE_METHODS.has(request.method)) assertCsrf(request, config, claims.sessionId);
     request.auth = { user: row.user, sessionId: claims.sessionId, via };
   });
 });

@@ -124,6 +124,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout/',
     {
+      // Acts for the caller: request.auth (user and live session) is resolved.
+      config: { auth: true },
       schema: {
         summary: 'Выйти',
         description:
@@ -223,6 +225,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/set-password/change/',
     {
+      // Acts for the caller: request.auth (user and live session) is resolved.
+      config: { auth: true },
       schema: {
         summary: 'Смена пароля по токену из кода',
         description:
@@ -240,6 +244,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/set-password/',
     {
+      // Acts for the caller: request.auth (user and live session) is resolved.
+      config: { auth: true },
       schema: {
         summary: 'Сменить свой пароль (вошедший пользователь)',
         description:

@@ -31,6 +31,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/configs/',
     {
+      // A read sent as POST (spec §7): page loaders call it with the visitor's cookies, no CSRF token.
+      config: { readOnly: true },
       schema: {
         summary: 'Настройки сайта по ключам',
         description: 'Тело `{keys: [...]}`; без ключей — все настройки. Неизвестные ключи в ответе отсутствуют.',

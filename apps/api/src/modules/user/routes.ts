@@ -8,6 +8,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/personal/',
     {
+      // Acts for the caller: request.auth (user and live session) is resolved.
+      config: { auth: true },
       schema: {
         summary: 'Текущий пользователь',
         description: 'Поля пользователя (спецификация §3) — хватает для шапки и личного кабинета.',
