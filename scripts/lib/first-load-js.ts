@@ -3,7 +3,8 @@ import { gzipSync } from 'node:zlib';
 
 /** What a page makes the browser download as JavaScript on first load. */
 export interface FirstLoadJs {
-  files: { path: string; gzipBytes: number }[];
+  /** `sentGzipped`: the server sent the build's gzip copy (false: counted as `gzip -9` would make it). */
+  files: { path: string; gzipBytes: number; sentGzipped: boolean }[];
   /** Bytes on the wire for a browser that accepts gzip (the build's .gz copies). */
   gzipBytes: number;
 }
@@ -61,7 +62,7 @@ export async function firstLoadJs(pageUrl: string, fetcher: AssetFetch = rawFetc
       const res = await fetcher(new URL(asset, pageUrl).href, { headers: { 'accept-encoding': 'gzip' } });
       const body = Buffer.from(await res.arrayBuffer());
       const sentGzipped = res.headers.get('content-encoding') === 'gzip' && body[0] === 0x1f && body[1] === 0x8b;
-      return { path: asset, gzipBytes: sentGzipped ? body.length : gzipSync(body, { level: 9 }).length };
+      return { path: asset, gzipBytes: sentGzipped ? body.length : gzipSync(body, { level: 9 }).length, sentGzipped };
     }),
   );
   return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };

@@ -41,6 +41,7 @@ describe('first-load JavaScript of public pages', () => {
     expect(js.files.every((file) => file.gzipBytes > 0)).toBe(true);
     // Measured as served: the build's gzip copies, not a recompression.
     expect(js.files.find((file) => file.path.includes('entry.client'))).toBeDefined();
+    expect(js.files.filter((file) => !file.sentGzipped)).toEqual([]);
     expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 

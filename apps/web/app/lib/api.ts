@@ -1,10 +1,8 @@
 import type {
-  Attribute,
   Banner,
   Category,
   Configs,
   CourseDetail,
-  CourseFilter,
   CoursesQuery,
   CoursesResponse,
   GroupStart,
@@ -69,12 +67,9 @@ export function createApi(fetcher: ApiFetch) {
       json<Banner[]>(fetcher, `/api/banners/${toQuery({ key, image_opts: imageOpts })}`),
     courses: (query: CoursesQuery & { image_opts?: string }) =>
       json<CoursesResponse>(fetcher, `/api/courses/${toQuery(query as Record<string, QueryValue>)}`),
-    courseFilters: () => json<CourseFilter[]>(fetcher, '/api/courses/filters'),
     course: (slug: string) => json<CourseDetail>(fetcher, `/api/courses/${encodeURIComponent(slug)}/`),
-    attributes: () => json<Attribute[]>(fetcher, '/api/attributes/'),
     reviews: (query: { on_main?: boolean; course?: string; page?: number; page_size?: number } = {}) =>
       json<Paginated<Review>>(fetcher, `/api/reviews/${toQuery(query)}`),
-    review: (id: number) => json<Review>(fetcher, `/api/reviews/${id}/`),
     teachers: (query: { on_main?: boolean; image_opts?: string } = {}) =>
       json<Teacher[]>(fetcher, `/api/teachers/${toQuery(query)}`),
     subsections: (imageOpts?: string) => json<Subsection[]>(fetcher, `/api/subsections/${toQuery({ image_opts: imageOpts })}`),

@@ -29,7 +29,7 @@ import { ApiError } from '../../errors.ts';
 import type { MediaService } from '../media/images.ts';
 import { toOg, toSeo } from './seo.ts';
 import { searchWords, toTsQueryText } from './search.ts';
-import { courseKeyCondition, selectReviews, teacherColumns, toReview, toTeacher } from './service.ts';
+import { courseKeyCondition, listAttributes, selectReviews, teacherColumns, toReview, toTeacher } from './service.ts';
 
 /** GET /api/courses/ query after validation. */
 export interface CoursesFilter {
@@ -254,28 +254,16 @@ async function toCard(media: MediaService, row: CardRow, titleAttributes: Course
 
 /** Catalogue filters: list attributes marked is_filter, with their values in order. */
 async function filterDefinitions(db: Db): Promise<CourseFilter[]> {
-  const rows = await db
-    .select({
-      id: attributes.id,
-      name: attributes.name,
-      slug: attributes.slug,
-      valueId: attributeValues.id,
-      value: attributeValues.value,
-    })
-    .from(attributes)
-    .innerJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
-    .where(and(eq(attributes.isFilter, true), eq(attributes.type, 'list')))
-    .orderBy(asc(attributes.sort), asc(attributes.id), asc(attributeValues.sort), asc(attributeValues.id));
-  const filters = new Map<number, CourseFilter>();
-  for (const row of rows) {
-    let filter = filters.get(row.id);
-    if (!filter) {
-      filter = { id: row.id, name: row.name, slug: row.slug, param: 'attributes', values: [] };
-      filters.set(row.id, filter);
-    }
-    filter.values.push({ id: row.valueId, value: row.value, count: 0, selected: false });
-  }
-  return [...filters.values()];
+  const filterable = await listAttributes(db, { is_filter: true });
+  return filterable
+    .filter((attribute) => attribute.type === 'list' && attribute.values.length > 0)
+    .map((attribute) => ({
+      id: attribute.id,
+      name: attribute.name,
+      slug: attribute.slug,
+      param: 'attributes' as const,
+      values: attribute.values.map((value) => ({ ...value, count: 0, selected: false })),
+    }));
 }
 
 /**

@@ -233,10 +233,11 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
 
     async image(storageKey, opts) {
       if (!storageKey) return null;
-      if (/^https?:\/\//.test(storageKey)) return { original: storageKey, url: storageKey, width: null, height: null };
-      const key = normalizeKey(storageKey);
-      const original = `${MEDIA_PREFIX}${encodeKey(key)}`;
+      const original = originalUrl(storageKey);
       const plain = { original, url: original, width: null, height: null };
+      // An absolute URL (not ours) is passed through as it is.
+      if (original === storageKey) return plain;
+      const key = normalizeKey(storageKey);
       if (!safeKey(key)) {
         warnOnce(key, 'media: unsafe storage key, not served');
         return plain;

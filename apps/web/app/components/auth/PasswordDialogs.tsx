@@ -8,6 +8,8 @@ import {
   FormMessages,
   NO_PROBLEMS,
   CodeField,
+  EMAIL_REQUIRED,
+  EmailField,
   problemsOf,
   ResendButton,
   SubmitButton,
@@ -96,7 +98,7 @@ export function RestorePassword() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = email.trim();
-    if (!value) return setProblems({ fields: { email: ['Укажите адрес электронной почты.'] }, general: [] });
+    if (!value) return setProblems({ fields: { email: [EMAIL_REQUIRED] }, general: [] });
     setBusy(true);
     setProblems(NO_PROBLEMS);
     try {
@@ -113,18 +115,7 @@ export function RestorePassword() {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="auth-form__lead">Укажите e-mail, с которым вы входите. Мы пришлём ссылку, по которой можно задать новый пароль.</p>
-      <Field
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        first
-        value={email}
-        onValueChange={setEmail}
-        errors={problems.fields.email}
-      />
+      <EmailField value={email} onValueChange={setEmail} errors={problems.fields.email} />
       {problems.general.length ? <FormMessages messages={problems.general} /> : null}
       <SubmitButton busy={busy}>Отправить ссылку</SubmitButton>
       <div className="auth-form__links">
@@ -347,7 +338,7 @@ export function ChangePasswordCode() {
             event,
             async () => {
               const value = email.trim();
-              if (!value) throw problemsError({ email: ['Укажите адрес электронной почты.'] });
+              if (!value) throw problemsError({ email: [EMAIL_REQUIRED] });
               await sendCode(value);
               setStep('code');
             },
@@ -356,18 +347,7 @@ export function ChangePasswordCode() {
         }
       >
         <p className="auth-form__lead">Мы пришлём на e-mail код, после него можно будет задать новый пароль.</p>
-        <Field
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          first
-          value={email}
-          onValueChange={setEmail}
-          errors={problems.fields.email}
-        />
+        <EmailField value={email} onValueChange={setEmail} errors={problems.fields.email} />
         {problems.general.length ? <FormMessages messages={problems.general} /> : null}
         <SubmitButton busy={busy}>Получить код</SubmitButton>
       </form>

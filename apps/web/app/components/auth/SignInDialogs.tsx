@@ -9,6 +9,8 @@ import {
   FormMessages,
   NO_PROBLEMS,
   CodeField,
+  EMAIL_REQUIRED,
+  EmailField,
   problemsOf,
   ResendButton,
   SubmitButton,
@@ -19,7 +21,6 @@ import { SocialButtons } from './SocialButtons.tsx';
 
 // SendCode ('Вход/регистрация'), InputCode and Login of spec §4: the ways in.
 
-const EMAIL_REQUIRED = 'Укажите адрес электронной почты.';
 const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
 
 /** After a sign-in: close the dialog, reload the root data (header) and go to `next` or '/'. */
@@ -69,18 +70,7 @@ export function SendCode() {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="auth-form__lead">Введите e-mail — мы пришлём код для входа. Если вы у нас впервые, аккаунт создастся сам.</p>
-      <Field
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        first
-        value={email}
-        onValueChange={setEmail}
-        errors={problems.fields.email}
-      />
+      <EmailField value={email} onValueChange={setEmail} errors={problems.fields.email} />
       <div className="auth-consent">
         <input
           id="auth-consent"
@@ -223,18 +213,7 @@ export function Login() {
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-      <Field
-        label="E-mail"
-        type="email"
-        name="username"
-        autoComplete="email"
-        inputMode="email"
-        required
-        first
-        value={email}
-        onValueChange={setEmail}
-        errors={problems.fields.username}
-      />
+      <EmailField name="username" value={email} onValueChange={setEmail} errors={problems.fields.username} />
       <Field
         label="Пароль"
         type="password"

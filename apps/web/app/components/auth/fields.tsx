@@ -151,7 +151,37 @@ export function onlyDigits(value: string): string {
   return value.replace(/[^0-9]/g, '').slice(0, CODE_LENGTH);
 }
 
-/** The 'Отправить код повторно' button: disabled, with the time left, until the countdown ends. */
+/** The message of an empty e-mail field, checked before any call. */
+export const EMAIL_REQUIRED = 'Укажите адрес электронной почты.';
+
+/** The e-mail input of the sign-in dialogs (the password login sends it as `username`). */
+export function EmailField({
+  value,
+  onValueChange,
+  errors,
+  name = 'email',
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  errors?: string[];
+  name?: 'email' | 'username';
+}) {
+  return (
+    <Field
+      label="E-mail"
+      type="email"
+      name={name}
+      autoComplete="email"
+      inputMode="email"
+      required
+      first
+      value={value}
+      onValueChange={onValueChange}
+      errors={errors}
+    />
+  );
+}
+
 /**
  * The code input of spec §5: only digits 0–9 are kept as typed, and reaching four digits
  * submits by itself (spec §4 Code entry).
@@ -191,6 +221,7 @@ export function CodeField({
   );
 }
 
+/** The 'Отправить код повторно' button: disabled, with the time left, until the countdown ends. */
 export function ResendButton({ resendAt, busy, onResend }: { resendAt: number; busy: boolean; onResend: () => void }) {
   const seconds = useSecondsLeft(resendAt);
   const waiting = seconds > 0;

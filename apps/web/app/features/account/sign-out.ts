@@ -25,8 +25,8 @@ export function sessionHeaders(): Record<string, string> {
 export async function signOut(): Promise<boolean> {
   try {
     const res = await fetch('/api/auth/logout/', { method: 'POST', credentials: 'same-origin', headers: sessionHeaders() });
-    // 403: the session's CSRF cookie is gone, so the session is of no use to this browser anyway.
-    return res.ok || res.status === 401 || res.status === 403;
+    // 401: the session was already over. A 403 (CSRF refused) revoked nothing: report it.
+    return res.ok || res.status === 401;
   } catch {
     return false;
   }

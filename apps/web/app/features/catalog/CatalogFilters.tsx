@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import type { CourseFilter } from '@crema/contract';
-import { catalogHref, parseCatalogParams, SEARCH_MAX, type CatalogState, type CourseOrdering } from './catalog-query.ts';
+import { catalogHref, DURATION_MAX, durationHours, parseCatalogParams, SEARCH_MAX, type CatalogState, type CourseOrdering } from './catalog-query.ts';
 import { useHydrated } from './hydrated.ts';
 
 /** The catalogue form's id: the search box and the ordering live outside it, in the toolbar. */
@@ -61,7 +61,6 @@ function useAddressText(addressValue: string, commit: (value: string) => void) {
   return [text, setText] as const;
 }
 
-const durationValue = (value: string) => (/^\d{1,5}$/.test(value) ? Number(value) : undefined);
 
 /** Search box and ordering above the results; both belong to the catalogue form. */
 export function CatalogToolbar({ state, count }: { state: CatalogState; count: React.ReactNode }) {
@@ -137,8 +136,8 @@ export function CatalogFilters({
   const navigate = useNavigate();
   const panel = useRef<HTMLDetailsElement>(null);
   const { view, apply } = useCatalogControls(state);
-  const [from, setFrom] = useAddressText(view.minDuration?.toString() ?? '', (value) => apply({ minDuration: durationValue(value) }));
-  const [to, setTo] = useAddressText(view.maxDuration?.toString() ?? '', (value) => apply({ maxDuration: durationValue(value) }));
+  const [from, setFrom] = useAddressText(view.minDuration?.toString() ?? '', (value) => apply({ minDuration: durationHours(value) }));
+  const [to, setTo] = useAddressText(view.maxDuration?.toString() ?? '', (value) => apply({ maxDuration: durationHours(value) }));
   const active = view.attributes.length + (view.minDuration !== undefined || view.maxDuration !== undefined ? 1 : 0);
   const visible = filters.filter((filter) => filter.values.some((value) => value.count > 0 || value.selected));
 
@@ -208,6 +207,7 @@ export function CatalogFilters({
                 <input
                   type="number"
                   name="min_duration"
+                  max={DURATION_MAX}
                   inputMode="numeric"
                   min={0}
                   value={from}
@@ -221,6 +221,7 @@ export function CatalogFilters({
                 <input
                   type="number"
                   name="max_duration"
+                  max={DURATION_MAX}
                   inputMode="numeric"
                   min={0}
                   value={to}

@@ -33,9 +33,14 @@ function positiveInt(value: string | null | undefined): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-function nonNegativeInt(value: string | null | undefined): number | undefined {
+/** The API's bound for min_/max_duration (hours); a larger value is ignored, never sent to fail. */
+export const DURATION_MAX = 10_000;
+
+/** A duration in hours from the address or the form: 0 to DURATION_MAX, anything else ignored. */
+export function durationHours(value: string | null | undefined): number | undefined {
   if (!value || !/^\d{1,5}$/.test(value.trim())) return undefined;
-  return Number(value);
+  const n = Number(value);
+  return n <= DURATION_MAX ? n : undefined;
 }
 
 function idList(values: string[]): number[] {
@@ -48,8 +53,8 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
   const type = params.get('type');
   const ordering = params.get('ordering');
   const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX);
-  const minDuration = nonNegativeInt(params.get('min_duration'));
-  const maxDuration = nonNegativeInt(params.get('max_duration'));
+  const minDuration = durationHours(params.get('min_duration'));
+  const maxDuration = durationHours(params.get('max_duration'));
   return {
     type: type === 'adult' || type === 'kids' ? type : undefined,
     category: positiveInt(params.get('category')),

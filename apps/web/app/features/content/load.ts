@@ -27,7 +27,9 @@ export function pageParam(url: URL): number | null {
   const raw = url.searchParams.get('page');
   if (raw === null) return 1;
   if (!/^[1-9]\d{0,5}$/.test(raw)) return null;
-  return Number(raw);
+  // The API pages up to 100000; beyond that there is no such page (a 404, not a failed call).
+  const page = Number(raw);
+  return page <= 100_000 ? page : null;
 }
 
 /** The API's 404 becomes null (for optional parts of a page); every other failure stays an error. */
