@@ -1,10 +1,16 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle handle every module queries through. */
 export type Db = NodePgDatabase<Schema>;
+/**
+ * The database or an open transaction in it (`db.transaction(async (tx) => …)`): anything that
+ * runs queries. Functions that may run inside the caller's transaction take this.
+ */
+export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;

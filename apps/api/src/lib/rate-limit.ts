@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type * as schema from '../db/schema/index.ts';
-
-/** The database or a transaction in it: anything that runs queries. */
-export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+import type { Executor } from '../db/client.ts';
 
 /** At most `limit` events per `windowS` seconds for one key. */
 export interface RateRule {

@@ -2,7 +2,7 @@
 // site. Records in ./data refer to each other by slug or key; ids come from the inserts.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
 import {
   attributes,
@@ -42,7 +42,6 @@ const DAY_MS = 86_400_000;
 /** Moscow has been UTC+3 all year round since 2014. */
 const MOSCOW_OFFSET = '+03:00';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Seeds the demo school into an empty database, in one transaction. Returns seeded: false,
@@ -60,7 +59,7 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
   });
 }
 
-async function seed(tx: Tx, now: Date): Promise<void> {
+async function seed(tx: Executor, now: Date): Promise<void> {
   await tx.insert(s.configs).values(configs);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -171,7 +170,7 @@ async function seed(tx: Tx, now: Date): Promise<void> {
 
 type AttributeIds = Map<string, { id: number; values: Map<string, number> }>;
 
-async function seedAttributes(tx: Tx): Promise<AttributeIds> {
+async function seedAttributes(tx: Executor): Promise<AttributeIds> {
   const result: AttributeIds = new Map();
   for (const [i, { values, ...attribute }] of attributes.entries()) {
     const [row] = await tx
@@ -209,7 +208,7 @@ interface SeededCourse {
 }
 
 async function seedCourse(
-  tx: Tx,
+  tx: Executor,
   course: SeedCourse,
   refs: {
     sort: number;
@@ -314,7 +313,7 @@ function courseAttributeRows(course: SeedCourse, courseId: number, attributeIds:
 }
 
 async function seedTest(
-  tx: Tx,
+  tx: Executor,
   test: SeedTest,
   place: { courseId: number; moduleId: number | null; sort: number },
 ): Promise<SeededTest> {
@@ -380,7 +379,7 @@ const MONTHS_GENITIVE = [
 ];
 
 /** Groups (mostly upcoming) with evening sessions in Moscow time, dated from the day the seed runs. */
-async function seedGroups(tx: Tx, course: SeedCourse, seeded: SeededCourse, now: Date): Promise<number[]> {
+async function seedGroups(tx: Executor, course: SeedCourse, seeded: SeededCourse, now: Date): Promise<number[]> {
   const ids: number[] = [];
   for (const [g, group] of (course.groups ?? []).entries()) {
     const days = sessionDays(moscowToday(now), group.startsInDays, WEEKDAYS[group.weekdays], group.sessions);
@@ -444,7 +443,7 @@ function sessionDays(today: string, offsetDays: number, weekdays: readonly numbe
 
 // ——— pages and menus ———
 
-async function seedPage(tx: Tx, page: SeedPage, now: Date): Promise<{ id: number; path: string }> {
+async function seedPage(tx: Executor, page: SeedPage, now: Date): Promise<{ id: number; path: string }> {
   const publishFrom =
     page.publishedDaysAgo === undefined ? null : new Date(now.getTime() - page.publishedDaysAgo * DAY_MS);
   const [row] = await tx
@@ -474,7 +473,7 @@ async function seedPage(tx: Tx, page: SeedPage, now: Date): Promise<{ id: number
 }
 
 async function seedMenuItems(
-  tx: Tx,
+  tx: Executor,
   menuId: number,
   parentId: number | null,
   items: SeedMenuItem[],
@@ -503,7 +502,7 @@ async function seedMenuItems(
 // ——— the demo student's learning ———
 
 async function seedStudentLearning(
-  tx: Tx,
+  tx: Executor,
   ctx: {
     now: Date;
     userId: number;

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { authCodes, type AuthCode } from '../../db/schema/index.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import type { Executor } from '../../lib/rate-limit.ts';
+import type { Executor } from '../../db/client.ts';
 
 /** A code lives 10 minutes and dies after 5 wrong entries; a restore link lives 60 minutes. */
 export const CODE_TTL_MIN = 10;

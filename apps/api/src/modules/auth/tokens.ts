@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import type { Executor } from '../../lib/rate-limit.ts';
+import type { Executor } from '../../db/client.ts';
 
 export const JWT_ISSUER = 'crema';
 export const JWT_AUDIENCE = 'crema:api';

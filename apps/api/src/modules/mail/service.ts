@@ -1,12 +1,9 @@
 // The outbox: every letter is a row written in the caller's transaction, so it exists exactly
 // when the change that caused it commits; the worker (worker.ts) delivers it later.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { configs, mailOutbox, type MailMessage } from '../../db/schema/index.ts';
 import { renderMail, type MailTemplate, type MailTemplateData } from './templates.ts';
-
-/** The pool handle or an open transaction (`db.transaction(async (tx) => …)`). */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A letter to queue. */
 export interface OutgoingMail {
@@ -24,7 +21,7 @@ export type TemplateMail = {
 const FALLBACK_SCHOOL_NAME = 'Crema';
 
 /** Queues a letter; inside a transaction it is sent only if that transaction commits. Returns its id. */
-export async function enqueueMail(db: DbOrTx, message: OutgoingMail): Promise<number> {
+export async function enqueueMail(db: Executor, message: OutgoingMail): Promise<number> {
   const to = message.to.trim();
   if (!to || /[\r\n]/.test(to)) throw new Error('invalid recipient address');
   const [row] = await db
@@ -35,7 +32,7 @@ export async function enqueueMail(db: DbOrTx, message: OutgoingMail): Promise<nu
 }
 
 /** Renders a template with the school name (SITE_NAME) and queues it like `enqueueMail`. */
-export async function sendTemplate(db: DbOrTx, mail: TemplateMail): Promise<number> {
+export async function sendTemplate(db: Executor, mail: TemplateMail): Promise<number> {
   const [site] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, 'SITE_NAME'));
   const name = site?.value.trim() || FALLBACK_SCHOOL_NAME;
   // The union keeps each template paired with its own data; TypeScript cannot follow it into the call.
