@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Attribute } from '@crema/contract';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { attributes, attributeValues } from '../../db/schema/index.ts';
 
 /** Attributes with their values (list attributes only), optionally by flags; in their sort order. */
 export async function listAttributes(
-  db: Db,
+  db: Executor,
   flags: { is_tab?: boolean; is_filter?: boolean; is_group?: boolean; is_title?: boolean } = {},
   id?: number,
 ): Promise<Attribute[]> {
@@ -58,6 +58,6 @@ export async function listAttributes(
 }
 
 /** One attribute by id, or 404. */
-export async function getAttribute(db: Db, id: number): Promise<Attribute> {
+export async function getAttribute(db: Executor, id: number): Promise<Attribute> {
   return findOne(listAttributes(db, {}, id), 'Атрибут не найден.');
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Paginated, Review } from '@crema/contract';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { courses, reviews } from '../../db/schema/index.ts';
 import { pageLinks } from '../../lib/paging.ts';
@@ -23,7 +23,7 @@ const reviewColumns = {
  * Reviews with their course; the course is joined only while it is published, so a review of a
  * hidden course shows no link to a page that would be a 404.
  */
-export function selectReviews(db: Db) {
+export function selectReviews(db: Executor) {
   return db
     .select(reviewColumns)
     .from(reviews)
@@ -51,7 +51,7 @@ export function toReview(row: ReviewRow): Review {
 
 /** Published reviews, newest first, DRF-paginated; `course` (slug or id) keeps one published course's. */
 export async function listReviews(
-  db: Db,
+  db: Executor,
   query: { on_main?: boolean; on_noschool?: boolean; course?: string; page: number; page_size: number },
   url: string,
 ): Promise<Paginated<Review>> {
@@ -76,6 +76,6 @@ export async function listReviews(
 }
 
 /** One published review, or 404. */
-export async function getReview(db: Db, id: number): Promise<Review> {
+export async function getReview(db: Executor, id: number): Promise<Review> {
   return toReview(await findOne(selectReviews(db).where(and(eq(reviews.id, id), publishedReviews)), 'Отзыв не найден.'));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ImageOpts, Subsection } from '@crema/contract';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { courses, courseSubsections, subsections } from '../../db/schema/index.ts';
 import type { MediaService } from '../media/images.ts';
 import { publishedCourses } from './scopes.ts';
@@ -9,7 +9,7 @@ import { publishedCourses } from './scopes.ts';
  * Every subsection with the number of its published courses. Empty ones are listed too (count
  * 0): the site hides them, and whoever edits the catalogue sees that they exist.
  */
-export async function listSubsections(db: Db, media: MediaService, imageOpts?: ImageOpts): Promise<Subsection[]> {
+export async function listSubsections(db: Executor, media: MediaService, imageOpts?: ImageOpts): Promise<Subsection[]> {
   const rows = await db
     .select({
       id: subsections.id,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ImageOpts, Teacher } from '@crema/contract';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { teachers } from '../../db/schema/index.ts';
 import type { MediaService } from '../media/images.ts';
 
@@ -32,7 +32,7 @@ export async function toTeacher(media: MediaService, row: TeacherRow, imageOpts?
 
 /** Teachers in the school's order, optionally only those for the home page or the non-school site. */
 export async function listTeachers(
-  db: Db,
+  db: Executor,
   media: MediaService,
   query: { on_main?: boolean; on_noschool?: boolean; image_opts?: ImageOpts },
 ): Promise<Teacher[]> {
