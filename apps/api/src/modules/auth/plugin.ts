@@ -102,7 +102,7 @@ export const accessPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? 'public';
     if (!ACCESS_LEVELS.includes(access)) throw new Error(`${route.url}: unknown access level '${String(access)}'`);
-    const schema: FastifySchema & { security?: unknown; hide?: boolean } = (route.schema ??= {});
+    const schema: FastifySchema & { security?: unknown } = (route.schema ??= {});
     const security = SECURITY[access];
     // One mechanism: security is declared from the level, never by hand. (The HEAD twin of a GET
     // shares its schema, already given the level's security.)
