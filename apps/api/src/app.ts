@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
@@ -13,15 +13,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
 import { scheduleRoutes } from './modules/schedule/routes.ts';
-import { authPlugin } from './modules/auth/plugin.ts';
+import { SECURITY_SCHEMES, accessPlugin, type RouteAccess } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
@@ -30,22 +29,9 @@ import { devMailRoutes } from './modules/mail/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
-import type pg from 'pg';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  pool: pg.Pool;
-  /** True when the database is the embedded server this process started. */
-  embeddedDatabase?: boolean;
-  /** Mounts the server-rendered site; absent in API-only tests. */
-  web?: (app: FastifyInstance) => Promise<void>;
-  /** The process logger (server.ts); tests and tools get one from `config.logLevel`. */
-  logger?: FastifyBaseLogger;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,9 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: {
-          jwt: { type: 'apiKey', in: 'header', name: 'JWT-ACCESS-TOKEN', description: 'Bearer <access>' },
-        },
+        securitySchemes: SECURITY_SCHEMES,
       },
     },
     transform: jsonSchemaTransform,
@@ -120,10 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Filled by the access layer as API routes are added; the access tests walk it.
+  app.decorate('routeAccess', [] as RouteAccess[]);
   await app.register(
     async (api) => {
-      // Resolves request.auth (header or cookie) and checks CSRF for every API call.
-      await api.register(authPlugin);
+      // Route option `access` → request.actor, 401/403, OpenAPI security; CSRF for every API call.
+      await api.register(accessPlugin);
       await api.register(healthRoutes);
       await api.register(contentRoutes);
       await api.register(catalogRoutes);

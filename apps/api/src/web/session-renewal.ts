@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract';
-import { clearSessionCookies } from '../modules/auth/plugin.ts';
+import { clearSessionCookies } from '../modules/auth/http.ts';
 import { AccessTokens } from '../modules/auth/tokens.ts';
 
 const SESSION_COOKIE_NAMES = new Set<string>(Object.values(SESSION_COOKIES));

@@ -6,13 +6,10 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { courseFormatEnum, courses, teachers } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { lessons, tests, userCourses } from './learning.ts';
 
 /** A study group: one run of a course with a start date, a teacher and a timetable. */
 export const groups = pgTable(
@@ -44,50 +41,4 @@ export const groups = pgTable(
   ],
 );
 
-/** Which enrolments study in a group. */
-export const groupMembers = pgTable(
-  'group_members',
-  {
-    groupId: integer()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userCourseId: integer()
-      .notNull()
-      .references(() => userCourses.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.userCourseId] }), index().on(t.userCourseId)],
-);
-
-/** One session of a group's timetable, optionally tied to the lesson or test worked on. */
-export const groupSchedules = pgTable(
-  'group_schedules',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    groupId: integer()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    title: text().notNull(),
-    startsAt: timestamp({ withTimezone: true }).notNull(),
-    endsAt: timestamp({ withTimezone: true }).notNull(),
-    /** Room or address; null for online sessions. */
-    location: text(),
-    lessonId: integer().references(() => lessons.id, { onDelete: 'set null' }),
-    testId: integer().references(() => tests.id, { onDelete: 'set null' }),
-    /** Video-call link for online sessions. */
-    onlineUrl: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index().on(t.groupId, t.startsAt),
-    index().on(t.startsAt),
-    index().on(t.lessonId),
-    index().on(t.testId),
-    check('group_schedules_time_order', sql`${t.endsAt} > ${t.startsAt}`),
-  ],
-);
-
 export type Group = typeof groups.$inferSelect;
-export type GroupMember = typeof groupMembers.$inferSelect;
-export type GroupSchedule = typeof groupSchedules.$inferSelect;

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export { RU_COLLATION, ruText } from './columns.ts';
 export * from './content.ts';
 export * from './forms.ts';
+export * from './group-sessions.ts';
 export * from './groups.ts';
 export * from './learning.ts';
 export * from './mail.ts';

@@ -23,7 +23,8 @@ import {
   subsections,
 } from './content.ts';
 import { feedbackFormFields, feedbackForms, feedbackSubmissions } from './forms.ts';
-import { groupMembers, groups, groupSchedules } from './groups.ts';
+import { groupMembers, groupSchedules } from './group-sessions.ts';
+import { groups } from './groups.ts';
 import {
   answers,
   courseModules,

@@ -1,45 +1,62 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  ACCESS_TOKEN_TTL_S,
-  CSRF_HEADER,
-  REFRESH_TOKEN_TTL_S,
-  SESSION_COOKIES,
-  WEB_CLIENT_HEADER,
-} from '@crema/contract';
+import { CSRF_HEADER, SESSION_COOKIES, detailErrorSchema } from '@crema/contract';
 import type { Config } from '../../config.ts';
-import { refreshTokens, users, type User } from '../../db/schema/index.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
+import { ACCESS_LEVELS, isOwnerLevel, isSignedIn, type AccessLevel, type Actor, type SignedInActor } from './actor.ts';
 import { AccessTokens } from './tokens.ts';
 
-/** Who is calling: the user and how they proved it. */
-export interface RequestAuth {
-  user: User;
-  /** The refresh-token family of this sign-in. */
-  sessionId: string;
-  /** 'cookie' requests are subject to the CSRF check; 'header' ones are not. */
-  via: 'header' | 'cookie';
+/** One registered route and the access it declares (the access tests walk this list). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessLevel;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route acts for the caller: `request.auth` is resolved (user and live session). */
-    auth?: boolean;
+    /** Who may call the route (decision 0011); `public` when absent. */
+    access?: AccessLevel;
     /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
     readOnly?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in caller, or null for a guest (resolved once per API request). */
-    auth: RequestAuth | null;
+    /** Who acts: set for every API request by the access layer (user null for a guest or a public route). */
+    actor: Actor;
+  }
+  interface FastifyInstance {
+    /** Every route registered under the access layer, with its level. */
+    routeAccess: RouteAccess[];
   }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const NOT_SIGNED_IN = 'Войдите, чтобы продолжить.';
+export const NOT_AN_OWNER = 'Этот раздел доступен только владельцам курсов.';
 const CSRF_FAILED = 'Запрос отклонён: обновите страницу и попробуйте снова.';
+
+/** OpenAPI security schemes: the API clients' header and the site's httpOnly cookie. */
+export const SECURITY_SCHEMES = {
+  jwt: { type: 'apiKey', in: 'header', name: 'JWT-ACCESS-TOKEN', description: 'Bearer <access>' },
+  cookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIES.access,
+    description: 'Сеанс сайта (httpOnly); изменяющие запросы требуют `X-CSRF-Token`',
+  },
+} as const;
+
+/** The OpenAPI `security` of each level: either scheme; `caller` works without one too (`{}`). */
+const SECURITY: Record<AccessLevel, Array<Record<string, string[]>> | undefined> = {
+  public: undefined,
+  caller: [{ jwt: [] }, { cookie: [] }, {}],
+  user: [{ jwt: [] }, { cookie: [] }],
+  owner: [{ jwt: [] }, { cookie: [] }],
+};
 
 /** Reads `Bearer <jwt>` (the scheme is case-insensitive; a bare token is accepted too). */
 function bearer(value: string): string {
@@ -47,64 +64,110 @@ function bearer(value: string): string {
   return match?.[1] ?? value.trim();
 }
 
+function requestOrigin(request: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined; // A malformed Host header.
+  }
+}
+
+/** The actor of a request before the caller is known: a guest with the client's address. */
+function guestActor(request: FastifyRequest): Actor {
+  const userAgent = request.headers['user-agent'];
+  return {
+    user: null,
+    sessionId: null,
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+    origin: requestOrigin(request),
+  };
+}
+
 /**
- * Checks the token of every API call (`JWT-ACCESS-TOKEN: Bearer <jwt>` or, failing that, the
- * `crema_access` cookie) and resolves `request.auth` for the calls that act for the caller (route
- * config `auth: true`). An invalid token leaves the caller a guest; calls that need a user
- * answer 401 through requireAuth. A token whose session
- * was ended (logout, password change) is refused although its signature is still good.
- * Unsafe methods authenticated by cookie must pass the CSRF check.
+ * The access layer (decision 0011). Each route says who may call it with `config.access`; this
+ * plugin declares the matching OpenAPI `security` and 401/403 answers when the route is added,
+ * and for every request builds `request.actor`: it checks the token (`JWT-ACCESS-TOKEN: Bearer
+ * <jwt>`, else the `crema_access` cookie) and the CSRF rule for unsafe cookie calls, looks up the
+ * user and the session's liveness only for levels other than `public`, and answers 401 (`user`,
+ * `owner` without a live session) or 403 (`owner` for someone who is not a course owner or staff).
+ * A token whose session was ended (logout, password change) counts as none.
  */
-export const authPlugin = fp(async (app) => {
+export const accessPlugin = fp(async (app) => {
   const { db, config } = app.deps;
   const accessTokens = new AccessTokens(config);
-  app.decorateRequest('auth', null);
+  app.decorateRequest('actor', null as unknown as Actor);
+  if (!app.hasDecorator('routeAccess')) app.decorate('routeAccess', []);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? 'public';
+    if (!ACCESS_LEVELS.includes(access)) throw new Error(`${route.url}: unknown access level '${String(access)}'`);
+    const schema: FastifySchema & { security?: unknown } = (route.schema ??= {});
+    const security = SECURITY[access];
+    // One mechanism: security is declared from the level, never by hand. (The HEAD twin of a GET
+    // shares its schema, already given the level's security.)
+    if (schema.security && schema.security !== security) throw new Error(`${route.url}: declare config.access instead of schema.security`);
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+    if (!security) return;
+    schema.security = security;
+    if (access === 'user' || access === 'owner') {
+      const response = (schema.response ??= {}) as Record<string, unknown>;
+      response[401] ??= detailErrorSchema.describe('Нет входа, токен недействителен или сеанс завершён');
+      if (access === 'owner') response[403] ??= detailErrorSchema.describe('Доступно только владельцам курсов');
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
+    const actor = guestActor(request);
+    request.actor = actor;
+    const access = request.routeOptions.config?.access ?? 'public';
     const header = request.headers['jwt-access-token'];
     const cookie = request.cookies[SESSION_COOKIES.access];
     const via = typeof header === 'string' && header.trim() !== '' ? 'header' : cookie ? 'cookie' : null;
-    if (!via) return;
-    const routeConfig = request.routeOptions.config;
     // Cheap checks first: the signature, then CSRF for unsafe calls carried by the session cookie
     // (a POST that only reads, like /api/configs/, says so with `readOnly`).
-    const claims = await accessTokens.verify(via === 'header' ? bearer(header as string) : (cookie as string));
-    if (!claims) return;
-    if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !routeConfig?.readOnly) {
+    const claims = via ? await accessTokens.verify(via === 'header' ? bearer(header as string) : (cookie as string)) : null;
+    if (claims && via === 'cookie' && UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.readOnly) {
       assertCsrf(request, config, claims.sessionId);
     }
+    if (access === 'public') return;
     // The user and the session's liveness are looked up only for calls that act for the caller.
-    if (!routeConfig?.auth) return;
-    const [row] = await db
-      .select({
-        user: users,
-        live: sql<boolean>`exists (${db
-          .select({ one: sql`1` })
-          .from(refreshTokens)
-          .where(
-            and(
-              eq(refreshTokens.familyId, claims.sessionId),
-              eq(refreshTokens.userId, users.id),
-              isNull(refreshTokens.revokedAt),
-            ),
-          )})`,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId));
-    if (!row?.live) return;
-    request.auth = { user: row.user, sessionId: claims.sessionId, via };
+    if (claims) {
+      const [row] = await db
+        .select({
+          user: users,
+          live: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, claims.sessionId),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+              ),
+            )})`,
+        })
+        .from(users)
+        .where(eq(users.id, claims.userId));
+      if (row?.live) {
+        actor.user = row.user;
+        actor.sessionId = claims.sessionId;
+      }
+    }
+    if (access === 'caller') return;
+    if (!actor.user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
+    if (access === 'owner' && !isOwnerLevel(actor.user)) throw new ApiError('forbidden', NOT_AN_OWNER);
   });
 });
 
-/** The signed-in caller, or a 401 `{detail}`. */
-export function requireAuth(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
-  return request.auth;
-}
-
-/** preHandler for routes that need a signed-in user. */
-export async function authRequired(request: FastifyRequest): Promise<void> {
-  requireAuth(request);
+/**
+ * The actor of a `user` or `owner` route, typed as signed in. The access layer has already
+ * answered 401 otherwise, so a failure here is a route declared with the wrong level (a 500).
+ */
+export function signedInActor(request: FastifyRequest): SignedInActor {
+  const actor = request.actor;
+  if (!isSignedIn(actor)) throw new Error(`${request.routeOptions.url ?? request.url}: needs config.access 'user' or 'owner'`);
+  return actor;
 }
 
 /** The CSRF value of a session: bound to it, so a cookie planted from elsewhere does not fit. */
@@ -131,12 +194,8 @@ function sameOrigin(request: FastifyRequest, config: Config): boolean {
   }
   if (source === undefined) return true;
   if (source === new URL(config.publicUrl).origin) return true;
-  try {
-    // Through URL so a default port ('localhost:80') compares equal to the browser's 'http://localhost'.
-    return source === new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return false;
-  }
+  // Through URL so a default port ('localhost:80') compares equal to the browser's 'http://localhost'.
+  return source === requestOrigin(request);
 }
 
 /**
@@ -155,30 +214,4 @@ export function assertCsrf(request: FastifyRequest, config: Config, sessionId?: 
     (sessionId === undefined || sameText(header, csrfTokenFor(config, sessionId))) &&
     sameOrigin(request, config);
   if (!ok) throw new ApiError('forbidden', CSRF_FAILED);
-}
-
-/** True when the site asked for cookies instead of tokens in the body (`X-Crema-Client: web`). */
-export function wantsCookies(request: FastifyRequest): boolean {
-  return request.headers[WEB_CLIENT_HEADER] === 'web';
-}
-
-function cookieOptions(config: Config, maxAge: number, httpOnly = true) {
-  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: config.isProduction, maxAge };
-}
-
-/** Puts a session into the site's cookies: httpOnly access and refresh, readable CSRF value. */
-export function setSessionCookies(reply: FastifyReply, tokens: { access: string; refresh: string; sessionId: string }): void {
-  const { config } = reply.server.deps;
-  void reply
-    .setCookie(SESSION_COOKIES.access, tokens.access, cookieOptions(config, ACCESS_TOKEN_TTL_S))
-    .setCookie(SESSION_COOKIES.refresh, tokens.refresh, cookieOptions(config, REFRESH_TOKEN_TTL_S))
-    .setCookie(SESSION_COOKIES.csrf, csrfTokenFor(config, tokens.sessionId), cookieOptions(config, REFRESH_TOKEN_TTL_S, false));
-}
-
-/** Removes the session cookies (sign-out, or a session that turned out dead). */
-export function clearSessionCookies(reply: FastifyReply): void {
-  const { config } = reply.server.deps;
-  for (const name of Object.values(SESSION_COOKIES)) {
-    void reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: config.isProduction });
-  }
 }

@@ -19,7 +19,8 @@ import {
   setPasswordBodySchema,
 } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
-import { assertCsrf, authRequired, clearSessionCookies, wantsCookies } from './plugin.ts';
+import { clearSessionCookies, respondWithSession, wantsCookies } from './http.ts';
+import { assertCsrf, signedInActor } from './plugin.ts';
 import { AuthService } from './service.ts';
 import { familyOf, revokeFamily } from './tokens.ts';
 
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: codeSentSchema, ...base, ...limited },
       },
     },
-    async (request) => service.sendLoginCode(request.body.email, request),
+    async (request) => service.sendLoginCode(request.body.email, request.actor),
   );
 
   app.post(
@@ -66,8 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await service.signInWithCode(request.body.email, request.body.code, request);
-      return service.respondWithSession(request, reply, session, user);
+      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor);
+      return respondWithSession(request, reply, signedIn);
     },
   );
 
@@ -85,8 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await service.signInWithPassword(request.body.username, request.body.password, request);
-      return service.respondWithSession(request, reply, session, user);
+      const signedIn = await service.signInWithPassword(request.body.username, request.body.password, request.actor);
+      return respondWithSession(request, reply, signedIn);
     },
   );
 
@@ -112,8 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         assertCsrf(request, config, (await familyOf(db, token))?.familyId);
       }
       try {
-        const { user, session } = await service.refresh(token, request);
-        return service.respondWithSession(request, reply, session, user);
+        return respondWithSession(request, reply, await service.refresh(token, request.actor));
       } catch (error) {
         if (wantsCookies(request)) clearSessionCookies(reply);
         throw error;
@@ -124,8 +124,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout/',
     {
-      // Acts for the caller: request.auth (user and live session) is resolved.
-      config: { auth: true },
+      // Guests may call it too; a signed-in caller is resolved (request.actor).
+      config: { access: 'caller' },
       schema: {
         summary: 'Выйти',
         description:
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         familyId = (await familyOf(db, cookie))?.familyId;
         assertCsrf(request, config, familyId);
       } else {
-        familyId = request.auth?.sessionId;
+        familyId = request.actor.sessionId ?? undefined;
       }
       if (familyId) await revokeFamily(db, familyId);
       clearSessionCookies(reply);
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: detailSchema, ...base, ...limited },
       },
     },
-    async (request) => service.requestRestore(request.body.email, request),
+    async (request) => service.requestRestore(request.body.email, request.actor),
   );
 
   app.patch(
@@ -186,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.setPasswordByRestoreToken(request.body.access_token, request.body.password, request.body.confirm_password, request),
+      service.setPasswordByRestoreToken(request.body.access_token, request.body.password, request.body.confirm_password, request.actor),
   );
 
   app.post(
@@ -203,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: codeSentSchema, ...base, ...limited },
       },
     },
-    async (request) => service.sendChangeCode(request.body.email, request),
+    async (request) => service.sendChangeCode(request.body.email, request.actor),
   );
 
   app.post(
@@ -219,14 +219,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changeTokenSchema, ...base, ...limited },
       },
     },
-    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request),
+    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request.actor),
   );
 
   app.patch(
     '/auth/set-password/change/',
     {
-      // Acts for the caller: request.auth (user and live session) is resolved.
-      config: { auth: true },
+      // Guests may call it too; a signed-in caller is resolved (request.actor).
+      config: { access: 'caller' },
       schema: {
         summary: 'Смена пароля по токену из кода',
         description:
@@ -238,14 +238,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.setPasswordByChangeToken(request.body.access_token, request.body.password, request.body.confirm_password, request),
+      service.setPasswordByChangeToken(request.body.access_token, request.body.password, request.body.confirm_password, request.actor),
   );
 
   app.post(
     '/auth/set-password/',
     {
-      // Acts for the caller: request.auth (user and live session) is resolved.
-      config: { auth: true },
+      config: { access: 'user' },
       schema: {
         summary: 'Сменить свой пароль (вошедший пользователь)',
         description:
@@ -253,13 +252,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'новый пароль дважды. Ошибки кода — `{code: [...]}`, остальные — `{non_field_errors: [...]}`. Другие ' +
           'сеансы завершаются, текущий остаётся.',
         tags,
-        security: [{ jwt: [] }],
         body: changeOwnPasswordBodySchema,
         response: { 200: detailSchema, ...base, 401: detailErrorSchema, 403: detailErrorSchema, ...limited },
       },
-      preHandler: authRequired,
     },
-    async (request) => service.changeOwnPassword(request.body, request),
+    async (request) => service.changeOwnPassword(request.body, signedInActor(request)),
   );
 
   // POST /api/auth/token/invitation/ comes with the admin issue (audience links); see decision 0009.

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUTH_CODE_RESEND_S,
   NON_FIELD_ERRORS,
@@ -8,10 +7,8 @@ import {
   pluralRu,
   type CodeSent,
   type CurrentUser,
-  type TokenPair,
-  type WebSession,
 } from '@crema/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
@@ -20,7 +17,7 @@ import { hitRateLimit, peekRateLimit, resetRateLimit, type RateRule } from '../.
 import { AuthCodes, CODE_TTL_MIN, RESTORE_TTL_MIN, type CodePurpose } from './codes.ts';
 import { sendAuthMail } from './mailer.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
-import { setSessionCookies, wantsCookies } from './plugin.ts';
+import type { Actor, SignedInActor } from './actor.ts';
 import {
   AccessTokens,
   JwtCodec,
@@ -87,9 +84,9 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-export function clientOf(request: FastifyRequest): ClientInfo {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+/** What a session records about the client that opened it. */
+export function clientOf(actor: Actor): ClientInfo {
+  return { ip: actor.ip, userAgent: actor.userAgent };
 }
 
 async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
@@ -138,8 +135,8 @@ export class AuthService {
     }
   }
 
-  private async sendCode(purpose: CodePurpose, email: string, request: FastifyRequest, onlyExisting: boolean) {
-    await this.limitSend(purpose, email, request.ip);
+  private async sendCode(purpose: CodePurpose, email: string, actor: Actor, onlyExisting: boolean) {
+    await this.limitSend(purpose, email, actor.ip);
     await this.db.transaction(async (tx) => {
       if (onlyExisting && !(await findUserByEmail(tx, email))) return;
       const code = await this.codes.issueCode(tx, email, purpose);
@@ -152,14 +149,14 @@ export class AuthService {
   }
 
   /** POST /api/auth/send_code/email/: a sign-in code (a new address is registered on entry). */
-  async sendLoginCode(email: string, request: FastifyRequest): Promise<CodeSent> {
-    await this.sendCode('login', email, request, false);
+  async sendLoginCode(email: string, actor: Actor): Promise<CodeSent> {
+    await this.sendCode('login', email, actor, false);
     return { detail: `Код отправлен на ${email}.`, resend_after: AUTH_CODE_RESEND_S };
   }
 
   /** POST /api/auth/change/: a password-change code, sent only to an existing account; same answer either way. */
-  async sendChangeCode(email: string, request: FastifyRequest): Promise<CodeSent> {
-    await this.sendCode('password_change', email, request, true);
+  async sendChangeCode(email: string, actor: Actor): Promise<CodeSent> {
+    await this.sendCode('password_change', email, actor, true);
     return { detail: `Если адрес ${email} зарегистрирован, мы отправили на него код.`, resend_after: AUTH_CODE_RESEND_S };
   }
 
@@ -183,23 +180,9 @@ export class AuthService {
     return { access, refresh: refresh.token, sessionId: refresh.familyId };
   }
 
-  /** Answers with tokens in the body, or for the site in httpOnly cookies (`X-Crema-Client: web`). */
-  respondWithSession(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    session: { access: string; refresh: string; sessionId: string },
-    user: User,
-  ): TokenPair | WebSession {
-    if (wantsCookies(request)) {
-      setSessionCookies(reply, session);
-      return { user: toCurrentUser(user) };
-    }
-    return { access: session.access, refresh: session.refresh, user: toCurrentUser(user) };
-  }
-
   /** POST /api/auth/token/email/: the code signs in, registering a new address (verified by the code). */
-  async signInWithCode(email: string, code: string, request: FastifyRequest) {
-    await this.guardCodeEntry(request.ip);
+  async signInWithCode(email: string, code: string, actor: Actor) {
+    await this.guardCodeEntry(actor.ip);
     const result = await this.db.transaction(async (tx) => {
       const check = await this.codes.checkCode(tx, email, 'login', code);
       if (!check.ok) return check;
@@ -211,16 +194,16 @@ export class AuthService {
         .where(sql`lower(${users.email}) = ${email}`)
         .returning();
       if (!user) throw new Error('user vanished during sign-in');
-      return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(request)) };
+      return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
     });
-    if (!result.ok) return this.codeFailed(request.ip, result.message);
+    if (!result.ok) return this.codeFailed(actor.ip, result.message);
     return result;
   }
 
   /** POST /api/auth/token/: e-mail and password; one answer for every failure, limited per account and IP. */
-  async signInWithPassword(email: string, password: string, request: FastifyRequest) {
+  async signInWithPassword(email: string, password: string, actor: Actor) {
     const accountKey = `login_fail:email:${email}`;
-    const ipKey = `login_fail:ip:${request.ip}`;
+    const ipKey = `login_fail:ip:${actor.ip}`;
     for (const [key, rule] of [
       [accountKey, LIMITS.passwordFailuresPerAccount],
       [ipKey, LIMITS.passwordFailuresPerIp],
@@ -240,13 +223,13 @@ export class AuthService {
     return this.db.transaction(async (tx) => {
       const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       const signedIn = fresh ?? user;
-      return { user: signedIn, session: await this.startSession(tx, signedIn, clientOf(request)) };
+      return { user: signedIn, session: await this.startSession(tx, signedIn, clientOf(actor)) };
     });
   }
 
   /** POST /api/auth/token/refresh/: spends the refresh token and returns the next pair. */
-  async refresh(token: string, request: FastifyRequest) {
-    const rotated = await rotateRefreshToken(this.db, token, clientOf(request));
+  async refresh(token: string, actor: Actor) {
+    const rotated = await rotateRefreshToken(this.db, token, clientOf(actor));
     if (!rotated.ok) {
       throw new ApiError(
         'unauthenticated',
@@ -262,8 +245,8 @@ export class AuthService {
   }
 
   /** POST /api/auth/restore/: mails a one-time link to an existing account; the same answer for any address. */
-  async requestRestore(email: string, request: FastifyRequest): Promise<{ detail: string }> {
-    await this.limitSend('password_restore', email, request.ip);
+  async requestRestore(email: string, actor: Actor): Promise<{ detail: string }> {
+    await this.limitSend('password_restore', email, actor.ip);
     await this.db.transaction(async (tx) => {
       if (!(await findUserByEmail(tx, email))) return;
       const token = await this.codes.issueRestoreToken(tx, email);
@@ -305,12 +288,12 @@ export class AuthService {
   }
 
   /** The caller's own session, kept when they change their own password while signed in. */
-  private keepSession(request: FastifyRequest, userId: number): string | undefined {
-    return request.auth?.user.id === userId ? request.auth.sessionId : undefined;
+  private keepSession(actor: Actor, userId: number): string | undefined {
+    return actor.user?.id === userId ? (actor.sessionId ?? undefined) : undefined;
   }
 
   /** PATCH /api/auth/set-password/restore/: the mailed link token sets the password once. */
-  async setPasswordByRestoreToken(token: string, password: string, confirm: string, request: FastifyRequest) {
+  async setPasswordByRestoreToken(token: string, password: string, confirm: string, actor: Actor) {
     const problems = passwordProblems(password, confirm);
     if (problems.length) throw formError(problems);
     const invalid = 'Ссылка для создания пароля недействительна или устарела. Запросите новую.';
@@ -321,15 +304,15 @@ export class AuthService {
       const user = await findUserByEmail(tx, row.email);
       if (!user) return false;
       await this.codes.consume(tx, row.id);
-      return this.storePassword(tx, user, newHash, this.keepSession(request, user.id));
+      return this.storePassword(tx, user, newHash, this.keepSession(actor, user.id));
     });
     if (!done) throw formError(invalid);
     return { detail: 'Пароль сохранён. Теперь можно войти с ним.' };
   }
 
   /** POST /api/auth/change/code/: a right password-change code becomes a 15-minute change token. */
-  async exchangeChangeCode(email: string, code: string, request: FastifyRequest) {
-    await this.guardCodeEntry(request.ip);
+  async exchangeChangeCode(email: string, code: string, actor: Actor) {
+    await this.guardCodeEntry(actor.ip);
     const result = await this.db.transaction(async (tx) => {
       const check = await this.codes.checkCode(tx, email, 'password_change', code);
       if (!check.ok) return check;
@@ -338,13 +321,13 @@ export class AuthService {
       await this.codes.consume(tx, check.id);
       return { ok: true as const, user };
     });
-    if (!result.ok) return this.codeFailed(request.ip, result.message);
+    if (!result.ok) return this.codeFailed(actor.ip, result.message);
     const token = await this.changeTokens.sign(String(result.user.id), { pwv: this.fingerprint(result.user) }, CHANGE_TOKEN_TTL_S);
     return { access_token: token, expires_in: CHANGE_TOKEN_TTL_S };
   }
 
   /** PATCH /api/auth/set-password/change/: the change token sets the password; other sessions end. */
-  async setPasswordByChangeToken(token: string, password: string, confirm: string, request: FastifyRequest) {
+  async setPasswordByChangeToken(token: string, password: string, confirm: string, actor: Actor) {
     const problems = passwordProblems(password, confirm);
     if (problems.length) throw formError(problems);
     const invalid = 'Подтверждение смены пароля устарело. Запросите новый код.';
@@ -353,7 +336,7 @@ export class AuthService {
     const [user] = await this.db.select().from(users).where(eq(users.id, Number(claims.sub)));
     if (!user || claims.pwv !== this.fingerprint(user)) throw formError(invalid);
     const newHash = await hashPassword(password);
-    const done = await this.db.transaction((tx) => this.storePassword(tx, user, newHash, this.keepSession(request, user.id)));
+    const done = await this.db.transaction((tx) => this.storePassword(tx, user, newHash, this.keepSession(actor, user.id)));
     if (!done) throw formError(invalid);
     return { detail: 'Пароль изменён.' };
   }
@@ -361,33 +344,31 @@ export class AuthService {
   /** POST /api/auth/set-password/: signed in, with a mailed code and the current password. */
   async changeOwnPassword(
     body: { code: string; current_password?: string; password: string; confirm_password: string },
-    request: FastifyRequest,
+    actor: SignedInActor,
   ) {
-    const auth = request.auth;
-    if (!auth) throw new ApiError('unauthenticated', 'Войдите, чтобы продолжить.');
     const problems = passwordProblems(body.password, body.confirm_password);
     if (problems.length) throw formError(problems);
-    const email = normaliseEmail(auth.user.email);
+    const email = normaliseEmail(actor.user.email);
     const accountKey = `login_fail:email:${email}`;
     const limit = await peekRateLimit(this.db, accountKey, LIMITS.passwordFailuresPerAccount);
     if (!limit.allowed) {
       throw tooMany(`Слишком много неудачных попыток. Попробуйте через ${waitText(limit.retryAfterS)}.`, limit.retryAfterS);
     }
-    await this.guardCodeEntry(request.ip);
+    await this.guardCodeEntry(actor.ip);
     const newHash = await hashPassword(body.password);
     const result = await this.db.transaction(async (tx) => {
       const check = await this.codes.checkCode(tx, email, 'password_change', body.code);
       if (!check.ok) return { outcome: 'code' as const, message: check.message };
-      const [user] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');
+      const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id)).for('update');
       if (!user) return { outcome: 'gone' as const };
       if (user.passwordHash && !(await checkPassword(user.passwordHash, body.current_password ?? ''))) {
         return { outcome: 'password' as const };
       }
       await this.codes.consume(tx, check.id);
-      await this.storePassword(tx, user, newHash, auth.sessionId);
+      await this.storePassword(tx, user, newHash, actor.sessionId);
       return { outcome: 'ok' as const };
     });
-    if (result.outcome === 'code') return this.codeFailed(request.ip, result.message);
+    if (result.outcome === 'code') return this.codeFailed(actor.ip, result.message);
     if (result.outcome === 'gone') throw new ApiError('unauthenticated', 'Войдите, чтобы продолжить.');
     if (result.outcome === 'password') {
       await hitRateLimit(this.db, accountKey, LIMITS.passwordFailuresPerAccount);

@@ -25,11 +25,14 @@ import {
   teachers,
   tests,
 } from '../../db/schema/index.ts';
-import { ApiError } from '../../errors.ts';
+import { findOne } from '../../db/find.ts';
 import type { MediaService } from '../media/images.ts';
 import { toOg, toSeo } from './seo.ts';
 import { searchWords, toTsQueryText } from './search.ts';
-import { courseKeyCondition, listAttributes, selectReviews, teacherColumns, toReview, toTeacher } from './service.ts';
+import { listAttributes } from './attributes.ts';
+import { selectReviews, toReview } from './reviews.ts';
+import { courseKeyCondition, publishedCourses, publishedReviews } from './scopes.ts';
+import { teacherColumns, toTeacher } from './teachers.ts';
 
 /** GET /api/courses/ query after validation. */
 export interface CoursesFilter {
@@ -90,7 +93,7 @@ function matchedCourses(db: Db, filter: MatchFilter) {
   const tsQueryText = toTsQueryText(filter.search);
   const tsQuery = tsQueryText === null ? null : sql`to_tsquery('russian'::regconfig, ${tsQueryText})`;
   const conditions: (SQL | undefined)[] = [
-    eq(courses.isPublished, true),
+    publishedCourses,
     filter.categories?.length ? inArray(courses.categoryId, filter.categories) : undefined,
     filter.type ? eq(courses.isKids, filter.type === 'kids') : undefined,
     filter.featured === undefined ? undefined : eq(courses.isFeatured, filter.featured),
@@ -390,7 +393,8 @@ async function courseProgram(db: Db, courseId: number): Promise<CourseProgram> {
 
 /** GET /api/courses/{slug or id}/: a published course with everything its page shows, or 404. */
 export async function getCourse(db: Db, media: MediaService, key: string): Promise<CourseDetail> {
-  const [course] = await db
+  const course = await findOne(
+    db
     .select({
       ...cardColumns,
       description: courses.description,
@@ -405,10 +409,11 @@ export async function getCourse(db: Db, media: MediaService, key: string): Promi
     })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .where(and(courseKeyCondition(key), eq(courses.isPublished, true)))
+    .where(and(courseKeyCondition(key), publishedCourses))
     .orderBy(sql`${courses.slug} = ${key} desc`)
-    .limit(1);
-  if (!course) throw ApiError.notFound('Курс не найден.');
+    .limit(1),
+    'Курс не найден.',
+  );
 
   const [attributesByCourse, program, teacherRows, reviewRows] = await Promise.all([
     courseAttributesOf(db, [course.id], false),
@@ -420,7 +425,7 @@ export async function getCourse(db: Db, media: MediaService, key: string): Promi
       .where(eq(courseTeachers.courseId, course.id))
       .orderBy(asc(courseTeachers.sort), asc(teachers.id)),
     selectReviews(db)
-      .where(and(eq(reviews.courseId, course.id), eq(reviews.isPublished, true)))
+      .where(and(eq(reviews.courseId, course.id), publishedReviews))
       .orderBy(desc(reviews.publishedAt), desc(reviews.id)),
   ]);
   const allAttributes = attributesByCourse.get(course.id) ?? [];

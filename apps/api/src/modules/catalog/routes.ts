@@ -21,7 +21,10 @@ import {
 } from '@crema/contract';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { courseFilters, getCourse, listCourses, normaliseCoursesFilter } from './courses.ts';
-import { getAttribute, getReview, listAttributes, listReviews, listSubsections, listTeachers } from './service.ts';
+import { getAttribute, listAttributes } from './attributes.ts';
+import { getReview, listReviews } from './reviews.ts';
+import { listSubsections } from './subsections.ts';
+import { listTeachers } from './teachers.ts';
 
 const tags = ['catalog'];
 /** Error answers every catalogue call can give (spec §8 shapes). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   imageOptsSchema,
   type ImageOpts,
@@ -29,14 +29,15 @@ import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
 import { originalUrl, type MediaService } from '../media/images.ts';
 import { toOg, toSeo } from '../catalog/seo.ts';
+import { publishedCourses } from '../catalog/scopes.ts';
+import { publishedGroups } from '../schedule/scopes.ts';
+import { visiblePages } from './scopes.ts';
 
 /** List covers at 400 px unless asked otherwise (spec §9). */
 const LIST_IMAGE = imageOptsSchema.parse('size:400');
 /** Side-text images at 615 px unless asked otherwise (spec §7, §9). */
 const SIDE_TEXT_IMAGE = imageOptsSchema.parse('size:615');
 
-/** Published, and its publish_from (if any) has come: a post scheduled for later is not public yet. */
-const isVisible = and(eq(pages.isPublished, true), or(isNull(pages.publishFrom), lte(pages.publishFrom, sql`now()`)));
 
 /** Where a page lives on the site. */
 export function pagePath(kind: 'post' | 'page', slug: string): string {
@@ -86,7 +87,7 @@ export async function listPages(
   query: { kind: 'post' | 'page'; ordering: (typeof PAGE_ORDERINGS)[number]; image_opts?: ImageOpts; page: number; page_size: number },
   url: string,
 ): Promise<Paginated<PageCard>> {
-  const where = and(eq(pages.kind, query.kind), isVisible);
+  const where = and(eq(pages.kind, query.kind), visiblePages);
   const [rows, [counted]] = await Promise.all([
     db
       .select(cardColumns)
@@ -196,7 +197,7 @@ export async function getPage(
       updatedAt: pages.updatedAt,
     })
     .from(pages)
-    .where(and(eq(pages.slug, slug), isVisible));
+    .where(and(eq(pages.slug, slug), visiblePages));
   if (!page) throw ApiError.notFound('Страница не найдена.');
   const blockRows = await db
     .select({ id: pageBlocks.id, type: pageBlocks.type, data: pageBlocks.data })
@@ -228,18 +229,18 @@ export async function sitemap(db: Db): Promise<SitemapEntry[]> {
     db
       .select({ slug: courses.slug, updatedAt: courses.updatedAt })
       .from(courses)
-      .where(eq(courses.isPublished, true))
+      .where(publishedCourses)
       .orderBy(asc(courses.sort), asc(courses.id)),
     db
       .select({ slug: pages.slug, kind: pages.kind, updatedAt: pages.updatedAt })
       .from(pages)
-      .where(isVisible)
+      .where(visiblePages)
       .orderBy(asc(pages.kind), sql`${pages.publishFrom} desc nulls last`, asc(pages.slug)),
     db
       .select({ updatedAt: sql<Date | null>`max(${groups.updatedAt})`.mapWith(groups.updatedAt) })
       .from(groups)
       .innerJoin(courses, eq(courses.id, groups.courseId))
-      .where(and(eq(groups.isPublished, true), eq(courses.isPublished, true))),
+      .where(and(publishedGroups, publishedCourses)),
   ]);
   const posts = pageRows.filter((row) => row.kind === 'post');
   const contentPages = pageRows.filter((row) => row.kind === 'page');

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { GroupStart } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, groupMembers, groups, groupSchedules, teachers } from '../../db/schema/index.ts';
-import { courseKeyCondition } from '../catalog/service.ts';
+import { courseKeyCondition, publishedCourses } from '../catalog/scopes.ts';
+import { publishedGroups } from './scopes.ts';
 
 /** Sessions listed per group: enough to show when it meets, not the whole timetable. */
 const NEXT_SESSIONS = 3;
@@ -37,8 +38,8 @@ export async function listGroupStarts(db: Db, query: { type?: 'adult' | 'kids'; 
     .leftJoin(teachers, eq(teachers.id, groups.teacherId))
     .where(
       and(
-        eq(groups.isPublished, true),
-        eq(courses.isPublished, true),
+        publishedGroups,
+        publishedCourses,
         sql`${groups.startsOn} >= (now() at time zone 'Europe/Moscow')::date`,
         query.type ? eq(courses.isKids, query.type === 'kids') : undefined,
         query.course ? courseKeyCondition(query.course) : undefined,

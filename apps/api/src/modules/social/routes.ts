@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailErrorSchema, fieldErrorsSchema, sessionResponseSchema } from '@crema/contract';
 import { PROVIDER_META, SOCIAL_PROVIDERS } from './providers.ts';
+import { respondWithSession } from '../auth/http.ts';
 import { SocialService } from './service.ts';
 
 const tags = ['auth'];
@@ -35,7 +36,7 @@ const exchangeBodySchema = z
 
 /** Social sign-in (issue 4; decision 0010): the providers' public settings and the code exchange. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SocialService(app.deps);
+  const service = new SocialService(app.deps, app.log);
   const { config } = app.deps;
 
   app.get(
@@ -94,7 +95,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { provider } = request.params;
       const body = request.body;
-      const { user, session } = await service.signIn(
+      const signedIn = await service.signIn(
         provider,
         {
           code: body.code,
@@ -103,9 +104,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           deviceId: body.device_id,
           state: body.state,
         },
-        request,
+        request.actor,
       );
-      return service.respond(request, reply, session, user);
+      return respondWithSession(request, reply, signedIn);
     },
   );
 };

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps, Logger } from '../../deps.ts';
 import { socialAccounts, users, type User } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit.ts';
+import type { Actor } from '../auth/actor.ts';
 import { AuthService, clientOf, normaliseEmail } from '../auth/service.ts';
 import {
   PROVIDER_META,
@@ -36,7 +36,10 @@ export const SOCIAL_TEXTS = {
 export class SocialService {
   private readonly auth: AuthService;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly log: Logger,
+  ) {
     this.auth = new AuthService(deps);
   }
 
@@ -49,25 +52,22 @@ export class SocialService {
 
   /**
    * The redirect URI must be this site's callback page for the provider: on PUBLIC_URL, or on
-   * the address the request came to (a developer on localhost). The provider checks it again.
+   * `origin`, the address the request came to (a developer on localhost). The provider checks it again.
    */
-  checkRedirect(provider: SocialProvider, redirectUri: string, request: FastifyRequest): void {
+  checkRedirect(provider: SocialProvider, redirectUri: string, origin: string | undefined): void {
     const path = PROVIDER_META[provider].callbackPath;
     const allowed = new Set([`${this.deps.config.publicUrl}${path}`]);
-    try {
-      allowed.add(`${new URL(`${request.protocol}://${request.host}`).origin}${path}`);
-    } catch {
-      // A malformed Host header: only PUBLIC_URL counts.
-    }
+    // Without an origin (a malformed Host header, or a job) only PUBLIC_URL counts.
+    if (origin) allowed.add(`${origin}${path}`);
     if (!allowed.has(redirectUri)) throw ApiError.fields({ redirect_uri: [SOCIAL_TEXTS.badRedirect] });
   }
 
   /** POST /api/auth/social/{provider}/: exchanges the code and signs in. */
-  async signIn(provider: SocialProvider, grant: CodeGrant, request: FastifyRequest) {
+  async signIn(provider: SocialProvider, grant: CodeGrant, actor: Actor) {
     const settings = this.settings(provider);
-    this.checkRedirect(provider, grant.redirectUri, request);
+    this.checkRedirect(provider, grant.redirectUri, actor.origin);
     const name = PROVIDER_META[provider].name;
-    const limit = await hitRateLimit(this.deps.db, `social:ip:${request.ip}`, SOCIAL_LIMIT);
+    const limit = await hitRateLimit(this.deps.db, `social:ip:${actor.ip}`, SOCIAL_LIMIT);
     if (!limit.allowed) throw new ApiError('too_many_requests', SOCIAL_TEXTS.tooMany, { retryAfterS: limit.retryAfterS });
 
     let profile: ProviderProfile;
@@ -75,18 +75,18 @@ export class SocialService {
       profile = await fetchProfile(provider, settings, grant);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      request.log.warn({ provider, err: error.message }, 'social sign-in: provider refused or failed');
+      this.log.warn({ provider, err: error.message }, 'social sign-in: provider refused or failed');
       if (error.kind === 'rejected') throw ApiError.fields({ code: [SOCIAL_TEXTS.rejected(name)] });
       throw new ApiError('unavailable', SOCIAL_TEXTS.unavailable(name));
     }
-    return this.signInWithProfile(provider, profile, request);
+    return this.signInWithProfile(provider, profile, actor);
   }
 
   /**
    * The account already linked to this provider id; otherwise the account with the same
    * (provider-confirmed) e-mail, now linked; otherwise a new one. Then a session, as any sign-in.
    */
-  async signInWithProfile(provider: SocialProvider, profile: ProviderProfile, request: FastifyRequest) {
+  async signInWithProfile(provider: SocialProvider, profile: ProviderProfile, actor: Actor) {
     const name = PROVIDER_META[provider].name;
     const email = profile.email ? normaliseEmail(profile.email) : null;
     return this.deps.db.transaction(async (tx) => {
@@ -119,13 +119,8 @@ export class SocialService {
       }
       [user] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       if (!user) throw new Error('user vanished during social sign-in');
-      const session = await this.auth.startSession(tx, user, clientOf(request));
+      const session = await this.auth.startSession(tx, user, clientOf(actor));
       return { user, session, created };
     });
-  }
-
-  /** For the routes: answers as every token call does (cookies for the site). */
-  get respond() {
-    return this.auth.respondWithSession.bind(this.auth);
   }
 }

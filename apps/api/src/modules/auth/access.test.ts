@@ -1,0 +1,210 @@
+// The access layer (decision 0011): each level on test-only routes, then every route of the real
+// app, so a route added later is checked by construction.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { registerErrorHandling } from '../../errors.ts';
+import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
+import { buildOwner, buildUser, signInAs } from '../../test/factories.ts';
+import type { AccessLevel } from './actor.ts';
+import { NOT_AN_OWNER, NOT_SIGNED_IN, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
+import { JwtCodec, revokeFamily } from './tokens.ts';
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+describe('access levels on test routes', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const fastify = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    fastify.decorate('deps', { config, db: database.db, pool: database.pool });
+    fastify.setValidatorCompiler(validatorCompiler);
+    fastify.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(fastify);
+    await fastify.register(fastifyCookie);
+    await fastify.register(fastifySwagger, {
+      openapi: { info: { title: 't', version: '0' }, components: { securitySchemes: SECURITY_SCHEMES } },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await fastify.register(accessPlugin);
+    const who = z.object({ user_id: z.number().nullable(), session_id: z.string().nullable(), ip: z.string() });
+    for (const access of ['public', 'caller', 'user', 'owner'] as const) {
+      fastify.get(`/t/${access}/`, { config: { access }, schema: { summary: access, response: { 200: who } } }, async (request) => ({
+        user_id: request.actor.user?.id ?? null,
+        session_id: request.actor.sessionId,
+        ip: request.actor.ip,
+      }));
+    }
+    await fastify.ready();
+    app = fastify;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const get = (access: AccessLevel, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/t/${access}/`, headers });
+
+  it('lets guests through public and caller routes, as guests', async () => {
+    for (const access of ['public', 'caller'] as const) {
+      const res = await get(access);
+      expect(res.statusCode, access).toBe(200);
+      expect(res.json()).toEqual({ user_id: null, session_id: null, ip: '127.0.0.1' });
+    }
+  });
+
+  it('answers 401 {detail} to a guest on user and owner routes', async () => {
+    for (const access of ['user', 'owner'] as const) {
+      const res = await get(access);
+      expect(res.statusCode, access).toBe(401);
+      expect(res.json()).toEqual({ detail: NOT_SIGNED_IN });
+    }
+  });
+
+  it('resolves the caller only where the level needs it', async () => {
+    const user = await buildUser(database.db);
+    const session = await signInAs(app, user);
+    expect((await get('public', session.headers)).json()).toMatchObject({ user_id: null, session_id: null });
+    for (const access of ['caller', 'user'] as const) {
+      const res = await get(access, session.headers);
+      expect(res.statusCode, access).toBe(200);
+      expect(res.json()).toMatchObject({ user_id: user.id, session_id: session.sessionId });
+    }
+    // The site's cookie works the same way.
+    expect((await get('user', { cookie: session.cookieHeaders.cookie! })).json()).toMatchObject({ user_id: user.id });
+  });
+
+  it('answers 401 to a wrong, foreign, expired or revoked token', async () => {
+    const user = await buildUser(database.db);
+    const session = await signInAs(app, user);
+    const otherKey = new JwtCodec('another-secret-key-of-someone-else-000000', 'access');
+    const foreign = await otherKey.sign(String(user.id), { sid: session.sessionId }, 600);
+    const expired = await new JwtCodec(config.secretKey, 'access').sign(String(user.id), { sid: session.sessionId }, -60);
+    const tokens = { garbage: 'not-a-jwt', foreign, expired };
+    for (const [name, token] of Object.entries(tokens)) {
+      for (const access of ['user', 'owner'] as const) {
+        const res = await get(access, { 'jwt-access-token': `Bearer ${token}` });
+        expect(res.statusCode, `${name} ${access}`).toBe(401);
+        expect(res.json()).toEqual({ detail: NOT_SIGNED_IN });
+      }
+      // On a caller route a bad token leaves a guest.
+      expect((await get('caller', { 'jwt-access-token': `Bearer ${token}` })).json(), name).toMatchObject({ user_id: null });
+    }
+    expect((await get('user', session.headers)).statusCode).toBe(200);
+    await revokeFamily(database.db, session.sessionId);
+    const revoked = await get('user', session.headers);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ detail: NOT_SIGNED_IN });
+  });
+
+  it('answers 403 {detail} to a signed-in non-owner on owner routes; owners and staff pass', async () => {
+    const plain = await signInAs(app, await buildUser(database.db));
+    const denied = await get('owner', plain.headers);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ detail: NOT_AN_OWNER });
+    expect((await get('user', plain.headers)).statusCode).toBe(200);
+
+    const owner = await buildOwner(database.db);
+    const asOwner = await get('owner', (await signInAs(app, owner)).headers);
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.json()).toMatchObject({ user_id: owner.id });
+
+    const staff = await buildUser(database.db, { isStaff: true });
+    expect((await get('owner', (await signInAs(app, staff)).headers)).statusCode).toBe(200);
+  });
+
+  it('declares security and the 401/403 answers in the OpenAPI document from the level', async () => {
+    const doc = app.swagger() as { paths: Record<string, { get: { security?: unknown; responses: Record<string, unknown> } }> };
+    expect(doc.paths['/t/public/']!.get.security).toBeUndefined();
+    expect(Object.keys(doc.paths['/t/public/']!.get.responses)).toEqual(['200']);
+    expect(doc.paths['/t/caller/']!.get.security).toEqual([{ jwt: [] }, { cookie: [] }, {}]);
+    expect(Object.keys(doc.paths['/t/caller/']!.get.responses)).toEqual(['200']);
+    expect(doc.paths['/t/user/']!.get.security).toEqual([{ jwt: [] }, { cookie: [] }]);
+    expect(Object.keys(doc.paths['/t/user/']!.get.responses).sort()).toEqual(['200', '401']);
+    expect(doc.paths['/t/owner/']!.get.security).toEqual([{ jwt: [] }, { cookie: [] }]);
+    expect(Object.keys(doc.paths['/t/owner/']!.get.responses).sort()).toEqual(['200', '401', '403']);
+  });
+
+  it('refuses a route that declares security by hand or an unknown level', async () => {
+    const fastify = Fastify({ logger: false });
+    fastify.decorate('deps', { config, db: database.db, pool: database.pool });
+    await fastify.register(fastifyCookie);
+    await fastify.register(accessPlugin);
+    await fastify.after();
+    expect(() => fastify.get('/hand/', { schema: { security: [{ jwt: [] }] } }, async () => ({}))).toThrow(/config\.access/);
+    expect(() => fastify.get('/odd/', { config: { access: 'admin' as AccessLevel } }, async () => ({}))).toThrow(/unknown access level/);
+    await fastify.close();
+  });
+});
+
+describe('every route of the app', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A concrete URL for a route pattern: any id-like value for each parameter. */
+  const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+  /** The OpenAPI path of a route pattern. */
+  const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+  it('knows the level of each API route, the signed-in ones among them', () => {
+    const levels = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(levels.get('GET /api/user/personal/')).toBe('user');
+    expect(levels.get('POST /api/auth/set-password/')).toBe('user');
+    expect(levels.get('POST /api/auth/logout/')).toBe('caller');
+    expect(levels.get('PATCH /api/auth/set-password/change/')).toBe('caller');
+    expect(levels.get('GET /api/courses/')).toBe('public');
+    expect(t.app.routeAccess.length).toBeGreaterThan(20);
+  });
+
+  it('answers 401 {detail} to a guest on every user and owner route', async () => {
+    const guarded = t.app.routeAccess.filter((r) => r.access === 'user' || r.access === 'owner');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      if (route.method !== 'HEAD') expect(res.json(), `${route.method} ${route.url}`).toEqual({ detail: NOT_SIGNED_IN });
+    }
+  });
+
+  it('declares security in the OpenAPI document for every route that is not public, and only for those', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cookie', 'jwt']);
+    let checked = 0;
+    for (const route of t.app.routeAccess) {
+      const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      if (!op) continue; // Hidden from the document (the JSON 404 catch-all) or a HEAD twin.
+      checked += 1;
+      const name = `${route.method} ${route.url}`;
+      if (route.access === 'public') {
+        expect(op.security, name).toBeUndefined();
+        continue;
+      }
+      expect(op.security, name).toEqual(expect.arrayContaining([{ jwt: [] }, { cookie: [] }]));
+      if (route.access !== 'caller') expect(Object.keys(op.responses), name).toContain('401');
+      if (route.access === 'owner') expect(Object.keys(op.responses), name).toContain('403');
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
