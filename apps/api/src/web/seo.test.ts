@@ -17,7 +17,7 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE
 let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ seed: true });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
 });
 afterAll(async () => {
