@@ -5,7 +5,7 @@ import { banners, categories, menuItems } from '../../db/schema/index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: true });
 });
 afterAll(async () => {
   await t?.close();

@@ -18,7 +18,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const FUTURE_POST = 'itogi-chempionata-shkoly-po-latte-artu';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: true });
 });
 afterAll(async () => {
   await t?.close();
