@@ -251,23 +251,26 @@ export function buildPost(db: Executor, overrides: Parameters<typeof buildPage>[
   return buildPage(db, { slug, title: `Запись ${slug}`, kind: 'post', publishFrom: new Date(Date.now() - 86_400_000), ...overrides });
 }
 
-/** A menu (`key` such as 'header_menu') with top-level links. */
-export async function buildMenu(
-  db: Executor,
-  overrides: Partial<typeof menus.$inferInsert> & { items?: Partial<typeof menuItems.$inferInsert>[] } = {},
-) {
+type MenuItemOverrides = Partial<typeof menuItems.$inferInsert> & { children?: Partial<typeof menuItems.$inferInsert>[] };
+
+/** A menu (`key` such as 'header_menu') with its links, each optionally with `children`. */
+export async function buildMenu(db: Executor, overrides: Partial<typeof menus.$inferInsert> & { items?: MenuItemOverrides[] } = {}) {
   const { items = [], ...rest } = overrides;
   const key = rest.key ?? unique('menu');
   const [row] = await db.insert(menus).values({ key, title: `Меню ${key}`, ...rest }).returning();
-  const itemRows = [];
-  for (const [sort, item] of items.entries()) {
-    const slug = item.slug ?? unique('item');
-    const [itemRow] = await db
-      .insert(menuItems)
-      .values({ title: `Пункт ${slug}`, slug, url: `/${slug}/`, sort, ...item, menuId: row!.id })
-      .returning();
-    itemRows.push(itemRow!);
-  }
+  const itemRows: (typeof menuItems.$inferSelect)[] = [];
+  const insertItems = async (list: MenuItemOverrides[], parentId: number | null) => {
+    for (const [sort, { children = [], ...item }] of list.entries()) {
+      const slug = item.slug ?? unique('item');
+      const [itemRow] = await db
+        .insert(menuItems)
+        .values({ title: `Пункт ${slug}`, slug, url: `/${slug}/`, sort, parentId, ...item, menuId: row!.id })
+        .returning();
+      itemRows.push(itemRow!);
+      await insertItems(children, itemRow!.id);
+    }
+  };
+  await insertItems(items, null);
   return { ...row!, items: itemRows };
 }
 
