@@ -1,32 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The signed-in shell: profile dropdown, bottom menu, account pages with their sidebar, sign-out,
 // the guard of private pages and the offline notice.
 
 const PASSWORD = 'crema-demo-2026';
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
-
-// Any console error on a page fails the test.
-test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
-});
-
-/** Signs in through the API from the page's own context, so the session cookies land in the browser. */
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/token/', {
-    headers: { 'x-crema-client': 'web' },
-    data: { username: email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
@@ -45,8 +24,8 @@ async function openProfile(page: Page) {
   return page.locator(`#${await button.getAttribute('aria-controls')}`);
 }
 
-test('a course owner sees the initials and the whole dropdown; Esc and a click outside close it', async ({ page }) => {
-  await signIn(page, 'owner@crema.local');
+test('a course owner sees the initials and the whole dropdown; Esc and a click outside close it', async ({ page, login }) => {
+  await login('owner@crema.local', { password: PASSWORD });
   await page.goto('/');
   await hydrated(page);
   const button = profileButton(page);
@@ -81,8 +60,8 @@ test('a course owner sees the initials and the whole dropdown; Esc and a click o
   await expect(menu).toBeHidden();
 });
 
-test('a student has no «Администрирование», and /admin/ is the 404 page for them', async ({ page }) => {
-  await signIn(page, 'student@crema.local');
+test('a student has no «Администрирование», and /admin/ is the 404 page for them', async ({ page, login }) => {
+  await login('student@crema.local', { password: PASSWORD });
   await page.goto('/');
   await hydrated(page);
   await expect(profileButton(page)).toContainText('АС');
@@ -94,8 +73,8 @@ test('a student has no «Администрирование», and /admin/ is th
   await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
 });
 
-test('account pages: the sidebar leads through them; sign-out from the dropdown leaves a guest header', async ({ page }) => {
-  await signIn(page, 'student@crema.local');
+test('account pages: the sidebar leads through them; sign-out from the dropdown leaves a guest header', async ({ page, login }) => {
+  await login('student@crema.local', { password: PASSWORD });
   await page.goto('/user/courses/');
   await hydrated(page);
   await expect(page).toHaveTitle(/^Мое обучение — /);
@@ -139,8 +118,8 @@ test('account pages: the sidebar leads through them; sign-out from the dropdown 
   expect((await page.request.get('/api/user/personal/')).status()).toBe(401);
 });
 
-test('«Выйти» in the account sidebar signs out as well', async ({ page }) => {
-  await signIn(page, 'student@crema.local');
+test('«Выйти» in the account sidebar signs out as well', async ({ page, login }) => {
+  await login('student@crema.local', { password: PASSWORD });
   await page.goto('/user/orders/');
   await hydrated(page);
   if (isPhone(page)) await page.getByRole('button', { name: 'Меню кабинета' }).click();
@@ -162,9 +141,9 @@ test('a guest asking for an account page is sent to sign in, with the page to co
   await expect(page.getByRole('dialog', { name: 'Вход/регистрация' })).toBeVisible();
 });
 
-test('phone: the signed-in bottom menu has Courses, Schedule, Profile and Menu', async ({ page }) => {
+test('phone: the signed-in bottom menu has Courses, Schedule, Profile and Menu', async ({ page, login }) => {
   test.skip(!isPhone(page), 'the bottom menu is for 520 px and narrower');
-  await signIn(page, 'owner@crema.local');
+  await login('owner@crema.local', { password: PASSWORD });
   await page.goto('/');
   await hydrated(page);
   const bottom = page.getByRole('navigation', { name: 'Нижнее меню' });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Shop window (issue 3): home blocks, catalogue, course page, Review modal.
 
@@ -22,19 +23,6 @@ interface CourseList {
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
 const NBSP = '\u00A0';
-
-// Any console error on a page fails the test.
-test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
-});
 
 async function courses(request: APIRequestContext, query = ''): Promise<CourseList> {
   const response = await request.get(`/api/courses/${query}`);

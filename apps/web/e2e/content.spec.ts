@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { formatDate, formatTime } from '@crema/contract/format';
 
 interface PageCard {
@@ -17,19 +18,9 @@ interface GroupStart {
 
 const BLOG_PAGE_SIZE = 9;
 
-// Any console error on a page fails the test (a missing picture's 404 is the media's business).
-test.beforeEach(async ({ page, context, baseURL }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-  // The cookie notice stays out of the way of the footer links.
+// The cookie notice stays out of the way of the footer links.
+test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
 });
 
 async function posts(request: APIRequestContext, page = 1): Promise<{ count: number; results: PageCard[] }> {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 interface MenuLink {
   id: number;
@@ -8,20 +9,6 @@ interface MenuLink {
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
-
-// Any console error on a page fails the test.
-test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  test.info().attach('console-errors', { body: '' });
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
-});
 
 test('home: header, catalogue button, phone, sign-in and the site settings in the head', async ({ page, request }) => {
   const configs = await (await request.post('/api/configs/', { data: {} })).json();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
 // The sign-in dialogs (issue 4; spec §2 Modals, §4, §5, §8) against the real API and the dev
 // mailbox (/dev/mail.json). Each test uses its own address: the API allows one code per address
@@ -12,23 +13,8 @@ interface Mail {
 
 const DEMO = { email: 'student@crema.local', password: 'crema-demo-2026' };
 
-// Any console error on a page fails the test.
-test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of (400|401|404|429)/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
-});
-
-/** A fresh address per test and project. */
-function newEmail(name: string): string {
-  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ru`;
-}
+// The failed calls these tests provoke on purpose (wrong code, wrong password, too many codes).
+test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429)/ } });
 
 /** The newest letter to `to` whose subject matches, waiting for the outbox. */
 async function latestMail(page: Page, to: string, subject: RegExp): Promise<Mail> {
@@ -42,11 +28,6 @@ async function latestMail(page: Page, to: string, subject: RegExp): Promise<Mail
     })
     .toBe(true);
   return found!;
-}
-
-async function latestCode(page: Page, to: string): Promise<string> {
-  const mail = await latestMail(page, to, /Код для входа/);
-  return /(\d{4})\s*$/.exec(mail.subject)![1]!;
 }
 
 /** Opens the sign-in dialog the way a link does, once the page has taken over from the server HTML. */
@@ -88,7 +69,7 @@ test('register by a mailed code: the header shows the profile, the dialog closes
   await expect(input).toBeFocused();
   await expect(input).toHaveAttribute('inputmode', 'numeric');
   await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
-  const code = await latestCode(page, email);
+  const code = await mailedCode(page, email);
   // Only digits are taken; the fourth submits on its own.
   await input.pressSequentially(`a${code.slice(0, 2)}-x${code.slice(2)}`);
   await expect(codeDialog).toBeHidden();
@@ -123,7 +104,7 @@ test('restore the password by the mailed link, then sign in with the new one', a
   // A new account (registered by code), so the demo password stays as it is for other tests.
   const email = newEmail('restore');
   const codeDialog = await requestCode(page, email);
-  await codeDialog.getByLabel('Код из письма').fill(await latestCode(page, email));
+  await codeDialog.getByLabel('Код из письма').fill(await mailedCode(page, email));
   await expect(profileButton(page)).toBeVisible();
   await signOutByApi(page);
   await page.context().clearCookies();
@@ -167,7 +148,7 @@ test('restore the password by the mailed link, then sign in with the new one', a
 test('change the password by a mailed code while signed out, then sign in with it', async ({ page }) => {
   const email = newEmail('change');
   const codeDialog = await requestCode(page, email);
-  await codeDialog.getByLabel('Код из письма').fill(await latestCode(page, email));
+  await codeDialog.getByLabel('Код из письма').fill(await mailedCode(page, email));
   await expect(profileButton(page)).toBeVisible();
   await signOutByApi(page);
   await page.context().clearCookies();
@@ -198,13 +179,11 @@ test('change the password by a mailed code while signed out, then sign in with i
   await expect(profileButton(page)).toBeVisible();
 });
 
-test('signed in, change the password from the account page: PassChange, the mailed code, then sign in with it', async ({ page }) => {
-  const email = newEmail('passchange');
-  const codeDialog = await requestCode(page, email);
-  await codeDialog.getByLabel('Код из письма').fill(await latestCode(page, email));
-  await expect(profileButton(page)).toBeVisible();
+test('signed in, change the password from the account page: PassChange, the mailed code, then sign in with it', async ({ page, login: signIn }) => {
+  const email = await signIn(newEmail('passchange'));
 
   await page.goto('/user/account/');
+  await expect(profileButton(page)).toBeVisible();
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Сменить пароль' }).click();
   const change = page.getByRole('dialog', { name: 'Смена пароля' });
@@ -285,7 +264,7 @@ test('the code dialog counts down 180 s before a new code may be sent', async ({
 test('a wrong code five times: the code is dead and the person is told to request a new one', async ({ page }) => {
   const email = newEmail('wrong');
   const codeDialog = await requestCode(page, email);
-  const code = await latestCode(page, email);
+  const code = await mailedCode(page, email);
   const wrong = code === '0000' ? '1111' : '0000';
   const input = codeDialog.getByLabel('Код из письма');
   for (let attempt = 1; attempt <= 4; attempt += 1) {

@@ -1,22 +1,11 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Social sign-in against the server's own stand-in VK ID (modules/social/fake-provider.ts), which
 // playwright.config.ts points VK_* and YANDEX_* at.
 
-// Any console error fails a test, except the failed responses a test provokes on purpose.
-test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (message.location().url.includes('/api/auth/social/')) return;
-    errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  (page as Page & { consoleErrors?: string[] }).consoleErrors = errors;
-});
-test.afterEach(async ({ page }) => {
-  expect((page as Page & { consoleErrors?: string[] }).consoleErrors ?? []).toEqual([]);
-});
+// The failed responses these tests provoke on purpose.
+test.use({ allowedConsoleErrors: { sourceUrl: /\/api\/auth\/social\// } });
 
 const uniqueEmail = (info: TestInfo, tag: string) => `${tag}-${info.project.name}-${Date.now()}@example.ru`.toLowerCase();
 

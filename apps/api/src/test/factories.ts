@@ -5,15 +5,40 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import {
+  attributes,
+  attributeValues,
+  banners,
   categories,
+  configs,
+  courseAttributes,
+  courseModules,
+  courseSubsections,
   courses,
+  courseTeachers,
+  groupMembers,
+  groups,
+  groupSchedules,
+  lessons,
+  menuItems,
+  menus,
+  pageBlocks,
+  pages,
+  reviews,
+  subsections,
+  teachers,
+  tests,
   userCourses,
   users,
+  type Attribute,
+  type AttributeValue,
   type Category,
   type Course,
+  type Review,
+  type Teacher,
   type User,
   type UserCourse,
 } from '../db/schema/index.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { csrfTokenFor } from '../modules/auth/plugin.ts';
 import { AccessTokens, issueRefreshToken } from '../modules/auth/tokens.ts';
 
@@ -24,17 +49,24 @@ export function unique(prefix: string): string {
   return `${prefix}-${sequence}-${randomBytes(3).toString('hex')}`;
 }
 
-/** A person with an account (no password: code sign-in only unless `passwordHash` is given). */
-export async function buildUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}): Promise<User> {
+export interface UserOverrides extends Partial<typeof users.$inferInsert> {
+  /** A password to sign in with (stored as its argon2id hash). */
+  password?: string;
+}
+
+/** A person with an account (no password: code sign-in only unless `password` or `passwordHash` is given). */
+export async function buildUser(db: Executor, overrides: UserOverrides = {}): Promise<User> {
+  const { password, ...rest } = overrides;
+  const passwordHash = password === undefined ? rest.passwordHash : await hashPassword(password);
   const [row] = await db
     .insert(users)
-    .values({ email: `${unique('user')}@example.ru`, emailVerifiedAt: new Date(), ...overrides })
+    .values({ email: `${unique('user')}@example.ru`, emailVerifiedAt: new Date(), ...rest, passwordHash })
     .returning();
   return row!;
 }
 
 /** A course owner: may use /api/admin/ for the courses they own. */
-export function buildOwner(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}): Promise<User> {
+export function buildOwner(db: Executor, overrides: UserOverrides = {}): Promise<User> {
   return buildUser(db, { isCourseOwner: true, ...overrides });
 }
 
@@ -72,6 +104,190 @@ export async function buildEnrolment(
 ): Promise<UserCourse> {
   const [row] = await db.insert(userCourses).values(values).returning();
   return row!;
+}
+
+/** An attribute with its list values (given in order), e.g. `buildAttribute(db, { type: 'list', values: ['Онлайн', 'Очно'] })`. */
+export async function buildAttribute(
+  db: Executor,
+  overrides: Partial<typeof attributes.$inferInsert> & { values?: string[] } = {},
+): Promise<Attribute & { values: AttributeValue[] }> {
+  const { values = [], ...rest } = overrides;
+  const slug = rest.slug ?? unique('attribute');
+  const [row] = await db
+    .insert(attributes)
+    .values({ name: `Атрибут ${slug}`, slug, type: values.length ? 'list' : 'text', ...rest })
+    .returning();
+  const valueRows = values.length
+    ? await db
+        .insert(attributeValues)
+        .values(values.map((value, sort) => ({ attributeId: row!.id, value, sort })))
+        .returning()
+    : [];
+  return { ...row!, values: valueRows };
+}
+
+/** Gives a course a list value (`value`) or a free text (`text`) of an attribute. */
+export async function setCourseAttribute(
+  db: Executor,
+  courseId: number,
+  attribute: Pick<Attribute, 'id'>,
+  what: { value: Pick<AttributeValue, 'id'> } | { text: string },
+  sort = 0,
+): Promise<void> {
+  await db.insert(courseAttributes).values({
+    courseId,
+    attributeId: attribute.id,
+    ...('value' in what ? { attributeValueId: what.value.id } : { value: what.text }),
+    sort,
+  });
+}
+
+/** A teacher, optionally teaching `courseIds`. */
+export async function buildTeacher(
+  db: Executor,
+  overrides: Partial<typeof teachers.$inferInsert> & { courseIds?: number[] } = {},
+): Promise<Teacher> {
+  const { courseIds = [], ...rest } = overrides;
+  const [row] = await db
+    .insert(teachers)
+    .values({ lastName: unique('Фамилия'), firstName: 'Имя', position: 'Бариста', ...rest })
+    .returning();
+  if (courseIds.length) await db.insert(courseTeachers).values(courseIds.map((courseId) => ({ courseId, teacherId: row!.id })));
+  return row!;
+}
+
+/** A published five-star review (of no course unless `courseId`). */
+export async function buildReview(db: Executor, overrides: Partial<typeof reviews.$inferInsert> = {}): Promise<Review> {
+  const [row] = await db
+    .insert(reviews)
+    .values({ name: unique('Автор'), rating: 5, text: 'Отличный курс.', publishedAt: '2024-01-15', ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A subsection (a thematic selection) holding `courseIds`. */
+export async function buildSubsection(
+  db: Executor,
+  overrides: Partial<typeof subsections.$inferInsert> & { courseIds?: number[] } = {},
+) {
+  const { courseIds = [], ...rest } = overrides;
+  const slug = rest.slug ?? unique('subsection');
+  const [row] = await db.insert(subsections).values({ title: `Подборка ${slug}`, slug, ...rest }).returning();
+  if (courseIds.length) {
+    await db.insert(courseSubsections).values(courseIds.map((courseId, sort) => ({ courseId, subsectionId: row!.id, sort })));
+  }
+  return row!;
+}
+
+/** A module of a course's program. */
+export async function buildModule(db: Executor, values: { courseId: number } & Partial<typeof courseModules.$inferInsert>) {
+  const [row] = await db.insert(courseModules).values({ title: unique('Модуль'), ...values }).returning();
+  return row!;
+}
+
+/** A published lesson of a module. */
+export async function buildLesson(db: Executor, values: { moduleId: number } & Partial<typeof lessons.$inferInsert>) {
+  const [row] = await db.insert(lessons).values({ title: unique('Урок'), isPublished: true, ...values }).returning();
+  return row!;
+}
+
+/** A published test of a course: of a module when `moduleId` is given, else a final test. */
+export async function buildTest(db: Executor, values: { courseId: number } & Partial<typeof tests.$inferInsert>) {
+  const [row] = await db.insert(tests).values({ name: unique('Тест'), isPublished: true, ...values }).returning();
+  return row!;
+}
+
+export interface GroupOverrides extends Partial<typeof groups.$inferInsert> {
+  courseId: number;
+  /** Timetable sessions to add (title defaults to 'Занятие N'). */
+  sessions?: ({ startsAt: Date; endsAt: Date } & Partial<typeof groupSchedules.$inferInsert>)[];
+  /** Enrolments (user_courses ids) studying in the group. */
+  memberIds?: number[];
+}
+
+/** A published study group of a course starting in a week (Moscow dates), with its sessions and members. */
+export async function buildGroup(db: Executor, overrides: GroupOverrides) {
+  const { sessions = [], memberIds = [], ...rest } = overrides;
+  const startsOn = rest.startsOn ?? new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(groups)
+    .values({ title: unique('Группа'), isPublished: true, capacity: 10, ...rest, startsOn })
+    .returning();
+  const sessionRows = sessions.length
+    ? await db
+        .insert(groupSchedules)
+        .values(sessions.map((session, i) => ({ title: `Занятие ${i + 1}`, ...session, groupId: row!.id })))
+        .returning()
+    : [];
+  if (memberIds.length) await db.insert(groupMembers).values(memberIds.map((userCourseId) => ({ groupId: row!.id, userCourseId })));
+  return { ...row!, sessions: sessionRows };
+}
+
+type PageBlockInsert = Omit<typeof pageBlocks.$inferInsert, 'pageId'>;
+
+/** A published content page (/{slug}/) with its blocks, in order. */
+export async function buildPage(
+  db: Executor,
+  overrides: Partial<typeof pages.$inferInsert> & { blocks?: PageBlockInsert[] } = {},
+) {
+  const { blocks = [], ...rest } = overrides;
+  const slug = rest.slug ?? unique('page');
+  const [row] = await db
+    .insert(pages)
+    .values({ slug, title: `Страница ${slug}`, kind: 'page', isPublished: true, ...rest })
+    .returning();
+  const blockRows = blocks.length
+    ? await db
+        .insert(pageBlocks)
+        .values(blocks.map((block, sort) => ({ sort, ...block, pageId: row!.id })))
+        .returning()
+    : [];
+  return { ...row!, blocks: blockRows };
+}
+
+/** A published blog post (/blog/{slug}/), published a day ago unless `publishFrom` says otherwise. */
+export function buildPost(db: Executor, overrides: Parameters<typeof buildPage>[1] = {}) {
+  const slug = overrides.slug ?? unique('post');
+  return buildPage(db, { slug, title: `Запись ${slug}`, kind: 'post', publishFrom: new Date(Date.now() - 86_400_000), ...overrides });
+}
+
+type MenuItemOverrides = Partial<typeof menuItems.$inferInsert> & { children?: Partial<typeof menuItems.$inferInsert>[] };
+
+/** A menu (`key` such as 'header_menu') with its links, each optionally with `children`. */
+export async function buildMenu(db: Executor, overrides: Partial<typeof menus.$inferInsert> & { items?: MenuItemOverrides[] } = {}) {
+  const { items = [], ...rest } = overrides;
+  const key = rest.key ?? unique('menu');
+  const [row] = await db.insert(menus).values({ key, title: `Меню ${key}`, ...rest }).returning();
+  const itemRows: (typeof menuItems.$inferSelect)[] = [];
+  const insertItems = async (list: MenuItemOverrides[], parentId: number | null) => {
+    for (const [sort, { children = [], ...item }] of list.entries()) {
+      const slug = item.slug ?? unique('item');
+      const [itemRow] = await db
+        .insert(menuItems)
+        .values({ title: `Пункт ${slug}`, slug, url: `/${slug}/`, sort, parentId, ...item, menuId: row!.id })
+        .returning();
+      itemRows.push(itemRow!);
+      await insertItems(children, itemRow!.id);
+    }
+  };
+  await insertItems(items, null);
+  return { ...row!, items: itemRows };
+}
+
+/** An active banner at a position ('header', 'discount', 'main'). */
+export async function buildBanner(db: Executor, overrides: Partial<typeof banners.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(banners)
+    .values({ key: 'main', title: unique('Баннер'), ...overrides })
+    .returning();
+  return row!;
+}
+
+/** Sets site settings (configs rows), replacing existing values. */
+export async function setConfig(db: Executor, values: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    await db.insert(configs).values({ key, value }).onConflictDoUpdate({ target: configs.key, set: { value } });
+  }
 }
 
 /** What `signInAs` returns: headers to spread into `app.inject` and the session's id. */

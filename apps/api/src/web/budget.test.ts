@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
+import { buildCourse, buildPage, buildReview, buildTeacher } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
 
@@ -16,6 +17,11 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = database.drop;
+  // A course with a teacher and a review, and an /about/ page: pages that load their own parts.
+  const course = await buildCourse(database.db);
+  await buildTeacher(database.db, { courseIds: [course.id] });
+  await buildReview(database.db, { courseId: course.id });
+  await buildPage(database.db, { slug: 'about', blocks: [{ type: 'text', data: { html: '<p>О школе</p>' } }] });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(await loadWebBuild()) });
 });

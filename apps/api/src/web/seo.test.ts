@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { pages } from '../db/schema/index.ts';
 import { createTestDatabase } from '../test/app.ts';
+import { buildCourse, buildGroup, buildPage, buildPost, setConfig } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 
 // What search engines read from the server-rendered site: sitemap.xml, robots.txt, canonical
@@ -18,6 +19,17 @@ let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
+  const db = database.db;
+  await setConfig(db, { SITE_NAME: 'Crema' });
+  const course = await buildCourse(db, { title: 'Бариста с нуля' });
+  await buildCourse(db);
+  await buildGroup(db, { courseId: course.id, format: 'offline' });
+  await buildPost(db, { title: 'Профессия бариста', blocks: [{ type: 'text', data: { html: '<p>Текст</p>' } }] });
+  await buildPost(db, { publishFrom: new Date(Date.now() - 3 * 86_400_000) });
+  await buildPost(db, { slug: 'itogi-chempionata-shkoly-po-latte-artu', publishFrom: new Date(Date.now() + 10 * 86_400_000) });
+  await buildPage(db, { slug: 'about', title: 'О школе' });
+  await buildPage(db, { slug: 'presence', title: 'Очное обучение' });
+  await buildPage(db, { slug: 'vacancies', title: 'Вакансии', isPublished: false });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
 });
 afterAll(async () => {

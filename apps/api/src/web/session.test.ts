@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { deriveKey } from '../lib/keys.ts';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../modules/auth/tokens.ts';
 import { createTestDatabase } from '../test/app.ts';
+import { buildOwner, buildUser } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 
 // The signed-in site: the root loader knows the visitor, private pages are guarded, and the
@@ -19,6 +20,8 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = database.drop;
+  await buildOwner(database.db, { email: 'owner@school.example', lastName: 'Орлова', firstName: 'Вера', password: PASSWORD });
+  await buildUser(database.db, { email: 'student@school.example', lastName: 'Смирнов', firstName: 'Алексей', password: PASSWORD });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
 });
 afterAll(async () => {
@@ -92,7 +95,7 @@ describe('the signed-in header', () => {
   });
 
   it('a signed-in visitor sees the profile button with initials; the page is private', async () => {
-    const jar = await signIn('owner@crema.local');
+    const jar = await signIn('owner@school.example');
     const res = await page('/', jar);
     expect(res.statusCode).toBe(200);
     const match = profileButton.exec(res.body);
@@ -104,7 +107,7 @@ describe('the signed-in header', () => {
   });
 
   it('a student has no «Администрирование» in the dropdown', async () => {
-    const res = await page('/', await signIn('student@crema.local'));
+    const res = await page('/', await signIn('student@school.example'));
     expect(profileButton.exec(res.body)?.[2]).toBe('АС');
     expect(res.body).toContain('Мое обучение');
     expect(res.body).not.toContain('Администрирование');
@@ -129,13 +132,13 @@ describe('private pages', () => {
     const res = await page('/user/courses/_.data?_routes=routes%2Fuser%2Flayout,user-courses');
     expect(res.statusCode).toBe(202);
     expect(res.body).toContain('"/?login&next=%2Fuser%2Fcourses%2F"');
-    const member = await page('/user/orders/_.data', await signIn('student@crema.local'));
+    const member = await page('/user/orders/_.data', await signIn('student@school.example'));
     expect(member.statusCode).toBe(200);
     expect(member.body).toContain('Мои заказы');
   });
 
   it('render for a signed-in visitor with the sidebar, noindex', async () => {
-    const jar = await signIn('student@crema.local');
+    const jar = await signIn('student@school.example');
     for (const [path, heading] of [
       ['/user/courses/', 'Мое обучение'],
       ['/user/account/', 'Личные данные'],
@@ -160,10 +163,10 @@ describe('private pages', () => {
   });
 
   it('/admin/ is the 404 page for a student and open to a course owner', async () => {
-    const student = await page('/admin/courses/', await signIn('student@crema.local'));
+    const student = await page('/admin/courses/', await signIn('student@school.example'));
     expect(student.statusCode).toBe(404);
     expect(student.body).toContain('Такой страницы нет');
-    const owner = await signIn('owner@crema.local');
+    const owner = await signIn('owner@school.example');
     const res = await page('/admin/courses/', owner);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1 class="account__title">Управление курсами</h1>');
@@ -175,7 +178,7 @@ describe('private pages', () => {
 
 describe('session renewal on the server', () => {
   it('an expired access token with a live refresh cookie: rendered signed in, new cookies set', async () => {
-    const jar = await signIn('student@crema.local');
+    const jar = await signIn('student@school.example');
     const stale = { ...jar, crema_access: await expired(jar.crema_access!) };
     const res = await page('/user/courses/', stale);
     expect(res.statusCode).toBe(200);
@@ -188,7 +191,7 @@ describe('session renewal on the server', () => {
     expect(setCookies(res).find((line) => line.startsWith('crema_access='))).toMatch(/HttpOnly/i);
     // The renewed cookies work for the API, and the spent refresh token is spent.
     const me = await app.inject({ method: 'GET', url: '/api/user/personal/', headers: { cookie: header(renewed) } });
-    expect(me.json().email).toBe('student@crema.local');
+    expect(me.json().email).toBe('student@school.example');
     // Without any access cookie at all, the same.
     const { crema_access: _gone, ...withoutAccess } = renewed;
     const again = await page('/', withoutAccess);
@@ -197,7 +200,7 @@ describe('session renewal on the server', () => {
   });
 
   it('requests arriving together with the same refresh token share one renewal', async () => {
-    const jar = await signIn('student@crema.local');
+    const jar = await signIn('student@school.example');
     const { crema_access: _gone, ...stale } = jar;
     const [a, b] = await Promise.all([page('/', stale), page('/courses/', stale)]);
     expect(profileButton.exec(a.body)?.[2]).toBe('АС');
@@ -209,7 +212,7 @@ describe('session renewal on the server', () => {
   });
 
   it('a revoked session: cookies cleared, the page rendered for a guest, never cached', async () => {
-    const jar = await signIn('student@crema.local');
+    const jar = await signIn('student@school.example');
     const logout = await app.inject({
       method: 'POST',
       url: '/api/auth/logout/',
@@ -230,10 +233,10 @@ describe('session renewal on the server', () => {
   });
 
   it('a valid access token needs no renewal', async () => {
-    const jar = await signIn('student@crema.local');
+    const jar = await signIn('student@school.example');
     const res = await page('/user/account/', jar);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('student@crema.local');
+    expect(res.body).toContain('student@school.example');
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
+import { buildBanner, buildCourse, setConfig } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 import pino from 'pino';
 
@@ -15,6 +16,13 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = database.drop;
+  await setConfig(database.db, {
+    SITE_NAME: 'Crema',
+    META_TAGS: '<meta name="format-detection" content="telephone=no">',
+    COUNTERS: '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "pageview" });</script>',
+  });
+  await buildBanner(database.db, { key: 'header', title: 'Скидка на курсы бариста', link: '/courses/' });
+  await buildCourse(database.db, { title: 'Бариста с нуля' });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
 });
 afterAll(async () => {

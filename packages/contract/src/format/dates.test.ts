@@ -3,6 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
+  addDays,
+  moscowInstant,
+  moscowIsoDate,
+  weekdayOf,
   MOSCOW_TIME_ZONE,
   formatDate,
   formatDateTime,
@@ -293,5 +297,34 @@ describe('fromIsoDate', () => {
     for (const iso of ['2024-01-01', '2024-02-29', '2025-12-31', '0001-01-01', '9999-12-31']) {
       expect(toIsoDate(fromIsoDate(iso))).toBe(iso);
     }
+  });
+});
+
+describe('Moscow calendar arithmetic', () => {
+  it('moscowIsoDate gives the Moscow date of an instant, a day ahead of UTC late in the evening', () => {
+    expect(moscowIsoDate(new Date('2024-03-01T20:59:00Z'))).toBe('2024-03-01');
+    expect(moscowIsoDate(new Date('2024-03-01T21:00:00Z'))).toBe('2024-03-02');
+    expect(moscowIsoDate('2024-12-31')).toBe('2024-12-31');
+  });
+
+  it('addDays moves across months, leap days and years either way', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(addDays('2024-03-10', 0)).toBe('2024-03-10');
+    expect(() => addDays('2024-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('weekdayOf counts from Sunday', () => {
+    expect(weekdayOf('2024-03-03')).toBe(0);
+    expect(weekdayOf('2024-03-09')).toBe(6);
+    expect(() => weekdayOf('03.03.2024')).toThrow(RangeError);
+  });
+
+  it('moscowInstant reads a Moscow wall-clock time, with the offset of that date', () => {
+    expect(moscowInstant('2024-03-01', '19:00').toISOString()).toBe('2024-03-01T16:00:00.000Z');
+    // Summer time of 2010 (UTC+4).
+    expect(moscowInstant('2010-07-01', '19:00').toISOString()).toBe('2010-07-01T15:00:00.000Z');
+    expect(() => moscowInstant('2024-03-01', '7pm')).toThrow(RangeError);
   });
 });

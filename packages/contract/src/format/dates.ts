@@ -176,3 +176,47 @@ export function fromIsoDate(iso: string): string {
   if (!isValidCalendarDate(year, month, day)) throw invalid(iso);
   return `${pad2(day)}.${pad2(month)}.${pad4(year)}`;
 }
+
+/** The Moscow calendar date of an instant as 'YYYY-MM-DD' (today in Moscow: `moscowIsoDate(new Date())`). */
+export function moscowIsoDate(value: Date | string): string {
+  const p = moscowDateParts(value);
+  return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
+}
+
+/** The calendar date `days` after (or before, when negative) a 'YYYY-MM-DD' date. */
+export function addDays(iso: string, days: number): string {
+  const m = DATE_ONLY_RE.exec(iso);
+  if (!m || !isValidCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid(iso);
+  const date = new Date(0);
+  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
+  return `${pad4(date.getUTCFullYear())}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+}
+
+/** The day of the week of a 'YYYY-MM-DD' date: 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(iso: string): number {
+  const m = DATE_ONLY_RE.exec(iso);
+  if (!m || !isValidCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid(iso);
+  const date = new Date(0);
+  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return date.getUTCDay();
+}
+
+/** The instant of a Moscow wall-clock time ('HH:mm') on a 'YYYY-MM-DD' date. */
+export function moscowInstant(iso: string, hhmm: string): Date {
+  const time = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!time) throw invalid(hhmm);
+  return new Date(parseInstant(`${iso}T${hhmm}:00${moscowOffsetOn(iso)}`));
+}
+
+// Moscow's UTC offset at noon of a date, as '+HH:MM' (UTC+3 all year since 2014; history differs).
+function moscowOffsetOn(iso: string): string {
+  const noonUtc = parseInstant(`${iso}T12:00:00Z`);
+  const p = moscowDateParts(new Date(noonUtc));
+  const local = new Date(0);
+  local.setUTCFullYear(p.year, p.month - 1, p.day);
+  local.setUTCHours(p.hour, p.minute, 0, 0);
+  const minutes = Math.round((local.getTime() - noonUtc) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}

@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildOwner, buildUser, setConfig } from '../../test/factories.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import { DEV_SECRET_KEY } from '../../config.ts';
 
 let t: TestContext;
+/** The password of the student built below. */
+const PASSWORD = 'crema-demo-2026';
+
 beforeAll(async () => {
   t = await createTestApp();
+  await buildOwner(t.database.db, { email: 'owner@school.example', lastName: 'Орлова', firstName: 'Вера', phone: '79161234501' });
+  await buildUser(t.database.db, {
+    email: 'student@school.example',
+    password: PASSWORD,
+    lastName: 'Смирнов',
+    firstName: 'Алексей',
+    patronymic: 'Игоревич',
+    phone: '79161234502',
+    birthDate: '1992-04-17',
+    gender: 'male',
+    isQuestionnaireCompleted: true,
+  });
+  await setConfig(t.database.db, { SITE_NAME: 'Школа кофе' });
 });
 afterAll(async () => {
   await t?.close();
@@ -136,10 +153,10 @@ describe('POST /api/auth/token/email/', () => {
     expect(again.json()).toEqual({ code: ['Этот код уже недействителен. Запросите новый код.'] });
   });
 
-  it('signs in an existing account (the seeded owner) without creating another', async () => {
-    const body = await signInByCode('owner@crema.local');
-    expect(body.user).toMatchObject({ email: 'owner@crema.local', is_course_owner: true, first_name: 'Вера' });
-    const [count] = await query<{ n: number }>(`select count(*)::int as n from users where lower(email) = 'owner@crema.local'`);
+  it('signs in an existing account (an owner) without creating another', async () => {
+    const body = await signInByCode('owner@school.example');
+    expect(body.user).toMatchObject({ email: 'owner@school.example', is_course_owner: true, first_name: 'Вера' });
+    const [count] = await query<{ n: number }>(`select count(*)::int as n from users where lower(email) = 'owner@school.example'`);
     expect(count?.n).toBe(1);
   });
 
@@ -232,17 +249,17 @@ describe('POST /api/auth/token/email/', () => {
 });
 
 describe('POST /api/auth/token/ (password)', () => {
-  it('signs the seeded student in with the demo password; the hash is argon2id', async () => {
-    const res = await call('/api/auth/token/', { payload: { username: ' Student@crema.local ', password: ' crema-demo-2026 ' }, ip: freshIp() });
+  it('signs a student in with their password; the hash is argon2id', async () => {
+    const res = await call('/api/auth/token/', { payload: { username: ' Student@school.example ', password: ` ${PASSWORD} ` }, ip: freshIp() });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: 'student@crema.local', has_password: true });
-    const [row] = await query<{ password_hash: string }>(`select password_hash from users where email = 'student@crema.local'`);
+    expect(res.json().user).toMatchObject({ email: 'student@school.example', has_password: true });
+    const [row] = await query<{ password_hash: string }>(`select password_hash from users where email = 'student@school.example'`);
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('answers the same for an unknown address and a wrong password', async () => {
     const unknown = await call('/api/auth/token/', { payload: { username: 'nobody@example.ru', password: 'whatever-123' }, ip: freshIp() });
-    const wrong = await call('/api/auth/token/', { payload: { username: 'owner@crema.local', password: 'whatever-123' }, ip: freshIp() });
+    const wrong = await call('/api/auth/token/', { payload: { username: 'owner@school.example', password: 'whatever-123' }, ip: freshIp() });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ detail: 'Неверный e-mail или пароль.' });
@@ -250,7 +267,7 @@ describe('POST /api/auth/token/ (password)', () => {
   });
 
   it('locks an account for a while after 10 failures, even for the right password', async () => {
-    // A fresh account of its own, so other tests can still use the seeded ones.
+    // A fresh account of its own, so other tests can still use the ones built above.
     const { access } = await signInByCode('locked@example.ru');
     const ip = freshIp();
     await call('/api/auth/change/', { payload: { email: 'locked@example.ru' }, ip });
@@ -278,7 +295,7 @@ describe('POST /api/auth/token/ (password)', () => {
       const res = await call('/api/auth/token/', { payload: { username: `spray-${i}@example.ru`, password: 'password-1' }, ip });
       expect(res.statusCode).toBe(401);
     }
-    const over = await call('/api/auth/token/', { payload: { username: 'student@crema.local', password: 'crema-demo-2026' }, ip });
+    const over = await call('/api/auth/token/', { payload: { username: 'student@school.example', password: PASSWORD }, ip });
     expect(over.statusCode).toBe(429);
   });
 });
@@ -392,12 +409,12 @@ describe('GET /api/user/personal/', () => {
     const guest = await call('/api/user/personal/', { method: 'GET' });
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ detail: 'Войдите, чтобы продолжить.' });
-    const { access } = await signInByCode('student@crema.local');
+    const { access } = await signInByCode('student@school.example');
     for (const url of ['/api/user/personal/', '/api/user/personal']) {
       const res = await call(url, { method: 'GET', headers: { 'jwt-access-token': `Bearer ${access}` } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        email: 'student@crema.local',
+        email: 'student@school.example',
         first_name: 'Алексей',
         last_name: 'Смирнов',
         patronymic: 'Игоревич',
@@ -575,7 +592,7 @@ describe('password change', () => {
   });
 
   it('by e-mail code: change → code → token → PATCH; the token works once; sessions end', async () => {
-    const email = 'student@crema.local';
+    const email = 'student@school.example';
     const session = await signInByCode(email);
     const ip = freshIp();
     await skipCountdown(email);
@@ -622,13 +639,13 @@ describe('password change', () => {
 
 describe('password restore', () => {
   it('answers identically for known and unknown addresses; mails only the known', async () => {
-    const known = await call('/api/auth/restore/', { payload: { email: 'owner@crema.local' }, ip: freshIp() });
+    const known = await call('/api/auth/restore/', { payload: { email: 'owner@school.example' }, ip: freshIp() });
     const unknown = await call('/api/auth/restore/', { payload: { email: 'stranger@example.ru' }, ip: freshIp() });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json().detail.replace('owner@crema.local', '*')).toBe(unknown.json().detail.replace('stranger@example.ru', '*'));
+    expect(known.json().detail.replace('owner@school.example', '*')).toBe(unknown.json().detail.replace('stranger@example.ru', '*'));
     expect(await query(`select 1 from mail_outbox where "to" = 'stranger@example.ru'`)).toHaveLength(0);
-    expect(await query(`select 1 from mail_outbox where "to" = 'owner@crema.local' and text like '%?restore=%'`)).toHaveLength(1);
+    expect(await query(`select 1 from mail_outbox where "to" = 'owner@school.example' and text like '%?restore=%'`)).toHaveLength(1);
   });
 
   it('the mailed link sets the password once and ends every session', async () => {
@@ -653,7 +670,7 @@ describe('password restore', () => {
   });
 
   it('refuses an expired or forged link token', async () => {
-    const email = 'owner@crema.local';
+    const email = 'owner@school.example';
     await skipCountdown(email);
     await call('/api/auth/restore/', { payload: { email }, ip: freshIp() });
     const [mail] = await query<{ text: string }>(`select text from mail_outbox where "to" = $1 order by id desc limit 1`, [email]);

@@ -93,7 +93,7 @@ async function courseId(slug: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -700,7 +700,7 @@ describe('OpenAPI', () => {
 
 describe('micro-cache', () => {
   it('serves hot catalogue reads from memory within the TTL, per normalised query', async () => {
-    const cached = await createTestApp({ CONTENT_CACHE_TTL_MS: '60000' });
+    const cached = await createTestApp({ CONTENT_CACHE_TTL_MS: '60000' }, { seed: true });
     try {
       const read = async (url: string) => (await cached.app.inject({ method: 'GET', url })).json();
       const [barista, roasting] = [await idOf(categories, 'barista'), await idOf(categories, 'roasting')];

@@ -1,11 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildBanner, buildCategory, buildMenu, buildPage, setConfig } from '../../test/factories.ts';
 import { banners, categories, menuItems } from '../../db/schema/index.ts';
 
 let t: TestContext;
+/** Every setting the shell reads (spec §3). */
+const SETTINGS = [
+  'SITE_NAME', 'SITE_DESCRIPTION', 'SITE_KEYWORDS', 'COUNTERS', 'META_TAGS', 'FOOTER_PHONE',
+  'FOOTER_PHONE_2', 'FOOTER_NAME', 'FOOTER_ADDRESS', 'FOOTER_VK_LINK', 'PRIVACY_POLICY_LINK', 'HEADER_PHONE',
+];
+
 beforeAll(async () => {
   t = await createTestApp();
+  const db = t.database.db;
+  await setConfig(db, { ...Object.fromEntries(SETTINGS.map((key) => [key, `${key} value`])), SITE_NAME: 'Школа Crema' });
+  const about = await buildPage(db, { slug: 'about' });
+  await buildMenu(db, {
+    key: 'header_menu',
+    items: [
+      { title: 'Курсы', url: '/courses/', children: [{ title: 'Бариста' }, { title: 'Обжарка', target: '_blank' }] },
+      { title: 'О школе', type: 'page', pageId: about.id, url: null },
+    ],
+  });
+  await buildMenu(db, { key: 'footer_menu', items: [{ title: 'О школе', type: 'page', pageId: about.id, url: null }, { title: 'Блог', url: '/blog/' }] });
+  await buildMenu(db, { key: 'noschool_header', items: [{ title: 'Кофейня', url: 'https://example.ru/', target: '_blank' }] });
+  for (const name of ['Обжарка', 'бариста', 'Латте-арт']) await buildCategory(db, { name, sort: 1 });
+  await buildCategory(db, { name: 'Юный бариста', audience: 'kids' });
+  await buildBanner(db, { key: 'header', title: 'Скидка 10 %', link: '/courses/', buttonText: 'Выбрать' });
+  await buildBanner(db, { key: 'header', title: 'Второй', sort: 1 });
+  await buildBanner(db, { key: 'main', title: 'Слайд' });
 });
 afterAll(async () => {
   await t?.close();
@@ -29,12 +53,8 @@ describe('POST /api/configs/', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/configs/', payload });
       expect(res.statusCode).toBe(200);
       const keys = Object.keys(res.json());
-      for (const key of [
-        'SITE_NAME', 'SITE_DESCRIPTION', 'SITE_KEYWORDS', 'COUNTERS', 'META_TAGS', 'FOOTER_PHONE',
-        'FOOTER_PHONE_2', 'FOOTER_NAME', 'FOOTER_ADDRESS', 'FOOTER_VK_LINK', 'PRIVACY_POLICY_LINK', 'HEADER_PHONE',
-      ]) {
-        expect(keys).toContain(key);
-      }
+      for (const key of SETTINGS) expect(keys).toContain(key);
+      expect(res.json().FOOTER_PHONE).toBe('FOOTER_PHONE value');
     }
   });
 

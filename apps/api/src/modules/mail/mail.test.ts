@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setConfig } from '../../test/factories.ts';
 import { configs, mailOutbox } from '../../db/schema/index.ts';
 import { enqueueMail, sendTemplate } from './service.ts';
 
@@ -34,8 +35,7 @@ describe('the outbox', () => {
   });
 
   it('signs letters with the school name from SITE_NAME', async () => {
-    const [original] = await t.database.db.select().from(configs).where(eq(configs.key, 'SITE_NAME'));
-    await t.database.db.update(configs).set({ value: 'Школа «Зерно» <тест>' }).where(eq(configs.key, 'SITE_NAME'));
+    await setConfig(t.database.db, { SITE_NAME: 'Школа «Зерно» <тест>' });
     try {
       const id = await sendTemplate(t.database.db, {
         to: 'school@example.com',
@@ -47,7 +47,7 @@ describe('the outbox', () => {
       expect(row!.html).toContain('Школа «Зерно» &lt;тест&gt;');
       expect(row!.text).toContain('https://crema.example/restore/?token=abc');
     } finally {
-      await t.database.db.update(configs).set({ value: original!.value }).where(eq(configs.key, 'SITE_NAME'));
+      await t.database.db.delete(configs).where(eq(configs.key, 'SITE_NAME'));
     }
   });
 

@@ -14,7 +14,7 @@ let referenced: string[];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-demo-'));
   first = await ensureDemoMedia(dataDir);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seed: true });
   try {
     const { rows: tables } = await database.pool.query<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,

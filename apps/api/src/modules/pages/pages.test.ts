@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildCourse, buildPage, buildPost } from '../../test/factories.ts';
 import { courses, pageBlocks, pages } from '../../db/schema/index.ts';
 
 interface Card {
@@ -17,8 +18,77 @@ let t: TestContext;
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const FUTURE_POST = 'itogi-chempionata-shkoly-po-latte-artu';
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+/** Ten published posts, newest first. */
+const POSTS: { slug: string; title: string; excerpt?: string; blocks?: NonNullable<Parameters<typeof buildPost>[1]>['blocks'] }[] = [
+  { slug: 'professiya-barista-s-chego-nachat', title: 'Профессия бариста: с чего начать карьеру', excerpt: 'Путь от стажёра до старшего бариста.' },
+  { slug: 'obzharka-pod-filtr-i-espresso', title: 'Обжарка под фильтр и эспрессо' },
+  { slug: 'moloko-dlya-latte-arta', title: 'Молоко для латте-арта' },
+  {
+    slug: 'kto-takoi-q-greider',
+    title: 'Кто такой Q-грейдер',
+    blocks: [{ type: 'side_text_image', data: { html: '<p>Оценка кофе</p>', image: 'demo/blog/cupping.jpg', imagePosition: 'left' } }],
+  },
+  { slug: 'purover-za-pyat-minut', title: 'Пуровер за пять минут' },
+  { slug: 'kak-vybrat-kofemolku-dlya-doma', title: 'Как выбрать кофемолку для дома' },
+  { slug: 'aeropress', title: 'Аэропресс: три рецепта' },
+  { slug: 'voda-dlya-kofe', title: 'Вода для кофе' },
+  { slug: 'cappuccino', title: 'Капучино без секретов' },
+  { slug: 'yeti-kofe', title: 'Ёмкость для зерна' },
+];
+
 beforeAll(async () => {
   t = await createTestApp();
+  const db = t.database.db;
+  for (const [i, post] of POSTS.entries()) {
+    await buildPost(db, { ...post, image: `demo/blog/${post.slug}.jpg`, publishFrom: daysAgo(i + 1) });
+  }
+  await buildPost(db, { slug: FUTURE_POST, title: 'Итоги чемпионата школы по латте-арту', publishFrom: new Date(Date.now() + 10 * 86_400_000) });
+  await buildPost(db, { slug: 'post-draft', title: 'Черновик записи', isPublished: false });
+
+  await buildPage(db, {
+    slug: 'about',
+    title: 'О школе',
+    image: 'demo/pages/about.jpg',
+    seoTitle: 'О школе кофейного мастерства Crema',
+    seoDescription: 'Школа Crema в Москве: курсы бариста и обжарки.',
+    seoH1: 'О школе',
+    seoKeywords: 'школа бариста Москва, о школе Crema',
+    ogTitle: 'О школе',
+    ogDescription: 'Crema — школа кофейного дела.',
+    ogImage: 'demo/pages/about.jpg',
+    blocks: [
+      { type: 'text', data: { html: '<p>Crema появилась в 2015 году.</p>' } },
+      {
+        type: 'side_text_image',
+        data: { title: 'Практика важнее лекций', html: '<p>Учебный бар.</p>', image: 'demo/pages/about-studio.jpg', imagePosition: 'right' },
+      },
+      { type: 'quote', data: { text: 'Кофе — это ремесло.', author: 'Дмитрий Орлов', authorRole: 'сооснователь школы' } },
+      {
+        type: 'gallery',
+        data: { images: [1, 2, 3, 4].map((n) => ({ image: `demo/pages/about-gallery-${n}.jpg`, alt: n === 1 ? 'Учебный бар школы' : `Фото ${n}` })) },
+      },
+      { type: 'cta', data: { title: 'Не знаете, с чего начать?', text: 'Оставьте заявку, куратор позвонит.', buttonText: 'Подобрать курс', link: '/courses/' } },
+    ],
+  });
+  await buildPage(db, { slug: 'contacts', title: 'Контакты', excerpt: 'Как нас найти.', seoTitle: 'Контакты школы', seoDescription: 'Адрес' });
+  await buildPage(db, {
+    slug: 'presence',
+    title: 'Очное обучение',
+    blocks: [
+      { type: 'text', data: { html: '<p>Студия</p>' } },
+      { type: 'video', data: { url: 'demo/video/studio-tour.mp4', title: 'Экскурсия по студии', poster: 'demo/video/studio-tour.jpg', durationSeconds: 150 } },
+    ],
+  });
+  for (const [slug, title] of [['corporate', 'Корпоративное обучение'], ['privacy-policy', 'Политика конфиденциальности'], ['offer', 'Оферта']] as const) {
+    await buildPage(db, { slug, title });
+  }
+  await buildPage(db, { slug: 'vacancies', title: 'Вакансии', isPublished: false });
+
+  await buildCourse(db, { slug: 'barista-s-nulya' });
+  await buildCourse(db, { slug: 'latte-art-basic' });
+  await buildCourse(db, { slug: 'kofe-i-deserty', published: false });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,7 +118,7 @@ describe('GET /api/pages/', () => {
       kind: 'post',
       title: 'Профессия бариста: с чего начать карьеру',
       excerpt: expect.stringContaining('стажёра'),
-      image: expect.objectContaining({ original: '/media/demo/blog/career.jpg' }),
+      image: expect.objectContaining({ original: '/media/demo/blog/professiya-barista-s-chego-nachat.jpg' }),
       publish_from: expect.any(String),
       url: '/blog/professiya-barista-s-chego-nachat/',
     });

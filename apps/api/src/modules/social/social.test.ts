@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildUser } from '../../test/factories.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider } from './fake-provider.ts';
 
 // The fake provider runs as a real HTTP server of its own, so the API's token and user-info
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const address = await fake.listen({ host: '127.0.0.1', port: 0 });
   fakeUrl = `${address}${FAKE_OAUTH_PREFIX}`;
   t = await createTestApp({ PUBLIC_URL, ...providerEnv(fakeUrl) });
+  await buildUser(t.database.db, { email: 'student@school.example', firstName: 'Алексей' });
 });
 afterAll(async () => {
   await t?.close();
@@ -184,14 +186,14 @@ describe('POST /api/auth/social/vk/', () => {
 
   it('links an existing account with the same e-mail instead of creating another', async () => {
     const [before] = await query<{ id: number; first_name: string | null }>(
-      `select id, first_name from users where lower(email) = 'student@crema.local'`,
+      `select id, first_name from users where lower(email) = 'student@school.example'`,
     );
-    const res = await exchange('vk', await authorize('vk', { email: 'Student@Crema.local', first_name: 'Другое' }));
+    const res = await exchange('vk', await authorize('vk', { email: 'Student@School.example', first_name: 'Другое' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(before!.id);
     // The profile of an existing account is not overwritten by the provider's.
     expect(res.json().user.first_name).toBe(before!.first_name);
-    expect(await query(`select 1 from users where lower(email) = 'student@crema.local'`)).toHaveLength(1);
+    expect(await query(`select 1 from users where lower(email) = 'student@school.example'`)).toHaveLength(1);
     const links = await query<{ provider: string }>('select provider from social_accounts where user_id = $1', [before!.id]);
     expect(links.map((l) => l.provider)).toEqual(['vk']);
   });

@@ -1,0 +1,96 @@
+// Shared Playwright fixtures: every spec imports `test` and `expect` from here.
+// - a console-error guard that runs for every test (any `console.error` or uncaught page error
+//   fails it), with the exceptions a spec provokes on purpose given by `allowedConsoleErrors`;
+// - `login()`: signs the page's browser context in, so session cookies land in the browser.
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+/** Console errors a spec expects: by message text and/or by the URL of the script or call that logged it. */
+export interface AllowedConsoleErrors {
+  text?: RegExp;
+  sourceUrl?: RegExp;
+}
+
+export interface LoginOptions {
+  /** Sign in with this password through POST /api/auth/token/ (the demo accounts' way). */
+  password?: string;
+}
+
+interface Fixtures {
+  /** Option: console errors that do not fail the test. Default: a failed fetch's "status of 404" (pictures are the media's business). */
+  allowedConsoleErrors: AllowedConsoleErrors;
+  /** Automatic: collects console errors and page errors, and expects none once the test is done. */
+  consoleErrorGuard: void;
+  /**
+   * Signs the browser in as `email` (a fresh address when omitted: a new account) and returns the
+   * address. Without a password it walks the real code flow: a code is asked for, read from the
+   * dev mailbox (`/dev/mail.json?to=`) and exchanged for a session.
+   */
+  login: (email?: string, options?: LoginOptions) => Promise<string>;
+}
+
+/** A fresh address per test and project. */
+export function newEmail(name: string): string {
+  return `${name}-${base.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ru`;
+}
+
+const WEB_CLIENT = { 'x-crema-client': 'web' };
+
+/** The newest sign-in code mailed to `to`, waiting for the outbox. */
+export async function mailedCode(page: Page, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`);
+      const mails = (await res.json()) as { subject: string }[];
+      code = mails.map((mail) => /Код для входа.*?(\d{4})\s*$/.exec(mail.subject)?.[1]).find(Boolean);
+      return Boolean(code);
+    })
+    .toBe(true);
+  return code!;
+}
+
+function isAllowed(message: ConsoleMessage, allowed: AllowedConsoleErrors): boolean {
+  if (allowed.text?.test(message.text())) return true;
+  if (allowed.sourceUrl?.test(message.location().url)) return true;
+  return false;
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [{ text: /status of 404/ }, { option: true }],
+
+  consoleErrorGuard: [
+    async ({ page, allowedConsoleErrors }, provide) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isAllowed(message, allowedConsoleErrors)) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await provide();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  login: async ({ page }, provide) => {
+    await provide(async (email = newEmail('login'), options = {}) => {
+      if (options.password !== undefined) {
+        const res = await page.request.post('/api/auth/token/', {
+          headers: WEB_CLIENT,
+          data: { username: email, password: options.password },
+        });
+        expect(res.status()).toBe(200);
+        return email;
+      }
+      const sent = await page.request.post('/api/auth/send_code/email/', { headers: WEB_CLIENT, data: { email } });
+      expect(sent.status()).toBe(200);
+      const res = await page.request.post('/api/auth/token/email/', {
+        headers: WEB_CLIENT,
+        data: { email, code: await mailedCode(page, email) },
+      });
+      expect(res.status()).toBe(200);
+      return email;
+    });
+  },
+});
+
+export { expect };
