@@ -3,7 +3,7 @@ import type { Route } from './+types/home';
 import type { Paginated, Review } from '@crema/contract';
 import { COURSE_FORMS, formatCount, formatDate, pluralRu } from '@crema/contract/format';
 import type { loader as rootLoader } from '../root.tsx';
-import { createApi } from '../lib/api.ts';
+import { createApi } from '../api/client.ts';
 import { COOKIES, readCookie } from '../lib/cookies.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';

@@ -1,15 +1,11 @@
-import type { Audience, CoursesQuery } from '@crema/contract';
+import type { CoursesQuery } from '@crema/contract';
+import { COURSE_DURATION_MAX, COURSE_ORDERINGS, COURSE_SEARCH_MAX, type Audience, type CourseOrdering } from '@crema/contract/rules';
 import { CARD_IMAGE } from './CatalogImage.tsx';
 
 /** Courses per catalogue page. */
 export const CATALOG_PAGE_SIZE = 12;
 /** Card images: 16:10, cropped to fill. */
-/** Longest search text the API accepts. */
-export const SEARCH_MAX = 100;
 
-export type CourseOrdering = NonNullable<CoursesQuery['ordering']>;
-/** The API's orderings (COURSE_ORDERINGS; not imported, so zod stays out of the browser bundle). */
-const ORDERINGS: readonly CourseOrdering[] = ['sort', 'price', '-price', 'title', 'duration', '-created'];
 
 /**
  * The catalogue's state, read from the page address. The page URL says `category` (spec §2);
@@ -33,14 +29,11 @@ function positiveInt(value: string | null | undefined): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-/** The API's bound for min_/max_duration (hours); a larger value is ignored, never sent to fail. */
-export const DURATION_MAX = 10_000;
-
-/** A duration in hours from the address or the form: 0 to DURATION_MAX, anything else ignored. */
+/** A duration in hours from the address or the form: 0 to COURSE_DURATION_MAX, anything else ignored. */
 export function durationHours(value: string | null | undefined): number | undefined {
   if (!value || !/^\d{1,5}$/.test(value.trim())) return undefined;
   const n = Number(value);
-  return n <= DURATION_MAX ? n : undefined;
+  return n <= COURSE_DURATION_MAX ? n : undefined;
 }
 
 function idList(values: string[]): number[] {
@@ -52,7 +45,7 @@ function idList(values: string[]): number[] {
 export function parseCatalogParams(params: URLSearchParams): CatalogState {
   const type = params.get('type');
   const ordering = params.get('ordering');
-  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX);
+  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, COURSE_SEARCH_MAX);
   const minDuration = durationHours(params.get('min_duration'));
   const maxDuration = durationHours(params.get('max_duration'));
   return {
@@ -61,7 +54,7 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     attributes: idList(params.getAll('attributes')),
     subsections: idList(params.getAll('subsections')),
     search: search || undefined,
-    ordering: (ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as CourseOrdering) : undefined,
+    ordering: (COURSE_ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as CourseOrdering) : undefined,
     minDuration,
     // An upside-down range means the visitor swapped the fields; keep the upper bound only if it makes sense.
     maxDuration: maxDuration !== undefined && minDuration !== undefined && maxDuration < minDuration ? undefined : maxDuration,

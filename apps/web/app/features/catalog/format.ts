@@ -1,14 +1,7 @@
-import type { CourseFormat, CourseLevel } from '@crema/contract';
+import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS } from '@crema/contract/rules';
 import { formatCount, formatPrice, HOUR_FORMS, type PluralForms } from '@crema/contract/format';
 
-// The site imports only types and `/format` from the contract at run time: its schema module
-// would bring zod into the browser bundle. These mirror COURSE_FORMAT_LABELS/COURSE_LEVEL_LABELS.
-export const FORMAT_LABELS: Record<CourseFormat, string> = { online: 'Онлайн', offline: 'Очно', blended: 'Смешанный' };
-export const LEVEL_LABELS: Record<CourseLevel, string> = {
-  beginner: 'Для начинающих',
-  intermediate: 'Средний',
-  advanced: 'Продвинутый',
-};
+export { COURSE_FORMAT_LABELS as FORMAT_LABELS, COURSE_LEVEL_LABELS as LEVEL_LABELS };
 
 export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const satisfies PluralForms;
 export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;

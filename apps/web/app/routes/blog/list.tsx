@@ -1,5 +1,5 @@
 import type { Route } from './+types/list';
-import { createApi } from '../../lib/api.ts';
+import { createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.server.ts';

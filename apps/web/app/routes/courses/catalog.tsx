@@ -3,7 +3,7 @@ import type { Route } from './+types/catalog';
 import type { Category } from '@crema/contract';
 import { COURSE_FORMS, formatCount } from '@crema/contract/format';
 import type { loader as rootLoader } from '../../root.tsx';
-import { ApiRequestError, createApi } from '../../lib/api.ts';
+import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';

@@ -1,8 +1,9 @@
+import { SLUG_PATTERN } from '@crema/contract/rules';
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
 import { formatCount, formatDate, REVIEW_FORMS } from '@crema/contract/format';
-import { ApiRequestError, createApi } from '../../lib/api.ts';
+import { ApiRequestError, createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, courseJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
@@ -16,12 +17,11 @@ import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDia
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,127}$/;
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!SLUG.test(params.slug)) throw data(null, { status: 404 });
+  if (!SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const api = createApi(context.api);
   const [course, groups, school] = await Promise.all([
