@@ -112,23 +112,3 @@ export function isFiltered(state: CatalogState): boolean {
   return hasRefinements(state) || !!state.type || !!state.category;
 }
 
-/**
- * The page numbers a pager shows: first, last, the current one with its neighbours, and `null`
- * for each gap ('…').
- */
-export function pageWindow(current: number, total: number): (number | null)[] {
-  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
-  // Near an end, show enough pages that a single hidden page never becomes '…'.
-  if (current <= 3) [2, 3, 4].forEach((n) => pages.add(n));
-  if (current >= total - 2) [total - 3, total - 2, total - 1].forEach((n) => pages.add(n));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const result: (number | null)[] = [];
-  for (const [i, n] of sorted.entries()) {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && n - previous === 2) result.push(previous + 1);
-    else if (previous !== undefined && n - previous > 2) result.push(null);
-    result.push(n);
-  }
-  return result;
-}
