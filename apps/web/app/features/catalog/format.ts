@@ -1,11 +1,4 @@
-import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS } from '@crema/contract/rules';
-import { formatCount, formatPrice, HOUR_FORMS, type PluralForms } from '@crema/contract/format';
-
-export { COURSE_FORMAT_LABELS as FORMAT_LABELS, COURSE_LEVEL_LABELS as LEVEL_LABELS };
-
-export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const satisfies PluralForms;
-export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;
-export const SEAT_FORMS = ['место', 'места', 'мест'] as const satisfies PluralForms;
+import { formatCount, formatPrice, HOUR_FORMS } from '@crema/contract/format';
 
 /** A course price for people: '32 000 ₽', or what a missing price means. */
 export function priceLabel(kopecks: number | null): string {

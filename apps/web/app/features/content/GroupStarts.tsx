@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import type { GroupStart } from '@crema/contract';
 import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
-import { formatDate, formatPrice, formatTime, moscowDateParts, pluralRu } from '@crema/contract/format';
+import { formatDate, formatPrice, formatTime, moscowDateParts, pluralRu, SEAT_FORMS, SESSION_FORMS } from '@crema/contract/format';
 import { paths } from '../../lib/paths.ts';
 import './content.css';
 
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-const SEAT_FORMS = ['место', 'места', 'мест'] as const;
-const SESSION_FORMS = ['занятие', 'занятия', 'занятий'] as const;
 
 /** Short weekday of an instant in Moscow ('пн'). */
 function moscowWeekday(instant: string): string {
