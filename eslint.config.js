@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const WEB = './apps/web/app';
+const FEATURES = readdirSync(new URL('apps/web/app/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -29,13 +36,51 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere: a cycle means two modules are really one, or a third is missing.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Boundaries of the site (docs/architecture.md): a feature does not import another feature,
+    // and the shell (components/, lib/: on every page) imports neither features nor routes, except
+    // by the lazy `import()` that loads a feature on use.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message: 'Фича не импортирует другую фичу: общее — в components/, lib/ или api/.',
+            })),
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: [`${WEB}/features`, `${WEB}/routes`],
+              message: 'Оболочка (components/, lib/) не импортирует фичи и маршруты: фича подгружается через lazy(() => import(...)).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Browser code takes only types from the contract: its values come with zod (~30 KB gzip)
-    // and would break the first-load JavaScript budget. Server-only modules and tests may.
+    // Browser code takes only types from the contract's root: its values come with zod (~30 KB
+    // gzip). Values come from the zod-free entries `@crema/contract/rules` and `/format`
+    // (decision 0012: no zod in the browser, lazy chunks included). Server-only modules and tests may.
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ignores: ['apps/web/app/**/*.server.ts', 'apps/web/app/**/*.test.ts'],
     rules: {
@@ -46,7 +91,8 @@ export default tseslint.config(
             {
               name: '@crema/contract',
               allowTypeImports: true,
-              message: 'В браузерный код — только типы из @crema/contract; форматирование — из @crema/contract/format.',
+              message:
+                'В браузерный код — только типы из @crema/contract; константы и проверки — из @crema/contract/rules, форматирование — из @crema/contract/format (решение 0012).',
             },
           ],
         },

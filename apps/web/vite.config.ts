@@ -9,19 +9,19 @@ export default defineConfig({
       output: {
         // React, React DOM and React Router load on every page anyway: as one file they compress
         // as one stream (about 1 KB less gzip than as separate chunks) and cost one request.
-        // The shell (layout, dialogs, SEO helpers, formatting) is on every page too: one chunk
-        // instead of half a dozen small ones, which compress worse and cost a request each.
+        // The shell is a folder rule (docs/architecture.md): app/components/ and app/lib/ hold
+        // what every page runs (layout, dialog store and host, SEO helpers), with the contract's
+        // formatting; one chunk instead of half a dozen small ones, which compress worse and cost
+        // a request each. Code that loads on use (features/, api/, routes/) lives elsewhere, and
+        // `@crema/contract/rules` goes with whoever uses it.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
-            // Not the sign-in dialogs (components/auth/, lib/auth-client.ts): they load on first
-            // use (React.lazy), as a chunk of their own (last, so it takes no shared modules).
-            // Nor lib/pkce.ts, which only they and the social callback page use.
-            {
-              name: 'shell',
-              test: /[\\/](app[\\/](components[\\/](?!auth[\\/])|lib[\\/](?!auth-client\.|pkce\.))|contract[\\/]src[\\/]format[\\/])/,
-            },
-            { name: 'auth', test: /[\\/]app[\\/](components[\\/]auth[\\/]|lib[\\/]auth-client\.)/ },
+            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
+            // The browser's API client and form hook: with the first form or sign-out, not on first load.
+            { name: 'api', test: /[\\/]app[\\/]api[\\/]/ },
+            // The sign-in dialogs: a chunk of their own, loaded when one first opens.
+            { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
           ],
         },
       },

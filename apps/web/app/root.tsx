@@ -15,7 +15,7 @@ import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import './lib/context.ts';
 import './styles/global.css';
-import { createApi } from './lib/api.ts';
+import { createApi } from './api/client.ts';
 import { loadSiteConfigs } from './lib/configs.server.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
 import { sessionChangePending } from './lib/session.ts';

@@ -5,3 +5,4 @@ export * from './format/index.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/auth.ts';
+export * from './rules/index.ts';

@@ -1,5 +1,5 @@
 import { CONFIG_KEYS, type Configs } from '@crema/contract';
-import { createApi, type ApiFetch } from './api.ts';
+import { createApi, type ApiFetch } from '../api/client.ts';
 
 /**
  * Every site setting the pages use (spec §3). One call with one key list, so the root loader

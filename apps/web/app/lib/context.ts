@@ -1,4 +1,4 @@
-import type { ApiFetch } from './api.ts';
+import type { ApiFetch } from '../api/client.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -14,5 +14,7 @@ export const paths = {
   userSchedule: () => '/user/schedule/',
   userAccount: () => '/user/account/',
   userOrders: () => '/user/orders/',
+  userStudents: () => '/user/students/',
+  userProgress: () => '/user/progress/',
   adminCourses: () => '/admin/courses/',
 } as const;

@@ -4,7 +4,7 @@ import type { CourseDetail, CourseFormat, GroupStart } from '@crema/contract';
 import type { RootData } from '../root.tsx';
 import { socialLinks } from '../components/layout/Footer.tsx';
 import { absoluteUrl, clip, type Crumb } from './seo.ts';
-import type { ApiFetch } from './api.ts';
+import type { ApiFetch } from '../api/client.ts';
 import { loadSiteConfigs } from './configs.server.ts';
 
 /** What the school's structured data is built from: its settings and its own address. */

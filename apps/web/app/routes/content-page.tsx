@@ -1,10 +1,11 @@
 import type { Route } from './+types/content-page';
-import { createApi } from '../lib/api.ts';
+import { createApi } from '../api/client.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
 import { TEACHER_IMAGE, TeacherCard } from '../features/catalog/TeacherCard.tsx';
 import { PAGE_IMAGE_OPTS } from '../features/content/Blocks.tsx';
-import { notFound, orNotFound, SLUG_RE } from '../features/content/load.ts';
+import { SLUG_PATTERN } from '@crema/contract/rules';
+import { notFound, orNotFound } from '../features/content/load.ts';
 import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageView.tsx';
 
 /** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
@@ -16,7 +17,7 @@ const TEACHERS_PAGE = 'about';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = (params['*'] ?? '').replace(/\/$/, '');
-  if (!SLUG_RE.test(slug)) notFound();
+  if (!SLUG_PATTERN.test(slug)) notFound();
   const api = createApi(context.api);
   const [page, teachers] = await Promise.all([
     orNotFound(api.page(slug, { image_opts: PAGE_IMAGE_OPTS })),

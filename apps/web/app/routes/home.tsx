@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import type { Paginated, Review } from '@crema/contract';
-import { COURSE_FORMS, formatCount, formatDate, pluralRu } from '@crema/contract/format';
+import { COURSE_FORMS, formatCount, pluralRu } from '@crema/contract/format';
 import type { loader as rootLoader } from '../root.tsx';
-import { createApi } from '../lib/api.ts';
+import { createApi } from '../api/client.ts';
 import { COOKIES, readCookie } from '../lib/cookies.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -14,6 +14,7 @@ import { DISCOUNT_IMAGE, DiscountBanner } from '../features/catalog/DiscountBann
 import { PROMO_IMAGE, PromoBanners } from '../features/catalog/PromoBanners.tsx';
 import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../features/catalog/reviews.tsx';
 import { TEACHER_IMAGE, TeacherCard } from '../features/catalog/TeacherCard.tsx';
+import { POST_CARD_IMAGE_OPTS, PostCard } from '../features/content/PostCard.tsx';
 
 /** 'Почему у нас': content, sent as loader data so the texts are not in the page's JavaScript. */
 const FEATURES = [
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     optional<Paginated<Review>>('reviews', api.reviews({ on_main: true, page_size: 6 }), EMPTY_PAGE),
     optional('teachers', api.teachers({ on_main: true, image_opts: TEACHER_IMAGE.opts }), []),
     optional('subsections', api.subsections(SUBSECTION_IMAGE.opts), []),
-    optional('blog posts', api.pages({ page_size: 3, image_opts: CARD_IMAGE.opts }), null),
+    optional('blog posts', api.pages({ page_size: 3, image_opts: POST_CARD_IMAGE_OPTS }), null),
     loadSchool(context),
   ]);
   return {
@@ -238,22 +239,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="home-posts">
             {posts.map((post) => (
               <li key={post.id}>
-                <article className="post-card">
-                  <CatalogImage className="post-card__image" image={post.image} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} />
-                  <div className="post-card__body">
-                    {post.publish_from ? (
-                      <time className="post-card__date" dateTime={post.publish_from}>
-                        {formatDate(post.publish_from)}
-                      </time>
-                    ) : null}
-                    <h3 className="post-card__title">
-                      <Link className="post-card__link" to={post.url}>
-                        {post.title}
-                      </Link>
-                    </h3>
-                    {post.excerpt ? <p className="post-card__excerpt">{post.excerpt}</p> : null}
-                  </div>
-                </article>
+                <PostCard post={post} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/presence';
-import { createApi } from '../lib/api.ts';
+import { createApi } from '../api/client.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';

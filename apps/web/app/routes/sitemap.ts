@@ -1,5 +1,5 @@
 import type { Route } from './+types/sitemap';
-import { createApi } from '../lib/api.ts';
+import { createApi } from '../api/client.ts';
 import { sitemapXml } from '../features/content/sitemap.ts';
 
 /** sitemap.xml: every public course, post and page from the API, with absolute URLs. */

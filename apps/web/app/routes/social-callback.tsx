@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/social-callback';
-import { readCookie } from '../lib/cookies.ts';
-import { clearPending, readPending, type SocialProvider } from '../lib/pkce.ts';
+import { browserApi } from '../api/browser.ts';
+import { ApiRequestError } from '../api/client.ts';
+import { messagesOf } from '../api/problems.ts';
+import { clearPending, readPending, type SocialProvider } from '../features/auth/pkce.ts';
+import { safeNext } from '../lib/session.ts';
 
 const NAMES: Record<SocialProvider, string> = { vk: 'VK ID', yandex: 'Яндекс ID' };
 
@@ -27,22 +30,6 @@ export const CALLBACK_TEXTS = {
   offline: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
   failed: 'Не удалось войти. Попробуйте ещё раз.',
 } as const;
-
-/** Every message of an API error body (`{detail}` or `{field: [...]}`), flattened. */
-function messagesOf(body: unknown): string[] {
-  if (!body || typeof body !== 'object') return [];
-  const out: string[] = [];
-  for (const value of Object.values(body as Record<string, unknown>)) {
-    if (typeof value === 'string') out.push(value);
-    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') out.push(item);
-  }
-  return out;
-}
-
-/** Only a path of this site may follow the sign-in (never '//elsewhere'). */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
 
 /** VK ID may also return its values as a JSON `payload` parameter. */
 function callbackParams(search: string): URLSearchParams {
@@ -90,37 +77,22 @@ export default function SocialCallback() {
 
     void (async () => {
       // Someone already signed in (switching accounts) sends the session's CSRF value, as every
-      // cookie-authenticated call must (decision 0009).
-      const csrf = readCookie(document.cookie, 'crema_csrf');
-      let res: Response;
+      // cookie-authenticated call must (decision 0009): browserFetch does.
       try {
-        res = await fetch(`/api/auth/social/${provider}/`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'x-crema-client': 'web',
-            ...(csrf ? { 'x-csrf-token': csrf } : {}),
-          },
-          body: JSON.stringify({
-            code,
-            code_verifier: pending.verifier,
-            redirect_uri: pending.redirect_uri,
-            device_id: params.get('device_id') ?? undefined,
-            state: pending.state,
-          }),
+        await browserApi.socialSignIn(provider, {
+          code,
+          code_verifier: pending.verifier,
+          redirect_uri: pending.redirect_uri,
+          device_id: params.get('device_id') ?? undefined,
+          state: pending.state,
         });
-      } catch {
-        return fail(CALLBACK_TEXTS.offline);
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || error.status === 0) return fail(CALLBACK_TEXTS.offline);
+        const messages = messagesOf(error.body);
+        return fail(...(messages.length > 0 ? messages : [CALLBACK_TEXTS.failed]));
       }
-      if (res.ok) {
-        // A full load: every part of the page renders signed in, and the code leaves the history.
-        window.location.replace(safeNext(pending.next));
-        return;
-      }
-      const body: unknown = await res.json().catch(() => null);
-      const messages = messagesOf(body);
-      fail(...(messages.length > 0 ? messages : [CALLBACK_TEXTS.failed]));
+      // A full load: every part of the page renders signed in, and the code leaves the history.
+      window.location.replace(safeNext(pending.next) ?? '/');
     })();
   }, [location.search, provider, name]);
 

@@ -13,6 +13,10 @@ export const WEEK_FORMS = ['неделя', 'недели', 'недель'] as co
 export const MONTH_FORMS = ['месяц', 'месяца', 'месяцев'] as const satisfies PluralForms;
 export const REVIEW_FORMS = ['отзыв', 'отзыва', 'отзывов'] as const satisfies PluralForms;
 export const MINUTE_FORMS = ['минута', 'минуты', 'минут'] as const satisfies PluralForms;
+export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const satisfies PluralForms;
+export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;
+export const SEAT_FORMS = ['место', 'места', 'мест'] as const satisfies PluralForms;
+export const SESSION_FORMS = ['занятие', 'занятия', 'занятий'] as const satisfies PluralForms;
 export const SECOND_FORMS = ['секунда', 'секунды', 'секунд'] as const satisfies PluralForms;
 
 /** Picks the Russian plural form for n: 1 курс, 2 курса, 5 курсов, 21 курс, 1,5 курса. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COURSE_DURATION_MAX, COURSE_FORMATS, COURSE_LEVELS, COURSE_ORDERINGS, COURSE_SEARCH_MAX, SLUG_PATTERN, PAGE_SIZE_MAX } from '../rules/catalog.ts';
 import { audienceSchema, categorySchema, imageOptsSchema, imageSchema } from './content.ts';
 
 // The public catalogue (spec §3 Course, Attribute, Review, Teacher, Subsection; §7 "Public content").
@@ -24,24 +25,10 @@ export const boolQuerySchema = z
   .enum(['true', 'false', '1', '0'], { error: 'Допустимые значения: true или false.' })
   .transform((value) => value === 'true' || value === '1');
 
-export const COURSE_FORMATS = ['online', 'offline', 'blended'] as const;
+export { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS, COURSE_ORDERINGS, PAGE_SIZE_MAX } from '../rules/catalog.ts';
+export type { CourseFormat, CourseLevel } from '../rules/catalog.ts';
 export const courseFormatSchema = z.enum(COURSE_FORMATS);
-export type CourseFormat = z.infer<typeof courseFormatSchema>;
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const courseLevelSchema = z.enum(COURSE_LEVELS);
-export type CourseLevel = z.infer<typeof courseLevelSchema>;
-
-/** How people read the enum values. */
-export const COURSE_FORMAT_LABELS: Record<CourseFormat, string> = {
-  online: 'Онлайн',
-  offline: 'Очно',
-  blended: 'Смешанный',
-};
-export const COURSE_LEVEL_LABELS: Record<CourseLevel, string> = {
-  beginner: 'Для начинающих',
-  intermediate: 'Средний',
-  advanced: 'Продвинутый',
-};
 
 // ---------------------------------------------------------------- attributes
 
@@ -111,8 +98,6 @@ export const courseFiltersResponseSchema = z.array(courseFilterSchema);
 
 // ---------------------------------------------------------------- courses
 
-export const COURSE_ORDERINGS = ['sort', 'price', '-price', 'title', 'duration', '-created'] as const;
-export const PAGE_SIZE_MAX = 48;
 
 /** GET /api/courses/ query: filters as repeated keys, text search, paging. */
 export const coursesQuerySchema = z.object({
@@ -120,9 +105,9 @@ export const coursesQuerySchema = z.object({
   attributes: idListQuerySchema.describe('id значений атрибутов: внутри атрибута — «или», между атрибутами — «и»'),
   subsections: idListQuerySchema.describe('id подборок'),
   type: audienceSchema.optional().describe('adult — для взрослых, kids — для детей'),
-  search: z.string().trim().max(100, 'Не больше 100 символов.').optional().describe('Поиск по названию и описанию (русская морфология)'),
-  min_duration: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(10000).optional(),
-  max_duration: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(10000).optional(),
+  search: z.string().trim().max(COURSE_SEARCH_MAX, `Не больше ${COURSE_SEARCH_MAX} символов.`).optional().describe('Поиск по названию и описанию (русская морфология)'),
+  min_duration: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(COURSE_DURATION_MAX).optional(),
+  max_duration: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(COURSE_DURATION_MAX).optional(),
   featured: boolQuerySchema.optional().describe('Только курсы для главной страницы'),
   ordering: z.enum(COURSE_ORDERINGS, { error: `Допустимые значения: ${COURSE_ORDERINGS.join(', ')}.` }).optional(),
   page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Номер страницы начинается с 1.').max(100000).default(1),
@@ -253,14 +238,14 @@ export type CourseDetail = z.infer<typeof courseDetailSchema>;
 export const courseKeyParamSchema = z.object({
   id: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,127}$/, 'Ожидается slug или id курса.')
+    .regex(SLUG_PATTERN, 'Ожидается slug или id курса.')
     .describe('slug или числовой id курса'),
 });
 
 export const reviewsQuerySchema = z.object({
   on_main: boolQuerySchema.optional(),
   on_noschool: boolQuerySchema.optional(),
-  course: z.string().regex(/^[a-z0-9][a-z0-9-]{0,127}$/, 'Ожидается slug или id курса.').optional(),
+  course: z.string().regex(SLUG_PATTERN, 'Ожидается slug или id курса.').optional(),
   page: coursesQuerySchema.shape.page,
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })

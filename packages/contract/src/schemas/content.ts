@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIENCES } from '../rules/catalog.ts';
 
 /** Config keys the site knows (spec §3); FOOTER_{SOCIAL}_LINK keys follow the same pattern. */
 export const CONFIG_KEYS = [
@@ -72,9 +73,9 @@ export const menuLinkSchema: z.ZodType<MenuLink> = z
 
 export const menuResponseSchema = z.array(menuLinkSchema).meta({ id: 'Menu' });
 
-export const AUDIENCES = ['adult', 'kids'] as const;
+export { AUDIENCES } from '../rules/catalog.ts';
 export const audienceSchema = z.enum(AUDIENCES, { error: 'Допустимые значения: adult или kids.' });
-export type Audience = z.infer<typeof audienceSchema>;
+export type { Audience } from '../rules/catalog.ts';
 
 export const categorySchema = z
   .object({

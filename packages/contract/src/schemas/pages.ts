@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PAGE_KINDS, PAGE_ORDERINGS } from '../rules/catalog.ts';
 import { courseFormatSchema, ogSchema, paginatedSchema, seoSchema } from './catalog.ts';
 import { imageOptsSchema, imageSchema } from './content.ts';
 
 // Blog posts and content pages (spec §3 Page, §7 /api/pages/), and the public schedule.
 
-export const PAGE_KINDS = ['post', 'page'] as const;
+export { PAGE_KINDS, PAGE_ORDERINGS } from '../rules/catalog.ts';
 
 /** A post or page as lists show it (blog list: image at 400 px, newest publish_from first). */
 export const pageCardSchema = z
@@ -21,7 +22,6 @@ export const pageCardSchema = z
   .meta({ id: 'PageCard' });
 export type PageCard = z.infer<typeof pageCardSchema>;
 
-export const PAGE_ORDERINGS = ['-publish_from', 'publish_from', 'title'] as const;
 
 /** GET /api/pages/ query. */
 export const pagesQuerySchema = z.object({

@@ -6,7 +6,7 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { HeaderBanner } from './HeaderBanner.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { SignInPlaceholder, useLoginFlag } from './SignInPlaceholder.tsx';
+import { AuthDialogHost, useLoginFlag } from './AuthDialogHost.tsx';
 import { OfflineBanner } from '../account/OfflineBanner.tsx';
 import { sessionChangeSettled } from '../../lib/session.ts';
 
@@ -17,7 +17,7 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
   const [burger, setBurger] = useState({ open: false, pathname: location.pathname });
   const burgerOpen = burger.open && burger.pathname === location.pathname;
   const toggleBurger = () => setBurger({ open: !burgerOpen, pathname: location.pathname });
-  const [loginOpen, closeLogin] = useLoginFlag();
+  useLoginFlag();
   const onUserPage = location.pathname.startsWith('/user/');
 
   useEffect(() => {
@@ -46,7 +46,7 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
       <Footer configs={data.configs} menu={data.footerMenu} categories={data.categories} />
       <CookieNotice accepted={data.cookiesAccepted} privacyLink={data.configs.PRIVACY_POLICY_LINK} />
       <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} user={data.user} />
-      <SignInPlaceholder open={loginOpen} onClose={closeLogin} />
+      <AuthDialogHost />
       <OfflineBanner />
     </div>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { accountPaths, userInitials, userLabel } from './links.ts';
+import { userInitials, userLabel } from './links.ts';
 import { useSignOut } from './sign-out.ts';
 
 /**
@@ -80,17 +81,17 @@ export default function ProfileMenu({
         <ul className="profile-menu__list">
           {user.is_course_owner ? (
             <li>
-              <Link to={accountPaths.adminCourses}>Администрирование</Link>
+              <Link to={paths.adminCourses()}>Администрирование</Link>
             </li>
           ) : null}
           <li>
-            <Link to={accountPaths.courses}>Мое обучение</Link>
+            <Link to={paths.userCourses()}>Мое обучение</Link>
           </li>
           <li>
-            <Link to={accountPaths.account}>Данные аккаунта</Link>
+            <Link to={paths.userAccount()}>Данные аккаунта</Link>
           </li>
           <li>
-            <Link to={accountPaths.orders}>Мои заказы</Link>
+            <Link to={paths.userOrders()}>Мои заказы</Link>
           </li>
           <li>
             <button type="button" onClick={() => void signOut()} disabled={pending}>

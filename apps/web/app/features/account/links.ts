@@ -1,17 +1,6 @@
 import { fullName, initials } from '@crema/contract/format';
 import type { SessionUser } from '../../lib/session.ts';
 
-/** The signed-in person's pages (spec §2 User routes, Admin routes). */
-export const accountPaths = {
-  courses: '/user/courses/',
-  schedule: '/user/schedule/',
-  account: '/user/account/',
-  students: '/user/students/',
-  orders: '/user/orders/',
-  progress: '/user/progress/',
-  adminCourses: '/admin/courses/',
-} as const;
-
 /** The letters on the profile button; the e-mail's first letter while the name is not filled in. */
 export function userInitials(user: SessionUser): string {
   return initials(user) || user.email.slice(0, 1).toUpperCase();

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import type { CourseFilter } from '@crema/contract';
-import { catalogHref, DURATION_MAX, durationHours, parseCatalogParams, SEARCH_MAX, type CatalogState, type CourseOrdering } from './catalog-query.ts';
+import { COURSE_DURATION_MAX, COURSE_SEARCH_MAX, type CourseOrdering } from '@crema/contract/rules';
+import { catalogHref, durationHours, parseCatalogParams, type CatalogState } from './catalog-query.ts';
 import { useHydrated } from './hydrated.ts';
 
 /** The catalogue form's id: the search box and the ordering live outside it, in the toolbar. */
@@ -81,7 +82,7 @@ export function CatalogToolbar({ state, count }: { state: CatalogState; count: R
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           placeholder="Найти курс: бариста, обжарка…"
-          maxLength={SEARCH_MAX}
+          maxLength={COURSE_SEARCH_MAX}
           enterKeyHint="search"
           autoComplete="off"
         />
@@ -207,7 +208,7 @@ export function CatalogFilters({
                 <input
                   type="number"
                   name="min_duration"
-                  max={DURATION_MAX}
+                  max={COURSE_DURATION_MAX}
                   inputMode="numeric"
                   min={0}
                   value={from}
@@ -221,7 +222,7 @@ export function CatalogFilters({
                 <input
                   type="number"
                   name="max_duration"
-                  max={DURATION_MAX}
+                  max={COURSE_DURATION_MAX}
                   inputMode="numeric"
                   min={0}
                   value={to}

@@ -1,6 +1,5 @@
 import type { CourseProgram as Program } from '@crema/contract';
-import { formatCount, LESSON_FORMS, MODULE_FORMS } from '@crema/contract/format';
-import { TEST_FORMS } from './format.ts';
+import { formatCount, LESSON_FORMS, MODULE_FORMS, TEST_FORMS } from '@crema/contract/format';
 
 const lessonIcon = (
   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

@@ -1,15 +1,11 @@
-import type { Audience, CoursesQuery } from '@crema/contract';
+import type { CoursesQuery } from '@crema/contract';
+import { COURSE_DURATION_MAX, COURSE_ORDERINGS, COURSE_SEARCH_MAX, type Audience, type CourseOrdering } from '@crema/contract/rules';
 import { CARD_IMAGE } from './CatalogImage.tsx';
 
 /** Courses per catalogue page. */
 export const CATALOG_PAGE_SIZE = 12;
 /** Card images: 16:10, cropped to fill. */
-/** Longest search text the API accepts. */
-export const SEARCH_MAX = 100;
 
-export type CourseOrdering = NonNullable<CoursesQuery['ordering']>;
-/** The API's orderings (COURSE_ORDERINGS; not imported, so zod stays out of the browser bundle). */
-const ORDERINGS: readonly CourseOrdering[] = ['sort', 'price', '-price', 'title', 'duration', '-created'];
 
 /**
  * The catalogue's state, read from the page address. The page URL says `category` (spec §2);
@@ -33,14 +29,11 @@ function positiveInt(value: string | null | undefined): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-/** The API's bound for min_/max_duration (hours); a larger value is ignored, never sent to fail. */
-export const DURATION_MAX = 10_000;
-
-/** A duration in hours from the address or the form: 0 to DURATION_MAX, anything else ignored. */
+/** A duration in hours from the address or the form: 0 to COURSE_DURATION_MAX, anything else ignored. */
 export function durationHours(value: string | null | undefined): number | undefined {
   if (!value || !/^\d{1,5}$/.test(value.trim())) return undefined;
   const n = Number(value);
-  return n <= DURATION_MAX ? n : undefined;
+  return n <= COURSE_DURATION_MAX ? n : undefined;
 }
 
 function idList(values: string[]): number[] {
@@ -52,7 +45,7 @@ function idList(values: string[]): number[] {
 export function parseCatalogParams(params: URLSearchParams): CatalogState {
   const type = params.get('type');
   const ordering = params.get('ordering');
-  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX);
+  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, COURSE_SEARCH_MAX);
   const minDuration = durationHours(params.get('min_duration'));
   const maxDuration = durationHours(params.get('max_duration'));
   return {
@@ -61,7 +54,7 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     attributes: idList(params.getAll('attributes')),
     subsections: idList(params.getAll('subsections')),
     search: search || undefined,
-    ordering: (ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as CourseOrdering) : undefined,
+    ordering: (COURSE_ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as CourseOrdering) : undefined,
     minDuration,
     // An upside-down range means the visitor swapped the fields; keep the upper bound only if it makes sense.
     maxDuration: maxDuration !== undefined && minDuration !== undefined && maxDuration < minDuration ? undefined : maxDuration,
@@ -119,23 +112,3 @@ export function isFiltered(state: CatalogState): boolean {
   return hasRefinements(state) || !!state.type || !!state.category;
 }
 
-/**
- * The page numbers a pager shows: first, last, the current one with its neighbours, and `null`
- * for each gap ('…').
- */
-export function pageWindow(current: number, total: number): (number | null)[] {
-  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
-  // Near an end, show enough pages that a single hidden page never becomes '…'.
-  if (current <= 3) [2, 3, 4].forEach((n) => pages.add(n));
-  if (current >= total - 2) [total - 3, total - 2, total - 1].forEach((n) => pages.add(n));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const result: (number | null)[] = [];
-  for (const [i, n] of sorted.entries()) {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && n - previous === 2) result.push(previous + 1);
-    else if (previous !== undefined && n - previous > 2) result.push(null);
-    result.push(n);
-  }
-  return result;
-}

@@ -1,18 +1,4 @@
-import type { CourseFormat, CourseLevel } from '@crema/contract';
-import { formatCount, formatPrice, HOUR_FORMS, type PluralForms } from '@crema/contract/format';
-
-// The site imports only types and `/format` from the contract at run time: its schema module
-// would bring zod into the browser bundle. These mirror COURSE_FORMAT_LABELS/COURSE_LEVEL_LABELS.
-export const FORMAT_LABELS: Record<CourseFormat, string> = { online: 'Онлайн', offline: 'Очно', blended: 'Смешанный' };
-export const LEVEL_LABELS: Record<CourseLevel, string> = {
-  beginner: 'Для начинающих',
-  intermediate: 'Средний',
-  advanced: 'Продвинутый',
-};
-
-export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const satisfies PluralForms;
-export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;
-export const SEAT_FORMS = ['место', 'места', 'мест'] as const satisfies PluralForms;
+import { formatCount, formatPrice, HOUR_FORMS } from '@crema/contract/format';
 
 /** A course price for people: '32 000 ₽', or what a missing price means. */
 export function priceLabel(kopecks: number | null): string {

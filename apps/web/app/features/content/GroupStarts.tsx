@@ -1,15 +1,11 @@
 import { Link } from 'react-router';
-import type { CourseFormat, GroupStart } from '@crema/contract';
-import { formatDate, formatPrice, formatTime, moscowDateParts, pluralRu } from '@crema/contract/format';
+import type { GroupStart } from '@crema/contract';
+import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
+import { formatDate, formatPrice, formatTime, moscowDateParts, pluralRu, SEAT_FORMS, SESSION_FORMS } from '@crema/contract/format';
 import { paths } from '../../lib/paths.ts';
 import './content.css';
 
-// The labels of COURSE_FORMAT_LABELS, kept here: a value import from the contract's root would
-// bring zod into the page's scripts.
-const FORMAT_LABELS: Record<CourseFormat, string> = { online: 'Онлайн', offline: 'Очно', blended: 'Смешанный' };
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-const SEAT_FORMS = ['место', 'места', 'мест'] as const;
-const SESSION_FORMS = ['занятие', 'занятия', 'занятий'] as const;
 
 /** Short weekday of an instant in Moscow ('пн'). */
 function moscowWeekday(instant: string): string {
@@ -40,7 +36,7 @@ function GroupCard({ group, headingLevel }: { group: GroupStart; headingLevel: 2
       </div>
       <div className="group-card__main">
         <p className="group-card__badges">
-          <span className={`badge badge--${group.format}`}>{FORMAT_LABELS[group.format]}</span>
+          <span className={`badge badge--${group.format}`}>{COURSE_FORMAT_LABELS[group.format]}</span>
           <span className="badge">{group.course.kids ? 'Для детей' : 'Для взрослых'}</span>
         </p>
         <Heading className="group-card__title">

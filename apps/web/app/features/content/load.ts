@@ -1,8 +1,5 @@
 import { data } from 'react-router';
-import { ApiRequestError } from '../../lib/api.ts';
-
-/** A page or post slug as the API accepts it; anything else cannot exist. */
-export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,127}$/;
+import { ApiRequestError } from '../../api/client.ts';
 
 /** Ends the loader with the site's 404 page. */
 export function notFound(): never {

@@ -1,8 +1,6 @@
-import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { AccountSidebar } from '../user/AccountSidebar.tsx';
-import '../user/account.css';
+import { AccountFrame } from '../../features/account/AccountSidebar.tsx';
 
 /**
  * /admin/*: course owners only. A guest is sent to sign in and back; anyone else gets the 404
@@ -14,12 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="container account">
-      <AccountSidebar user={loaderData.user} />
-      <div className="account__main">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <AccountFrame user={loaderData.user} />;
 }

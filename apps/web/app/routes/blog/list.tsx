@@ -1,11 +1,11 @@
 import type { Route } from './+types/list';
-import { createApi } from '../../lib/api.ts';
+import { createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { notFound, orNotFound, pageParam } from '../../features/content/load.ts';
-import { Pagination } from '../../features/content/Pagination.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
 import { POST_CARD_IMAGE_OPTS, PostCard } from '../../features/content/PostCard.tsx';
 
 /** Three rows of three cards on a wide screen. */

@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/post';
 import { formatDate } from '@crema/contract/format';
-import { createApi } from '../../lib/api.ts';
+import { createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { Blocks, COVER_IMAGE, PAGE_IMAGE_OPTS } from '../../features/content/Blocks.tsx';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
-import { notFound, orNotFound, SLUG_RE } from '../../features/content/load.ts';
+import { SLUG_PATTERN } from '@crema/contract/rules';
+import { notFound, orNotFound } from '../../features/content/load.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!SLUG_RE.test(params.slug)) notFound();
+  if (!SLUG_PATTERN.test(params.slug)) notFound();
   const [post, school] = await Promise.all([
     orNotFound(createApi(context.api).page(params.slug, { image_opts: PAGE_IMAGE_OPTS })),
     loadSchool(context),

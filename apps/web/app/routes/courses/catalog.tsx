@@ -3,13 +3,13 @@ import type { Route } from './+types/catalog';
 import type { Category } from '@crema/contract';
 import { COURSE_FORMS, formatCount } from '@crema/contract/format';
 import type { loader as rootLoader } from '../../root.tsx';
-import { ApiRequestError, createApi } from '../../lib/api.ts';
+import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { CourseCard } from '../../features/catalog/CourseCard.tsx';
 import { CatalogFilters, CatalogToolbar, useCatalogControls } from '../../features/catalog/CatalogFilters.tsx';
-import { Pagination } from '../../features/catalog/Pagination.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
 import {
   catalogHref,
   hasRefinements,
@@ -196,7 +196,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           )}
-          <Pagination page={state.page} totalPages={totalPages} hrefFor={(page) => catalogHref({ ...state, page })} />
+          <Pagination label="Страницы каталога" page={state.page} totalPages={totalPages} hrefFor={(page) => catalogHref({ ...state, page })} />
         </section>
       </div>
     </main>

@@ -1,8 +1,9 @@
+import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/contract/rules';
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
-import { formatCount, formatDate, REVIEW_FORMS } from '@crema/contract/format';
-import { ApiRequestError, createApi } from '../../lib/api.ts';
+import { formatCount, formatDate, GROUP_FORMS, REVIEW_FORMS, SEAT_FORMS } from '@crema/contract/format';
+import { ApiRequestError, createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, courseJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
@@ -10,18 +11,17 @@ import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { CatalogImage } from '../../features/catalog/CatalogImage.tsx';
 import { CourseProgram } from '../../features/catalog/CourseProgram.tsx';
 import { CourseTabs } from '../../features/catalog/CourseTabs.tsx';
-import { FORMAT_LABELS, GROUP_FORMS, hoursLabel, LEVEL_LABELS, ratingLabel, SEAT_FORMS } from '../../features/catalog/format.ts';
+import { hoursLabel, ratingLabel } from '../../features/catalog/format.ts';
 import { PriceTag } from '../../features/catalog/PriceTag.tsx';
 import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../../features/catalog/reviews.tsx';
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,127}$/;
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!SLUG.test(params.slug)) throw data(null, { status: 404 });
+  if (!SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const api = createApi(context.api);
   const [course, groups, school] = await Promise.all([
@@ -79,8 +79,8 @@ function facts(course: CourseDetail) {
   const list: { name: string; value: string }[] = [];
   const duration = [course.duration_text, course.duration_hours ? hoursLabel(course.duration_hours) : null].filter(Boolean).join(', ');
   if (duration) list.push({ name: 'Длительность', value: duration });
-  list.push({ name: 'Формат', value: FORMAT_LABELS[course.format] });
-  list.push({ name: 'Уровень', value: LEVEL_LABELS[course.level] });
+  list.push({ name: 'Формат', value: COURSE_FORMAT_LABELS[course.format] });
+  list.push({ name: 'Уровень', value: COURSE_LEVEL_LABELS[course.level] });
   for (const attribute of course.attributes) {
     if (attribute.is_group && !attribute.is_tab) list.push({ name: attribute.name, value: attribute.value });
   }
@@ -191,7 +191,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                     </p>
                     <p className="course-group__title">{group.title}</p>
                     <p className="course-group__meta">
-                      {[FORMAT_LABELS[group.format], group.location, group.teacher ? `${group.teacher.first_name} ${group.teacher.last_name}` : null]
+                      {[COURSE_FORMAT_LABELS[group.format], group.location, group.teacher ? `${group.teacher.first_name} ${group.teacher.last_name}` : null]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>

@@ -1,8 +1,6 @@
-import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { requireUser } from '../../lib/session.server.ts';
-import { AccountSidebar } from './AccountSidebar.tsx';
-import './account.css';
+import { AccountFrame } from '../../features/account/AccountSidebar.tsx';
 
 /** /user/*: signed-in people only (a guest is sent to sign in and back); sidebar and page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,12 +8,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="container account">
-      <AccountSidebar user={loaderData.user} />
-      <div className="account__main">
-        <Outlet />
-      </div>
-    </div>
-  );
+  return <AccountFrame user={loaderData.user} />;
 }

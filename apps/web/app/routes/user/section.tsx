@@ -3,7 +3,7 @@ import type { Route } from './+types/section';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { privateMeta, SECTIONS } from './sections.ts';
 import { SectionPage } from './SectionPage.tsx';
-import { openDialog } from '../../components/layout/SignInPlaceholder.tsx';
+import { openDialog } from '../../lib/dialogs.ts';
 
 /**
  * /user/courses/, /user/account/, /user/students/, /user/orders/, /user/schedule/,

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { prepareSignIn, type SocialProviderInfo } from '../../lib/pkce.ts';
+import { browserApi } from '../../api/browser.ts';
+import type { SocialProviderInfo } from '../../api/client.ts';
+import { prepareSignIn } from './pkce.ts';
 
 let providersRequest: Promise<SocialProviderInfo[]> | null = null;
 
 /** The enabled providers, asked once per page load (they change only with the server's config). */
 function loadProviders(): Promise<SocialProviderInfo[]> {
-  providersRequest ??= fetch('/api/auth/social/providers/', { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<SocialProviderInfo[]>) : []))
-    .catch(() => {
+  providersRequest ??= browserApi.socialProviders().catch(() => {
       providersRequest = null;
       return [];
     });

@@ -1,39 +1,10 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { problemOf, type AuthCallError } from '../../lib/auth-client.ts';
-import { goBack, useDialogState } from '../layout/SignInPlaceholder.tsx';
+import { AUTH_CODE_LENGTH } from '@crema/contract/rules';
+import { goBack, useDialogState } from '../../lib/dialogs.ts';
 
 // Form parts the sign-in dialogs share: labelled fields with their errors linked by
 // aria-describedby, the general messages above the button, a busy submit button, the code
 // field with its resend countdown.
-
-/** Spec §9: four digits. */
-export const CODE_LENGTH = 4;
-
-/** Messages of a form: per field and general (`detail`, `non_field_errors`, client checks). */
-export interface FormProblems {
-  fields: Record<string, string[]>;
-  general: string[];
-}
-
-export const NO_PROBLEMS: FormProblems = { fields: {}, general: [] };
-
-/**
- * Spreads a failed call over a form: messages of the form's own fields go under them, the rest
- * (`detail`, `non_field_errors`, fields the form does not have) above the button.
- */
-export function problemsOf(error: unknown, fieldNames: readonly string[]): FormProblems {
-  const problem: AuthCallError = problemOf(error);
-  const fields: Record<string, string[]> = {};
-  const general = problem.general();
-  for (const key of Object.keys(problem.body)) {
-    if (key === 'detail' || key === 'non_field_errors') continue;
-    const messages = problem.field(key);
-    if (fieldNames.includes(key)) fields[key] = messages;
-    else general.push(...messages);
-  }
-  if (general.length === 0 && Object.keys(fields).length === 0) general.push(problem.message);
-  return { fields, general };
-}
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -148,11 +119,8 @@ export function formatCountdown(seconds: number): string {
 
 /** Only the digits of what was typed or pasted, at most four (spec §5). */
 export function onlyDigits(value: string): string {
-  return value.replace(/[^0-9]/g, '').slice(0, CODE_LENGTH);
+  return value.replace(/[^0-9]/g, '').slice(0, AUTH_CODE_LENGTH);
 }
-
-/** The message of an empty e-mail field, checked before any call. */
-export const EMAIL_REQUIRED = 'Укажите адрес электронной почты.';
 
 /** The e-mail input of the sign-in dialogs (the password login sends it as `username`). */
 export function EmailField({
@@ -207,7 +175,7 @@ export function CodeField({
       autoComplete="one-time-code"
       inputMode="numeric"
       pattern="[0-9]*"
-      maxLength={CODE_LENGTH}
+      maxLength={AUTH_CODE_LENGTH}
       className="auth-field__input auth-field__input--code"
       first
       value={value}
@@ -215,7 +183,7 @@ export function CodeField({
       onValueChange={(raw) => {
         const digits = onlyDigits(raw);
         onValueChange(digits);
-        if (digits.length === CODE_LENGTH) onComplete(digits);
+        if (digits.length === AUTH_CODE_LENGTH) onComplete(digits);
       }}
     />
   );

@@ -1,7 +1,9 @@
 import type {
   Banner,
   Category,
+  CodeSent,
   Configs,
+  CurrentUser,
   CourseDetail,
   CoursesQuery,
   CoursesResponse,
@@ -56,7 +58,29 @@ async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFet
   return body as T;
 }
 
-/** The one typed client of the site; every call of spec §7 the site uses goes through here. */
+type Detail = { detail: string };
+type PasswordPair = { password: string; confirm_password: string };
+
+/** One enabled social provider as `GET /api/auth/social/providers/` describes it (decision 0010). */
+export interface SocialProviderInfo {
+  provider: 'vk' | 'yandex';
+  /** Button text, e.g. 'VK ID'. */
+  name: string;
+  authorize_url: string;
+  client_id: string;
+  scope: string;
+  /** As the provider spells it ('s256' for VK ID, 'S256' for Yandex). */
+  code_challenge_method: string;
+  /** Path of the page the provider returns to, e.g. '/vk-callback/'. */
+  callback_path: string;
+}
+
+const post = (body: unknown) => ({ method: 'POST', body });
+
+/**
+ * The one typed client of the site; every call of spec §7 the site uses goes through here.
+ * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (lib/browser-api.ts).
+ */
 export function createApi(fetcher: ApiFetch) {
   return {
     configs: (keys?: string[]) => json<Configs>(fetcher, '/api/configs/', { method: 'POST', body: { keys } }),
@@ -80,6 +104,29 @@ export function createApi(fetcher: ApiFetch) {
     schedule: (query: { type?: 'adult' | 'kids'; course?: string } = {}) =>
       json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
     sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),
+
+    // Sign-in and password calls of the dialogs (spec §7 Authentication; decision 0009).
+    sendCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/send_code/email/', post({ email })),
+    signInWithCode: (email: string, code: string) =>
+      json<{ user: CurrentUser }>(fetcher, '/api/auth/token/email/', post({ email, code })),
+    signInWithPassword: (username: string, password: string) =>
+      json<{ user: CurrentUser }>(fetcher, '/api/auth/token/', post({ username, password })),
+    logout: () => json<unknown>(fetcher, '/api/auth/logout/', post({})),
+    restore: (email: string) => json<Detail>(fetcher, '/api/auth/restore/', post({ email })),
+    setPasswordByRestore: (accessToken: string, pair: PasswordPair) =>
+      json<Detail>(fetcher, '/api/auth/set-password/restore/', { method: 'PATCH', body: { access_token: accessToken, ...pair } }),
+    sendChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/change/', post({ email })),
+    exchangeChangeCode: (email: string, code: string) =>
+      json<{ access_token: string; expires_in: number }>(fetcher, '/api/auth/change/code/', post({ email, code })),
+    setPasswordByChange: (accessToken: string, pair: PasswordPair) =>
+      json<Detail>(fetcher, '/api/auth/set-password/change/', { method: 'PATCH', body: { access_token: accessToken, ...pair } }),
+    changeOwnPassword: (body: { code: string; current_password?: string } & PasswordPair) =>
+      json<Detail>(fetcher, '/api/auth/set-password/', post(body)),
+    socialProviders: () => json<SocialProviderInfo[]>(fetcher, '/api/auth/social/providers/'),
+    socialSignIn: (
+      provider: SocialProviderInfo['provider'],
+      body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string },
+    ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
   };
 }
 export type Api = ReturnType<typeof createApi>;

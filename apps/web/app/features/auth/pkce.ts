@@ -4,21 +4,9 @@
  * the provider sends the person back to `/{provider}-callback/`.
  */
 
-export type SocialProvider = 'vk' | 'yandex';
+import type { SocialProviderInfo } from '../../api/client.ts';
 
-/** One enabled provider as `GET /api/auth/social/providers/` describes it. */
-export interface SocialProviderInfo {
-  provider: SocialProvider;
-  /** Button text, e.g. 'VK ID'. */
-  name: string;
-  authorize_url: string;
-  client_id: string;
-  scope: string;
-  /** As the provider spells it ('s256' for VK ID, 'S256' for Yandex). */
-  code_challenge_method: string;
-  /** Path of the page the provider returns to, e.g. '/vk-callback/'. */
-  callback_path: string;
-}
+export type SocialProvider = SocialProviderInfo['provider'];
 
 /** The 64 characters VK ID and RFC 7636 both allow: 256 / 64 = 4, so `byte & 63` has no bias. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

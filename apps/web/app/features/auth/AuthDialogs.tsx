@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from 'react';
-import { Modal } from '../ui/Modal.tsx';
-import { closeDialog, settleDialog, useDialogState, type DialogName } from '../layout/SignInPlaceholder.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { closeDialog, settleDialog, useDialogState, type DialogName } from '../../lib/dialogs.ts';
 import { BackLink } from './fields.tsx';
 import { ChangePassword, ChangePasswordCode, PassChange, RestorePassword } from './PasswordDialogs.tsx';
 import { InputCode, Login, SendCode } from './SignInDialogs.tsx';

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { safeNext } from '../../lib/session.ts';
+import { useSyncExternalStore } from 'react';
 
-// The host of the sign-in and password dialogs (spec §2 Modals, §4). It stays tiny because it is
-// on every page: the dialogs themselves (components/auth/) load with React.lazy the first time
-// one opens. The dialog state lives here, outside React, so anything on the page can open a
-// dialog with `openDialog(...)` without the dialogs' code being loaded yet.
+// The state of the sign-in and password dialogs (spec §2 Modals, §3 "Dialog state", §4). It lives
+// here, outside React and in the first load, so anything on the page can open a dialog with
+// `openDialog(...)` before the dialogs' code (features/auth/, loaded on first use by
+// components/layout/AuthDialogHost.tsx) is there.
 
 /** The dialogs of the sign-in issue (spec §2 Modals). */
 export type DialogName =
@@ -115,53 +113,3 @@ export function settleDialog() {
   }
 }
 
-/**
- * `?login` (spec §2 query flag) opens SendCode, `?restore=<token>` (the mailed restore link)
- * opens 'Создание пароля'; the flag, the token and `next` are then removed from the address,
- * so a reload or a shared link does not open the dialog again. Returns whether a sign-in
- * dialog is open and a function that closes it.
- */
-export function useLoginFlag(): [boolean, () => void] {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const login = params.has('login');
-  const restore = params.get('restore');
-  const current = useDialogState().current;
-
-  useEffect(() => {
-    if (!login && restore === null) return;
-    const rest = new URLSearchParams(params);
-    if (restore) {
-      openDialog('ChangePassword', { restoreToken: restore });
-    } else if (login) {
-      openDialog('SendCode', { next: safeNext(params.get('next')) });
-      rest.delete('next');
-    }
-    rest.delete('login');
-    rest.delete('restore');
-    const search = rest.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [login, restore, params, location.pathname, location.hash, navigate]);
-
-  return [current !== null, closeDialog];
-}
-
-const AuthDialogs = lazy(() => import('../auth/AuthDialogs.tsx'));
-
-/**
- * Where the sign-in dialogs appear. Nothing is rendered (or loaded) until one is opened; the
- * `open`/`onClose` props are accepted for the layout's sake, the state above is what counts.
- */
-export function SignInPlaceholder(_props: { open?: boolean; onClose?: () => void }) {
-  const { loaded } = useDialogState();
-  if (!loaded) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialogs />
-    </Suspense>
-  );
-}

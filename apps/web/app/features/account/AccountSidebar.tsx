@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { accountPaths } from '../../features/account/links.ts';
-import { useSignOut } from '../../features/account/sign-out.ts';
+import { useSignOut } from './sign-out.ts';
+import './account-pages.css';
 
 // Here, not in components/: the sidebar belongs to the account pages' chunk, not the shell every
-// public page loads first (vite.config.ts puts components/ into the shell).
+// public page loads first (components/ and lib/ are the shell, vite.config.ts).
 
 function Item({ to, children }: { to: string; children: string }) {
   return (
@@ -53,16 +54,16 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
       </button>
       <nav id="account-nav" className="account-nav" aria-label="Личный кабинет">
         <ul className="account-nav__list">
-          <Item to={accountPaths.schedule}>Расписание</Item>
+          <Item to={paths.userSchedule()}>Расписание</Item>
           <Group id="account-nav-data" title="Данные аккаунта">
-            <Item to={accountPaths.account}>Личные данные</Item>
-            <Item to={accountPaths.students}>Данные учащихся</Item>
+            <Item to={paths.userAccount()}>Личные данные</Item>
+            <Item to={paths.userStudents()}>Данные учащихся</Item>
           </Group>
           <Group id="account-nav-courses" title="Курсы">
-            <Item to={accountPaths.courses}>Мое обучение</Item>
-            {user.is_course_owner ? <Item to={accountPaths.adminCourses}>Управление курсами</Item> : null}
+            <Item to={paths.userCourses()}>Мое обучение</Item>
+            {user.is_course_owner ? <Item to={paths.adminCourses()}>Управление курсами</Item> : null}
           </Group>
-          <Item to={accountPaths.orders}>Мои заказы</Item>
+          <Item to={paths.userOrders()}>Мои заказы</Item>
           <li>
             <button type="button" className="account-nav__link account-nav__exit" onClick={() => void signOut()} disabled={pending}>
               Выйти
@@ -76,5 +77,17 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
         ) : null}
       </nav>
     </aside>
+  );
+}
+
+/** The page frame of /user/* and /admin/* (until the admin issue builds its own): sidebar and page. */
+export function AccountFrame({ user }: { user: SessionUser }) {
+  return (
+    <div className="container account">
+      <AccountSidebar user={user} />
+      <div className="account__main">
+        <Outlet />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { openDialog, useDialogState } from '../../lib/dialogs.ts';
+import { safeNext } from '../../lib/session.ts';
+
+// The host of the sign-in and password dialogs (spec §2 Modals, §4), on every page: it opens
+// them from the address (`?login`, `?restore=`) and loads their code on first use.
+
+/**
+ * `?login` (spec §2 query flag) opens SendCode, `?restore=<token>` (the mailed restore link)
+ * opens 'Создание пароля'; the flag, the token and `next` are then removed from the address,
+ * so a reload or a shared link does not open the dialog again.
+ */
+export function useLoginFlag(): void {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const login = params.has('login');
+  const restore = params.get('restore');
+
+  useEffect(() => {
+    if (!login && restore === null) return;
+    const rest = new URLSearchParams(params);
+    if (restore) {
+      openDialog('ChangePassword', { restoreToken: restore });
+    } else if (login) {
+      openDialog('SendCode', { next: safeNext(params.get('next')) });
+      rest.delete('next');
+    }
+    rest.delete('login');
+    rest.delete('restore');
+    const search = rest.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [login, restore, params, location.pathname, location.hash, navigate]);
+
+}
+
+// eslint-disable-next-line import-x/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
+const AuthDialogs = lazy(() => import('../../features/auth/AuthDialogs.tsx'));
+
+/**
+ * Where the sign-in dialogs appear: nothing is rendered (or loaded) until one is opened, then
+ * the dialogs' chunk (features/auth/) loads once.
+ */
+export function AuthDialogHost() {
+  const { loaded } = useDialogState();
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  );
+}

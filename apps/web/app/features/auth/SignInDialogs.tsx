@@ -1,0 +1,244 @@
+import { useRef, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { AUTH_CODE_LENGTH, EMAIL_REQUIRED } from '@crema/contract/rules';
+import { browserApi } from '../../api/browser.ts';
+import { rejection, useApiForm } from '../../api/useApiForm.ts';
+import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
+import { useSessionChanged } from '../../lib/session.ts';
+import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
+
+// SendCode ('Вход/регистрация'), InputCode and Login of spec §4: the ways in.
+
+const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
+
+/** After a sign-in: close the dialog, reload the root data (header) and go to `next` or '/'. */
+function useSignedIn(): () => Promise<void> {
+  const sessionChanged = useSessionChanged();
+  const { next } = useDialogState();
+  return async () => {
+    closeDialog();
+    await sessionChanged(next ?? '/');
+  };
+}
+
+/** Starts the 180 s countdown of the code just sent (spec §9); the server enforces it too. */
+export function countdownFrom(resendAfterS: number): number {
+  return Date.now() + resendAfterS * 1000;
+}
+
+/** SendCode: e-mail and the consent, then a code goes out (a new address registers with it). */
+export function SendCode() {
+  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+  const policy = root?.configs?.PRIVACY_POLICY_LINK;
+  const state = useDialogState();
+  const [email, setEmail] = useState(state.email);
+  const [consent, setConsent] = useState(false);
+  const form = useApiForm(['email']);
+
+  const submit = form.onSubmit(
+    async () => {
+      const value = email.trim();
+      const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
+      if (local) throw local;
+      const sent = await browserApi.sendCode(value);
+      openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after) });
+    },
+    { leaving: true },
+  );
+
+  const consentErrors = form.errorsOf('consent');
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      <p className="auth-form__lead">Введите e-mail — мы пришлём код для входа. Если вы у нас впервые, аккаунт создастся сам.</p>
+      <EmailField value={email} onValueChange={setEmail} errors={form.problems.fields.email} />
+      <div className="auth-consent">
+        <input
+          id="auth-consent"
+          type="checkbox"
+          className="auth-consent__box"
+          checked={consent}
+          required
+          onChange={(event) => setConsent(event.target.checked)}
+          aria-invalid={consentErrors.length > 0 || undefined}
+          aria-describedby={consentErrors.length ? 'auth-consent-error' : undefined}
+        />
+        <label htmlFor="auth-consent" className="auth-consent__label">
+          Принимаю условия{' '}
+          {policy ? (
+            <a href={policy} target="_blank" rel="noopener noreferrer">
+              Политики конфиденциальности
+            </a>
+          ) : (
+            'Политики конфиденциальности'
+          )}{' '}
+          и даю разрешение на обработку персональных данных
+        </label>
+        {consentErrors.length ? (
+          <p id="auth-consent-error" className="auth-field__error">
+            {consentErrors.join(' ')}
+          </p>
+        ) : null}
+      </div>
+      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      <SubmitButton busy={form.busy}>Получить код</SubmitButton>
+      <div className="auth-form__links">
+        <SwitchLink onClick={() => openDialog('Login', { email: email.trim() })}>Войти с паролем</SwitchLink>
+      </div>
+      <SocialButtons next={state.next ?? '/'} />
+    </form>
+  );
+}
+
+/**
+ * The code form of spec §4 Code entry: four digits, the fourth submits; a refused code is
+ * cleared and the field focused again; 'Отправить код повторно' after the countdown. Used by
+ * InputCode and by the code step of a password change.
+ */
+export function CodeForm(props: {
+  lead: React.ReactNode;
+  submitLabel: string;
+  resendAt: number;
+  /** Checks the code; throws to refuse it. */
+  onCode: (code: string) => Promise<unknown>;
+  /** Sends a new code. */
+  onResend: () => Promise<unknown>;
+  /** Shown after a new code went out. */
+  resentNotice?: string;
+  children?: React.ReactNode;
+}) {
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useApiForm();
+  const resend = useApiForm();
+  const messages = [...form.problems.general, ...resend.problems.general];
+
+  function check(value: string) {
+    setNotice(null);
+    resend.setProblems({ fields: {}, general: [] });
+    void form.run(
+      async () => {
+        if (value.length !== AUTH_CODE_LENGTH) throw rejection({}, [`Введите ${AUTH_CODE_LENGTH} цифры из письма.`]);
+        await props.onCode(value);
+      },
+      {
+        leaving: true,
+        onFailed: () => {
+          setCode('');
+          requestAnimationFrame(() => inputRef.current?.focus());
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        check(code);
+      }}
+    >
+      <p className="auth-form__lead">{props.lead}</p>
+      <CodeField inputRef={inputRef} value={code} busy={form.busy} onValueChange={setCode} onComplete={check} />
+      {messages.length ? <FormMessages messages={messages} /> : null}
+      {notice ? (
+        <p className="auth-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <SubmitButton busy={form.busy}>{props.submitLabel}</SubmitButton>
+      <div className="auth-form__links">
+        <ResendButton
+          resendAt={props.resendAt}
+          busy={resend.busy}
+          onResend={() => {
+            setNotice(null);
+            form.setProblems({ fields: {}, general: [] });
+            void resend.run(async () => {
+              await props.onResend();
+              if (props.resentNotice) setNotice(props.resentNotice);
+              setCode('');
+              inputRef.current?.focus();
+            });
+          }}
+        />
+        {props.children}
+      </div>
+    </form>
+  );
+}
+
+/** InputCode: four digits from the letter; the fourth submits (spec §4). */
+export function InputCode() {
+  const state = useDialogState();
+  const signedIn = useSignedIn();
+  return (
+    <CodeForm
+      lead={
+        <>
+          Мы отправили код на <strong>{state.email}</strong>. Он действует 10 минут.
+        </>
+      }
+      submitLabel="Войти"
+      resendAt={state.resendAt}
+      onCode={async (code) => {
+        await browserApi.signInWithCode(state.email, code);
+        await signedIn();
+      }}
+      onResend={async () => {
+        const sent = await browserApi.sendCode(state.email);
+        openDialog('InputCode', { resendAt: countdownFrom(sent.resend_after) });
+      }}
+      resentNotice="Мы отправили новый код. Прежний больше не действует."
+    >
+      <SwitchLink onClick={() => openDialog('SendCode')}>Изменить e-mail</SwitchLink>
+    </CodeForm>
+  );
+}
+
+/** Login: e-mail and password (both trimmed, spec §5); a failure shows the answer's `detail`. */
+export function Login() {
+  const state = useDialogState();
+  const signedIn = useSignedIn();
+  const [email, setEmail] = useState(state.email);
+  const [password, setPassword] = useState('');
+  const form = useApiForm(['username', 'password']);
+
+  const submit = form.onSubmit(
+    async () => {
+      const username = email.trim();
+      const secret = password.trim();
+      const local = rejection({ username: !username && ['Укажите e-mail.'], password: !secret && ['Укажите пароль.'] });
+      if (local) throw local;
+      await browserApi.signInWithPassword(username, secret);
+      await signedIn();
+    },
+    { leaving: true },
+  );
+
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      <EmailField name="username" value={email} onValueChange={setEmail} errors={form.problems.fields.username} />
+      <Field
+        label="Пароль"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+        errors={form.problems.fields.password}
+      />
+      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      <SubmitButton busy={form.busy}>Войти</SubmitButton>
+      <div className="auth-form__links">
+        <SwitchLink onClick={() => openDialog('RestorePassword', { email: email.trim() })}>Забыли пароль?</SwitchLink>
+        <SwitchLink onClick={() => openDialog('SendCode', { email: email.trim() })}>Войти по коду</SwitchLink>
+      </div>
+      <SocialButtons next={state.next ?? '/'} />
+    </form>
+  );
+}

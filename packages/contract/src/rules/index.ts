@@ -1,0 +1,4 @@
+// `@crema/contract/rules`: the contract's constants and checks without zod, for browser code
+// (decision 0012). The zod schemas import these, so there is one copy of each.
+export * from './auth.ts';
+export * from './catalog.ts';
