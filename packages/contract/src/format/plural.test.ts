@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { NBSP } from './money.ts';
 import {
+  formatSeatsLeft,
   COURSE_FORMS,
   DAY_FORMS,
   HOUR_FORMS,
@@ -151,5 +152,20 @@ describe('formatCount', () => {
   it('keeps the number and the noun together with NBSP', () => {
     expect(formatCount(12, COURSE_FORMS)).toBe(`12${NBSP}курсов`);
     expect(formatCount(12_345, COURSE_FORMS)).not.toContain(' ');
+  });
+});
+
+describe('formatSeatsLeft', () => {
+  it('says how many places are left, in the right form, with the number and noun kept together', () => {
+    expect(formatSeatsLeft(1)).toBe(`Осталось 1${NBSP}место`);
+    expect(formatSeatsLeft(3)).toBe(`Осталось 3${NBSP}места`);
+    expect(formatSeatsLeft(5)).toBe(`Осталось 5${NBSP}мест`);
+    expect(formatSeatsLeft(21)).toBe(`Осталось 21${NBSP}место`);
+  });
+
+  it('says a full group has none and an unlimited one nothing', () => {
+    expect(formatSeatsLeft(0)).toBe('Мест нет');
+    expect(formatSeatsLeft(-2)).toBe('Мест нет');
+    expect(formatSeatsLeft(null)).toBeNull();
   });
 });

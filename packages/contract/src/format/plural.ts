@@ -61,3 +61,10 @@ export function formatNumber(n: number): string {
 export function formatCount(n: number, forms: PluralForms): string {
   return `${formatNumber(n)}${NBSP}${pluralRu(n, forms)}`;
 }
+
+/** A group's free places as people read them: 'Осталось 3 места', 'Мест нет'; null with no limit. */
+export function formatSeatsLeft(seatsLeft: number | null): string | null {
+  if (seatsLeft === null) return null;
+  if (seatsLeft <= 0) return 'Мест нет';
+  return `Осталось ${formatCount(seatsLeft, SEAT_FORMS)}`;
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { SIDEBAR_ITEMS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
 import './account-pages.css';
 
@@ -54,16 +54,23 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
       </button>
       <nav id="account-nav" className="account-nav" aria-label="Личный кабинет">
         <ul className="account-nav__list">
-          <Item to={paths.userSchedule()}>Расписание</Item>
-          <Group id="account-nav-data" title="Данные аккаунта">
-            <Item to={paths.userAccount()}>Личные данные</Item>
-            <Item to={paths.userStudents()}>Данные учащихся</Item>
-          </Group>
-          <Group id="account-nav-courses" title="Курсы">
-            <Item to={paths.userCourses()}>Мое обучение</Item>
-            {user.is_course_owner ? <Item to={paths.adminCourses()}>Управление курсами</Item> : null}
-          </Group>
-          <Item to={paths.userOrders()}>Мои заказы</Item>
+          {SIDEBAR_ITEMS.map((item) =>
+            'links' in item ? (
+              <Group key={item.id} id={item.id} title={item.title}>
+                {visibleLinks(user, item.links).map((link) => (
+                  <Item key={link.to} to={link.to}>
+                    {link.label}
+                  </Item>
+                ))}
+              </Group>
+            ) : (
+              visibleLinks(user, [item]).map((link) => (
+                <Item key={link.to} to={link.to}>
+                  {link.label}
+                </Item>
+              ))
+            ),
+          )}
           <li>
             <button type="button" className="account-nav__link account-nav__exit" onClick={() => void signOut()} disabled={pending}>
               Выйти
@@ -72,7 +79,7 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
         </ul>
         {failed ? (
           <p className="account-nav__error" role="alert">
-            Не удалось выйти: нет связи с сервером. Попробуйте ещё раз.
+            {SIGN_OUT_FAILED}
           </p>
         ) : null}
       </nav>

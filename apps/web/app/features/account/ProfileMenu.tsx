@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { userInitials, userLabel } from './links.ts';
+import { DROPDOWN_LINKS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
 
 /**
@@ -79,20 +79,11 @@ export default function ProfileMenu({
       <div id={id} className="profile-menu__panel" hidden={!open}>
         <p className="profile-menu__who">{userLabel(user)}</p>
         <ul className="profile-menu__list">
-          {user.is_course_owner ? (
-            <li>
-              <Link to={paths.adminCourses()}>Администрирование</Link>
+          {visibleLinks(user, DROPDOWN_LINKS).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
             </li>
-          ) : null}
-          <li>
-            <Link to={paths.userCourses()}>Мое обучение</Link>
-          </li>
-          <li>
-            <Link to={paths.userAccount()}>Данные аккаунта</Link>
-          </li>
-          <li>
-            <Link to={paths.userOrders()}>Мои заказы</Link>
-          </li>
+          ))}
           <li>
             <button type="button" onClick={() => void signOut()} disabled={pending}>
               Выйти
@@ -101,7 +92,7 @@ export default function ProfileMenu({
         </ul>
         {failed ? (
           <p className="profile-menu__error" role="alert">
-            Не удалось выйти: нет связи с сервером. Попробуйте ещё раз.
+            {SIGN_OUT_FAILED}
           </p>
         ) : null}
       </div>

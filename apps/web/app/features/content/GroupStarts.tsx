@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { GroupStart } from '@crema/contract';
 import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
-import { formatDate, formatPrice, formatTime, moscowDateParts, pluralRu, SEAT_FORMS, SESSION_FORMS } from '@crema/contract/format';
+import { formatDate, formatPrice, formatSeatsLeft, formatTime, moscowDateParts, pluralRu, SESSION_FORMS } from '@crema/contract/format';
 import { paths } from '../../lib/paths.ts';
 import './content.css';
 
@@ -13,17 +13,10 @@ function moscowWeekday(instant: string): string {
   return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
 }
 
-/** 'Осталось 3 места', 'Мест нет', or null when the group has no limit. */
-export function seatsText(seatsLeft: number | null): string | null {
-  if (seatsLeft === null) return null;
-  if (seatsLeft <= 0) return 'Мест нет';
-  return `Осталось ${seatsLeft} ${pluralRu(seatsLeft, SEAT_FORMS)}`;
-}
-
 function GroupCard({ group, headingLevel }: { group: GroupStart; headingLevel: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   const SubHeading = `h${headingLevel + 1}` as 'h3' | 'h4';
-  const seats = seatsText(group.seats_left);
+  const seats = formatSeatsLeft(group.seats_left);
   const full = group.seats_left !== null && group.seats_left <= 0;
   const teacher = group.teacher ? `${group.teacher.first_name} ${group.teacher.last_name}` : null;
   return (

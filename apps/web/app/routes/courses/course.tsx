@@ -2,7 +2,7 @@ import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
-import { formatCount, formatDate, GROUP_FORMS, REVIEW_FORMS, SEAT_FORMS } from '@crema/contract/format';
+import { formatCount, formatDate, formatSeatsLeft, GROUP_FORMS, REVIEW_FORMS } from '@crema/contract/format';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
@@ -197,7 +197,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                     </p>
                     {group.seats_left !== null ? (
                       <p className={`course-group__seats${group.seats_left <= 3 ? ' course-group__seats--few' : ''}`}>
-                        {group.seats_left > 0 ? `Осталось ${formatCount(group.seats_left, SEAT_FORMS)}` : 'Мест нет'}
+                        {formatSeatsLeft(group.seats_left)}
                       </p>
                     ) : null}
                   </li>

@@ -1,0 +1,59 @@
+import { paths } from '../../lib/paths.ts';
+import type { SessionUser } from '../../lib/session.ts';
+
+// The account's menu items, in one place: the header's profile dropdown and the account sidebar
+// (spec §2 Header, Account sidebar) name and group some pages differently, so each menu is its
+// own list here, written from the same paths; both components only render them.
+
+/** One link of an account menu. */
+export interface AccountLink {
+  to: string;
+  label: string;
+  /** Shown to course owners (and staff) only. */
+  ownerOnly?: boolean;
+}
+
+/** A titled group of links (the sidebar's 'Данные аккаунта', 'Курсы'). */
+export interface AccountGroup {
+  id: string;
+  title: string;
+  links: AccountLink[];
+}
+
+/** The profile dropdown of the signed-in header; 'Выйти' follows them. */
+export const DROPDOWN_LINKS: readonly AccountLink[] = [
+  { to: paths.adminCourses(), label: 'Администрирование', ownerOnly: true },
+  { to: paths.userCourses(), label: 'Мое обучение' },
+  { to: paths.userAccount(), label: 'Данные аккаунта' },
+  { to: paths.userOrders(), label: 'Мои заказы' },
+];
+
+/** The account sidebar: Schedule; Account data; Courses; My orders; then 'Выйти'. */
+export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
+  { to: paths.userSchedule(), label: 'Расписание' },
+  {
+    id: 'account-nav-data',
+    title: 'Данные аккаунта',
+    links: [
+      { to: paths.userAccount(), label: 'Личные данные' },
+      { to: paths.userStudents(), label: 'Данные учащихся' },
+    ],
+  },
+  {
+    id: 'account-nav-courses',
+    title: 'Курсы',
+    links: [
+      { to: paths.userCourses(), label: 'Мое обучение' },
+      { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
+    ],
+  },
+  { to: paths.userOrders(), label: 'Мои заказы' },
+];
+
+/** The links `user` may see. */
+export function visibleLinks(user: SessionUser, links: readonly AccountLink[]): AccountLink[] {
+  return links.filter((link) => !link.ownerOnly || user.is_course_owner);
+}
+
+/** What both menus say when 'Выйти' did not reach the server. */
+export const SIGN_OUT_FAILED = 'Не удалось выйти: нет связи с сервером. Попробуйте ещё раз.';
