@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 const WEB = './apps/web/app';
 const FEATURES = readdirSync(new URL('apps/web/app/features/', import.meta.url), { withFileTypes: true })
@@ -38,13 +38,14 @@ export default tseslint.config(
   {
     // No import cycles anywhere: a cycle means two modules are really one, or a third is missing.
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Imports name their files with the extension ('./service.ts'): Node's resolution is enough.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Boundaries of the site (docs/architecture.md): a feature does not import another feature,
@@ -52,7 +53,7 @@ export default tseslint.config(
     // by the lazy `import()` that loads a feature on use.
     files: ['apps/web/app/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import './account.css';
 
-// eslint-disable-next-line import-x/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
+// eslint-disable-next-line import/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
 const ProfileMenu = lazy(() => import('../../features/account/ProfileMenu.tsx'));
 
 /**

@@ -38,7 +38,7 @@ export function useLoginFlag(): void {
 
 }
 
-// eslint-disable-next-line import-x/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
+// eslint-disable-next-line import/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
 const AuthDialogs = lazy(() => import('../../features/auth/AuthDialogs.tsx'));
 
 /**
