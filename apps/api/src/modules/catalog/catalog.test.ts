@@ -470,6 +470,15 @@ describe('GET /api/courses/', () => {
     expect(level.values.find((v) => v.id === beginner.id)!.count).toBe(3);
   });
 
+  it('different kinds of filters narrow each other ("and")', async () => {
+    const { course: c, category, subsection, value } = cat;
+    expect(slugs(await list(`subsections=${subsection.fromScratch.id}&featured=true`)).sort()).toEqual(sorted([c.zero, c.latteBasic, c.roast]));
+    expect(slugs(await list(`subsections=${subsection.fromScratch.id}&featured=true&categories=${category.roast.id}`))).toEqual([c.roast.slug]);
+    expect(slugs(await list(`subsections=${subsection.kids.id}&attributes=${value.age6.id}&max_duration=5`))).toEqual([c.lemonades.slug]);
+    expect((await list(`type=kids&categories=${category.barista.id}`)).count).toBe(0);
+    expect((await list(`featured=true&type=kids`)).count).toBe(0);
+  });
+
   it('lists as filters only list attributes marked is_filter, values in their order', async () => {
     const { attribute } = cat;
     const body = await list();
@@ -575,6 +584,14 @@ describe('GET /api/courses/ search', () => {
     const titles = (await list(`${q('бариста')}&ordering=title`)).content.map((c) => c.title);
     expect(titles).toHaveLength(baristaCourses().length);
     expect(titles).toEqual([...titles].sort(new Intl.Collator('ru').compare));
+  });
+
+  it('searches the short description and the description without its HTML', async () => {
+    expect(slugs(await list(q('смешиваем')))).toEqual([cat.course.lemonades.slug]);
+    expect(slugs(await list(q('какао-бобы')))).toEqual([cat.course.chocolate.slug]);
+    // Tags and entities are not words.
+    expect((await list(q('laquo'))).count).toBe(0);
+    expect((await list(q('ul li'))).count).toBe(0);
   });
 
   it("matches the category's name too", async () => {
