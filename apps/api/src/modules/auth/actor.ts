@@ -22,8 +22,6 @@ export interface Actor {
   /** The client's IP address (rate limits, session records); a job gives its own label. */
   ip: string;
   userAgent?: string;
-  /** The origin the request came to (`https://host`), when known; redirect checks accept it. */
-  origin?: string;
 }
 
 /** A signed-in actor: what `user` and `owner` routes get. */

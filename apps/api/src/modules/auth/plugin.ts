@@ -64,7 +64,8 @@ function bearer(value: string): string {
   return match?.[1] ?? value.trim();
 }
 
-function requestOrigin(request: FastifyRequest): string | undefined {
+/** The origin the request came to (`https://host`), or undefined for a malformed Host header. */
+export function requestOrigin(request: FastifyRequest): string | undefined {
   try {
     return new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
@@ -80,7 +81,6 @@ function guestActor(request: FastifyRequest): Actor {
     sessionId: null,
     ip: request.ip,
     userAgent: typeof userAgent === 'string' ? userAgent : undefined,
-    origin: requestOrigin(request),
   };
 }
 

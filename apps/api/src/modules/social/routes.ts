@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { detailErrorSchema, fieldErrorsSchema, sessionResponseSchema } from '@crema/contract';
 import { PROVIDER_META, SOCIAL_PROVIDERS } from './providers.ts';
 import { respondWithSession } from '../auth/http.ts';
+import { requestOrigin } from '../auth/plugin.ts';
 import { SocialService } from './service.ts';
 
 const tags = ['auth'];
@@ -36,7 +37,7 @@ const exchangeBodySchema = z
 
 /** Social sign-in (issue 4; decision 0010): the providers' public settings and the code exchange. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SocialService(app.deps, app.log);
+  const service = new SocialService(app.deps);
   const { config } = app.deps;
 
   app.get(
@@ -105,6 +106,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           state: body.state,
         },
         request.actor,
+        { origin: requestOrigin(request), log: request.log },
       );
       return respondWithSession(request, reply, signedIn);
     },

@@ -36,10 +36,7 @@ export const SOCIAL_TEXTS = {
 export class SocialService {
   private readonly auth: AuthService;
 
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly log: Logger,
-  ) {
+  constructor(private readonly deps: AppDeps) {
     this.auth = new AuthService(deps);
   }
 
@@ -62,10 +59,14 @@ export class SocialService {
     if (!allowed.has(redirectUri)) throw ApiError.fields({ redirect_uri: [SOCIAL_TEXTS.badRedirect] });
   }
 
-  /** POST /api/auth/social/{provider}/: exchanges the code and signs in. */
-  async signIn(provider: SocialProvider, grant: CodeGrant, actor: Actor) {
+  /**
+   * POST /api/auth/social/{provider}/: exchanges the code and signs in. `origin` is the address
+   * the request came to (checkRedirect); `log` the request's logger, so a provider's failure is
+   * logged with the request id.
+   */
+  async signIn(provider: SocialProvider, grant: CodeGrant, actor: Actor, context: { origin: string | undefined; log: Logger }) {
     const settings = this.settings(provider);
-    this.checkRedirect(provider, grant.redirectUri, actor.origin);
+    this.checkRedirect(provider, grant.redirectUri, context.origin);
     const name = PROVIDER_META[provider].name;
     const limit = await hitRateLimit(this.deps.db, `social:ip:${actor.ip}`, SOCIAL_LIMIT);
     if (!limit.allowed) throw new ApiError('too_many_requests', SOCIAL_TEXTS.tooMany, { retryAfterS: limit.retryAfterS });
@@ -75,7 +76,7 @@ export class SocialService {
       profile = await fetchProfile(provider, settings, grant);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      this.log.warn({ provider, err: error.message }, 'social sign-in: provider refused or failed');
+      context.log.warn({ provider, err: error.message }, 'social sign-in: provider refused or failed');
       if (error.kind === 'rejected') throw ApiError.fields({ code: [SOCIAL_TEXTS.rejected(name)] });
       throw new ApiError('unavailable', SOCIAL_TEXTS.unavailable(name));
     }
