@@ -11,21 +11,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export interface TestDatabaseOptions {
-  /**
-   * Copy the template that also holds the demo school (only for tests about the demo content
-   * itself). Default: the migrated, empty template; tests build their rows with ./factories.ts.
-   */
-  seed?: boolean;
-}
-
-/** A fresh copy of the migrated template database (empty unless `seed: true`) for one test file. */
-export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A fresh copy of the migrated, empty template database for one test file: tests build their rows
+ * with ./factories.ts (a test about the demo school seeds it with `seedDatabase`).
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = inject('pgServerUrl');
   const name = `crema_test_${randomBytes(5).toString('hex')}`;
-  const template = options.seed ? inject('pgSeededTemplate') : inject('pgTemplate');
   const admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
-  await admin.pool.query(`create database ${name} template ${template}`);
+  await admin.pool.query(`create database ${name} template ${inject('pgTemplate')}`);
   const database = openDatabase(`${serverUrl}/${name}`, { max: 4 });
   return {
     ...database,
@@ -38,8 +32,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 }
 
 /** Builds the real app (API only, no site) over its own database. */
-export async function createTestApp(env: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase(options);
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
   // Tests change rows and read them back at once: no content cache unless a test asks for one.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', ...env });
   const app = await buildApp({ config, db: database.db, pool: database.pool });

@@ -1,7 +1,7 @@
 // One embedded PostgreSQL for the whole API test run; a template database that is migrated once
 // and copied per test file (CREATE DATABASE … TEMPLATE takes milliseconds). Tests start from an
-// empty database and build what they assert on (./factories.ts); a second template also holds
-// the demo school, for the few tests about the demo content itself.
+// empty database and build what they assert on (./factories.ts); the tests about the demo school
+// itself seed their own copy.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedDatabase } from '../db/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,13 +16,10 @@ declare module 'vitest' {
     pgServerUrl: string;
     /** migrated, empty */
     pgTemplate: string;
-    /** migrated and seeded with the demo school */
-    pgSeededTemplate: string;
   }
 }
 
 const TEMPLATE = 'crema_template';
-const SEEDED_TEMPLATE = 'crema_template_seeded';
 const quiet = { info: () => {}, warn: (o: object, m?: string) => console.warn(m, o) };
 
 let server: EmbeddedServer | undefined;
@@ -41,22 +37,16 @@ export async function setup(project: TestProject) {
     serverUrl = server.url.replace(/\/[^/]*$/, '');
   }
   const admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
-  for (const name of [SEEDED_TEMPLATE, TEMPLATE]) await admin.pool.query(`drop database if exists ${name} with (force)`);
+  await admin.pool.query(`drop database if exists ${TEMPLATE} with (force)`);
   await admin.pool.query(`create database ${TEMPLATE}`);
+  await admin.close();
 
   const template = openDatabase(`${serverUrl}/${TEMPLATE}`, { max: 2 });
   await migrateDatabase(template.pool);
   await template.close();
 
-  await admin.pool.query(`create database ${SEEDED_TEMPLATE} template ${TEMPLATE}`);
-  const seeded = openDatabase(`${serverUrl}/${SEEDED_TEMPLATE}`, { max: 2 });
-  await seedDatabase(seeded.db);
-  await seeded.close();
-  await admin.close();
-
   project.provide('pgServerUrl', serverUrl);
   project.provide('pgTemplate', TEMPLATE);
-  project.provide('pgSeededTemplate', SEEDED_TEMPLATE);
 }
 
 export async function teardown() {

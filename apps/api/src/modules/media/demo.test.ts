@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed/index.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { demoImageSize, ensureDemoMedia, type DemoMediaResult } from './demo.ts';
 
@@ -14,8 +15,9 @@ let referenced: string[];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-demo-'));
   first = await ensureDemoMedia(dataDir);
-  const database = await createTestDatabase({ seed: true });
+  const database = await createTestDatabase();
   try {
+    await seedDatabase(database.db);
     const { rows: tables } = await database.pool.query<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
