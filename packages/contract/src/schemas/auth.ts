@@ -3,20 +3,6 @@ import { ACCESS_TOKEN_TTL_S, AUTH_CODE_LENGTH, EMAIL_INVALID, EMAIL_REQUIRED, is
 
 // Sign-in, tokens and the current user (spec §7 Authentication and User, §3 User, §9).
 
-export {
-  ACCESS_TOKEN_TTL_S,
-  AUTH_CODE_LENGTH,
-  AUTH_CODE_RESEND_S,
-  CSRF_HEADER,
-  isEmailAddress,
-  passwordProblems,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  REFRESH_TOKEN_TTL_S,
-  SESSION_COOKIES,
-  WEB_CLIENT_HEADER,
-} from '../rules/auth.ts';
-
 /** An e-mail address, trimmed, NFC-normalised and lower-cased; Cyrillic addresses accepted. */
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })

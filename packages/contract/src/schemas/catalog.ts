@@ -25,8 +25,6 @@ export const boolQuerySchema = z
   .enum(['true', 'false', '1', '0'], { error: 'Допустимые значения: true или false.' })
   .transform((value) => value === 'true' || value === '1');
 
-export { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS, COURSE_ORDERINGS, PAGE_SIZE_MAX } from '../rules/catalog.ts';
-export type { CourseFormat, CourseLevel } from '../rules/catalog.ts';
 export const courseFormatSchema = z.enum(COURSE_FORMATS);
 export const courseLevelSchema = z.enum(COURSE_LEVELS);
 
@@ -97,7 +95,6 @@ export type CourseFilter = z.infer<typeof courseFilterSchema>;
 export const courseFiltersResponseSchema = z.array(courseFilterSchema);
 
 // ---------------------------------------------------------------- courses
-
 
 /** GET /api/courses/ query: filters as repeated keys, text search, paging. */
 export const coursesQuerySchema = z.object({

@@ -73,9 +73,7 @@ export const menuLinkSchema: z.ZodType<MenuLink> = z
 
 export const menuResponseSchema = z.array(menuLinkSchema).meta({ id: 'Menu' });
 
-export { AUDIENCES } from '../rules/catalog.ts';
 export const audienceSchema = z.enum(AUDIENCES, { error: 'Допустимые значения: adult или kids.' });
-export type { Audience } from '../rules/catalog.ts';
 
 export const categorySchema = z
   .object({

@@ -5,8 +5,6 @@ import { imageOptsSchema, imageSchema } from './content.ts';
 
 // Blog posts and content pages (spec §3 Page, §7 /api/pages/), and the public schedule.
 
-export { PAGE_KINDS, PAGE_ORDERINGS } from '../rules/catalog.ts';
-
 /** A post or page as lists show it (blog list: image at 400 px, newest publish_from first). */
 export const pageCardSchema = z
   .object({
@@ -21,7 +19,6 @@ export const pageCardSchema = z
   })
   .meta({ id: 'PageCard' });
 export type PageCard = z.infer<typeof pageCardSchema>;
-
 
 /** GET /api/pages/ query. */
 export const pagesQuerySchema = z.object({
