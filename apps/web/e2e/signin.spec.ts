@@ -261,6 +261,20 @@ test('the code dialog counts down 180 s before a new code may be sent', async ({
   await expect.poll(() => resend.textContent(), { timeout: 4000 }).not.toBe(before);
 });
 
+test('an incomplete code is kept for finishing: Enter asks for four digits, the fourth signs in', async ({ page }) => {
+  const email = newEmail('partial');
+  const codeDialog = await requestCode(page, email);
+  const code = await mailedCode(page, email);
+  const input = codeDialog.getByLabel('Код из письма');
+  await input.fill(code.slice(0, 2));
+  await input.press('Enter');
+  await expect(codeDialog.getByRole('alert')).toHaveText('Введите 4 цифры из письма.');
+  await expect(input).toHaveValue(code.slice(0, 2));
+  await input.pressSequentially(code.slice(2));
+  await expect(codeDialog).toBeHidden();
+  await expect(profileButton(page)).toBeVisible();
+});
+
 test('a wrong code five times: the code is dead and the person is told to request a new one', async ({ page }) => {
   const email = newEmail('wrong');
   const codeDialog = await requestCode(page, email);

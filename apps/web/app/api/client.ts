@@ -79,7 +79,7 @@ const post = (body: unknown) => ({ method: 'POST', body });
 
 /**
  * The one typed client of the site; every call of spec §7 the site uses goes through here.
- * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (lib/browser-api.ts).
+ * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (api/browser.ts).
  */
 export function createApi(fetcher: ApiFetch) {
   return {

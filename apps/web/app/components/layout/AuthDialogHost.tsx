@@ -35,7 +35,6 @@ export function useLoginFlag(): void {
       { replace: true, preventScrollReset: true },
     );
   }, [login, restore, params, location.pathname, location.hash, navigate]);
-
 }
 
 // eslint-disable-next-line import/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use

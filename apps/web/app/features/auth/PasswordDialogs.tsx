@@ -89,7 +89,7 @@ export function RestorePassword() {
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <p className="auth-form__lead">Укажите e-mail, с которым вы входите. Мы пришлём ссылку, по которой можно задать новый пароль.</p>
-      <EmailField value={email} onValueChange={setEmail} errors={form.problems.fields.email} />
+      <EmailField value={email} onValueChange={setEmail} errors={form.errorsOf('email')} />
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Отправить ссылку</SubmitButton>
       <div className="auth-form__links">
@@ -220,7 +220,7 @@ export function ChangePasswordCode() {
     return (
       <form className="auth-form" noValidate onSubmit={submit}>
         <p className="auth-form__lead">Мы пришлём на e-mail код, после него можно будет задать новый пароль.</p>
-        <EmailField value={email} onValueChange={setEmail} errors={emailForm.problems.fields.email} />
+        <EmailField value={email} onValueChange={setEmail} errors={emailForm.errorsOf('email')} />
         {emailForm.problems.general.length ? <FormMessages messages={emailForm.problems.general} /> : null}
         <SubmitButton busy={emailForm.busy}>Получить код</SubmitButton>
       </form>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { AUTH_CODE_LENGTH, EMAIL_REQUIRED } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
+import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
@@ -51,7 +52,7 @@ export function SendCode() {
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <p className="auth-form__lead">Введите e-mail — мы пришлём код для входа. Если вы у нас впервые, аккаунт создастся сам.</p>
-      <EmailField value={email} onValueChange={setEmail} errors={form.problems.fields.email} />
+      <EmailField value={email} onValueChange={setEmail} errors={form.errorsOf('email')} />
       <div className="auth-consent">
         <input
           id="auth-consent"
@@ -115,21 +116,19 @@ export function CodeForm(props: {
   const messages = [...form.problems.general, ...resend.problems.general];
 
   function check(value: string) {
+    if (form.busy) return;
     setNotice(null);
-    resend.setProblems({ fields: {}, general: [] });
-    void form.run(
-      async () => {
-        if (value.length !== AUTH_CODE_LENGTH) throw rejection({}, [`Введите ${AUTH_CODE_LENGTH} цифры из письма.`]);
-        await props.onCode(value);
-      },
-      {
-        leaving: true,
-        onFailed: () => {
-          setCode('');
-          requestAnimationFrame(() => inputRef.current?.focus());
-        },
-      },
-    );
+    resend.setProblems(NO_PROBLEMS);
+    // An incomplete code stays in the field to be finished; only a refused one is cleared.
+    if (value.length !== AUTH_CODE_LENGTH) {
+      form.setProblems({ fields: {}, general: [`Введите ${AUTH_CODE_LENGTH} цифры из письма.`] });
+      return;
+    }
+    const clearAndRefocus = () => {
+      setCode('');
+      requestAnimationFrame(() => inputRef.current?.focus());
+    };
+    void form.run(() => props.onCode(value), { leaving: true, onFailed: clearAndRefocus });
   }
 
   return (
@@ -156,7 +155,7 @@ export function CodeForm(props: {
           busy={resend.busy}
           onResend={() => {
             setNotice(null);
-            form.setProblems({ fields: {}, general: [] });
+            form.setProblems(NO_PROBLEMS);
             void resend.run(async () => {
               await props.onResend();
               if (props.resentNotice) setNotice(props.resentNotice);
@@ -221,7 +220,7 @@ export function Login() {
 
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
-      <EmailField name="username" value={email} onValueChange={setEmail} errors={form.problems.fields.username} />
+      <EmailField name="username" value={email} onValueChange={setEmail} errors={form.errorsOf('username')} />
       <Field
         label="Пароль"
         type="password"
@@ -230,7 +229,7 @@ export function Login() {
         required
         value={password}
         onValueChange={setPassword}
-        errors={form.problems.fields.password}
+        errors={form.errorsOf('password')}
       />
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Войти</SubmitButton>

@@ -8,9 +8,9 @@ let providersRequest: Promise<SocialProviderInfo[]> | null = null;
 /** The enabled providers, asked once per page load (they change only with the server's config). */
 function loadProviders(): Promise<SocialProviderInfo[]> {
   providersRequest ??= browserApi.socialProviders().catch(() => {
-      providersRequest = null;
-      return [];
-    });
+    providersRequest = null;
+    return [];
+  });
   return providersRequest;
 }
 
