@@ -395,23 +395,23 @@ async function courseProgram(db: Db, courseId: number): Promise<CourseProgram> {
 export async function getCourse(db: Db, media: MediaService, key: string): Promise<CourseDetail> {
   const course = await findOne(
     db
-    .select({
-      ...cardColumns,
-      description: courses.description,
-      seoTitle: courses.seoTitle,
-      seoDescription: courses.seoDescription,
-      seoH1: courses.seoH1,
-      seoKeywords: courses.seoKeywords,
-      ogTitle: courses.ogTitle,
-      ogDescription: courses.ogDescription,
-      ogImage: courses.ogImage,
-      updatedAt: courses.updatedAt,
-    })
-    .from(courses)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .where(and(courseKeyCondition(key), publishedCourses))
-    .orderBy(sql`${courses.slug} = ${key} desc`)
-    .limit(1),
+      .select({
+        ...cardColumns,
+        description: courses.description,
+        seoTitle: courses.seoTitle,
+        seoDescription: courses.seoDescription,
+        seoH1: courses.seoH1,
+        seoKeywords: courses.seoKeywords,
+        ogTitle: courses.ogTitle,
+        ogDescription: courses.ogDescription,
+        ogImage: courses.ogImage,
+        updatedAt: courses.updatedAt,
+      })
+      .from(courses)
+      .innerJoin(categories, eq(categories.id, courses.categoryId))
+      .where(and(courseKeyCondition(key), publishedCourses))
+      .orderBy(sql`${courses.slug} = ${key} desc`)
+      .limit(1),
     'Курс не найден.',
   );
 
