@@ -85,7 +85,7 @@ test('Esc closes the burger menu and the bottom bar’s menu, focus back on the 
 
 test('titles name the site once: a content page whose SEO title already has the brand', async ({ page, request }) => {
   const configs = await (await request.post('/api/configs/', { data: { keys: ['SITE_NAME'] } })).json();
-  const offer = await (await request.get('/api/pages/offer/')).json();
+  const offer = await (await request.get('/api/pages/offer/extended/')).json();
   expect(offer.seo.title).toMatch(/Crema$/);
   await page.goto('/offer/');
   await expect(page).toHaveTitle(`Договор-оферта — ${configs.SITE_NAME}`);
@@ -106,7 +106,8 @@ test('switching between code and password sign-in swaps the dialog at once, neve
       const titles = () => [...document.querySelectorAll('dialog[open] .modal__title')].map((title) => title.textContent);
       const button = [...document.querySelectorAll<HTMLButtonElement>('dialog[open] button')].find((b) => b.textContent === buttonName)!;
       button.click();
-      // A click is a discrete event: React has committed the switch before click() returns.
+      // React commits a click's update in a microtask: this sample is taken after it, before any paint.
+      await Promise.resolve();
       const samples = [titles()];
       for (let frame = 0; frame < 30; frame++) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -130,4 +131,100 @@ test('switching between code and password sign-in swaps the dialog at once, neve
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('html')).not.toHaveClass(/modal-open/);
+});
+
+test('a collection link shows the collection as the heading and a filter that clears it', async ({ page, request }) => {
+  const subsections: { id: number; title: string; count: number }[] = await (await request.get('/api/subsections/')).json();
+  const gift = subsections.find((s) => s.title === 'В подарок' && s.count > 0)!;
+  const all = await (await request.get('/api/courses/?page_size=1')).json();
+  expect(gift.count).toBeLessThan(all.count);
+  await page.goto(`/courses/?subsections=${gift.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('В подарок');
+  await expect(page).toHaveTitle(/^В подарок — /);
+  const chosen = page.getByRole('list', { name: 'Подборка' });
+  await expect(chosen).toBeVisible();
+  await expect(chosen).toContainText('Подборка «В подарок»');
+  await expect(page.locator('.catalog-count')).toContainText(String(gift.count));
+  await page.screenshot({ path: `/tmp/visitor-shots/collection-${test.info().project.name}.png` });
+
+  await chosen.getByRole('link', { name: 'Сбросить подборку «В подарок»' }).click();
+  await expect(page).toHaveURL(/\/courses\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог курсов');
+  await expect(page.getByRole('list', { name: 'Подборка' })).toHaveCount(0);
+  await expect(page.locator('.catalog-count')).toContainText(String(all.count));
+});
+
+test('the studio-tour video on /presence/ is a real file that the browser loads, seekable by range', async ({ page, request }) => {
+  await page.goto('/presence/');
+  await hydrated(page);
+  const video = page.locator('video').first();
+  await expect(video).toHaveAccessibleName('Экскурсия по студии');
+  const src = await video.locator('source').getAttribute('src');
+  expect(src).toMatch(/\/media\/demo\/video\/studio-tour\.mp4$/);
+  const head = await request.get(src!, { headers: { range: 'bytes=0-99' } });
+  expect(head.status()).toBe(206);
+  expect(head.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+
+  // The block downloads nothing before play; asked to load, the browser reads its metadata.
+  await video.evaluate((element: HTMLVideoElement) => element.load());
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => ({ ready: element.readyState > 0, error: element.error?.code ?? null }))).toEqual({
+    ready: true,
+    error: null,
+  });
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(1);
+});
+
+test('contacts: the phones and the e-mail from the settings are tel: and mailto: links', async ({ page, request }) => {
+  const configs = await (await request.post('/api/configs/', { data: {} })).json();
+  await page.goto('/contacts/');
+  const contacts = page.getByRole('complementary', { name: 'Как с нами связаться' });
+  await expect(contacts).toBeVisible();
+  for (const phone of [configs.FOOTER_PHONE, configs.FOOTER_PHONE_2]) {
+    await expect(contacts.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:+${phone.replace(/\D/g, '')}`);
+  }
+  await expect(contacts.getByRole('link', { name: configs.CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${configs.CONTACT_EMAIL}`);
+  await expect(contacts.getByText(configs.FOOTER_ADDRESS)).toBeVisible();
+  await page.screenshot({ path: `/tmp/visitor-shots/contacts-${test.info().project.name}.png`, fullPage: true });
+});
+
+test('footer: every column has a heading, the ministry link says what it is, the legal details are there', async ({ page, request }) => {
+  const configs = await (await request.post('/api/configs/', { data: {} })).json();
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const column of await footer.locator('.site-footer__grid > *').all()) {
+    await expect(column.getByRole('heading', { level: 2 })).toBeVisible();
+  }
+  await expect(footer.getByRole('heading', { name: 'Контакты' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: configs.CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${configs.CONTACT_EMAIL}`);
+
+  const ministry = footer.locator('.site-footer__ministry');
+  await expect(ministry).toContainText('Федеральный орган');
+  const link = ministry.getByRole('link', { name: /официальный сайт Министерства просвещения Российской Федерации/ });
+  await expect(link).toHaveAttribute('href', configs.FOOTER_MINISTRY_LINK);
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  for (const [label, key] of [
+    ['ИНН', 'LEGAL_INN'],
+    ['КПП', 'LEGAL_KPP'],
+    ['ОГРН', 'LEGAL_OGRN'],
+    ['Юридический адрес', 'LEGAL_ADDRESS'],
+    ['Лицензия', 'LEGAL_LICENSE'],
+  ] as const) {
+    const row = footer.locator('.legal-details__row', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) });
+    await expect(row.getByRole('definition')).toHaveText(configs[key]);
+  }
+  await expect(footer.getByText(configs.FOOTER_NAME)).toBeVisible();
+  await footer.scrollIntoViewIfNeeded();
+  await footer.screenshot({ path: `/tmp/visitor-shots/footer-${test.info().project.name}.png` });
+});
+
+test('the offer ends with the school’s legal details from the settings', async ({ page, request }) => {
+  const configs = await (await request.post('/api/configs/', { data: {} })).json();
+  await page.goto('/offer/');
+  const details = page.getByRole('main').getByRole('region', { name: 'Реквизиты исполнителя' });
+  await expect(details).toBeVisible();
+  for (const key of ['FOOTER_NAME', 'LEGAL_INN', 'LEGAL_KPP', 'LEGAL_OGRN', 'LEGAL_ADDRESS', 'LEGAL_LICENSE']) {
+    await expect(details.getByText(configs[key], { exact: true })).toBeVisible();
+  }
 });
