@@ -167,7 +167,10 @@ test('the studio-tour video on /presence/ is a real file that the browser loads,
   expect(head.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
 
   // The block downloads nothing before play; asked to load, the browser reads its metadata.
-  await video.evaluate((element: HTMLVideoElement) => element.load());
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.preload = 'metadata';
+    element.load();
+  });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => ({ ready: element.readyState > 0, error: element.error?.code ?? null }))).toEqual({
     ready: true,
     error: null,
