@@ -21,6 +21,7 @@ import { COOKIES, readCookie } from './lib/cookies.ts';
 import { sessionChangePending } from './lib/session.ts';
 import { sessionUser } from './lib/session.server.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
+import { documentTitle } from './lib/seo.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
-      { title: `${notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису'} — ${siteName}` },
+      { title: documentTitle(notFound ? 'Такой страницы нет' : 'Ошибка обращения к сервису', siteName) },
       { name: 'robots', content: 'noindex' },
     ];
   }

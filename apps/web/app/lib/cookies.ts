@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Cookies the interface itself sets (spec §3, §9). */
 export const COOKIES = {
   hideCookiesPanel: { name: 'hideCookiesPanel', maxAgeS: 365 * 24 * 60 * 60 },
@@ -24,8 +26,29 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Sets a first-party cookie from the browser for the whole site. */
 export function writeCookie(name: string, value: string, maxAgeS: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure}`;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * A cookie the interface sets (a dismissed notice or banner), as it is now: `serverValue` (read
+ * by a loader from the request) on the server and while hydrating, then the browser's cookie,
+ * updated by `writeCookie`. Unlike state copied from loader data, it survives the layout being
+ * mounted afresh (the root's error page swaps the element under it) without a reload.
+ */
+export function useCookie(name: string, serverValue: string | undefined): string | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => readCookie(document.cookie, name),
+    () => serverValue,
+  );
 }

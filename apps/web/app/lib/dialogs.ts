@@ -24,12 +24,10 @@ export interface PasswordData {
 
 /** Spec §3 "Dialog state": the current and previous dialog, and what the dialogs share. */
 export interface DialogState {
-  /** Shown now; null while closed or while the previous one fades out. */
+  /** Shown now; null while closed (or fading out). */
   current: DialogName | null;
   /** Remembered for 'Назад' (spec §4: PassChange and Login are restored by going back). */
   previous: DialogName | null;
-  /** Set once the current one has faded out (spec §4: clear, wait 300 ms, set the new one). */
-  pending: DialogName | null;
   /** The address the code went to. */
   email: string;
   /** When the code may be sent again (ms since epoch): spec §9 180 s countdown. */
@@ -47,7 +45,6 @@ export interface DialogState {
 const CLOSED: DialogState = {
   current: null,
   previous: null,
-  pending: null,
   email: '',
   resendAt: 0,
   next: null,
@@ -75,16 +72,17 @@ export function useDialogState(): DialogState {
 }
 
 /**
- * Opens a dialog, or switches to it from the one that is open: the open one fades out (300 ms)
- * and then the new one appears. Leaving a dialog remembers it as the previous one, for 'Назад'.
- * `extra` sets shared values (e.g. `{ next: '/user/courses/' }`).
+ * Opens a dialog, or switches to it from the one that is open. A switch happens at once inside
+ * the same open modal (the new content appears with a short fade-in): fading the old one out and
+ * the new one in took 700 ms and showed both halfway. Leaving a dialog remembers it as the
+ * previous one, for 'Назад'. `extra` sets shared values (e.g. `{ next: '/user/courses/' }`).
  */
-export function openDialog(name: DialogName, extra: Partial<Omit<DialogState, 'current' | 'pending' | 'loaded'>> = {}) {
-  const leaving = state.current ?? state.pending;
+export function openDialog(name: DialogName, extra: Partial<Omit<DialogState, 'current' | 'loaded'>> = {}) {
+  const leaving = state.current;
   if (!leaving) {
-    update({ previous: null, ...extra, current: name, pending: null, loaded: true });
+    update({ previous: null, ...extra, current: name, loaded: true });
   } else if (leaving !== name) {
-    update({ previous: leaving, ...extra, current: null, pending: name, loaded: true });
+    update({ previous: leaving, ...extra, current: name, loaded: true });
   } else {
     update({ ...extra });
   }
@@ -103,11 +101,9 @@ export function closeDialog() {
   update({ ...CLOSED, email: state.email, resendAt: state.resendAt, loaded: state.loaded });
 }
 
-/** Called by the dialog once its fade-out is over: the pending dialog (if any) now appears. */
+/** Called by the dialog once its fade-out is over. */
 export function settleDialog() {
-  if (state.pending) {
-    update({ current: state.pending, pending: null });
-  } else if (!state.current && typeof document !== 'undefined') {
+  if (!state.current && typeof document !== 'undefined') {
     // Closing clears modal state and the page overflow classes (spec §4).
     document.documentElement.classList.remove('modal-open');
   }

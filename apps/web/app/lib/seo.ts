@@ -15,6 +15,26 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+const SEPARATOR = String.raw`\s+[—–|-]\s+`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The `<title>`: the page's own title and the site name once ('Договор-оферта — Crema — школа
+ * кофейного мастерства'). A title that already ends with the site name or its brand (the part
+ * before its first dash, 'Crema'), as SEO titles typed by the school often do, loses that ending
+ * first, so the brand is never doubled. No page title, or one that is only the brand: the site name.
+ */
+export function documentTitle(pageTitle: string | null | undefined, siteName: string): string {
+  const brand = siteName.split(new RegExp(SEPARATOR))[0]!.trim();
+  let title = pageTitle?.replace(/\s+/g, ' ').trim() ?? '';
+  for (const name of new Set([siteName.trim(), brand])) {
+    if (!name) continue;
+    if (title.toLowerCase() === name.toLowerCase()) title = '';
+    title = title.replace(new RegExp(`${SEPARATOR}${escapeRegExp(name)}$`, 'i'), '').trim();
+  }
+  return title ? `${title} — ${siteName}` : siteName;
+}
+
 /** Longest description kept; search engines cut longer ones anyway. */
 const DESCRIPTION_MAX = 300;
 
@@ -42,7 +62,7 @@ export function pageMeta(root: RootData | undefined, seo: PageSeo): MetaDescript
   const configs = root?.configs ?? {};
   const publicUrl = root?.publicUrl ?? '';
   const siteName = configs.SITE_NAME || 'Crema';
-  const title = seo.title ? `${seo.title} — ${siteName}` : siteName;
+  const title = documentTitle(seo.title, siteName);
   const description = clip(seo.description) ?? clip(configs.SITE_DESCRIPTION);
   const keywords = seo.keywords?.trim() || configs.SITE_KEYWORDS;
   const canonical = absoluteUrl(publicUrl, seo.path);

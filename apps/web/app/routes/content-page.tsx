@@ -7,9 +7,16 @@ import { PAGE_IMAGE_OPTS } from '../features/content/Blocks.tsx';
 import { SLUG_PATTERN } from '@crema/contract/rules';
 import { notFound, orNotFound } from '../features/content/load.ts';
 import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageView.tsx';
+import { Visit } from '../features/content/Visit.tsx';
+import { useRoot } from '../features/content/useRoot.ts';
+import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
 
 /** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
 const TEACHERS_PAGE = 'about';
+/** The contacts page shows the address, phones and e-mail from the site settings as links. */
+const CONTACTS_PAGE = 'contacts';
+/** The offer ends with the school's legal details from the site settings. */
+const OFFER_PAGE = 'offer';
 
 /**
  * /{slug}/: a published content page. Deeper paths, bad slugs, unknown or unpublished pages and
@@ -45,8 +52,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, teachers } = loaderData;
+  const { configs } = useRoot();
   return (
-    <PageView page={page}>
+    <PageView page={page} head={page.slug === CONTACTS_PAGE ? <Visit label="Как с нами связаться" /> : null}>
+      {page.slug === OFFER_PAGE && legalDetails(configs).length > 0 ? (
+        <section className="page-legal" aria-labelledby="legal-title">
+          <h2 id="legal-title" className="page-legal__title">
+            Реквизиты исполнителя
+          </h2>
+          <LegalDetails configs={configs} />
+        </section>
+      ) : null}
       {teachers.length > 0 ? (
         <section id="teachers" className="page-teachers" aria-labelledby="teachers-title">
           <h2 id="teachers-title" className="page-teachers__title">

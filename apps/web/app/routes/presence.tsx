@@ -4,13 +4,12 @@ import { createApi } from '../api/client.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
-import { telHref } from '../components/layout/Header.tsx';
 import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
 import { Blocks, PAGE_IMAGE_OPTS } from '../features/content/Blocks.tsx';
 import { GroupStarts } from '../features/content/GroupStarts.tsx';
 import { orNull } from '../features/content/load.ts';
 import { PageHead, pageCrumbs } from '../features/content/PageView.tsx';
-import { useRoot } from '../features/content/useRoot.ts';
+import { Visit } from '../features/content/Visit.tsx';
 
 const SLUG = 'presence';
 const PATH = '/presence/';
@@ -39,36 +38,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       : undefined,
   });
 };
-
-function Visit() {
-  const { configs } = useRoot();
-  const phones = [configs.FOOTER_PHONE, configs.FOOTER_PHONE_2].filter((phone): phone is string => !!phone);
-  if (!configs.FOOTER_ADDRESS && phones.length === 0) return null;
-  return (
-    <aside className="visit" aria-label="Как нас найти">
-      {configs.FOOTER_ADDRESS ? (
-        <div className="visit__item">
-          <span className="visit__label">Адрес студии</span>
-          <address className="visit__value">{configs.FOOTER_ADDRESS}</address>
-        </div>
-      ) : null}
-      {phones.length > 0 ? (
-        <div className="visit__item">
-          <span className="visit__label">Телефон</span>
-          <ul className="visit__phones">
-            {phones.map((phone) => (
-              <li key={phone}>
-                <a className="visit__phone" href={telHref(phone)}>
-                  {phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </aside>
-  );
-}
 
 export default function Presence({ loaderData }: Route.ComponentProps) {
   const { page, groups } = loaderData;

@@ -18,6 +18,13 @@ export const CONFIG_KEYS = [
   'FOOTER_DEVELOPER',
   'PRIVACY_POLICY_LINK',
   'HEADER_PHONE',
+  // Contacts and the school's legal details (footer, /contacts/, the offer page).
+  'CONTACT_EMAIL',
+  'LEGAL_INN',
+  'LEGAL_KPP',
+  'LEGAL_OGRN',
+  'LEGAL_ADDRESS',
+  'LEGAL_LICENSE',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 

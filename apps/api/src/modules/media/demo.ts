@@ -1,8 +1,10 @@
 // Demo files for the seeded school: every picture the seed refers to is drawn (demo-art.ts)
 // and written under DATA_DIR/uploads once, at start-up or by `npm run db:seed` — never while
-// answering a request. Existing files are left alone, so a replaced demo picture stays.
+// answering a request. Existing files are left alone, so a replaced demo picture stays. The
+// short demo videos are committed files (made once by scripts/demo-videos.ts), copied over.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { demoMediaKeys } from '../../db/seed/media.ts';
@@ -17,9 +19,12 @@ export interface DemoMediaResult {
   created: string[];
   /** Present already, left as they were. */
   existing: number;
-  /** Keys we do not make (videos: no encoder here); their URLs 404 until someone uploads them. */
+  /** Keys we have no file for (say, a video added to the seed data without running the script). */
   skipped: string[];
 }
+
+/** The committed demo videos, one `<name>.mp4` per `demo/video/<name>.mp4` key. */
+export const DEMO_VIDEO_DIR = fileURLToPath(new URL('../../db/seed/videos/', import.meta.url));
 
 /** Pixel size of the demo picture for `key`: square portraits, 16:9 video posters, 16:10 covers. */
 export function demoImageSize(key: string): { width: number; height: number } {
@@ -51,7 +56,7 @@ export async function ensureDemoMedia(dataDir: string, log?: Logger): Promise<De
     result.created.push(key);
   });
   if (result.created.length > 0) {
-    // Said once, on the run that drew the pictures: the videos stay missing until uploaded.
+    // Said once, on the run that drew the pictures.
     log?.info({ created: result.created.length, skipped: result.skipped, ms: Date.now() - started }, 'demo media written');
   }
   return result;
@@ -66,6 +71,7 @@ async function demoFile(key: string): Promise<Buffer | null> {
       .toBuffer();
   }
   if (ext === '.pdf') return demoPdf(path.basename(key, ext));
+  if (ext === '.mp4') return readFile(path.join(DEMO_VIDEO_DIR, path.basename(key))).catch(() => null);
   return null;
 }
 

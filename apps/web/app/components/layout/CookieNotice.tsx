@@ -1,9 +1,13 @@
-import { useState } from 'react';
-import { COOKIES, writeCookie } from '../../lib/cookies.ts';
+import { COOKIES, useCookie, writeCookie } from '../../lib/cookies.ts';
 
-/** Spec §2/§4: shown until 'ОК'; the choice is kept for 365 days (cookie hideCookiesPanel). */
+/**
+ * Spec §2/§4: shown until 'ОК'; the choice is kept for 365 days (cookie hideCookiesPanel). The
+ * server renders from the request's cookie (`accepted`); in the browser the cookie itself decides,
+ * so the layout mounting afresh (the error page swaps the root's element) cannot bring it back
+ * (lib/cookies.ts useCookie).
+ */
 export function CookieNotice({ accepted, privacyLink }: { accepted: boolean; privacyLink?: string }) {
-  const [hidden, setHidden] = useState(accepted);
+  const hidden = useCookie(COOKIES.hideCookiesPanel.name, accepted ? '1' : undefined) === '1';
   if (hidden) return null;
   return (
     <section className="cookie-notice" aria-label="Уведомление о cookie">
@@ -22,7 +26,6 @@ export function CookieNotice({ accepted, privacyLink }: { accepted: boolean; pri
         className="button button--primary cookie-notice__ok"
         onClick={() => {
           writeCookie(COOKIES.hideCookiesPanel.name, '1', COOKIES.hideCookiesPanel.maxAgeS);
-          setHidden(true);
         }}
       >
         ОК

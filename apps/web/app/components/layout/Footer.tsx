@@ -3,6 +3,7 @@ import type { Category, Configs, MenuLink } from '@crema/contract';
 import { paths } from '../../lib/paths.ts';
 import { telHref } from './Header.tsx';
 import { Logo } from './Icons.tsx';
+import { LegalDetails } from './LegalDetails.tsx';
 import { MenuAnchor } from './MenuLinkItem.tsx';
 
 /** Social links come from FOOTER_{NETWORK}_LINK settings. */
@@ -14,6 +15,11 @@ const SOCIAL_LABELS: Record<string, string> = {
   RUTUBE: 'Rutube',
   DZEN: 'Дзен',
 };
+
+/** 'mailto:' link value of an address. */
+export function mailtoHref(email: string) {
+  return `mailto:${email.trim()}`;
+}
 
 export function socialLinks(configs: Configs) {
   return Object.entries(configs)
@@ -43,10 +49,13 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <div className="site-footer__brand">
+        <section className="site-footer__brand" aria-labelledby="footer-contacts">
           <Link to={paths.home()} aria-label="Crema — на главную">
             <Logo />
           </Link>
+          <h2 id="footer-contacts" className="site-footer__heading site-footer__heading--contacts">
+            Контакты
+          </h2>
           {phones.length > 0 ? (
             <ul className="site-footer__phones">
               {phones.map((phone) => (
@@ -56,12 +65,22 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
               ))}
             </ul>
           ) : null}
-          {configs.FOOTER_MINISTRY_LINK ? (
-            <a className="site-footer__ministry" href={configs.FOOTER_MINISTRY_LINK} target="_blank" rel="noopener noreferrer">
-              Министерство просвещения Российской Федерации
-            </a>
+          {configs.CONTACT_EMAIL ? (
+            <p className="site-footer__email">
+              <a href={mailtoHref(configs.CONTACT_EMAIL)}>{configs.CONTACT_EMAIL}</a>
+            </p>
           ) : null}
-        </div>
+          {configs.FOOTER_MINISTRY_LINK ? (
+            // Not a bare name: what the link is and why a school shows it.
+            <p className="site-footer__ministry">
+              Федеральный орган, отвечающий за образование детей и дополнительное образование:{' '}
+              <a href={configs.FOOTER_MINISTRY_LINK} target="_blank" rel="noopener noreferrer">
+                официальный сайт Министерства просвещения Российской Федерации
+                <span className="visually-hidden"> (откроется в новой вкладке)</span>
+              </a>
+            </p>
+          ) : null}
+        </section>
 
         <nav className="site-footer__column" aria-labelledby="footer-directions">
           <h2 id="footer-directions" className="site-footer__heading">
@@ -85,8 +104,11 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
           </nav>
         ))}
         {singles.length > 0 ? (
-          // Top-level links without children share one column.
-          <nav className="site-footer__column" aria-label="Ещё">
+          // Top-level links without children share one column, under a heading of its own.
+          <nav className="site-footer__column" aria-labelledby="footer-more">
+            <h2 id="footer-more" className="site-footer__heading">
+              Ещё
+            </h2>
             <MenuLinkList links={singles} plain />
           </nav>
         ) : null}
@@ -94,8 +116,13 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
 
       <div className="container site-footer__bottom">
         <div className="site-footer__org">
-          {configs.FOOTER_NAME ? <p>{configs.FOOTER_NAME}</p> : null}
-          {configs.FOOTER_ADDRESS ? <address>{configs.FOOTER_ADDRESS}</address> : null}
+          <LegalDetails configs={configs} className="legal-details--footer" />
+          {configs.FOOTER_ADDRESS ? (
+            <div className="site-footer__address">
+              <span>Почтовый адрес: </span>
+              <address>{configs.FOOTER_ADDRESS}</address>
+            </div>
+          ) : null}
         </div>
         {socials.length > 0 ? (
           <ul className="site-footer__socials" aria-label="Мы в соцсетях">

@@ -16,7 +16,8 @@ export function Header(props: {
   menu: MenuLink[];
   phone?: string;
   burgerOpen: boolean;
-  onBurgerToggle: () => void;
+  /** Opens or closes the burger menu; `opener` gets the focus back when Esc closes it. */
+  onBurgerToggle: (opener: HTMLElement) => void;
   /** The signed-in person (profile dropdown), or null for a guest ('Войти'). */
   user: SessionUser | null;
 }) {
@@ -93,7 +94,7 @@ export function Header(props: {
             aria-controls="site-nav"
             aria-expanded={props.burgerOpen}
             aria-label={props.burgerOpen ? 'Закрыть меню' : 'Открыть меню'}
-            onClick={props.onBurgerToggle}
+            onClick={(event) => props.onBurgerToggle(event.currentTarget)}
           >
             {props.burgerOpen ? <IconClose /> : <IconMenu />}
           </button>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '@crema/contract';
-import { COOKIES, writeCookie } from '../../lib/cookies.ts';
+import { COOKIES, useCookie, writeCookie } from '../../lib/cookies.ts';
 import { IconClose } from './Icons.tsx';
 
 /** Spec §2: title, optional link with button text, close button; a dismissal is remembered. */
 export function HeaderBanner({ banner }: { banner: Banner }) {
-  const [hidden, setHidden] = useState(false);
+  // The root loader left a dismissed banner out; this hides it at once and after the layout remounts.
+  const hidden = useCookie(COOKIES.hideHeaderBanner.name, undefined) === String(banner.id);
   if (hidden) return null;
   const external = banner.link ? /^https?:\/\//.test(banner.link) : false;
   return (
@@ -30,7 +30,6 @@ export function HeaderBanner({ banner }: { banner: Banner }) {
           aria-label="Скрыть объявление"
           onClick={() => {
             writeCookie(COOKIES.hideHeaderBanner.name, String(banner.id), COOKIES.hideHeaderBanner.maxAgeS);
-            setHidden(true);
           }}
         >
           <IconClose />

@@ -22,7 +22,8 @@ export function MobileMenu({
   user,
 }: {
   burgerOpen: boolean;
-  onBurgerToggle: () => void;
+  /** Opens or closes the burger menu; `opener` gets the focus back when Esc closes it. */
+  onBurgerToggle: (opener: HTMLElement) => void;
   user: SessionUser | null;
 }) {
   const location = useLocation();
@@ -61,7 +62,7 @@ export function MobileMenu({
         className="mobile-menu__item"
         aria-controls="site-nav"
         aria-expanded={burgerOpen}
-        onClick={onBurgerToggle}
+        onClick={(event) => onBurgerToggle(event.currentTarget)}
       >
         <IconMenu />
         <span>Меню</span>

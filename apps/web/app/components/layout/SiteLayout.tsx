@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { RootData } from '../../root.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -16,13 +16,30 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
   // The burger menu belongs to the page it was opened on: any navigation closes it.
   const [burger, setBurger] = useState({ open: false, pathname: location.pathname });
   const burgerOpen = burger.open && burger.pathname === location.pathname;
-  const toggleBurger = () => setBurger({ open: !burgerOpen, pathname: location.pathname });
+  // The button that opened it (the header's burger or the bottom bar's 'Меню'): Esc returns there.
+  const burgerOpener = useRef<HTMLElement | null>(null);
+  const toggleBurger = (opener: HTMLElement) => {
+    if (!burgerOpen) burgerOpener.current = opener;
+    setBurger({ open: !burgerOpen, pathname: location.pathname });
+  };
   useLoginFlag();
   const onUserPage = location.pathname.startsWith('/user/');
 
   useEffect(() => {
     document.documentElement.classList.toggle('burger-open', burgerOpen);
   }, [burgerOpen]);
+
+  // Esc closes the open menu, as it closes a dialog (a dialog on top of it closes first).
+  useEffect(() => {
+    if (!burgerOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      setBurger({ open: false, pathname: location.pathname });
+      burgerOpener.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [burgerOpen, location.pathname]);
 
   // New root data after a sign-in or sign-out: later GET navigations may skip it again (root.tsx).
   useEffect(() => sessionChangeSettled(), [data]);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IconClose } from '../layout/Icons.tsx';
 
-/** Spec §4/§9: fade-in and fade-out time; switching dialogs waits the same. */
+/** Spec §4/§9: fade-in and fade-out time of opening and closing (a switch of content does not wait). */
 export const MODAL_FADE_MS = 300;
 
 const FOCUSABLE =
@@ -34,6 +34,11 @@ export interface ModalProps {
   children: ReactNode;
   /** Extra class on the `<dialog>`, e.g. `modal--wide`. */
   className?: string;
+  /**
+   * Names what the modal shows (the sign-in dialogs: one modal, several dialogs). A new key swaps
+   * the content at once, with a short fade-in and focus on its first field; the modal stays open.
+   */
+  contentKey?: string;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface ModalProps {
  * attribute, readable and closable without JavaScript (the close button submits
  * `method="dialog"`); once scripts run it becomes a real modal.
  */
-export function Modal({ open, onClose, onClosed, title, children, className }: ModalProps) {
+export function Modal({ open, onClose, onClosed, title, children, className, contentKey }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   // In the page: open, or still fading out.
@@ -78,6 +83,16 @@ export function Modal({ open, onClose, onClosed, title, children, className }: M
       if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [present]);
+
+  // Switched content: focus goes to its own first field, as on opening.
+  const shownKey = useRef(contentKey);
+  useBrowserLayoutEffect(() => {
+    if (shownKey.current === contentKey) return;
+    shownKey.current = contentKey;
+    const dialog = dialogRef.current;
+    if (!present || !dialog) return;
+    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.modal__close'))?.focus();
+  }, [contentKey, present]);
 
   useEffect(() => {
     if (!closing) return;
@@ -138,7 +153,7 @@ export function Modal({ open, onClose, onClosed, title, children, className }: M
         if (!inside) requestClose();
       }}
     >
-      <div className="modal__body">
+      <div key={contentKey} className={contentKey === undefined ? 'modal__body' : 'modal__body modal__body--keyed'}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

@@ -7,8 +7,9 @@ import { InputCode, Login, SendCode } from './SignInDialogs.tsx';
 import './auth.css';
 
 // The sign-in and password dialogs (spec §2 Modals, §4), loaded on first use by the host in
-// layout/SignInPlaceholder.tsx. One Modal shows the current dialog; a switch lets it fade out
-// (300 ms) and then shows the next one (settleDialog), as spec §4 asks.
+// layout/AuthDialogHost.tsx. One Modal shows the current dialog; a switch swaps its content at
+// once (a short fade-in of the new content, focus to its first field), never two at a time;
+// closing fades the whole modal out (300 ms).
 
 const DIALOGS: Record<DialogName, { title: string; body: ComponentType; back?: boolean }> = {
   SendCode: { title: 'Вход/регистрация', body: SendCode, back: true },
@@ -29,9 +30,8 @@ export default function AuthDialogs() {
   const dialog = DIALOGS[shown];
   const Body = dialog.body;
   return (
-    // Keyed: each dialog is a modal of its own, so the next one opens afresh (focus, fade-in).
     <Modal
-      key={shown}
+      contentKey={shown}
       open={current !== null}
       onClose={closeDialog}
       onClosed={settleDialog}

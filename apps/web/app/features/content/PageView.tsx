@@ -35,12 +35,17 @@ export function PageHead({ page, path, children }: { page: PageExtended; path: s
   );
 }
 
-/** A whole content page: head and blocks in one reading column, then whatever the route adds. */
-export function PageView({ page, children }: { page: PageExtended; children?: React.ReactNode }) {
+/**
+ * A whole content page: head and blocks in one reading column, then whatever the route adds
+ * (`head`: added under the lead, e.g. the contacts).
+ */
+export function PageView({ page, head, children }: { page: PageExtended; head?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <main className="page container">
       <div className="page__column">
-        <PageHead page={page} path={contentPagePath(page.slug)} />
+        <PageHead page={page} path={contentPagePath(page.slug)}>
+          {head}
+        </PageHead>
         <Blocks blocks={page.blocks} priorityFirst={!page.image} />
         {children}
       </div>

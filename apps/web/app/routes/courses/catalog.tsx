@@ -22,7 +22,7 @@ import {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = parseCatalogParams(new URL(request.url).searchParams);
   const api = createApi(context.api);
-  const [result, categories, school] = await Promise.all([
+  const [result, categories, school, subsections] = await Promise.all([
     api.courses(toApiQuery(state)).catch((error: unknown) => {
       if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
       throw error;
@@ -30,8 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The root loader asks the same: the API's micro-cache answers it.
     api.categories(),
     loadSchool(context),
+    // A collection link (/courses/?subsections=6, a home page tile) names its collection.
+    state.subsections.length > 0 ? api.subsections() : Promise.resolve([]),
   ]);
   const category = categories.find((c) => c.id === state.category);
+  const collections = state.subsections.flatMap((id) => subsections.filter((s) => s.id === id).map((s) => ({ id: s.id, title: s.title })));
   // A page past the end of a non-empty list does not exist.
   if (state.page > 1 && result.content.length === 0) throw data(null, { status: 404 });
   return {
@@ -42,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxDuration: result.total_max_duration,
     count: result.count,
     totalPages: result.total_pages,
+    collections,
     description: describe(state, category, school.configs.SITE_NAME || 'Crema'),
     jsonLd: [breadcrumbJsonLd(context.publicUrl, crumbsOf(state, category))],
   };
@@ -61,8 +65,16 @@ function audienceOf(state: CatalogState, category: Category | undefined) {
   return state.type ?? category?.type;
 }
 
-function headingOf(state: CatalogState, category: Category | undefined): string {
+/** A collection of courses (a subsection: 'В подарок') the catalogue is filtered by. */
+interface Collection {
+  id: number;
+  title: string;
+}
+
+function headingOf(state: CatalogState, category: Category | undefined, collections: Collection[] = []): string {
   if (category) return category.name;
+  // One collection, as its link opens it: the page is about it.
+  if (collections.length === 1) return collections[0]!.title;
   if (state.type) return AUDIENCE_TITLES[state.type];
   return 'Каталог курсов';
 }
@@ -83,7 +95,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   if (!page) return pageMeta(root, { title: 'Каталог курсов', path: '/courses/' });
   const { state } = page;
   const category = root?.categories.find((c) => c.id === state.category);
-  const heading = headingOf(state, category);
+  const heading = headingOf(state, category, page.collections);
   // Only the audience, category and page make distinct pages; search and filters are views of them.
   const path = catalogHref({ type: category ? undefined : state.type, category: category?.id, page: state.page });
   return pageMeta(root, {
@@ -96,7 +108,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { state, courses, filters, count, totalPages } = loaderData;
+  const { state, courses, filters, count, totalPages, collections } = loaderData;
   const { view, busy } = useCatalogControls(state);
   const categories = root?.categories ?? [];
   const category = categories.find((c) => c.id === state.category);
@@ -109,7 +121,25 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <div className="catalog-head">
         <div className="container">
           <Breadcrumbs crumbs={crumbsOf(state, category)} />
-          <h1 className="catalog-head__title">{headingOf(state, category)}</h1>
+          <h1 className="catalog-head__title">{headingOf(state, category, collections)}</h1>
+          {collections.length > 0 ? (
+            <ul className="catalog-collections" aria-label="Подборка">
+              {collections.map((collection) => (
+                <li key={collection.id}>
+                  <span className="catalog-collections__name">Подборка «{collection.title}»</span>
+                  <Link
+                    className="catalog-collections__clear"
+                    to={catalogHref({ ...keep, subsections: view.subsections.filter((id) => id !== collection.id) })}
+                    aria-label={`Сбросить подборку «${collection.title}»`}
+                    preventScrollReset
+                  >
+                    <span aria-hidden="true">×</span>
+                    <span className="catalog-collections__clear-text">Сбросить</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
           <nav className="audience-tabs" aria-label="Для кого курсы">
             {(

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { rootDataOf } from '../../lib/seo.ts';
+import { documentTitle, rootDataOf } from '../../lib/seo.ts';
 
 /** An account page that is not built yet: its heading and an honest note (later issues fill them). */
 export interface Section {
@@ -41,5 +41,5 @@ export const SECTIONS: Record<string, Section> = {
 /** Head of a private page: its title and `noindex` (never in search results). */
 export function privateMeta(matches: Parameters<typeof rootDataOf>[0], title: string | undefined): MetaDescriptor[] {
   const siteName = rootDataOf(matches)?.configs.SITE_NAME || 'Crema';
-  return [{ title: title ? `${title} — ${siteName}` : siteName }, { name: 'robots', content: 'noindex' }];
+  return [{ title: documentTitle(title, siteName) }, { name: 'robots', content: 'noindex' }];
 }

@@ -38,7 +38,22 @@ export const configs: { key: string; value: string; description: string }[] = [
   {
     key: 'FOOTER_MINISTRY_LINK',
     value: 'https://edu.gov.ru/',
-    description: 'Ссылка на Министерство просвещения в подвале',
+    description: 'Официальный сайт Министерства просвещения в подвале (подпись поясняет, что это)',
+  },
+  { key: 'CONTACT_EMAIL', value: 'hello@crema.school', description: 'Адрес электронной почты школы: подвал, контакты' },
+  // Demo details of a made-up company: a school puts its own from the register extract here.
+  { key: 'LEGAL_INN', value: '7709123456', description: 'ИНН организации: подвал и договор-оферта' },
+  { key: 'LEGAL_KPP', value: '770901001', description: 'КПП организации' },
+  { key: 'LEGAL_OGRN', value: '1237700123456', description: 'ОГРН организации' },
+  {
+    key: 'LEGAL_ADDRESS',
+    value: '105064, г. Москва, ул. Покровка, д. 27, стр. 1, помещение 2',
+    description: 'Юридический адрес организации',
+  },
+  {
+    key: 'LEGAL_LICENSE',
+    value: 'Лицензия на осуществление образовательной деятельности № Л035-01298-77/00000000 от 15.03.2023',
+    description: 'Реквизиты образовательной лицензии: подвал и договор-оферта',
   },
   { key: 'FOOTER_DEVELOPER', value: 'Разработка — команда Crema', description: 'Подпись разработчика сайта в подвале' },
   { key: 'PRIVACY_POLICY_LINK', value: '/privacy-policy/', description: 'Страница политики конфиденциальности' },
