@@ -12,13 +12,14 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DEMO_VIDEO_SECONDS } from '../apps/api/src/db/seed/data/helpers.ts';
 import { demoMediaKeys } from '../apps/api/src/db/seed/media.ts';
 import { DEMO_VIDEO_DIR } from '../apps/api/src/modules/media/demo.ts';
 import { demoSvg } from '../apps/api/src/modules/media/demo-art.ts';
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const SECONDS = 4;
+const SECONDS = DEMO_VIDEO_SECONDS;
 const BAR = '0xc8925a';
 
 const ffmpeg = process.env.FFMPEG || 'ffmpeg';

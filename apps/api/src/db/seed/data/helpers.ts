@@ -25,10 +25,13 @@ export const image = (key: string, alt: string, caption?: string): SeedLessonBlo
   data: { image: `demo/${key}.jpg`, alt, ...(caption ? { caption } : {}) },
 });
 
+/** The length of every committed demo video (scripts/demo-videos.ts makes them). */
+export const DEMO_VIDEO_SECONDS = 4;
+
 /** A lesson video; `key` names the demo file under demo/video/. */
-export const video = (title: string, key: string, durationSeconds: number): SeedLessonBlock & SeedPageBlock => ({
+export const video = (title: string, key: string): SeedLessonBlock & SeedPageBlock => ({
   type: 'video',
-  data: { url: `demo/video/${key}.mp4`, title, poster: `demo/video/${key}.jpg`, durationSeconds },
+  data: { url: `demo/video/${key}.mp4`, title, poster: `demo/video/${key}.jpg`, durationSeconds: DEMO_VIDEO_SECONDS },
 });
 
 export const recipe = (title: string, parameters: [string, string][], steps: string[]): SeedLessonBlock => ({
