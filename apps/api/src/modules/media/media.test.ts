@@ -140,7 +140,7 @@ describe('MediaService.image', () => {
 
   it('keeps the original URL with no size for a missing file or a non-image, and warns once', async () => {
     const warn = vi.fn();
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { log: { warn, error: vi.fn() } });
+    const media = createMediaService(t.app.deps.config, { log: { warn, error: vi.fn() } });
     const missing = { original: '/media/tests/nope.jpg', url: '/media/tests/nope.jpg', width: null, height: null };
     expect(await media.image('tests/nope.jpg', opts('size:400'))).toEqual(missing);
     expect(await media.image('tests/nope.jpg')).toEqual(missing);
@@ -234,7 +234,7 @@ describe('variants: made once, then served from disk', () => {
 
   it('gives a replaced original new URLs; the old URL redirects and old variants are removed', async () => {
     await writeImage('tests/replaced.jpg', 800, 600, 'jpeg');
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    const media = createMediaService(t.app.deps.config, { statTtlMs: 0 });
     const old = (await media.image('tests/replaced.jpg', opts('size:200')))!;
     const parse = (url: string) => media.parseVariantPath(url.slice('/media/~/'.length))!;
     expect(await media.variant(parse(old.url))).toMatchObject({ kind: 'file' });
@@ -255,7 +255,7 @@ describe('variants: made once, then served from disk', () => {
     await writeImage('tests/gone.jpg', 100, 100, 'jpeg');
     const { url } = (await t.app.media.image('tests/gone.jpg', opts('size:50')))!;
     await rm(path.join(uploads(), 'tests/gone.jpg'));
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    const media = createMediaService(t.app.deps.config, { statTtlMs: 0 });
     expect(await media.variant(media.parseVariantPath(url.slice('/media/~/'.length))!)).toEqual({ kind: 'missing' });
   });
 
