@@ -71,6 +71,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    IMAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(16).max(1_048_576).default(1024),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
     SECRET_KEY: z.string().min(MIN_SECRET_LENGTH, 'секретный ключ должен быть не короче 32 символов').optional(),
     SMTP_URL: z
@@ -110,6 +111,8 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
+    /** Budget of DATA_DIR/cache/images; least recently used variants are removed above it (modules/media). */
+    imageCacheMaxMb: env.IMAGE_CACHE_MAX_MB,
     /**
      * The installation's master secret: feature keys are derived from it (lib/keys.ts), never used
      * directly. Unset here only outside production: loadConfig fills it in (secretKeyFor).
