@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './test/app.ts';
+import { buildUser, signInAs } from './test/factories.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -125,5 +126,56 @@ describe('TRUST_PROXY with the proxy’s address', () => {
     const statuses = [];
     for (const spoofed of ['5.5.5.5', '6.6.6.6', '7.7.7.7']) statuses.push((await askCode(direct, spoofed)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe('OpenAPI: request bodies are closed, and so is the API', () => {
+  interface Operation {
+    requestBody?: { content: { 'application/json': { schema: { $ref?: string; allOf?: { $ref: string }[] } } } };
+  }
+  type Component = { additionalProperties?: unknown; allOf?: { $ref: string }[] };
+  type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Component> } };
+  /** The object schema a reference ends at (an alias is `allOf: [{$ref}]`). */
+  const resolve = (doc: Doc, ref: string): Component | undefined => {
+    const component = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    const alias = component?.allOf?.length === 1 ? component.allOf[0]!.$ref : undefined;
+    return alias ? resolve(doc, alias) : component;
+  };
+
+  it('documents every JSON body with additionalProperties: false, and each refuses an unknown key by name', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
+    const user = await buildUser(t.database.db, { email: 'bodies@example.ru' });
+    const { headers } = await signInAs(t.app, user);
+    const bodies: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content['application/json'].schema;
+        if (!schema) continue;
+        const ref = schema.$ref ?? schema.allOf?.[0]?.$ref;
+        const component = resolve(doc, ref!);
+        expect(component?.additionalProperties, `${method} ${path}`).toBe(false);
+
+        const url = path.replace('{provider}', 'vk');
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url,
+          payload: { surprise: 1, 'another key': 'x' },
+          headers,
+          remoteAddress: '10.77.0.1',
+        });
+        expect(res.statusCode, `${method} ${path}`).toBe(400);
+        expect(res.json(), `${method} ${path}`).toMatchObject({ surprise: ['Неизвестное поле.'], 'another key': ['Неизвестное поле.'] });
+        bodies.push(`${method} ${path}`);
+      }
+    }
+    // The walk found the bodies (a document without any would pass the loop vacuously).
+    expect(bodies).toEqual(expect.arrayContaining(['post /api/configs/', 'post /api/auth/send_code/email/', 'post /api/auth/set-password/']));
+    expect(bodies.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('an unknown key is listed next to the real field errors', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email: 'a@b.ru', kod: '1234' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: [expect.any(String)], kod: ['Неизвестное поле.'] });
   });
 });

@@ -90,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Crema API',
         description:
           'API онлайн-платформы школы кофейного мастерства. Ошибки: 400 — `{поле: [сообщения]}` ' +
-          'или `{non_field_errors: [...]}`; 401/403/404/429/500 — `{detail}`. Деньги — целые копейки.',
+          'или `{non_field_errors: [...]}`; неизвестные ключи тела — `{ключ: ["Неизвестное поле."]}` (тела ' +
+          'закрыты: additionalProperties false); 401/403/404/429/500 — `{detail}`. Деньги — целые копейки.',
         version: '0.1.0',
       },
       components: {

@@ -97,6 +97,8 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   socket.destroy(error);
 }
 
+const UNKNOWN_FIELD = 'Неизвестное поле.';
+
 /** Converts a list of zod-like issues into the spec's `{field: [messages]}` body. */
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey>; message: string; instancePath?: string }>,
@@ -122,10 +124,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? 'Неверное значение.',
-      }));
+      const issues = error.validation.flatMap((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        // A body refuses keys it does not know (the OpenAPI document says additionalProperties:
+        // false): each is listed under its own name, so a client shows them apart (spec §8).
+        const unknown = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(unknown)) return unknown.map((key) => ({ path: [...path, String(key)], message: UNKNOWN_FIELD }));
+        return [{ path, message: v.message ?? 'Неверное значение.' }];
+      });
       return reply.status(400).send(issuesToFieldErrors(issues));
     }
     const status = error.statusCode ?? 500;
