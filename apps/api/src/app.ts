@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { ApiError, registerErrorHandling } from './errors.ts';
+import { ApiError, SECURITY_HEADERS, clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -51,6 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // API paths answer with and without the trailing slash, with no redirect (spec §7).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // Bad URLs and requests the HTTP parser refuses answer in our shape too (errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -65,13 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    // Safe defaults for every answer; a content security policy comes once the counters and
-    // outside services (payments, social sign-in) are known.
-    void reply.headers({
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-frame-options': 'SAMEORIGIN',
-    });
+    // Safe defaults for every answer (also set by the errors Fastify answers before this hook).
+    void reply.headers(SECURITY_HEADERS);
   });
 
   await app.register(fastifyCookie);
@@ -92,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Crema API',
         description:
           'API онлайн-платформы школы кофейного мастерства. Ошибки: 400 — `{поле: [сообщения]}` ' +
-          'или `{non_field_errors: [...]}`; 401/403/404/429/500 — `{detail}`. Деньги — целые копейки.',
+          'или `{non_field_errors: [...]}`; неизвестные ключи тела — `{ключ: ["Неизвестное поле."]}` (тела ' +
+          'закрыты: additionalProperties false); 401/403/404/429/500 — `{detail}`. Деньги — целые копейки.',
         version: '0.1.0',
       },
       components: {

@@ -1,12 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SECRET_KEY, loadConfig } from './config.ts';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig as loadConfigFrom } from './config.ts';
+
+// Development mode keeps a generated key in DATA_DIR: every call here gets a throwaway one.
+const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'crema-config-'));
+afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
+let dirs = 0;
+const freshDataDir = () => path.join(tmpRoot, `data-${++dirs}`);
+const loadConfig = (env: Record<string, string>) => loadConfigFrom({ DATA_DIR: freshDataDir(), ...env });
 
 describe('loadConfig', () => {
   it('has working defaults for a newcomer', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ nodeEnv: 'development', host: '127.0.0.1', port: 3000, seedDemo: true, databaseUrl: undefined });
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
-    expect(config.dataDir).toMatch(/\/data$/);
+    expect(loadConfigFrom({ NODE_ENV: 'test' }).dataDir).toBe(path.resolve('data'));
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -26,8 +36,9 @@ describe('loadConfig', () => {
   });
 
   it('reads PORT, HOST, DATA_DIR and PUBLIC_URL', () => {
-    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/crema', PUBLIC_URL: 'https://crema.example/' });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/tmp/crema', publicUrl: 'https://crema.example' });
+    const dataDir = path.join(tmpRoot, 'crema');
+    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: `${dataDir}/`, PUBLIC_URL: 'https://crema.example/' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir, publicUrl: 'https://crema.example' });
   });
 
   describe('SECRET_KEY', () => {
@@ -42,19 +53,51 @@ describe('loadConfig', () => {
       return [];
     };
 
-    it('has a development default outside production', () => {
-      expect(loadConfig({}).secretKey).toBe(DEV_SECRET_KEY);
-      expect(loadConfig({ NODE_ENV: 'test' }).secretKey).toBe(DEV_SECRET_KEY);
+    // The key that used to be written in the source (and let strangers forge sign-in tokens).
+    const published = 'crema-development-secret-do-not-use-in-production';
+
+    it('outside production without SECRET_KEY, makes a random key once and keeps it in DATA_DIR (mode 0600)', () => {
+      const dataDir = freshDataDir();
+      const first = loadConfigFrom({ DATA_DIR: dataDir }).secretKey;
+      expect(first).not.toBe(published);
+      expect(first.length).toBeGreaterThanOrEqual(64);
+      const file = path.join(dataDir, 'secret.key');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // A restart on the same DATA_DIR keeps the key (sessions survive); another installation gets its own.
+      expect(loadConfigFrom({ DATA_DIR: dataDir, NODE_ENV: 'development' }).secretKey).toBe(first);
+      expect(loadConfigFrom({ DATA_DIR: freshDataDir() }).secretKey).not.toBe(first);
     });
 
-    it('is required in production and must not be the development default', () => {
+    it('in tests without SECRET_KEY, uses a random key per configuration and writes nothing', () => {
+      const dataDir = freshDataDir();
+      const a = loadConfigFrom({ NODE_ENV: 'test', DATA_DIR: dataDir }).secretKey;
+      const b = loadConfigFrom({ NODE_ENV: 'test', DATA_DIR: dataDir }).secretKey;
+      expect(a).not.toBe(b);
+      expect(a).not.toBe(published);
+      expect(() => statSync(path.join(dataDir, 'secret.key'))).toThrow();
+    });
+
+    it('a set SECRET_KEY wins over the key file', () => {
+      const dataDir = freshDataDir();
+      loadConfigFrom({ DATA_DIR: dataDir });
+      expect(loadConfigFrom({ DATA_DIR: dataDir, SECRET_KEY: strong }).secretKey).toBe(strong);
+    });
+
+    it('refuses a damaged key file instead of using it', () => {
+      const dataDir = freshDataDir();
+      loadConfigFrom({ DATA_DIR: dataDir });
+      writeFileSync(path.join(dataDir, 'secret.key'), 'short\n');
+      expect(problemsOf({ DATA_DIR: dataDir })).toEqual([expect.stringMatching(/^SECRET_KEY: файл .*secret\.key повреждён/)]);
+    });
+
+    it('is required in production (no file, no default)', () => {
       const smtp = { SMTP_URL: 'smtp://127.0.0.1:25' };
-      const envs: Record<string, string>[] = [{ NODE_ENV: 'production', ...smtp }, { NODE_ENV: 'production', SECRET_KEY: DEV_SECRET_KEY, ...smtp }];
-      for (const env of envs) {
-        const problems = problemsOf(env);
-        expect(problems).toHaveLength(1);
-        expect(problems[0]).toMatch(/^SECRET_KEY: в production нужен свой секретный ключ/);
-      }
+      const dataDir = freshDataDir();
+      loadConfigFrom({ DATA_DIR: dataDir }); // a key file from an earlier development run is not used either
+      const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir, ...smtp });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SECRET_KEY: в production нужен свой секретный ключ/);
       expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: strong, ...smtp }).secretKey).toBe(strong);
     });
 
@@ -97,5 +140,35 @@ describe('loadConfig', () => {
     expect(loadConfig({}).authCodesPerIpHour).toBe(20);
     expect(loadConfig({ AUTH_CODES_PER_IP_HOUR: '500' }).authCodesPerIpHour).toBe(500);
     expect(() => loadConfig({ AUTH_CODES_PER_IP_HOUR: '0' })).toThrow(/AUTH_CODES_PER_IP_HOUR/);
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off by default and with false / 0', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    });
+
+    it('takes the proxies: addresses, CIDR ranges and the names of reserved ranges', () => {
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1, fd00::/8,loopback' }).trustProxy).toEqual([
+        '10.0.0.2',
+        '10.1.0.0/16',
+        '::1',
+        'fd00::/8',
+        'loopback',
+      ]);
+    });
+
+    it('refuses true (every hop believed) and hop counts, saying what to write instead', () => {
+      for (const TRUST_PROXY of ['true', 'yes', '1', '2']) {
+        expect(() => loadConfig({ TRUST_PROXY }), TRUST_PROXY).toThrow(/TRUST_PROXY: .*укажите адреса прокси перед Crema/);
+      }
+    });
+
+    it('lists the entries that are not addresses', () => {
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local, 10.0.0.0/33,' })).toThrow(
+        /TRUST_PROXY: ожидается false или адреса прокси; не подходит: proxy\.local, 10\.0\.0\.0\/33, \(пусто\)/,
+      );
+    });
   });
 });

@@ -1,14 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
- * Development stand-in for SECRET_KEY: public (it is in the repository), so refused in production.
- */
-export const DEV_SECRET_KEY = 'crema-development-secret-do-not-use-in-production';
+/** Where a development installation keeps the SECRET_KEY it generated for itself (in DATA_DIR). */
+export const SECRET_KEY_FILE = 'secret.key';
+const MIN_SECRET_LENGTH = 32;
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'ожидается true или false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range or one of proxy-addr's names for reserved ranges. */
+function isProxyAddress(text: string): boolean {
+  if (PROXY_NAMES.includes(text) || isIP(text) !== 0) return true;
+  const [ip = '', bits, ...rest] = text.split('/');
+  const version = isIP(ip);
+  if (version === 0 || rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe: none (`false`), or those added by the listed proxies
+ * (addresses, CIDR ranges, or `loopback` / `linklocal` / `uniquelocal`). A bare `true` would
+ * believe every hop, so anyone could pick the address per-IP limits see by sending the header
+ * themselves; a hop count cannot tell the proxy from a client that reaches Crema directly (and
+ * Fastify trusts nothing for one). Both are refused with the reason.
+ */
+const trustProxySchema = z.string().transform((raw, ctx): false | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  const example = 'укажите адреса прокси перед Crema через запятую, например 127.0.0.1 или 10.0.0.2, 10.0.0.0/8, loopback';
+  if (value === 'true' || value === 'yes') {
+    return refuse(`true доверяет любому X-Forwarded-For, и ограничения по IP обходятся подделкой заголовка; ${example}`);
+  }
+  if (/^\d+$/.test(value)) {
+    return refuse(`число прокси не отличает прокси от клиента, пришедшего напрямую; ${example}`);
+  }
+  const list = value.split(',').map((s) => s.trim());
+  const bad = list.filter((item) => !isProxyAddress(item));
+  if (bad.length > 0) {
+    return refuse(`ожидается false или адреса прокси; не подходит: ${bad.map((b) => b || '(пусто)').join(', ')}; ${example}`);
+  }
+  return list;
+});
 
 const envSchema = z
   .object({
@@ -27,13 +69,11 @@ const envSchema = z
     EMBEDDED_PG_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(1024).max(65535).default(54329),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: trustProxySchema.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    IMAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(16).max(1_048_576).default(1024),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
-    SECRET_KEY: z
-      .string()
-      .min(32, 'секретный ключ должен быть не короче 32 символов')
-      .default(DEV_SECRET_KEY),
+    SECRET_KEY: z.string().min(MIN_SECRET_LENGTH, 'секретный ключ должен быть не короче 32 символов').optional(),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, hostname: /^[^\s]+$/, error: 'ожидается адрес вида smtp://user:pass@smtp.example.com:587 или smtps://…:465' })
       .optional(),
@@ -67,10 +107,16 @@ const envSchema = z
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    /** Fastify's trustProxy: false or the proxies' addresses (never plain true, never a hop count). */
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
-    /** The installation's master secret: feature keys are derived from it (lib/keys.ts), never used directly. */
+    /** Budget of DATA_DIR/cache/images; least recently used variants are removed above it (modules/media). */
+    imageCacheMaxMb: env.IMAGE_CACHE_MAX_MB,
+    /**
+     * The installation's master secret: feature keys are derived from it (lib/keys.ts), never used
+     * directly. Unset here only outside production: loadConfig fills it in (secretKeyFor).
+     */
     secretKey: env.SECRET_KEY,
     /** Outgoing mail server; unset outside production, where the outbox is read at /dev/mail/. */
     smtpUrl: env.SMTP_URL,
@@ -104,7 +150,7 @@ const envSchema = z
   }));
 
 /** Validated, frozen settings read once at start-up. */
-export type Config = Readonly<z.output<typeof envSchema>>;
+export type Config = Readonly<Omit<z.output<typeof envSchema>, 'secretKey'> & { secretKey: string }>;
 
 /** Thrown with every bad variable listed, so one run shows all of them. */
 export class ConfigError extends Error {
@@ -122,10 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
   // Checked outside the schema so it is listed together with any other bad variable.
-  if (cleaned.NODE_ENV === 'production' && (cleaned.SECRET_KEY === undefined || cleaned.SECRET_KEY === DEV_SECRET_KEY)) {
+  if (cleaned.NODE_ENV === 'production' && cleaned.SECRET_KEY === undefined) {
     problems.push(
-      'SECRET_KEY: в production нужен свой секретный ключ (не короче 32 символов); ключ для разработки ' +
-        'не подходит. Создайте его, например: openssl rand -base64 48',
+      'SECRET_KEY: в production нужен свой секретный ключ (не короче 32 символов). ' +
+        'Создайте его, например: openssl rand -base64 48',
     );
   }
   // Without a mail server nobody could receive a sign-in code: refuse rather than queue forever.
@@ -137,5 +183,64 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('YANDEX_CLIENT_ID и YANDEX_CLIENT_SECRET: для входа через Яндекс ID нужны оба (или ни одного)');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze(parsed.data);
+  let secretKey: string;
+  try {
+    secretKey = secretKeyFor(parsed.data);
+  } catch (error) {
+    throw new ConfigError([`SECRET_KEY: ${(error as Error).message}`]);
+  }
+  return Object.freeze({ ...parsed.data, secretKey });
+}
+
+/**
+ * SECRET_KEY when set. Otherwise (never in production, which requires it): in tests a random key
+ * for this process only; in development the installation's own random key, made once and kept in
+ * DATA_DIR/secret.key, so sessions survive restarts. No key written in the source is ever used:
+ * a published one would let anyone forge sign-in tokens.
+ */
+function secretKeyFor(config: { secretKey?: string; nodeEnv: string; dataDir: string }): string {
+  if (config.secretKey !== undefined) return config.secretKey;
+  if (config.nodeEnv === 'test') return randomBytes(48).toString('base64');
+  return readOrCreateSecretKey(config.dataDir);
+}
+
+/**
+ * The key in `dataDir/secret.key`, created with mode 0600 if missing. The file appears whole or
+ * not at all (written aside, then hard-linked into place, which fails if it exists), so processes
+ * starting together on one DATA_DIR agree on one key.
+ */
+export function readOrCreateSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_KEY_FILE);
+  const read = (): string => {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length < MIN_SECRET_LENGTH) {
+      throw new Error(`файл ${file} повреждён (ключ короче 32 символов); удалите его или задайте SECRET_KEY`);
+    }
+    return key;
+  };
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw wrapFsError(error, file);
+  }
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(temp, `${randomBytes(48).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temp);
+    }
+    return read();
+  } catch (error) {
+    throw wrapFsError(error, file);
+  }
+}
+
+function wrapFsError(error: unknown, file: string): Error {
+  if (error instanceof Error && !('code' in error)) return error;
+  return new Error(`не удалось прочитать или создать ${file} (${(error as Error).message}); задайте SECRET_KEY или проверьте права на DATA_DIR`);
 }

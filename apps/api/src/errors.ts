@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXTS, NON_FIELD_ERRORS, type FieldErrors } from '@crema/contract';
 
@@ -39,6 +41,64 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Safe defaults for every answer, including the ones Fastify makes before any hook runs (a bad URL,
+ * oversized headers). A content security policy belongs here too once it is set.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_BAD_URL: { status: 400, detail: 'Некорректный адрес запроса.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'Слишком длинный адрес запроса.' },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`/courses/%E0%A4%A/`) or is too long
+ * is refused before routing and before the onRequest hooks, so the headers are set here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (known) request.log.info({ err: error }, 'bad request line');
+  else request.log.error({ err: error }, 'request failed before routing');
+  void reply.headers({ ...SECURITY_HEADERS, 'x-request-id': request.id, 'cache-control': 'no-store' });
+  void reply.status(known?.status ?? 500).send({ detail: known?.detail ?? ERROR_TEXTS.serviceError });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'Слишком большие заголовки запроса.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'Запрос не получен вовремя.' },
+};
+
+/**
+ * Node's `clientError` (Fastify's `clientErrorHandler`): a request the HTTP parser refused
+ * (headers over the size limit, a malformed request line, a timeout) never reaches Fastify, so
+ * the answer is written to the socket here, in our shape and with the security headers.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, detail: 'Некорректный запрос.' };
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+const UNKNOWN_FIELD = 'Неизвестное поле.';
+
 /** Converts a list of zod-like issues into the spec's `{field: [messages]}` body. */
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey>; message: string; instancePath?: string }>,
@@ -51,8 +111,10 @@ export function issuesToFieldErrors(
   return body;
 }
 
-/** Installs the single error handler and the JSON 404 for unknown API paths. */
+/** Installs the single error handler and the JSON 404 for paths no route answers. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // The site's catch-all answers every page path; this is for what is left (other methods, no site).
+  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ detail: ERROR_TEXTS.notFound }));
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.options.retryAfterS !== undefined) {
@@ -62,10 +124,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? 'Неверное значение.',
-      }));
+      const issues = error.validation.flatMap((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        // A body refuses keys it does not know (the OpenAPI document says additionalProperties:
+        // false): each is listed under its own name, so a client shows them apart (spec §8).
+        const unknown = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(unknown)) return unknown.map((key) => ({ path: [...path, String(key)], message: UNKNOWN_FIELD }));
+        return [{ path, message: v.message ?? 'Неверное значение.' }];
+      });
       return reply.status(400).send(issuesToFieldErrors(issues));
     }
     const status = error.statusCode ?? 500;

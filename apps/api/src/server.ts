@@ -55,6 +55,9 @@ const mailWorker = config.smtpUrl
     })
   : undefined;
 
+// Keeps DATA_DIR/cache/images under IMAGE_CACHE_MAX_MB: a sweep now, then hourly.
+const stopSweeping = app.media.startSweeping();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -66,6 +69,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   timer.unref();
   try {
+    stopSweeping();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.

@@ -20,7 +20,7 @@ const codeSchema = z
 const passwordInput = (required: string) =>
   z.string({ error: required }).max(1024, 'Слишком длинный пароль.').transform((v) => v.trim());
 
-export const sendCodeBodySchema = z.object({ email: emailSchema }).meta({ id: 'SendCodeRequest' });
+export const sendCodeBodySchema = z.object({ email: emailSchema }).strict().meta({ id: 'SendCodeRequest' });
 export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
 
 export const codeSentSchema = z
@@ -31,7 +31,7 @@ export const codeSentSchema = z
   .meta({ id: 'CodeSent' });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
-export const emailTokenBodySchema = z.object({ email: emailSchema, code: codeSchema }).meta({ id: 'EmailTokenRequest' });
+export const emailTokenBodySchema = z.object({ email: emailSchema, code: codeSchema }).strict().meta({ id: 'EmailTokenRequest' });
 
 export const passwordTokenBodySchema = z
   .object({
@@ -43,6 +43,7 @@ export const passwordTokenBodySchema = z
       .describe('E-mail пользователя'),
     password: passwordInput('Укажите пароль.').pipe(z.string().min(1, 'Укажите пароль.')),
   })
+  .strict()
   .meta({ id: 'PasswordTokenRequest' });
 
 export const refreshBodySchema = z
@@ -53,14 +54,16 @@ export const refreshBodySchema = z
       .optional()
       .describe('Токен обновления; сайт может не передавать его — тогда берётся cookie crema_refresh'),
   })
+  .strict()
   .meta({ id: 'RefreshRequest' });
 
 export const logoutBodySchema = refreshBodySchema.meta({ id: 'LogoutRequest' });
 
-export const restoreBodySchema = z.object({ email: emailSchema }).meta({ id: 'RestoreRequest' });
-export const changeBodySchema = z.object({ email: emailSchema }).meta({ id: 'PasswordChangeCodeRequest' });
+export const restoreBodySchema = z.object({ email: emailSchema }).strict().meta({ id: 'RestoreRequest' });
+export const changeBodySchema = z.object({ email: emailSchema }).strict().meta({ id: 'PasswordChangeCodeRequest' });
 export const changeCodeBodySchema = z
   .object({ email: emailSchema, code: codeSchema })
+  .strict()
   .meta({ id: 'PasswordChangeCodeCheck' });
 
 export const setPasswordBodySchema = z
@@ -69,6 +72,7 @@ export const setPasswordBodySchema = z
     password: passwordInput('Введите новый пароль.'),
     confirm_password: passwordInput('Повторите новый пароль.'),
   })
+  .strict()
   .meta({ id: 'SetPasswordRequest' });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
@@ -81,6 +85,7 @@ export const changeOwnPasswordBodySchema = z
     password: passwordInput('Введите новый пароль.'),
     confirm_password: passwordInput('Повторите новый пароль.'),
   })
+  .strict()
   .meta({ id: 'ChangeOwnPasswordRequest' });
 
 export const changeTokenSchema = z

@@ -97,10 +97,43 @@ export const categoriesResponseSchema = z.array(categorySchema);
 
 const IMAGE_CROPS = ['center', 'top', 'bottom', 'left', 'right', 'none'] as const;
 
+/**
+ * The widths resized images are made in. A requested width is served at the nearest one at or
+ * above it (the largest for anything wider), so however many sizes clients ask for, each original
+ * has a bounded set of variants (decision 0006).
+ */
+export const IMAGE_WIDTHS = [160, 240, 320, 360, 400, 480, 615, 640, 720, 800, 960, 1280, 1600, 1920, 2560] as const;
+/** Aspect ratios (width:height) of boxes; a requested box takes the nearest one. */
+export const IMAGE_ASPECT_RATIOS = [
+  [1, 3],
+  [1, 2],
+  [9, 16],
+  [2, 3],
+  [3, 4],
+  [4, 5],
+  [1, 1],
+  [5, 4],
+  [4, 3],
+  [3, 2],
+  [8, 5],
+  [16, 9],
+  [2, 1],
+  [3, 1],
+] as const;
+
+export const IMAGE_OPTS_DESCRIPTION =
+  'Размер картинки: `size:ШИРИНА` (пропорции исходника) или `size:ШИРИНАxВЫСОТА` (вписать в рамку), ' +
+  'с `crop:center|top|bottom|left|right` — заполнить рамку, обрезав лишнее (`crop:none` — не обрезать). ' +
+  `Ширина от 16 до 2560 px; картинка делается в ближайшей ширине из ряда ${IMAGE_WIDTHS.join(', ')} ` +
+  '(не меньше запрошенной), рамка — в ближайших пропорциях из ряда ' +
+  `${IMAGE_ASPECT_RATIOS.map(([w, h]) => `${w}:${h}`).join(', ')}. Больше исходника картинка не становится. ` +
+  'Настоящие `width` и `height` приходят в ответе вместе с `url`.';
+
 /** `image_opts` query value: `size:400` or `size:400x300,crop:center` (width × height in px). */
 export const imageOptsSchema = z
   .string()
   .max(64)
+  .meta({ description: IMAGE_OPTS_DESCRIPTION, examples: ['size:400', 'size:640x400,crop:center'] })
   .transform((raw, ctx) => {
     const opts: { width: number; height?: number; crop: (typeof IMAGE_CROPS)[number] } = {
       width: 0,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_KINDS, PAGE_ORDERINGS } from '../rules/catalog.ts';
 import { courseFormatSchema, ogSchema, paginatedSchema, seoSchema } from './catalog.ts';
-import { imageOptsSchema, imageSchema } from './content.ts';
+import { IMAGE_OPTS_DESCRIPTION, imageOptsSchema, imageSchema } from './content.ts';
 
 // Blog posts and content pages (spec §3 Page, §7 /api/pages/), and the public schedule.
 
@@ -24,7 +24,7 @@ export type PageCard = z.infer<typeof pageCardSchema>;
 export const pagesQuerySchema = z.object({
   kind: z.enum(PAGE_KINDS, { error: 'Допустимые значения: post или page.' }).default('post'),
   ordering: z.enum(PAGE_ORDERINGS, { error: `Допустимые значения: ${PAGE_ORDERINGS.join(', ')}.` }).default('-publish_from'),
-  image_opts: imageOptsSchema.optional().describe('По умолчанию size:400'),
+  image_opts: imageOptsSchema.optional().describe(`По умолчанию size:400. ${IMAGE_OPTS_DESCRIPTION}`),
   page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Номер страницы начинается с 1.').max(100000).default(1),
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })
@@ -101,8 +101,8 @@ export const pageSlugParamSchema = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,127}$/, 'Такой страницы нет.'),
 });
 export const pageExtendedQuerySchema = z.object({
-  block_side_text_image_opts: imageOptsSchema.optional().describe('По умолчанию size:615'),
-  image_opts: imageOptsSchema.optional().describe('Обложка и картинки блоков; по умолчанию исходный размер'),
+  block_side_text_image_opts: imageOptsSchema.optional().describe(`По умолчанию size:615. ${IMAGE_OPTS_DESCRIPTION}`),
+  image_opts: imageOptsSchema.optional().describe(`Обложка и картинки блоков; по умолчанию исходный размер. ${IMAGE_OPTS_DESCRIPTION}`),
 });
 
 // ---------------------------------------------------------------- public schedule

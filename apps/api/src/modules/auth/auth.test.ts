@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildOwner, buildUser, setConfig } from '../../test/factories.ts';
+import { buildOwner, buildUser, setConfig, signInAs } from '../../test/factories.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import { DEV_SECRET_KEY } from '../../config.ts';
 
 let t: TestContext;
 /** The password of the student built below. */
@@ -352,10 +355,14 @@ describe('POST /api/auth/logout/', () => {
 });
 
 describe('access tokens (JWT)', () => {
-  const key = deriveKey(DEV_SECRET_KEY, 'jwt-access');
+  // This installation's own key (the test app's is random), so forged tokens are right but for the part a test changes.
+  let secret: string;
+  let key: Uint8Array;
   let user: { id: number };
   let sid: string;
   beforeAll(async () => {
+    secret = t.app.deps.config.secretKey;
+    key = deriveKey(secret, 'jwt-access');
     const session = await signInByCode('jwt@example.ru');
     user = session.user;
     const [row] = await query<{ family_id: string }>(`select family_id from refresh_tokens where user_id = $1`, [user.id]);
@@ -388,8 +395,8 @@ describe('access tokens (JWT)', () => {
       await forge({ aud: 'another-api' }),
       await forge({ exp: Math.floor(Date.now() / 1000) - 60 }),
       await forge({ type: 'refresh' }),
-      await forge({ type: 'password_change', key: deriveKey(DEV_SECRET_KEY, 'jwt-password_change') }),
-      await forge({ key: deriveKey(DEV_SECRET_KEY, 'something-else') }),
+      await forge({ type: 'password_change', key: deriveKey(secret, 'jwt-password_change') }),
+      await forge({ key: deriveKey(secret, 'something-else') }),
     ];
     for (const token of bad) {
       const res = await personal(token);
@@ -401,6 +408,74 @@ describe('access tokens (JWT)', () => {
   it('refuses a refresh token used as an access token', async () => {
     const session = await signInByCode('jwt2@example.ru');
     expect((await personal(session.refresh)).statusCode).toBe(401);
+  });
+});
+
+describe('a development installation without SECRET_KEY', () => {
+  // The key the source used to carry as the development default: with it and a live session id,
+  // anyone could mint access and password-change tokens of a running instance.
+  const published = 'crema-development-secret-do-not-use-in-production';
+  let dev: TestContext;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-dev-key-'));
+    dev = await createTestApp({ NODE_ENV: 'development', DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await dev?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function forgeFor(userId: number, secret: string, type: 'access' | 'password_change', claims: Record<string, string>) {
+    return new SignJWT({ ...claims, token_type: type })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer('crema')
+      .setAudience('crema:api')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+      .sign(deriveKey(secret, `jwt-${type}`));
+  }
+  /** A change token for a user without a password: everything in it follows from the key and the id. */
+  const forgeChange = (userId: number, secret: string) =>
+    forgeFor(userId, secret, 'password_change', {
+      pwv: createHmac('sha256', deriveKey(secret, 'password-fingerprint')).update(`${userId}:`).digest('base64url').slice(0, 22),
+    });
+
+  it('keeps its own random key in DATA_DIR, never the published one', async () => {
+    const secret = dev.app.deps.config.secretKey;
+    expect(secret).not.toBe(published);
+    expect((await readFile(path.join(dataDir, 'secret.key'), 'utf8')).trim()).toBe(secret);
+  });
+
+  it('refuses access tokens forged with the published key for a live session', async () => {
+    const user = await buildUser(dev.database.db, { email: 'dev-key@example.ru' });
+    const { sessionId } = await signInAs(dev.app, user);
+    const get = async (secret: string) =>
+      dev.app.inject({
+        method: 'GET',
+        url: '/api/user/personal/',
+        headers: { 'jwt-access-token': `Bearer ${await forgeFor(user.id, secret, 'access', { sid: sessionId })}` },
+      });
+    expect((await get(dev.app.deps.config.secretKey)).statusCode).toBe(200); // the forging helper is right
+    const forged = await get(published);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ detail: 'Войдите, чтобы продолжить.' });
+  });
+
+  it('refuses a password-change token forged with the published key (no takeover)', async () => {
+    const user = await buildUser(dev.database.db, { email: 'dev-takeover@example.ru' });
+    const setPassword = async (secret: string, password: string) =>
+      dev.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/set-password/change/',
+        payload: { access_token: await forgeChange(user.id, secret), password, confirm_password: password },
+      });
+    const forged = await setPassword(published, 'Taken-over-2026');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ non_field_errors: ['Подтверждение смены пароля устарело. Запросите новый код.'] });
+    // With the installation's real key the same token works: the refusal above is the key's doing.
+    expect((await setPassword(dev.app.deps.config.secretKey, 'Owner-chosen-2026')).statusCode).toBe(200);
   });
 });
 

@@ -123,6 +123,32 @@ describe('/dev/mail.json and /dev/mail/', () => {
     expect(res.headers.location).toBe('/dev/mail/');
   });
 
+  it('answers only this machine: any other client gets a plain 404 without the letters', async () => {
+    const urls = ['/dev/mail.json', '/dev/mail/', `/dev/mail/${ids[0]}/`];
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+      for (const url of urls) {
+        expect((await t.app.inject({ method: 'GET', url, remoteAddress })).statusCode, `${remoteAddress} ${url}`).toBe(200);
+      }
+    }
+    for (const remoteAddress of ['10.0.0.5', '192.168.1.20', '203.0.113.9', '::ffff:10.0.0.5', '2001:db8::1']) {
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${remoteAddress} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Не найдено.' });
+      }
+    }
+  });
+
+  it('is not opened to the world by a reverse proxy on this machine', async () => {
+    // TRUST_PROXY is off here, so the proxy's own 127.0.0.1 is the client address; the header gives it away.
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    const local = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(local.statusCode).toBe(200);
+  });
+
   it('shows one letter: its HTML in a sandboxed frame and its text', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/dev/mail/${ids[1]}/` });
     expect(res.statusCode).toBe(200);

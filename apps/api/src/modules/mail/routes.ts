@@ -1,10 +1,12 @@
 // The development mailbox: the outbox shown as pages (/dev/mail/) and JSON (/dev/mail.json,
-// which browser tests read codes from). Registered only outside production (app.ts).
+// which browser tests read codes from). Registered only outside production (app.ts), and it
+// answers only requests from this machine: letters carry sign-in codes and password links.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatDateTime } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
+import { localOnly } from '../../plugins/local-only.ts';
 import type { MailMessage } from '../../db/schema/index.ts';
 import { getMail, listMail } from './service.ts';
 import { escapeHtml } from './templates.ts';
@@ -67,6 +69,8 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 export async function devMailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  // Encapsulated in this plugin: only the mailbox's routes are guarded.
+  app.addHook('onRequest', localOnly);
 
   r.get(
     '/dev/mail.json',

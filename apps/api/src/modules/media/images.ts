@@ -4,11 +4,11 @@
 // variant's bytes never change under its URL. Variants are made lazily on the first request
 // (routes.ts), written once to DATA_DIR/cache/images and streamed from disk afterwards.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Image, ImageOpts } from '@crema/contract';
+import { IMAGE_ASPECT_RATIOS, IMAGE_WIDTHS, type Image, type ImageOpts } from '@crema/contract';
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import { imageCacheDir, pathUnder, safeKey, uploadsDir, VARIANT_SEGMENT } from './files.ts';
@@ -36,9 +36,37 @@ export interface VariantSpec {
   crop: Crop;
 }
 
-/** 'size:400,crop:top' and 'size:400' give the same picture, so they share a URL. */
+/** The width variants are made in for a requested one: the nearest allowed at or above it. */
+export function snapWidth(width: number): number {
+  return IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+}
+
+/** The height of a `width`-wide box in the allowed aspect ratio nearest to `width`×`height`. */
+function snapHeight(width: number, requested: { width: number; height: number }): number {
+  const wanted = Math.log(requested.width / requested.height);
+  let best: readonly [number, number] = IMAGE_ASPECT_RATIOS[0];
+  for (const ratio of IMAGE_ASPECT_RATIOS) {
+    if (Math.abs(Math.log(ratio[0] / ratio[1]) - wanted) < Math.abs(Math.log(best[0] / best[1]) - wanted)) best = ratio;
+  }
+  return Math.max(1, Math.round((width * best[1]) / best[0]));
+}
+
+/**
+ * The variant served for a request, in canonical form: one URL (and one cached file) per distinct
+ * result. The size snaps to the allowed widths and aspect ratios, so the sizes anyone can make
+ * this server resize to are a fixed, small set; 'size:400,crop:top' and 'size:400' give the
+ * same picture.
+ */
 export function canonicalSpec(opts: ImageOpts): VariantSpec {
-  return opts.height === undefined ? { width: opts.width, crop: 'none' } : { width: opts.width, height: opts.height, crop: opts.crop };
+  const width = snapWidth(opts.width);
+  if (opts.height === undefined) return { width, crop: 'none' };
+  return { width, height: snapHeight(width, { width: opts.width, height: opts.height }), crop: opts.crop };
+}
+
+/** True for a spec canonicalSpec can produce (URLs of any other size are refused). */
+export function isCanonicalSpec(spec: VariantSpec): boolean {
+  const again = canonicalSpec({ width: spec.width, height: spec.height, crop: spec.crop });
+  return again.width === spec.width && again.height === spec.height;
 }
 
 /** '400', '400x300' (fit inside) or '400x300-center' (cover-crop with that gravity). */
@@ -116,6 +144,20 @@ export interface MediaStore extends MediaService {
   variant(request: VariantRequest): Promise<VariantResult>;
   /** How many variants this process has generated (a test and monitoring aid). */
   readonly generatedCount: number;
+  /**
+   * Brings the variant cache under its budget: least recently used files go first, down to 90 %
+   * of it; leftover temporary files go too. Runs once at a time (a second call joins the first).
+   */
+  sweepCache(): Promise<CacheSweep>;
+  /** Sweeps now and every `intervalMs` (default hourly) until the returned function is called. */
+  startSweeping(intervalMs?: number): () => void;
+}
+
+export interface CacheSweep {
+  /** Bytes in the cache before and after, and the files removed. */
+  before: number;
+  after: number;
+  removed: number;
 }
 
 export interface MediaOptions {
@@ -124,12 +166,19 @@ export interface MediaOptions {
   statTtlMs?: number;
   /** Variants generated at the same time; the rest wait in line. */
   concurrency?: number;
+  /** Budget of the variant cache in bytes (default: IMAGE_CACHE_MAX_MB from the config). */
+  cacheMaxBytes?: number;
 }
 
 const SIGNATURE = /^[A-Za-z0-9_-]{16}$/;
 const VERSION = /^[A-Za-z0-9_-]{11}$/;
 const WEBP_QUALITY = 80;
 const MAX_REMEMBERED = 5000;
+/** A served variant older than this has its mtime set to now: the sweep's idea of "recently used". */
+const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A temporary file this old belongs to no running write. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const silent: Logger = { warn() {}, error() {} };
 
 // sharp keeps recently opened files open; originals can be replaced at any time, so it must not.
@@ -151,6 +200,18 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
   const warned = new Set<string>();
   const inFlight = new Map<string, Promise<void>>();
   let generatedCount = 0;
+  const cacheMaxBytes = options.cacheMaxBytes ?? config.imageCacheMaxMb * 1024 * 1024;
+  // Bytes written since the last sweep: a burst of new sizes starts one before the hourly timer.
+  let writtenSinceSweep = 0;
+  let sweeping: Promise<CacheSweep> | null = null;
+
+  function sweepCache(): Promise<CacheSweep> {
+    sweeping ??= sweep(cacheRoot, cacheMaxBytes).finally(() => {
+      sweeping = null;
+    });
+    writtenSinceSweep = 0;
+    return sweeping;
+  }
 
   const sign = (key: string, spec: string, version: string) =>
     createHmac('sha256', signingKey).update(`${key}\n${spec}\n${version}`).digest().subarray(0, 12).toString('base64url');
@@ -204,6 +265,10 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
       .timeout({ seconds: 30 })
       .toBuffer();
     generatedCount++;
+    writtenSinceSweep += data.length;
+    if (writtenSinceSweep > cacheMaxBytes / 10) {
+      sweepCache().catch((error: unknown) => log.error({ err: error }, 'media: cache sweep failed'));
+    }
     const dir = path.dirname(target);
     await mkdir(dir, { recursive: true });
     // Written aside and renamed: a reader sees the whole file or none.
@@ -229,6 +294,23 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
 
     get generatedCount() {
       return generatedCount;
+    },
+
+    sweepCache,
+
+    startSweeping(intervalMs = SWEEP_EVERY_MS) {
+      const run = () => {
+        sweepCache().then(
+          (result) => {
+            if (result.removed > 0) log.warn({ ...result }, 'media: image cache over budget, least recently used variants removed');
+          },
+          (error: unknown) => log.error({ err: error }, 'media: cache sweep failed'),
+        );
+      };
+      run();
+      const timer = setInterval(run, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
 
     async image(storageKey, opts) {
@@ -263,7 +345,7 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
       if (!keyWithExt.endsWith('.webp') || !VERSION.test(version) || !SIGNATURE.test(signature)) return null;
       const spec = parseSpec(specText);
       const key = safeKey(keyWithExt.slice(0, -'.webp'.length));
-      if (!spec || !key || formatSpec(spec) !== specText) return null;
+      if (!spec || !key || formatSpec(spec) !== specText || !isCanonicalSpec(spec)) return null;
       const expected = Buffer.from(sign(key, specText, version));
       const given = Buffer.from(signature);
       return timingSafeEqual(expected, given) ? { key, spec, version } : null;
@@ -282,7 +364,12 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
       if (source.version !== request.version) return { kind: 'moved', url: variantUrl(request.key, spec, source.version) };
 
       const cached = await stat(target).catch(() => null);
-      if (cached?.isFile()) return { kind: 'file', file: target, etag };
+      if (cached?.isFile()) {
+        // Marks it used (coarsely: at most once a day per file), so the sweep keeps what is shown.
+        const now = Date.now();
+        if (now - cached.mtimeMs > TOUCH_AFTER_MS) await utimes(target, now / 1000, now / 1000).catch(() => {});
+        return { kind: 'file', file: target, etag };
+      }
 
       let pending = inFlight.get(target);
       if (!pending) {
@@ -298,6 +385,55 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
       return { kind: 'file', file: target, etag };
     },
   };
+}
+
+interface CachedFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Every file under `dir` (the cache is a few levels deep: key segments, then variants). */
+async function listFiles(dir: string, into: CachedFile[] = []): Promise<CachedFile[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) await listFiles(file, into);
+    else if (entry.isFile()) {
+      const st = await stat(file).catch(() => null);
+      if (st) into.push({ file, size: st.size, mtimeMs: st.mtimeMs });
+    }
+  }
+  return into;
+}
+
+/** The sweep itself (see MediaStore.sweepCache). */
+async function sweep(cacheRoot: string, maxBytes: number): Promise<CacheSweep> {
+  const files = await listFiles(cacheRoot);
+  const before = files.reduce((sum, f) => sum + f.size, 0);
+  let after = before;
+  let removed = 0;
+  const now = Date.now();
+  const drop = async (f: CachedFile) => {
+    await rm(f.file, { force: true });
+    after -= f.size;
+    removed++;
+    // Empty key folders go too (rmdir refuses a folder that is not empty, or the root).
+    for (let dir = path.dirname(f.file); dir !== cacheRoot && dir.startsWith(cacheRoot); dir = path.dirname(dir)) {
+      if (!(await rmdir(dir).then(() => true, () => false))) break;
+    }
+  };
+  const temps = files.filter((f) => f.file.endsWith('.tmp'));
+  for (const f of temps) if (now - f.mtimeMs > STALE_TEMP_MS) await drop(f);
+  if (after > maxBytes) {
+    const variants = files.filter((f) => !f.file.endsWith('.tmp')).sort((a, b) => a.mtimeMs - b.mtimeMs);
+    const target = maxBytes * 0.9;
+    for (const f of variants) {
+      if (after <= target) break;
+      await drop(f);
+    }
+  }
+  return { before, after, removed };
 }
 
 /** sharp's name for a crop's gravity ('none' never crops, so any value does). */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageOptsSchema } from '@crema/contract';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createMediaService } from './images.ts';
+import { IMAGE_ASPECT_RATIOS, IMAGE_WIDTHS } from '@crema/contract';
+import { deriveKey } from '../../lib/keys.ts';
+import { canonicalSpec, createMediaService, parseSpec } from './images.ts';
 
 let t: TestContext;
 let dataDir: string;
@@ -140,7 +143,7 @@ describe('MediaService.image', () => {
 
   it('keeps the original URL with no size for a missing file or a non-image, and warns once', async () => {
     const warn = vi.fn();
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { log: { warn, error: vi.fn() } });
+    const media = createMediaService(t.app.deps.config, { log: { warn, error: vi.fn() } });
     const missing = { original: '/media/tests/nope.jpg', url: '/media/tests/nope.jpg', width: null, height: null };
     expect(await media.image('tests/nope.jpg', opts('size:400'))).toEqual(missing);
     expect(await media.image('tests/nope.jpg')).toEqual(missing);
@@ -153,11 +156,11 @@ describe('MediaService.image', () => {
     ['tests/landscape.jpg', 'size:400', 400, 267],
     ['tests/landscape.jpg', 'size:400x300', 400, 267],
     ['tests/landscape.jpg', 'size:400x300,crop:center', 400, 300],
-    ['tests/landscape.jpg', 'size:300x300,crop:top', 300, 300],
+    ['tests/landscape.jpg', 'size:300x300,crop:top', 320, 320],
     ['tests/landscape.jpg', 'size:2000', 1200, 800],
     ['tests/small.png', 'size:1000', 300, 200],
     ['tests/small.png', 'size:600x600,crop:left', 200, 200],
-    ['tests/rotated.jpg', 'size:200', 200, 300],
+    ['tests/rotated.jpg', 'size:200', 240, 360],
   ])('%s with %s: a WebP of exactly the size it reports', async (key, raw, width, height) => {
     const image = await t.app.media.image(key, opts(raw));
     expect(image).toMatchObject({ original: `/media/${key}`, width, height });
@@ -170,6 +173,40 @@ describe('MediaService.image', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
   });
 
+  it('makes only a fixed set of sizes, however many are asked for', async () => {
+    const specs = new Set<string>();
+    const specOf = async (raw: string) => (await t.app.media.image('tests/landscape.jpg', opts(raw)))!.url.split('/')[3]!;
+    for (let width = 16; width <= 2560; width += 11) specs.add(await specOf(`size:${width}`));
+    expect([...specs].map(Number).sort((a, b) => a - b)).toEqual([...IMAGE_WIDTHS]);
+
+    const boxes = new Set<string>();
+    for (let width = 16; width <= 2560; width += 97) {
+      for (let height = 16; height <= 2560; height += 89) boxes.add(await specOf(`size:${width}x${height},crop:center`));
+    }
+    expect(boxes.size).toBeLessThanOrEqual(IMAGE_WIDTHS.length * IMAGE_ASPECT_RATIOS.length);
+    for (const box of boxes) {
+      const [, w, h] = /^(\d+)x(\d+)-center$/.exec(box)!;
+      expect(IMAGE_WIDTHS, box).toContain(Number(w));
+      expect(IMAGE_ASPECT_RATIOS.some(([rw, rh]) => Math.round((Number(w) * rh) / rw) === Number(h)), box).toBe(true);
+    }
+  });
+
+  it('keeps the sizes the site asks for exactly', async () => {
+    for (const [raw, spec] of [
+      ['size:640x400,crop:center', '640x400-center'],
+      ['size:480x360,crop:center', '480x360-center'],
+      ['size:320x320,crop:center', '320x320-center'],
+      ['size:720x450,crop:center', '720x450-center'],
+      ['size:400x250,crop:center', '400x250-center'],
+      ['size:360x240,crop:center', '360x240-center'],
+      ['size:800', '800'],
+      ['size:615', '615'],
+      ['size:400x300', '400x300'],
+    ]) {
+      expect(canonicalSpec(opts(raw!)), raw).toEqual(parseSpec(spec!));
+    }
+  });
+
   it('gives equal options one URL', async () => {
     const a = await t.app.media.image('tests/landscape.jpg', opts('size:400'));
     const b = await t.app.media.image('tests/landscape.jpg', opts('size:400,crop:top'));
@@ -179,14 +216,14 @@ describe('MediaService.image', () => {
 
 describe('variants: made once, then served from disk', () => {
   it('generates on the first request only; later ones stream the same cached file', async () => {
-    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:321')))!;
+    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:350')))!;
     const before = t.app.media.generatedCount;
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(t.app.media.generatedCount).toBe(before + 1);
 
     const dir = path.join(dataDir, 'cache', 'images', 'tests', 'landscape.jpg');
-    const [name] = (await readdir(dir)).filter((n) => n.endsWith('-321.webp'));
+    const [name] = (await readdir(dir)).filter((n) => n.endsWith('-360.webp'));
     const cached = await stat(path.join(dir, name!));
 
     const second = await get(url);
@@ -232,9 +269,24 @@ describe('variants: made once, then served from disk', () => {
     expect(t.app.media.generatedCount).toBe(before);
   });
 
+  it('refuses a correctly signed URL of a size outside the fixed set', async () => {
+    const { url } = (await t.app.media.image('tests/landscape.jpg', opts('size:400')))!;
+    const [, , , , version, , ...key] = url.split('/');
+    const storageKey = key.join('/').replace(/\.webp$/, '');
+    const signingKey = deriveKey(t.app.deps.config.secretKey, 'media-url-signing');
+    const signed = (spec: string) => {
+      const signature = createHmac('sha256', signingKey).update(`${storageKey}\n${spec}\n${version}`).digest().subarray(0, 12).toString('base64url');
+      return ['', 'media', '~', spec, version, signature, ...key].join('/');
+    };
+    expect((await get(signed('400'))).statusCode).toBe(200); // the signing above is right
+    const before = t.app.media.generatedCount;
+    for (const spec of ['401', '399x301', '400x123-center']) expect((await get(signed(spec))).statusCode, spec).toBe(404);
+    expect(t.app.media.generatedCount).toBe(before);
+  });
+
   it('gives a replaced original new URLs; the old URL redirects and old variants are removed', async () => {
     await writeImage('tests/replaced.jpg', 800, 600, 'jpeg');
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    const media = createMediaService(t.app.deps.config, { statTtlMs: 0 });
     const old = (await media.image('tests/replaced.jpg', opts('size:200')))!;
     const parse = (url: string) => media.parseVariantPath(url.slice('/media/~/'.length))!;
     expect(await media.variant(parse(old.url))).toMatchObject({ kind: 'file' });
@@ -244,18 +296,18 @@ describe('variants: made once, then served from disk', () => {
     await utimes(file, new Date(), new Date(Date.now() + 5000));
     const fresh = (await media.image('tests/replaced.jpg', opts('size:200')))!;
     expect(fresh.url).not.toBe(old.url);
-    expect(fresh).toMatchObject({ width: 200, height: 200 });
+    expect(fresh).toMatchObject({ width: 240, height: 240 });
     expect(await media.variant(parse(old.url))).toEqual({ kind: 'moved', url: fresh.url });
     expect(await media.variant(parse(fresh.url))).toMatchObject({ kind: 'file' });
     const names = await readdir(path.join(dataDir, 'cache', 'images', 'tests', 'replaced.jpg'));
-    expect(names).toEqual([`${parse(fresh.url).version}-200.webp`]);
+    expect(names).toEqual([`${parse(fresh.url).version}-240.webp`]);
   });
 
   it('is a 404, not a 500, when the original of a signed URL is gone', async () => {
     await writeImage('tests/gone.jpg', 100, 100, 'jpeg');
     const { url } = (await t.app.media.image('tests/gone.jpg', opts('size:50')))!;
     await rm(path.join(uploads(), 'tests/gone.jpg'));
-    const media = createMediaService(loadConfig({ DATA_DIR: dataDir }), { statTtlMs: 0 });
+    const media = createMediaService(t.app.deps.config, { statTtlMs: 0 });
     expect(await media.variant(media.parseVariantPath(url.slice('/media/~/'.length))!)).toEqual({ kind: 'missing' });
   });
 
@@ -263,5 +315,74 @@ describe('variants: made once, then served from disk', () => {
     const other = createMediaService(loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'another-installation-secret-key-0123456789' }));
     const { url } = (await other.image('tests/landscape.jpg', opts('size:400')))!;
     expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
+describe('the variant cache is bounded', () => {
+  let cacheDir: string;
+  let sweepConfig: typeof t.app.deps.config;
+  const HOUR = 60 * 60 * 1000;
+  beforeAll(async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'crema-media-sweep-'));
+    sweepConfig = { ...t.app.deps.config, dataDir: root };
+    cacheDir = path.join(root, 'cache', 'images');
+  });
+  afterAll(async () => {
+    await rm(sweepConfig.dataDir, { recursive: true, force: true });
+  });
+
+  /** A cache file of `size` bytes last used `ageMs` ago. */
+  async function cached(relative: string, size: number, ageMs: number) {
+    const file = path.join(cacheDir, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, Buffer.alloc(size, 1));
+    const at = new Date(Date.now() - ageMs);
+    await utimes(file, at, at);
+    return file;
+  }
+  const exists = (file: string) => stat(file).then(() => true, () => false);
+
+  it('removes the least recently used variants down to 90 % of the budget, stale temporary files and empty folders', async () => {
+    const oldest = await cached('a/one.jpg/v-400.webp', 30_000, 50 * HOUR);
+    const older = await cached('a/two.jpg/v-400.webp', 30_000, 40 * HOUR);
+    const kept = [
+      await cached('b/three.jpg/v-400.webp', 30_000, 30 * HOUR),
+      await cached('b/three.jpg/v-800.webp', 30_000, 20 * HOUR),
+      await cached('c.jpg/v-400.webp', 30_000, 10 * HOUR),
+    ];
+    const staleTemp = await cached('c.jpg/v-640.webp.abc.tmp', 100, 2 * HOUR);
+    const writing = await cached('c.jpg/v-960.webp.def.tmp', 100, 0);
+    const media = createMediaService(sweepConfig, { cacheMaxBytes: 100_200 }); // down to 90_180 bytes
+
+    expect(await media.sweepCache()).toEqual({ before: 150_200, after: 90_100, removed: 3 });
+    expect(await exists(oldest)).toBe(false);
+    expect(await exists(older)).toBe(false);
+    expect(await exists(staleTemp)).toBe(false);
+    for (const file of [...kept, writing]) expect(await exists(file), file).toBe(true);
+    // The emptied key folders are gone; the others stay.
+    expect((await readdir(cacheDir)).sort()).toEqual(['b', 'c.jpg']);
+    // Under budget: nothing more to do.
+    expect(await media.sweepCache()).toEqual({ before: 90_100, after: 90_100, removed: 0 });
+  });
+
+  it('counts a variant served from the cache as used, so it outlives newer ones nobody asks for', async () => {
+    await rm(cacheDir, { recursive: true, force: true });
+    await mkdir(path.join(sweepConfig.dataDir, 'uploads', 'tests'), { recursive: true });
+    await writeFile(path.join(sweepConfig.dataDir, 'uploads', 'tests', 'popular.jpg'), await readFile(path.join(uploads(), 'tests/landscape.jpg')));
+    const media = createMediaService(sweepConfig, { cacheMaxBytes: 1_000_000 });
+    const { url } = (await media.image('tests/popular.jpg', opts('size:160')))!;
+    const request = media.parseVariantPath(url.slice('/media/~/'.length))!;
+    const made = await media.variant(request);
+    expect(made).toMatchObject({ kind: 'file' });
+    const file = (made as { file: string }).file;
+    const longAgo = new Date(Date.now() - 72 * HOUR);
+    await utimes(file, longAgo, longAgo);
+    const fresher = await cached('tests/other.jpg/v-400.webp', 2_000_000, 24 * HOUR);
+
+    expect(await media.variant(request)).toMatchObject({ kind: 'file', file });
+    expect((await stat(file)).mtimeMs).toBeGreaterThan(Date.now() - HOUR);
+    await media.sweepCache();
+    expect(await exists(file)).toBe(true);
+    expect(await exists(fresher)).toBe(false);
   });
 });

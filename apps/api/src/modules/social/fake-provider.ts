@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
+import { localOnly } from '../../plugins/local-only.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import type { SocialProvider } from './providers.ts';
 
@@ -78,6 +79,8 @@ export const fakeOAuthProvider: FastifyPluginAsync<{ yandexClientSecret?: string
   const codes = new Map<string, PendingCode>();
   const tokens = new Map<string, { provider: SocialProvider; clientId: string; user: FakeUser; expiresAt: number }>();
 
+  // It signs anyone in as any address: only this machine may use it (the browser and this server).
+  app.addHook('onRequest', localOnly);
   // Token and user-info calls are forms, as at the real providers (scoped to this plugin).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

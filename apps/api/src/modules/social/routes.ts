@@ -33,6 +33,7 @@ const exchangeBodySchema = z
     device_id: z.string().max(512).optional().describe('VK ID: device_id из адреса возврата'),
     state: z.string().max(512).optional().describe('VK ID передаёт state и при обмене кода'),
   })
+  .strict()
   .meta({ id: 'SocialExchangeRequest' });
 
 /** Social sign-in (issue 4; decision 0010): the providers' public settings and the code exchange. */

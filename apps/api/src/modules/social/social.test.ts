@@ -136,6 +136,16 @@ describe('GET /api/auth/social/providers/', () => {
     expect(res.body).not.toContain(YANDEX_SECRET);
   });
 
+  it('the stand-in provider answers only this machine (it signs anyone in as any address)', async () => {
+    for (const [method, url] of [['GET', '/dev/oauth/vk/authorize/'], ['POST', '/dev/oauth/yandex/token/']] as const) {
+      const res = await t.app.inject({ method, url, remoteAddress: '203.0.113.9' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Не найдено.' });
+    }
+    const local = await t.app.inject({ method: 'GET', url: '/dev/oauth/vk/authorize/', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).not.toBe(404);
+  });
+
   it('is empty without configuration, the exchange answers 404 and the fake provider is not mounted', async () => {
     const bare = await createTestApp();
     try {
