@@ -19,7 +19,7 @@ import {
   setPasswordBodySchema,
 } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
-import { clearSessionCookies, respondWithSession, wantsCookies } from './http.ts';
+import { clearSessionCookies, deviceMarkOf, markKnownDevice, noStore, respondWithSession, wantsCookies } from './http.ts';
 import { assertCsrf, signedInActor } from './plugin.ts';
 import { AuthService } from './service.ts';
 import { familyOf, revokeFamily } from './tokens.ts';
@@ -36,6 +36,8 @@ const WEB_NOTE =
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.deps);
   const { config, db } = app.deps;
+  // Tokens and personal answers are never cached.
+  app.addHook('onRequest', noStore);
 
   app.post(
     '/auth/send_code/email/',
@@ -67,8 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor);
-      return respondWithSession(request, reply, signedIn);
+      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor, deviceMarkOf(request));
+      return respondWithSession(request, reply, signedIn, service.devices);
     },
   );
 
@@ -86,8 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await service.signInWithPassword(request.body.username, request.body.password, request.actor);
-      return respondWithSession(request, reply, signedIn);
+      const signedIn = await service.signInWithPassword(request.body.username, request.body.password, request.actor, deviceMarkOf(request));
+      return respondWithSession(request, reply, signedIn, service.devices);
     },
   );
 
@@ -134,7 +136,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'токена доступа. Cookie сайта удаляются. Повторный выход — тоже 204.',
         tags,
         body: logoutBodySchema.nullish(),
-        response: { 204: z.null().describe('Сеанс завершён'), ...base, 403: detailErrorSchema },
+        // z.undefined(): a 204 without a body, documented as such (no content).
+        response: { 204: z.undefined().describe('Сеанс завершён, тела ответа нет'), ...base, 403: detailErrorSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (familyId) await revokeFamily(db, familyId);
       clearSessionCookies(reply);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -185,8 +188,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: detailSchema, ...base },
       },
     },
-    async (request) =>
-      service.setPasswordByRestoreToken(request.body.access_token, request.body.password, request.body.confirm_password, request.actor),
+    async (request, reply) => {
+      const { detail, email } = await service.setPasswordByRestoreToken(
+        request.body.access_token,
+        request.body.password,
+        request.body.confirm_password,
+        request.actor,
+      );
+      // The link came to the owner's mailbox: this browser is the owner's (decision 0013).
+      markKnownDevice(request, reply, service.devices, email);
+      return { detail };
+    },
   );
 
   app.post(
@@ -219,7 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changeTokenSchema, ...base, ...limited },
       },
     },
-    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request.actor),
+    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request.actor, deviceMarkOf(request)),
   );
 
   app.patch(
