@@ -755,9 +755,68 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents the 204 of logout without a body and the passwords as strings', async () => {
+    const doc = (await call('/api/docs/json', { method: 'GET' })).json();
+    const logout = doc.paths['/api/auth/logout/'].post.responses['204'];
+    expect(logout.description).toMatch(/[а-я]/);
+    expect(logout).not.toHaveProperty('content');
+    const schemas = doc.components.schemas;
+    for (const id of ['SetPasswordRequest', 'SetPasswordRequestInput', 'ChangeOwnPasswordRequest', 'ChangeOwnPasswordRequestInput']) {
+      for (const field of ['password', 'confirm_password']) expect(schemas[id]?.properties[field]?.type, `${id}.${field}`).toBe('string');
+    }
+    for (const id of ['PasswordTokenRequest', 'PasswordTokenRequestInput']) {
+      expect(schemas[id].properties.password.type).toBe('string');
+      expect(schemas[id].properties.username.type).toBe('string');
+    }
+    expect(schemas.SendCodeRequest.properties.email.type).toBe('string');
+  });
+
   it('leaves invitations for the admin issue (JSON 404 for now)', async () => {
     const res = await call('/api/auth/token/invitation/', { payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Не найдено.' });
+  });
+});
+
+describe('Cache-Control: no-store on token and personal answers', () => {
+  it('every sign-in answer carrying a token, its errors, and /api/user/*', async () => {
+    const email = 'nostore@example.ru';
+    const ip = freshIp();
+    const sent = await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const wrong = await call('/api/auth/token/email/', { payload: { email, code: '9999' === (await lastCode(email)) ? '8888' : '9999' }, ip });
+    const byCode = await call('/api/auth/token/email/', { payload: { email, code: await lastCode(email) }, ip });
+    const { access, refresh } = byCode.json();
+    const refreshed = await call('/api/auth/token/refresh/', { payload: { refresh } });
+    const byPassword = await call('/api/auth/token/', { payload: { username: 'student@school.example', password: PASSWORD }, ip: freshIp() });
+    await skipCountdown('student@school.example');
+    await call('/api/auth/change/', { payload: { email: 'student@school.example' }, ip });
+    const changeToken = await call('/api/auth/change/code/', {
+      payload: { email: 'student@school.example', code: await lastCode('student@school.example') },
+      ip,
+    });
+    expect(changeToken.statusCode).toBe(200);
+    const me = await personal(access);
+    const guest = await call('/api/user/personal/', { method: 'GET' });
+    for (const res of [sent, wrong, byCode, refreshed, byPassword, changeToken, me, guest]) {
+      expect(res.headers['cache-control'], res.body).toBe('no-store');
+    }
+    // Other API answers keep their own caching.
+    expect((await call('/api/configs/', { payload: { keys: ['SITE_NAME'] } })).headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('e-mail addresses are NFKC-normalised wherever they enter', () => {
+  it('a full-width address is the same account, by password and by code', async () => {
+    const email = 'wide@school.example';
+    await buildUser(t.database.db, { email, password: PASSWORD });
+    const res = await call('/api/auth/token/', { payload: { username: 'ｗｉｄｅ@school.example', password: PASSWORD }, ip: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+    const sent = await call('/api/auth/send_code/email/', { payload: { email: 'Ｗide@school.example' }, ip: freshIp() });
+    expect(sent.json().detail).toBe(`Код отправлен на ${email}.`);
+    const signedIn = await call('/api/auth/token/email/', { payload: { email: 'ｗide@school.example', code: await lastCode(email) }, ip: freshIp() });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(res.json().user.id);
+    expect(await query(`select id from users where email like '%ide@school.example'`)).toHaveLength(1);
   });
 });

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.deps);
   const { config, db } = app.deps;
   // Tokens and personal answers are never cached.
-  app.addHook('onRequest', noStore);
+  app.addHook('onSend', noStore);
 
   app.post(
     '/auth/send_code/email/',

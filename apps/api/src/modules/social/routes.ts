@@ -40,7 +40,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SocialService(app.deps);
   const { config } = app.deps;
   // Tokens are never cached.
-  app.addHook('onRequest', noStore);
+  app.addHook('onSend', noStore);
 
   app.get(
     '/auth/social/providers/',

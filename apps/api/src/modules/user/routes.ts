@@ -7,7 +7,7 @@ import { toCurrentUser } from '../auth/service.ts';
 /** The signed-in user's own data (spec §7 User). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Personal answers are never cached.
-  app.addHook('onRequest', noStore);
+  app.addHook('onSend', noStore);
   app.get(
     '/user/personal/',
     {
