@@ -43,8 +43,8 @@ export function clearSessionCookies(reply: FastifyReply): void {
 
 /**
  * Token and personal answers must not be kept by any cache (the browser's back/forward cache
- * and disk, a proxy): `Cache-Control: no-store`. An onSend hook of the routes of /api/auth/* and /api/user/*, so errors
- * (401 from the access layer included) carry it too.
+ * and disk, a proxy): `Cache-Control: no-store`. An onSend hook of the routes of /api/auth/*
+ * and /api/user/*, so errors (401 from the access layer included) carry it too.
  */
 export function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
   void reply.header('cache-control', 'no-store');
