@@ -22,6 +22,7 @@ import { sessionChangePending } from './lib/session.ts';
 import { sessionUser } from './lib/session.server.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { documentTitle } from './lib/seo.ts';
+import { RESTORE_LINK_SCRIPT } from './lib/restore-link.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -54,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     metaTags: parseMetaTags(META_TAGS),
     publicUrl: context.publicUrl,
     counters: parseCounters(COUNTERS),
+    /** The page was opened from the mailed restore link: its token leaves the address first (lib/restore-link.ts). */
+    restoreLink: new URL(request.url).searchParams.has('restore'),
     /** The signed-in person (lib/session.ts SessionUser), or null for a guest. */
     user,
   });
@@ -107,6 +110,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b2418" />
+        {root?.restoreLink ? (
+          // Before the counters below: the restore token is out of the address before they can read it.
+          <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_LINK_SCRIPT }} />
+        ) : null}
         <Meta />
         <Links />
         {jsonLd.map((item, index) => (

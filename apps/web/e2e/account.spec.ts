@@ -113,7 +113,8 @@ test('account pages: the sidebar leads through them; sign-out from the dropdown 
   }
   await expect(page.getByRole('button', { name: /^Профиль: / })).toHaveCount(0);
   const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
-  expect(cookies.filter((name) => name.startsWith('crema_'))).toEqual([]);
+  // The session cookies are gone; only the known-browser mark stays (decision 0013), on purpose.
+  expect(cookies.filter((name) => name.startsWith('crema_'))).toEqual(['crema_device']);
   // The session is over on the server too.
   expect((await page.request.get('/api/user/personal/')).status()).toBe(401);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
-import { hitRateLimit, peekRateLimit, resetRateLimit } from './rate-limit.ts';
+import { hitRateLimit, hitRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -28,13 +28,59 @@ describe('rate limits in PostgreSQL', () => {
     expect(fresh).toMatchObject({ allowed: true, count: 1 });
   });
 
-  it('peek does not count; reset forgets', async () => {
+  it('refund gives one event back; reset forgets', async () => {
     const rule = { limit: 2, windowS: 60 };
-    await hitRateLimit(database.db, 'test:peek', rule);
-    expect(await peekRateLimit(database.db, 'test:peek', rule)).toMatchObject({ allowed: true, count: 1 });
-    await hitRateLimit(database.db, 'test:peek', rule);
-    expect((await peekRateLimit(database.db, 'test:peek', rule)).allowed).toBe(false);
-    await resetRateLimit(database.db, 'test:peek');
-    expect((await peekRateLimit(database.db, 'test:peek', rule)).count).toBe(0);
+    await hitRateLimit(database.db, 'test:refund', rule);
+    await hitRateLimit(database.db, 'test:refund', rule);
+    await refundRateLimit(database.db, 'test:refund');
+    expect(await hitRateLimit(database.db, 'test:refund', rule)).toMatchObject({ allowed: true, count: 2 });
+    await resetRateLimit(database.db, 'test:refund');
+    expect((await hitRateLimit(database.db, 'test:refund', rule)).count).toBe(1);
+  });
+
+  it('a refused limit gives back the ones counted before it', async () => {
+    const loose = { key: 'test:many:loose', rule: { limit: 10, windowS: 60 } };
+    const tight = { key: 'test:many:tight', rule: { limit: 1, windowS: 60 } };
+    expect(await hitRateLimits(database.db, [loose, tight])).toEqual({ allowed: true });
+    const refused = await hitRateLimits(database.db, [loose, tight]);
+    expect(refused).toMatchObject({ allowed: false, index: 1 });
+    const { rows } = await database.pool.query(`select count from rate_limits where key = 'test:many:loose'`);
+    expect(rows[0].count).toBe(1);
+  });
+});
+
+describe('stepped budgets', () => {
+  const rule = { free: 3, waitsS: [60, 600], windowS: 3600 };
+
+  it('lets exactly the free events of a concurrent burst through, then makes the next one wait', async () => {
+    const states = await Promise.all(Array.from({ length: 10 }, () => takeStepped(database.db, 'test:step:burst', rule)));
+    // Three free ones and the fourth (which starts the first wait); the other six are refused.
+    expect(states.filter((s) => s.allowed)).toHaveLength(4);
+    const refused = states.filter((s) => !s.allowed);
+    expect(refused).toHaveLength(6);
+    for (const state of refused) {
+      expect(state.retryAfterS).toBeGreaterThan(50);
+      expect(state.retryAfterS).toBeLessThanOrEqual(60);
+    }
+    const { rows } = await database.pool.query(`select count from rate_limits where key = 'test:step:burst'`);
+    expect(rows[0].count).toBe(4);
+  });
+
+  it('steps the wait up and keeps the last one, then starts again after the window', async () => {
+    const key = 'test:step:up';
+    const pass = async () => database.pool.query(`update rate_limits set blocked_until = now() where key = $1`, [key]);
+    for (let i = 0; i < 3; i++) expect((await takeStepped(database.db, key, rule)).allowed).toBe(true);
+    expect((await takeStepped(database.db, key, rule)).allowed).toBe(true);
+    expect((await takeStepped(database.db, key, rule)).retryAfterS).toBeLessThanOrEqual(60);
+    await pass();
+    expect((await takeStepped(database.db, key, rule)).allowed).toBe(true);
+    const second = await takeStepped(database.db, key, rule);
+    expect(second.allowed).toBe(false);
+    expect(second.retryAfterS).toBeGreaterThan(60);
+    await pass();
+    expect((await takeStepped(database.db, key, rule)).allowed).toBe(true);
+    expect((await takeStepped(database.db, key, rule)).retryAfterS).toBeGreaterThan(60);
+    await database.pool.query(`update rate_limits set window_starts_at = now() - interval '2 hours' where key = $1`, [key]);
+    expect(await takeStepped(database.db, key, rule)).toMatchObject({ allowed: true, count: 1 });
   });
 });

@@ -11,14 +11,17 @@ export interface RateState {
   /** False once the count in the current window is above the limit. */
   allowed: boolean;
   count: number;
-  /** Seconds until the current window ends (at least 1). */
+  /** Seconds until the caller may try again (at least 1). */
   retryAfterS: number;
 }
 
 /**
  * Counts one event for `key` in a fixed window kept in PostgreSQL (shared by every process),
- * atomically: a single upsert both starts a new window when the old one has ended and
- * increments. Run it outside a transaction that may roll back if the event must stay counted.
+ * and says in the same statement whether it is within the limit: a single upsert starts a new
+ * window when the old one has ended, increments, and returns the count. Check and count are one
+ * step, so a burst of simultaneous requests lets exactly `limit` through. Limits on failures
+ * use it too: count the attempt before trying it, and give it back with `refundRateLimit` when
+ * it succeeds. Run it outside a transaction that may roll back if the event must stay counted.
  */
 export async function hitRateLimit(db: Executor, key: string, rule: RateRule): Promise<RateState> {
   const { rows } = await db.execute<{ count: number; remaining_s: number }>(sql`
@@ -30,18 +33,12 @@ export async function hitRateLimit(db: Executor, key: string, rule: RateRule): P
     returning count, extract(epoch from (window_starts_at + make_interval(secs => ${rule.windowS}) - now()))::float8 as remaining_s`);
   const row = rows[0];
   if (!row) throw new Error('rate limit upsert returned nothing');
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule) };
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule.windowS) };
 }
 
-/** Reads the state of `key` without counting (for limits that count only failures). */
-export async function peekRateLimit(db: Executor, key: string, rule: RateRule): Promise<RateState> {
-  const { rows } = await db.execute<{ count: number; remaining_s: number }>(sql`
-    select count, extract(epoch from (window_starts_at + make_interval(secs => ${rule.windowS}) - now()))::float8 as remaining_s
-    from rate_limits where key = ${key}`);
-  const row = rows[0];
-  if (!row || row.remaining_s <= 0) return { allowed: true, count: 0, retryAfterS: 1 };
-  // Blocked once the limit is reached: the next failure would be one too many.
-  return { allowed: row.count < rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule) };
+/** Gives back one event counted by `hitRateLimit` (the attempt it stood for succeeded). */
+export async function refundRateLimit(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 /** Forgets the counter of `key` (e.g. failed logins after a successful one). */
@@ -49,11 +46,78 @@ export async function resetRateLimit(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
+/** One limit of a request: its key and rule. */
+export interface RateCheck {
+  key: string;
+  rule: RateRule;
+}
+
 /**
- * Whole seconds until the window ends, 1 to windowS. `now()` is each transaction's start time: a
- * transaction that started just before the one that opened the window sees a little more than
- * windowS left, which must not reach the client as a longer wait than the window itself.
+ * Counts one event against each limit in order and stops at the first that refuses; the ones
+ * counted before it are given back, so a refused request spends no other quota (nobody can burn
+ * another person's later limits by hammering an earlier one). Returns the refusing limit's index.
  */
-function secondsLeft(remainingS: number, rule: RateRule): number {
-  return Math.min(rule.windowS, Math.max(1, Math.ceil(remainingS)));
+export async function hitRateLimits(
+  db: Executor,
+  checks: readonly RateCheck[],
+): Promise<{ allowed: true } | { allowed: false; index: number; state: RateState }> {
+  for (const [index, check] of checks.entries()) {
+    const state = await hitRateLimit(db, check.key, check.rule);
+    if (!state.allowed) {
+      for (const earlier of checks.slice(0, index)) await refundRateLimit(db, earlier.key);
+      return { allowed: false, index, state };
+    }
+  }
+  return { allowed: true };
+}
+
+/**
+ * A budget that steps up rather than locks: the first `free` events of a window pass at once;
+ * each event after them makes the next one wait, `waitsS[0]` after the first, `waitsS[1]` after
+ * the second, and the last wait for every further one. The window (and the count) starts again
+ * `windowS` after its first event.
+ */
+export interface SteppedRule {
+  free: number;
+  waitsS: readonly number[];
+  windowS: number;
+}
+
+/**
+ * Counts one event for `key` under a stepped budget, in one statement: the row is updated only
+ * when the key is not waiting, so of simultaneous requests exactly those the budget allows pass.
+ */
+export async function takeStepped(db: Executor, key: string, rule: SteppedRule): Promise<RateState> {
+  const windowOver = sql`r.window_starts_at <= now() - make_interval(secs => ${rule.windowS})`;
+  const waits = sql.raw(`array[${rule.waitsS.map((s) => Math.trunc(s)).join(',')}]::int[]`);
+  const waitAfter = (count: ReturnType<typeof sql>) =>
+    sql`case when ${count} <= ${rule.free} then null
+      else now() + make_interval(secs => (${waits})[least(${count} - ${rule.free}, ${rule.waitsS.length})]) end`;
+  const nextCount = sql`case when ${windowOver} then 1 else r.count + 1 end`;
+  const { rows } = await db.execute<{ count: number }>(sql`
+    insert into rate_limits as r (key, count, window_starts_at, blocked_until)
+    values (${key}, 1, now(), ${waitAfter(sql`1`)})
+    on conflict (key) do update set
+      count = ${nextCount},
+      window_starts_at = case when ${windowOver} then now() else r.window_starts_at end,
+      blocked_until = ${waitAfter(nextCount)}
+    where r.blocked_until is null or r.blocked_until <= now() or ${windowOver}
+    returning count`);
+  const row = rows[0];
+  if (row) return { allowed: true, count: row.count, retryAfterS: 1 };
+  // Refused: the key is waiting. Reading how long is only for the message; the decision is made.
+  const { rows: waiting } = await db.execute<{ count: number; remaining_s: number | null }>(sql`
+    select count, extract(epoch from (blocked_until - now()))::float8 as remaining_s from rate_limits where key = ${key}`);
+  const state = waiting[0];
+  const longest = Math.max(...rule.waitsS);
+  return { allowed: false, count: state?.count ?? 0, retryAfterS: secondsLeft(state?.remaining_s ?? 1, longest) };
+}
+
+/**
+ * Whole seconds until the wait ends, 1 to `maxS`. `now()` is each transaction's start time: a
+ * transaction that started just before the one that opened the window sees a little more than
+ * the window left, which must not reach the client as a longer wait than the window itself.
+ */
+function secondsLeft(remainingS: number, maxS: number): number {
+  return Math.min(maxS, Math.max(1, Math.ceil(remainingS)));
 }

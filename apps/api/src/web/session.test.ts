@@ -224,7 +224,9 @@ describe('session renewal on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(profileButton);
     expect(res.body).toContain('Войти');
-    expect(store(stale, res)).toEqual({});
+    // The session cookies are cleared; the known-browser mark (decision 0013) stays.
+    expect(jar.crema_device).toBeDefined();
+    expect(store(stale, res)).toEqual({ crema_device: jar.crema_device });
     expect(res.headers['cache-control']).toBe('private, no-cache');
     // A private page then sends the visitor to sign in.
     const guarded = await page('/user/courses/', stale);

@@ -115,6 +115,20 @@ describe('server-rendered pages', () => {
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('a restore link: the script taking the token out of the address comes before the counters; never cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/?restore=12.secret-token' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const takeOut = head.indexOf("searchParams.delete('restore')");
+    expect(takeOut).toBeGreaterThan(0);
+    expect(head.indexOf('<script>window.dataLayer')).toBeGreaterThan(takeOut);
+    expect(head.slice(0, takeOut)).not.toMatch(/<script[^>]*src=/);
+    expect(res.body).not.toContain('secret-token');
+    // Other pages do not carry the script.
+    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain("searchParams.delete('restore')");
+  });
+
   it('with the database gone, a page is the 500 page with HTTP 500, logged with its request id', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });

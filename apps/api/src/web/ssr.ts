@@ -39,6 +39,8 @@ export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-rev
  * Cache-Control (sitemap.xml, robots.txt) keeps it.
  */
 export function pageCacheControl(request: FastifyRequest, response: Response, setsCookie: boolean): string {
+  // A mailed restore link carries a secret in its address: never kept by any cache (decision 0013).
+  if (/[?&]restore=/.test(request.url)) return 'no-store';
   const own = response.headers.get('cache-control');
   const cacheable =
     (request.method === 'GET' || request.method === 'HEAD') &&

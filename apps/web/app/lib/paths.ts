@@ -9,7 +9,11 @@ export const paths = {
   orderCourse: (slug: string) => `/order-course/${slug}/`,
   blog: () => '/blog/',
   schedule: () => '/schedule/',
-  signIn: (from = '/') => `${from}${from.includes('?') ? '&' : '?'}login`,
+  signIn: (from = '/') => {
+    // A mailed restore token (`restore=`) is never copied into another link (decision 0013).
+    const clean = from.replace(/([?&])restore=[^&#]*(&|$)/, (_match, lead: string, tail: string) => (tail ? lead : ''));
+    return `${clean}${clean.includes('?') ? '&' : '?'}login`;
+  },
   userCourses: () => '/user/courses/',
   userSchedule: () => '/user/schedule/',
   userAccount: () => '/user/account/',

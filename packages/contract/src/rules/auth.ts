@@ -26,6 +26,15 @@ const LOCAL_PART = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_
 const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
 const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
 
+/**
+ * The one form of an address everywhere it enters (forms, API, social sign-in): trimmed,
+ * NFKC-normalised (a full-width 'ｓtudent@…' or a ligature is the same address as the plain one)
+ * and lower-cased.
+ */
+export function normaliseEmail(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase();
+}
+
 /** True for an address of the form local@domain.tld, Cyrillic (IDN) domains included. */
 export function isEmailAddress(value: string): boolean {
   if (value.length > 254) return false;

@@ -1,13 +1,25 @@
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_S, AUTH_CODE_LENGTH, EMAIL_INVALID, EMAIL_REQUIRED, isEmailAddress, REFRESH_TOKEN_TTL_S } from '../rules/auth.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  AUTH_CODE_LENGTH,
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  isEmailAddress,
+  normaliseEmail,
+  REFRESH_TOKEN_TTL_S,
+} from '../rules/auth.ts';
 
 // Sign-in, tokens and the current user (spec §7 Authentication and User, §3 User, §9).
 
-/** An e-mail address, trimmed, NFC-normalised and lower-cased; Cyrillic addresses accepted. */
+/**
+ * An e-mail address, trimmed, NFKC-normalised and lower-cased (normaliseEmail); Cyrillic
+ * addresses accepted. `overwrite` keeps it a string in the OpenAPI document, input and output.
+ */
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })
-  .transform((v) => v.trim().normalize('NFC').toLowerCase())
-  .pipe(z.string().min(1, EMAIL_REQUIRED).refine(isEmailAddress, EMAIL_INVALID))
+  .overwrite(normaliseEmail)
+  .min(1, EMAIL_REQUIRED)
+  .refine(isEmailAddress, EMAIL_INVALID)
   .meta({ description: 'Адрес электронной почты (приводится к нижнему регистру)', example: 'ivan@example.ru' });
 
 const codeSchema = z
@@ -16,9 +28,11 @@ const codeSchema = z
   .regex(new RegExp(`^[0-9]{${AUTH_CODE_LENGTH}}$`), 'Код — четыре цифры.')
   .meta({ description: 'Четыре цифры из письма', example: '1234' });
 
-/** Passwords are trimmed (spec §5); the rules are checked by the service (see passwordProblems). */
-const passwordInput = (required: string) =>
-  z.string({ error: required }).max(1024, 'Слишком длинный пароль.').transform((v) => v.trim());
+/**
+ * Passwords are trimmed (spec §5); the rules are checked by the service (see passwordProblems).
+ * `trim()` rewrites the value in place, so the OpenAPI document shows a string, not "any".
+ */
+const passwordInput = (required: string) => z.string({ error: required }).max(1024, 'Слишком длинный пароль.').trim();
 
 export const sendCodeBodySchema = z.object({ email: emailSchema }).strict().meta({ id: 'SendCodeRequest' });
 export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
@@ -38,10 +52,10 @@ export const passwordTokenBodySchema = z
     username: z
       .string({ error: 'Укажите e-mail.' })
       .max(254, 'Слишком длинный адрес.')
-      .transform((v) => v.trim().normalize('NFC').toLowerCase())
-      .pipe(z.string().min(1, 'Укажите e-mail.'))
+      .overwrite(normaliseEmail)
+      .min(1, 'Укажите e-mail.')
       .describe('E-mail пользователя'),
-    password: passwordInput('Укажите пароль.').pipe(z.string().min(1, 'Укажите пароль.')),
+    password: passwordInput('Укажите пароль.').min(1, 'Укажите пароль.'),
   })
   .strict()
   .meta({ id: 'PasswordTokenRequest' });

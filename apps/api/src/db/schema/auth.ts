@@ -65,6 +65,8 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull().default(0),
   /** Start of the current window; a request after window end resets the count. */
   windowStartsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Stepped budgets (`takeStepped`): no further event is counted before this moment. */
+  blockedUntil: timestamp({ withTimezone: true }),
 });
 
 export type AuthCode = typeof authCodes.$inferSelect;

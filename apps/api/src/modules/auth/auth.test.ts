@@ -153,7 +153,7 @@ describe('POST /api/auth/token/email/', () => {
     expect(user?.email_verified_at).toBeInstanceOf(Date);
     const again = await call('/api/auth/token/email/', { payload: { email, code }, ip });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: ['Этот код уже недействителен. Запросите новый код.'] });
+    expect(again.json()).toEqual({ code: ['Код не подходит или устарел. Осталось попыток: 4.'] });
   });
 
   it('signs in an existing account (an owner) without creating another', async () => {
@@ -172,13 +172,13 @@ describe('POST /api/auth/token/email/', () => {
     for (let left = 4; left >= 1; left--) {
       const res = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: [`Неверный код. Осталось попыток: ${left}.`] });
+      expect(res.json()).toEqual({ code: [`Код не подходит или устарел. Осталось попыток: ${left}.`] });
     }
     const fifth = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
-    expect(fifth.json()).toEqual({ code: ['Неверный код. Попытки закончились — запросите новый код.'] });
+    expect(fifth.json()).toEqual({ code: ['Код не подходит или устарел. Попытки закончились — запросите новый код.'] });
     const right = await call('/api/auth/token/email/', { payload: { email, code }, ip });
     expect(right.statusCode).toBe(400);
-    expect(right.json().code[0]).toMatch(/Запросите новый код/);
+    expect(right.json().code[0]).toMatch(/запросите новый код/);
   });
 
   it('limits wrong codes per IP across addresses (30 in 10 minutes)', async () => {
@@ -202,16 +202,30 @@ describe('POST /api/auth/token/email/', () => {
     expect((await call('/api/auth/token/email/', { payload: { email, code }, ip: freshIp() })).statusCode).toBe(200);
   });
 
-  it('caps codes per address at 10 a day, even when the 180 s countdown is over', async () => {
+  it('caps letters to an address at 10 a day from one client and 10 an hour from anywhere: the owner waits an hour at most', async () => {
     const email = 'daily@example.ru';
+    const attacker = freshIp();
+    const countdownOver = () =>
+      query(`update rate_limits set window_starts_at = now() - interval '200 seconds' where key like 'send:%:email:' || $1`, [email]);
     for (let i = 0; i < 10; i++) {
-      await query(`update rate_limits set window_starts_at = now() - interval '200 seconds' where key = $1`, [`send:login:email:${email}`]);
-      expect((await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() })).statusCode).toBe(200);
+      await countdownOver();
+      expect((await call('/api/auth/send_code/email/', { payload: { email }, ip: attacker })).statusCode).toBe(200);
     }
-    await query(`update rate_limits set window_starts_at = now() - interval '200 seconds' where key = $1`, [`send:login:email:${email}`]);
-    const eleventh = await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
+    await countdownOver();
+    const eleventh = await call('/api/auth/send_code/email/', { payload: { email }, ip: attacker });
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().detail).toMatch(/за сутки/);
+    // Another client is held up by the address's hourly cap only, and told for how long.
+    const owner = freshIp();
+    const held = await call('/api/auth/send_code/email/', { payload: { email }, ip: owner });
+    expect(held.statusCode).toBe(429);
+    expect(held.json().detail).toMatch(/^Слишком много писем на этот адрес\. Попробуйте через \d+ минут/);
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // An hour later the owner gets a code again; the attacker's client still does not.
+    await query(`update rate_limits set window_starts_at = now() - interval '61 minutes' where key = $1`, [`send:hour:${email}`]);
+    expect((await call('/api/auth/send_code/email/', { payload: { email }, ip: owner })).statusCode).toBe(200);
+    await countdownOver();
+    expect((await call('/api/auth/send_code/email/', { payload: { email }, ip: attacker })).json().detail).toMatch(/за сутки/);
   });
 
   it('refuses an expired code', async () => {
@@ -222,7 +236,7 @@ describe('POST /api/auth/token/email/', () => {
     await query(`update auth_codes set expires_at = now() - interval '1 second' where email = $1`, [email]);
     const res = await call('/api/auth/token/email/', { payload: { email, code }, ip });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: ['Срок действия кода истёк. Запросите новый код.'] });
+    expect(res.json()).toEqual({ code: ['Код не подходит или устарел. Осталось попыток: 4.'] });
   });
 
   it('voids the old code when a new one is sent', async () => {
@@ -269,27 +283,32 @@ describe('POST /api/auth/token/ (password)', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('locks an account for a while after 10 failures, even for the right password', async () => {
+  it('after 5 failures from anywhere an address waits, stepping up; the owner is told once; the right password then works', async () => {
     // A fresh account of its own, so other tests can still use the ones built above.
-    const { access } = await signInByCode('locked@example.ru');
-    const ip = freshIp();
-    await call('/api/auth/change/', { payload: { email: 'locked@example.ru' }, ip });
-    const set = await call('/api/auth/set-password/', {
-      payload: { code: await lastCode('locked@example.ru'), password: 'right-password', confirm_password: 'right-password' },
-      headers: { 'jwt-access-token': `Bearer ${access}` },
-      ip,
-    });
-    expect(set.statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) {
-      const res = await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: `wrong-${i}-pass` }, ip: freshIp() });
+    const email = 'locked@example.ru';
+    await buildUser(t.database.db, { email, password: 'right-password' });
+    for (let i = 0; i < 6; i++) {
+      const res = await call('/api/auth/token/', { payload: { username: email, password: `wrong-${i}-pass` }, ip: freshIp() });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: 'right-password' }, ip: freshIp() });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked.json().detail).toMatch(/Слишком много неудачных попыток входа/);
-    await query(`update rate_limits set window_starts_at = now() - interval '11 minutes' where key = 'login_fail:email:locked@example.ru'`);
-    expect((await call('/api/auth/token/', { payload: { username: 'locked@example.ru', password: 'right-password' }, ip: freshIp() })).statusCode).toBe(200);
+    const waiting = await call('/api/auth/token/', { payload: { username: email, password: 'right-password' }, ip: freshIp() });
+    expect(waiting.statusCode).toBe(429);
+    const retry = Number(waiting.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(waiting.json().detail).toMatch(/^Слишком много неудачных попыток для этого адреса\. Попробуйте через \d+ секунд/);
+    // The wait is over: one more wrong guess makes the next wait 5 minutes.
+    await query(`update rate_limits set blocked_until = now() where key = $1`, [`guess:any:${email}`]);
+    expect((await call('/api/auth/token/', { payload: { username: email, password: 'wrong-again' }, ip: freshIp() })).statusCode).toBe(401);
+    const longer = await call('/api/auth/token/', { payload: { username: email, password: 'right-password' }, ip: freshIp() });
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(240);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(300);
+    const letters = await query<{ subject: string }>(`select subject from mail_outbox where "to" = $1`, [email]);
+    expect(letters.map((l) => l.subject)).toEqual(['Неудачные попытки входа']);
+    await query(`update rate_limits set blocked_until = now() where key = $1`, [`guess:any:${email}`]);
+    expect((await call('/api/auth/token/', { payload: { username: email, password: 'right-password' }, ip: freshIp() })).statusCode).toBe(200);
+    // A success forgets the failures: five free ones again.
+    expect(await query(`select 1 from rate_limits where key = $1`, [`guess:any:${email}`])).toHaveLength(0);
   });
 
   it('limits failures per IP across accounts', async () => {
@@ -687,11 +706,22 @@ describe('password change', () => {
     expect((await call('/api/auth/token/', { payload: { username: email, password: 'brand-new-pass' }, ip: freshIp() })).statusCode).toBe(200);
   });
 
-  it('answers the same for an unknown address and sends it nothing', async () => {
-    const res = await call('/api/auth/change/', { payload: { email: 'ghost@example.ru' }, ip: freshIp() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().detail).toContain('Если адрес ghost@example.ru зарегистрирован');
-    expect(await query(`select 1 from mail_outbox where "to" = 'ghost@example.ru'`)).toHaveLength(0);
+  it('answers the same for an unknown address and does the same work: a code row nobody can type, a letter saying there is no account', async () => {
+    const known = await call('/api/auth/change/', { payload: { email: 'owner@school.example' }, ip: freshIp() });
+    const ghost = await call('/api/auth/change/', { payload: { email: 'ghost@example.ru' }, ip: freshIp() });
+    expect(ghost.statusCode).toBe(200);
+    expect(ghost.json().detail).toContain('Если адрес ghost@example.ru зарегистрирован');
+    expect(ghost.json().detail.replace('ghost@example.ru', '*')).toBe(known.json().detail.replace('owner@school.example', '*'));
+    const rows = (email: string) =>
+      query<{ purpose: string; live: boolean }>(
+        `select purpose, consumed_at is null and expires_at > now() as live from auth_codes where email = $1 and purpose = 'password_change'`,
+        [email],
+      );
+    expect(await rows('ghost@example.ru')).toEqual(await rows('owner@school.example'));
+    const [letter] = await query<{ subject: string; text: string }>(`select subject, text from mail_outbox where "to" = 'ghost@example.ru'`);
+    expect(letter?.subject).toBe('Смена пароля');
+    expect(letter?.text).toContain('учётной записи с ним нет');
+    expect(letter?.text).not.toMatch(/\d{4}/);
   });
 
   it('checks the password rules with Russian messages', async () => {
@@ -713,14 +743,17 @@ describe('password change', () => {
 });
 
 describe('password restore', () => {
-  it('answers identically for known and unknown addresses; mails only the known', async () => {
+  it('answers identically for known and unknown addresses; the same rows; the unknown one is told there is no account', async () => {
     const known = await call('/api/auth/restore/', { payload: { email: 'owner@school.example' }, ip: freshIp() });
     const unknown = await call('/api/auth/restore/', { payload: { email: 'stranger@example.ru' }, ip: freshIp() });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json().detail.replace('owner@school.example', '*')).toBe(unknown.json().detail.replace('stranger@example.ru', '*'));
-    expect(await query(`select 1 from mail_outbox where "to" = 'stranger@example.ru'`)).toHaveLength(0);
+    expect(await query(`select 1 from mail_outbox where "to" = 'stranger@example.ru' and text like '%?restore=%'`)).toHaveLength(0);
+    expect(await query(`select 1 from mail_outbox where "to" = 'stranger@example.ru' and subject = 'Восстановление пароля'`)).toHaveLength(1);
     expect(await query(`select 1 from mail_outbox where "to" = 'owner@school.example' and text like '%?restore=%'`)).toHaveLength(1);
+    const tokens = (email: string) => query(`select purpose, attempts from auth_codes where email = $1 and purpose = 'password_restore'`, [email]);
+    expect(await tokens('stranger@example.ru')).toEqual(await tokens('owner@school.example'));
   });
 
   it('the mailed link sets the password once and ends every session', async () => {
@@ -761,9 +794,14 @@ describe('password restore', () => {
 
 describe('rate limits live in PostgreSQL', () => {
   it('keeps the counters in the rate_limits table', async () => {
-    await call('/api/auth/send_code/email/', { payload: { email: 'stored@example.ru' }, ip: freshIp() });
+    const ip = freshIp();
+    await call('/api/auth/send_code/email/', { payload: { email: 'stored@example.ru' }, ip });
     const rows = await query<{ key: string; count: number }>(`select key, count from rate_limits where key like '%stored@example.ru'`);
-    expect(rows.map((r) => r.key).sort()).toEqual(['send:login:day:stored@example.ru', 'send:login:email:stored@example.ru']);
+    expect(rows.map((r) => r.key).sort()).toEqual([
+      `send:client:${ip}:stored@example.ru`,
+      'send:hour:stored@example.ru',
+      'send:login:email:stored@example.ru',
+    ]);
   });
 });
 
@@ -792,9 +830,68 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents the 204 of logout without a body and the passwords as strings', async () => {
+    const doc = (await call('/api/docs/json', { method: 'GET' })).json();
+    const logout = doc.paths['/api/auth/logout/'].post.responses['204'];
+    expect(logout.description).toMatch(/[а-я]/);
+    expect(logout).not.toHaveProperty('content');
+    const schemas = doc.components.schemas;
+    for (const id of ['SetPasswordRequest', 'SetPasswordRequestInput', 'ChangeOwnPasswordRequest', 'ChangeOwnPasswordRequestInput']) {
+      for (const field of ['password', 'confirm_password']) expect(schemas[id]?.properties[field]?.type, `${id}.${field}`).toBe('string');
+    }
+    for (const id of ['PasswordTokenRequest', 'PasswordTokenRequestInput']) {
+      expect(schemas[id].properties.password.type).toBe('string');
+      expect(schemas[id].properties.username.type).toBe('string');
+    }
+    expect(schemas.SendCodeRequest.properties.email.type).toBe('string');
+  });
+
   it('leaves invitations for the admin issue (JSON 404 for now)', async () => {
     const res = await call('/api/auth/token/invitation/', { payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Не найдено.' });
+  });
+});
+
+describe('Cache-Control: no-store on token and personal answers', () => {
+  it('every sign-in answer carrying a token, its errors, and /api/user/*', async () => {
+    const email = 'nostore@example.ru';
+    const ip = freshIp();
+    const sent = await call('/api/auth/send_code/email/', { payload: { email }, ip });
+    const wrong = await call('/api/auth/token/email/', { payload: { email, code: '9999' === (await lastCode(email)) ? '8888' : '9999' }, ip });
+    const byCode = await call('/api/auth/token/email/', { payload: { email, code: await lastCode(email) }, ip });
+    const { access, refresh } = byCode.json();
+    const refreshed = await call('/api/auth/token/refresh/', { payload: { refresh } });
+    const byPassword = await call('/api/auth/token/', { payload: { username: 'student@school.example', password: PASSWORD }, ip: freshIp() });
+    await skipCountdown('student@school.example');
+    await call('/api/auth/change/', { payload: { email: 'student@school.example' }, ip });
+    const changeToken = await call('/api/auth/change/code/', {
+      payload: { email: 'student@school.example', code: await lastCode('student@school.example') },
+      ip,
+    });
+    expect(changeToken.statusCode).toBe(200);
+    const me = await personal(access);
+    const guest = await call('/api/user/personal/', { method: 'GET' });
+    for (const res of [sent, wrong, byCode, refreshed, byPassword, changeToken, me, guest]) {
+      expect(res.headers['cache-control'], res.body).toBe('no-store');
+    }
+    // Other API answers keep their own caching.
+    expect((await call('/api/configs/', { payload: { keys: ['SITE_NAME'] } })).headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('e-mail addresses are NFKC-normalised wherever they enter', () => {
+  it('a full-width address is the same account, by password and by code', async () => {
+    const email = 'wide@school.example';
+    await buildUser(t.database.db, { email, password: PASSWORD });
+    const res = await call('/api/auth/token/', { payload: { username: 'ｗｉｄｅ@school.example', password: PASSWORD }, ip: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+    const sent = await call('/api/auth/send_code/email/', { payload: { email: 'Ｗide@school.example' }, ip: freshIp() });
+    expect(sent.json().detail).toBe(`Код отправлен на ${email}.`);
+    const signedIn = await call('/api/auth/token/email/', { payload: { email: 'ｗide@school.example', code: await lastCode(email) }, ip: freshIp() });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(res.json().user.id);
+    expect(await query(`select id from users where email like '%ide@school.example'`)).toHaveLength(1);
   });
 });

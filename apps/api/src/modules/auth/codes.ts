@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { authCodes, type AuthCode } from '../../db/schema/index.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { Executor } from '../../db/client.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
 
 /** A code lives 10 minutes and dies after 5 wrong entries; a restore link lives 60 minutes. */
 export const CODE_TTL_MIN = 10;
@@ -13,6 +14,13 @@ export const RESTORE_TTL_MIN = 60;
 export type CodePurpose = 'login' | 'password_change';
 
 export type CodeCheck = { ok: true; id: number } | { ok: false; message: string };
+
+/** The one answer to a code that does not work, with the attempts left (the same for every address). */
+export function wrongCodeMessage(left: number): string {
+  return left > 0
+    ? `Код не подходит или устарел. Осталось попыток: ${left}.`
+    : 'Код не подходит или устарел. Попытки закончились — запросите новый код.';
+}
 
 /**
  * One-time codes and link tokens kept as HMAC-SHA256 under a key of their own. A keyed hash
@@ -29,14 +37,19 @@ export class AuthCodes {
     return createHmac('sha256', this.key).update(parts.join('\u0000')).digest('hex');
   }
 
-  /** Issues a fresh 4-digit code for `email`; every older live code of that purpose stops working. */
-  async issueCode(tx: Executor, email: string, purpose: CodePurpose): Promise<string> {
+  /**
+   * Issues a fresh 4-digit code for `email`; every older live code of that purpose stops working.
+   * `deliverable: false` (an address without an account, which gets no code) stores the same kind
+   * of row with a hash nothing typed can match, so both cases do the same work and wrong entries
+   * are answered alike afterwards.
+   */
+  async issueCode(tx: Executor, email: string, purpose: CodePurpose, deliverable = true): Promise<string> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     await this.voidLive(tx, email, purpose);
     await tx.insert(authCodes).values({
       email,
       purpose,
-      codeHash: this.digest([purpose, email, code]),
+      codeHash: this.digest([purpose, email, deliverable ? code : randomBytes(16).toString('hex')]),
       expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MIN})`,
     });
     return code;
@@ -46,6 +59,10 @@ export class AuthCodes {
    * Checks `code` against the newest code sent to `email` for `purpose`. A wrong code spends an
    * attempt (the caller must commit that even though it answers with an error). A right code is
    * not consumed here: the caller consumes it once everything else about the request is fine.
+   *
+   * Every failure is answered in the same words, whether the code was wrong, used, expired or
+   * never sent (for an address that never had one, attempts are counted against the address
+   * itself), so the answer does not tell whether an address has an account or ever signed in.
    */
   async checkCode(tx: Executor, email: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
     const [row] = await tx
@@ -61,22 +78,18 @@ export class AuthCodes {
       .orderBy(desc(authCodes.id))
       .limit(1)
       .for('update');
-    if (!row) return { ok: false, message: 'Код для этого адреса не запрашивался. Запросите код.' };
-    if (row.consumedAt) return { ok: false, message: 'Этот код уже недействителен. Запросите новый код.' };
-    if (row.attempts >= CODE_MAX_ATTEMPTS) {
-      return { ok: false, message: 'Попытки ввода этого кода закончились. Запросите новый код.' };
+    const live = row && !row.consumedAt && !row.expired;
+    if (live && row.attempts < CODE_MAX_ATTEMPTS && this.matches(row.codeHash, [purpose, email, code])) return { ok: true, id: row.id };
+    let left: number;
+    if (live) {
+      const attempts = Math.min(row.attempts + 1, CODE_MAX_ATTEMPTS);
+      if (attempts !== row.attempts) await tx.update(authCodes).set({ attempts }).where(eq(authCodes.id, row.id));
+      left = CODE_MAX_ATTEMPTS - attempts;
+    } else {
+      const misses = await hitRateLimit(tx, `code_miss:${purpose}:${email}`, { limit: CODE_MAX_ATTEMPTS, windowS: CODE_TTL_MIN * 60 });
+      left = Math.max(0, CODE_MAX_ATTEMPTS - misses.count);
     }
-    if (row.expired) return { ok: false, message: 'Срок действия кода истёк. Запросите новый код.' };
-    if (!this.matches(row.codeHash, [purpose, email, code])) {
-      const attempts = row.attempts + 1;
-      await tx.update(authCodes).set({ attempts }).where(eq(authCodes.id, row.id));
-      const left = CODE_MAX_ATTEMPTS - attempts;
-      return {
-        ok: false,
-        message: left > 0 ? `Неверный код. Осталось попыток: ${left}.` : 'Неверный код. Попытки закончились — запросите новый код.',
-      };
-    }
-    return { ok: true, id: row.id };
+    return { ok: false, message: wrongCodeMessage(left) };
   }
 
   /** Marks a code or link token as used. */
@@ -84,7 +97,10 @@ export class AuthCodes {
     await tx.update(authCodes).set({ consumedAt: sql`now()` }).where(eq(authCodes.id, id));
   }
 
-  /** Issues a one-time link token `<id>.<secret>` (the id finds the row, the secret proves possession). */
+  /**
+   * Issues a one-time link token `<id>.<secret>` (the id finds the row, the secret proves
+   * possession). An address without an account gets the same row and no letter with it.
+   */
   async issueRestoreToken(tx: Executor, email: string): Promise<string> {
     await this.voidLive(tx, email, 'password_restore');
     const secret = randomBytes(32).toString('base64url');

@@ -19,7 +19,7 @@ import {
   setPasswordBodySchema,
 } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
-import { clearSessionCookies, respondWithSession, wantsCookies } from './http.ts';
+import { clearSessionCookies, deviceMarkOf, markKnownDevice, noStore, respondWithSession, wantsCookies } from './http.ts';
 import { assertCsrf, signedInActor } from './plugin.ts';
 import { AuthService } from './service.ts';
 import { familyOf, revokeFamily } from './tokens.ts';
@@ -36,6 +36,8 @@ const WEB_NOTE =
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.deps);
   const { config, db } = app.deps;
+  // Tokens and personal answers are never cached.
+  app.addHook('onSend', noStore);
 
   app.post(
     '/auth/send_code/email/',
@@ -44,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Отправить код входа на e-mail',
         description:
           'Четыре цифры, действуют 10 минут, до 5 попыток ввода; новый код отменяет прежний. Новый адрес ' +
-          'регистрируется при вводе кода. Не чаще раза в 180 с на адрес, 10 раз в сутки, 20 раз в час с одного IP.',
+          'регистрируется при вводе кода. Не чаще раза в 180 с на адрес; не больше 10 писем в сутки на адрес с одного IP ' +
+          'и 10 писем в час на адрес всего (коды и ссылки вместе); 20 раз в час с одного IP.',
         tags,
         body: sendCodeBodySchema,
         response: { 200: codeSentSchema, ...base, ...limited },
@@ -59,16 +62,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Войти по коду из письма',
         description:
-          'Ошибки кода — `{code: [...]}` (неверный код и число оставшихся попыток, истёкший или использованный ' +
-          'код). После 5 неверных попыток код больше не принимается — нужно запросить новый.' + WEB_NOTE,
+          'Ошибки кода — `{code: [...]}`: один и тот же текст с числом оставшихся попыток для любого адреса и любой ' +
+          'причины (неверный, истёкший, использованный или не запрошенный код). После 5 неверных попыток код больше ' +
+          'не принимается. Неверные коды и пароли адреса считаются вместе: 5 сразу, затем ожидание 1, 5, 15, 60 минут, ' +
+          'потом 4 часа (429 с Retry-After); браузер, уже входивший в этот адрес (cookie `crema_device`), ждёт только ' +
+          'своих ошибок.' + WEB_NOTE,
         tags,
         body: emailTokenBodySchema,
         response: { 200: sessionResponseSchema, ...base, ...limited },
       },
     },
     async (request, reply) => {
-      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor);
-      return respondWithSession(request, reply, signedIn);
+      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor, deviceMarkOf(request));
+      return respondWithSession(request, reply, signedIn, service.devices);
     },
   );
 
@@ -79,15 +85,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Войти по e-mail и паролю',
         description:
           '`username` — e-mail. Один и тот же ответ 401 для неизвестного адреса и неверного пароля. ' +
-          'После 10 неудачных попыток за 10 минут для адреса (30 — для IP) — 429.' + WEB_NOTE,
+          'Неудачные попытки адреса считаются вместе с неверными кодами: 5 сразу, затем ожидание 1, 5, 15, 60 минут, ' +
+          'потом 4 часа (429 с Retry-After); с одного IP — 10 за 15 минут на адрес и 30 за 10 минут всего. Браузер, ' +
+          'уже входивший в этот адрес (cookie `crema_device`), ждёт только своих ошибок.' + WEB_NOTE,
         tags,
         body: passwordTokenBodySchema,
         response: { 200: sessionResponseSchema, ...base, 401: detailErrorSchema, ...limited },
       },
     },
     async (request, reply) => {
-      const signedIn = await service.signInWithPassword(request.body.username, request.body.password, request.actor);
-      return respondWithSession(request, reply, signedIn);
+      const signedIn = await service.signInWithPassword(request.body.username, request.body.password, request.actor, deviceMarkOf(request));
+      return respondWithSession(request, reply, signedIn, service.devices);
     },
   );
 
@@ -134,7 +142,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'токена доступа. Cookie сайта удаляются. Повторный выход — тоже 204.',
         tags,
         body: logoutBodySchema.nullish(),
-        response: { 204: z.null().describe('Сеанс завершён'), ...base, 403: detailErrorSchema },
+        // z.undefined(): a 204 without a body, documented as such (no content).
+        response: { 204: z.undefined().describe('Сеанс завершён, тела ответа нет'), ...base, 403: detailErrorSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (familyId) await revokeFamily(db, familyId);
       clearSessionCookies(reply);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -161,7 +170,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Восстановить пароль: отправить ссылку',
         description:
           'Если адрес зарегистрирован, на него уходит ссылка `/?restore=<token>` (действует 60 минут, одноразовая), ' +
-          'которая открывает окно «Создание пароля». Ответ одинаков для любого адреса.',
+          'которая открывает окно «Создание пароля»; иначе — письмо о том, что учётной записи с этим адресом нет. ' +
+          'Ответ и работа сервера одинаковы для любого адреса.',
         tags,
         body: restoreBodySchema,
         response: { 200: detailSchema, ...base, ...limited },
@@ -179,14 +189,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           '`access_token` — значение `restore` из ссылки. Пароль: без пробелов по краям, от 8 символов, не только ' +
           'цифры, совпадает с `confirm_password`. Ошибки — `{non_field_errors: [...]}` (их показывает окно). ' +
           'Ссылка срабатывает один раз; все сеансы пользователя завершаются. Ответ — `{detail}`; войти затем ' +
-          'можно с новым паролем.',
+          'можно с новым паролем. Сайту (`X-Crema-Client: web`) ставится cookie `crema_device`: браузер, открывший ' +
+          'ссылку из письма, считается своим для этого адреса.',
         tags,
         body: setPasswordBodySchema,
         response: { 200: detailSchema, ...base },
       },
     },
-    async (request) =>
-      service.setPasswordByRestoreToken(request.body.access_token, request.body.password, request.body.confirm_password, request.actor),
+    async (request, reply) => {
+      const { detail, email } = await service.setPasswordByRestoreToken(
+        request.body.access_token,
+        request.body.password,
+        request.body.confirm_password,
+        request.actor,
+      );
+      // The link came to the owner's mailbox: this browser is the owner's (decision 0013).
+      markKnownDevice(request, reply, service.devices, email);
+      return { detail };
+    },
   );
 
   app.post(
@@ -195,7 +215,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Смена пароля: отправить код на e-mail',
         description:
-          'Код (4 цифры, 10 минут, 5 попыток) уходит, только если адрес зарегистрирован; ответ одинаков. ' +
+          'Код (4 цифры, 10 минут, 5 попыток) уходит, только если адрес зарегистрирован (иначе — письмо о том, что ' +
+          'учётной записи нет); ответ одинаков. ' +
           'Ограничения те же, что у кода входа. Дальше: `POST /api/auth/change/code/` или, для вошедшего ' +
           'пользователя, `POST /api/auth/set-password/`.',
         tags,
@@ -219,7 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changeTokenSchema, ...base, ...limited },
       },
     },
-    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request.actor),
+    async (request) => service.exchangeChangeCode(request.body.email, request.body.code, request.actor, deviceMarkOf(request)),
   );
 
   app.patch(

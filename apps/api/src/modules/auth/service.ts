@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   AUTH_CODE_RESEND_S,
   NON_FIELD_ERRORS,
+  normaliseEmail,
   passwordProblems,
   pluralRu,
   type CodeSent,
@@ -13,8 +14,18 @@ import { users, type User } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { Executor } from '../../db/client.ts';
-import { hitRateLimit, peekRateLimit, resetRateLimit, type RateRule } from '../../lib/rate-limit.ts';
-import { AuthCodes, CODE_TTL_MIN, RESTORE_TTL_MIN, type CodePurpose } from './codes.ts';
+import {
+  hitRateLimit,
+  hitRateLimits,
+  refundRateLimit,
+  resetRateLimit,
+  takeStepped,
+  type RateCheck,
+  type RateRule,
+  type SteppedRule,
+} from '../../lib/rate-limit.ts';
+import { AuthCodes, CODE_TTL_MIN, RESTORE_TTL_MIN, wrongCodeMessage, type CodePurpose } from './codes.ts';
+import { KnownDevices } from './devices.ts';
 import { sendAuthMail } from './mailer.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import type { Actor, SignedInActor } from './actor.ts';
@@ -27,17 +38,38 @@ import {
   type ClientInfo,
 } from './tokens.ts';
 
-/** Limits (decision 0009). Keys are per purpose where the purpose matters. */
+/** Limits (decisions 0009 and 0013). Keys are per purpose where the purpose matters. */
 export const LIMITS = {
   /** One code per e-mail per 180 s: the resend countdown of spec §9, enforced here. */
   sendPerEmail: { limit: 1, windowS: AUTH_CODE_RESEND_S },
-  sendPerEmailDaily: { limit: 10, windowS: 86_400 },
+  /** Letters to one address asked from one client (IP), all purposes: the harsh part hits only that client. */
+  sendPerEmailClientDaily: { limit: 10, windowS: 86_400 },
+  /** Letters to one address from anywhere, all purposes: at worst an hour's wait, never a day's. */
+  sendPerEmailHourly: { limit: 10, windowS: 3600 },
   /** The default of AUTH_CODES_PER_IP_HOUR; the service uses the configured value. */
   sendPerIp: { limit: 20, windowS: 3600 },
-  passwordFailuresPerAccount: { limit: 10, windowS: 600 },
+  /** Wrong passwords and wrong codes from one IP, whatever the addresses. */
   passwordFailuresPerIp: { limit: 30, windowS: 600 },
   codeFailuresPerIp: { limit: 30, windowS: 600 },
+  /** Wrong codes and passwords for one address from one client (IP), all purposes together. */
+  failuresPerAccountClient: { limit: 10, windowS: 900 },
 } satisfies Record<string, RateRule>;
+
+/**
+ * The guessing budget of one address across codes (sign-in, password change) and passwords,
+ * from every client: 5 failures a day pass at once, then each one makes the next wait 1, 5, 15,
+ * 60 minutes and then 4 hours — at most 15 guesses a day (decision 0013). A known browser
+ * (devices.ts) has a budget of its own, so guessing from elsewhere does not keep the owner out.
+ */
+export const ACCOUNT_GUESSES: SteppedRule = { free: 5, waitsS: [60, 300, 900, 3600, 14_400], windowS: 86_400 };
+
+/** What a guess (a code or a password entry) is counted against; settled once its outcome is known. */
+interface GuessTicket {
+  email: string;
+  ipKey: string;
+  clientKey: string;
+  accountKey: string;
+}
 
 /** How long the token from a password-change code stays good. */
 export const CHANGE_TOKEN_TTL_S = 900;
@@ -60,10 +92,7 @@ function formError(message: string | string[]): ApiError {
   return ApiError.fields({ [NON_FIELD_ERRORS]: Array.isArray(message) ? message : [message] });
 }
 
-/** The normalised form sign-in uses for an address stored as entered. */
-export function normaliseEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase();
-}
+export { normaliseEmail };
 
 /** Spec §3 User as the API shows it. */
 export function toCurrentUser(user: User): CurrentUser {
@@ -100,9 +129,11 @@ export class AuthService {
   private readonly accessTokens: AccessTokens;
   private readonly changeTokens: JwtCodec;
   private readonly fingerprintKey: Buffer;
+  readonly devices: KnownDevices;
 
   constructor(private readonly deps: AppDeps) {
     this.codes = new AuthCodes(deps.config);
+    this.devices = new KnownDevices(deps.config);
     this.accessTokens = new AccessTokens(deps.config);
     this.changeTokens = new JwtCodec(deps.config.secretKey, 'password_change');
     this.fingerprintKey = deriveKey(deps.config.secretKey, 'password-fingerprint');
@@ -114,32 +145,44 @@ export class AuthService {
 
   /**
    * Counts one send for `email` and the caller's IP, refusing with 429 + Retry-After when over.
-   * The IP is checked first and the daily cap last, so a refused request does not eat the quota
-   * of a later limit (nobody can burn another person's daily codes by hammering the countdown).
+   * Checked in order — the IP, the 180 s countdown, this client's daily letters to the address,
+   * the address's hourly letters from anywhere — and a refused request gives back what it
+   * counted, so it spends no later quota. Hammering an address from one client exhausts only
+   * that client's quota; from many clients, the owner waits an hour at worst.
    */
   private async limitSend(purpose: string, email: string, ip: string): Promise<void> {
-    const perIp = await hitRateLimit(this.db, `send:ip:${ip}`, { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour });
-    if (!perIp.allowed) {
-      throw tooMany(`Слишком много запросов с вашего адреса. Попробуйте через ${waitText(perIp.retryAfterS)}.`, perIp.retryAfterS);
-    }
-    const perEmail = await hitRateLimit(this.db, `send:${purpose}:email:${email}`, LIMITS.sendPerEmail);
-    if (!perEmail.allowed) {
-      throw tooMany(
-        `Письмо уже отправлено. Запросить новое можно через ${waitText(perEmail.retryAfterS)}.`,
-        perEmail.retryAfterS,
-      );
-    }
-    const daily = await hitRateLimit(this.db, `send:${purpose}:day:${email}`, LIMITS.sendPerEmailDaily);
-    if (!daily.allowed) {
-      throw tooMany('Слишком много писем на этот адрес за сутки. Попробуйте позже.', daily.retryAfterS);
-    }
+    const checks: RateCheck[] = [
+      { key: `send:ip:${ip}`, rule: { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour } },
+      { key: `send:${purpose}:email:${email}`, rule: LIMITS.sendPerEmail },
+      { key: `send:client:${ip}:${email}`, rule: LIMITS.sendPerEmailClientDaily },
+      { key: `send:hour:${email}`, rule: LIMITS.sendPerEmailHourly },
+    ];
+    const result = await hitRateLimits(this.db, checks);
+    if (result.allowed) return;
+    const wait = result.state.retryAfterS;
+    const messages = [
+      `Слишком много запросов с вашего адреса. Попробуйте через ${waitText(wait)}.`,
+      `Письмо уже отправлено. Запросить новое можно через ${waitText(wait)}.`,
+      'Слишком много писем на этот адрес за сутки. Попробуйте позже.',
+      `Слишком много писем на этот адрес. Попробуйте через ${waitText(wait)}.`,
+    ];
+    throw tooMany(messages[result.index] ?? messages[0]!, wait);
   }
 
+  /**
+   * Queues a code (or, for `change`, a letter saying there is no account) in one transaction:
+   * an address without an account gets the same code row (one nobody can type) and a letter,
+   * so the answer and the work are the same for every address.
+   */
   private async sendCode(purpose: CodePurpose, email: string, actor: Actor, onlyExisting: boolean) {
     await this.limitSend(purpose, email, actor.ip);
     await this.db.transaction(async (tx) => {
-      if (onlyExisting && !(await findUserByEmail(tx, email))) return;
-      const code = await this.codes.issueCode(tx, email, purpose);
+      const exists = !onlyExisting || Boolean(await findUserByEmail(tx, email));
+      const code = await this.codes.issueCode(tx, email, purpose, exists);
+      if (!exists) {
+        await sendAuthMail(tx, { to: email, template: 'no_account', data: { request: 'change' } });
+        return;
+      }
       await sendAuthMail(tx, {
         to: email,
         template: purpose === 'login' ? 'login_code' : 'password_change_code',
@@ -160,17 +203,67 @@ export class AuthService {
     return { detail: `Если адрес ${email} зарегистрирован, мы отправили на него код.`, resend_after: AUTH_CODE_RESEND_S };
   }
 
-  /** Refuses when this IP has entered too many wrong codes lately. */
-  private async guardCodeEntry(ip: string): Promise<void> {
-    const state = await peekRateLimit(this.db, `code_fail:ip:${ip}`, LIMITS.codeFailuresPerIp);
-    if (!state.allowed) {
-      throw tooMany(`Слишком много неверных кодов. Попробуйте через ${waitText(state.retryAfterS)}.`, state.retryAfterS);
+  /**
+   * Counts one guess before it is tried (so simultaneous guesses cannot slip past a limit):
+   * against the caller's IP, the address from this client, and the address's budget — the
+   * known browser's own one when `deviceMark` proves the browser known. Refused: 429, nothing
+   * spent. The same keys and rows for every address, existing or not.
+   */
+  private async reserveGuess(kind: 'code' | 'password', email: string, actor: Actor, deviceMark: string | undefined): Promise<GuessTicket> {
+    const known = this.devices.isKnown(email, deviceMark);
+    const ticket: GuessTicket = {
+      email,
+      ipKey: `${kind === 'code' ? 'code_fail' : 'login_fail'}:ip:${actor.ip}`,
+      clientKey: `guess:client:${actor.ip}:${email}`,
+      accountKey: `guess:${known ? 'known' : 'any'}:${email}`,
+    };
+    const tooManyWrong = (wait: number) =>
+      kind === 'code'
+        ? `Слишком много неверных кодов. Попробуйте через ${waitText(wait)}.`
+        : `Слишком много неудачных попыток входа. Попробуйте через ${waitText(wait)}.`;
+    const client = await hitRateLimits(this.db, [
+      { key: ticket.ipKey, rule: kind === 'code' ? LIMITS.codeFailuresPerIp : LIMITS.passwordFailuresPerIp },
+      { key: ticket.clientKey, rule: LIMITS.failuresPerAccountClient },
+    ]);
+    if (!client.allowed) throw tooMany(tooManyWrong(client.state.retryAfterS), client.state.retryAfterS);
+    const account = await takeStepped(this.db, ticket.accountKey, ACCOUNT_GUESSES);
+    if (!account.allowed) {
+      await refundRateLimit(this.db, ticket.ipKey);
+      await refundRateLimit(this.db, ticket.clientKey);
+      throw tooMany(
+        `Слишком много неудачных попыток для этого адреса. Попробуйте через ${waitText(account.retryAfterS)}.`,
+        account.retryAfterS,
+      );
     }
+    if (account.count > ACCOUNT_GUESSES.free) await this.alertOwner(email);
+    return ticket;
   }
 
-  private async codeFailed(ip: string, message: string): Promise<never> {
-    await hitRateLimit(this.db, `code_fail:ip:${ip}`, LIMITS.codeFailuresPerIp);
-    throw ApiError.fields({ code: [message] });
+  /** A guess that turned out right: its counts are given back and the address's failures forgotten. */
+  private async guessSucceeded(ticket: GuessTicket): Promise<void> {
+    await refundRateLimit(this.db, ticket.ipKey);
+    await resetRateLimit(this.db, ticket.clientKey);
+    await resetRateLimit(this.db, ticket.accountKey);
+  }
+
+  /**
+   * Once a day at most, tells the owner of `email` about repeated failures (when the address has an
+   * account; the counter is kept for every address alike).
+   */
+  private async alertOwner(email: string): Promise<void> {
+    const once = await hitRateLimit(this.db, `alert:${email}`, { limit: 1, windowS: 86_400 });
+    if (!once.allowed) return;
+    await this.db.transaction(async (tx) => {
+      if (!(await findUserByEmail(tx, email))) return;
+      await sendAuthMail(tx, { to: email, template: 'sign_in_failures', data: {} });
+    });
+  }
+
+  /** Settles a code entry: a right code gives its guess back; a wrong one stays counted and is answered. */
+  private async settleCode<T extends { ok: true }>(ticket: GuessTicket, result: T | { ok: false; message: string }): Promise<T> {
+    if (!result.ok) throw ApiError.fields({ code: [result.message] });
+    await this.guessSucceeded(ticket);
+    return result;
   }
 
   /** Opens a session: a new refresh-token family and an access token in it (also used by social sign-in). */
@@ -181,8 +274,8 @@ export class AuthService {
   }
 
   /** POST /api/auth/token/email/: the code signs in, registering a new address (verified by the code). */
-  async signInWithCode(email: string, code: string, actor: Actor) {
-    await this.guardCodeEntry(actor.ip);
+  async signInWithCode(email: string, code: string, actor: Actor, deviceMark?: string) {
+    const ticket = await this.reserveGuess('code', email, actor, deviceMark);
     const result = await this.db.transaction(async (tx) => {
       const check = await this.codes.checkCode(tx, email, 'login', code);
       if (!check.ok) return check;
@@ -196,30 +289,20 @@ export class AuthService {
       if (!user) throw new Error('user vanished during sign-in');
       return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
     });
-    if (!result.ok) return this.codeFailed(actor.ip, result.message);
-    return result;
+    return this.settleCode(ticket, result);
   }
 
-  /** POST /api/auth/token/: e-mail and password; one answer for every failure, limited per account and IP. */
-  async signInWithPassword(email: string, password: string, actor: Actor) {
-    const accountKey = `login_fail:email:${email}`;
-    const ipKey = `login_fail:ip:${actor.ip}`;
-    for (const [key, rule] of [
-      [accountKey, LIMITS.passwordFailuresPerAccount],
-      [ipKey, LIMITS.passwordFailuresPerIp],
-    ] as const) {
-      const state = await peekRateLimit(this.db, key, rule);
-      if (!state.allowed) {
-        throw tooMany(`Слишком много неудачных попыток входа. Попробуйте через ${waitText(state.retryAfterS)}.`, state.retryAfterS);
-      }
-    }
+  /**
+   * POST /api/auth/token/: e-mail and password; one answer for every failure (an unknown address
+   * is verified against a throw-away hash), counted before the check (reserveGuess).
+   */
+  async signInWithPassword(email: string, password: string, actor: Actor, deviceMark?: string) {
+    const ticket = await this.reserveGuess('password', email, actor, deviceMark);
     const user = await findUserByEmail(this.db, email);
     if (!(await checkPassword(user?.passwordHash, password)) || !user) {
-      await hitRateLimit(this.db, accountKey, LIMITS.passwordFailuresPerAccount);
-      await hitRateLimit(this.db, ipKey, LIMITS.passwordFailuresPerIp);
       throw new ApiError('unauthenticated', 'Неверный e-mail или пароль.');
     }
-    await resetRateLimit(this.db, accountKey);
+    await this.guessSucceeded(ticket);
     return this.db.transaction(async (tx) => {
       const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       const signedIn = fresh ?? user;
@@ -248,8 +331,13 @@ export class AuthService {
   async requestRestore(email: string, actor: Actor): Promise<{ detail: string }> {
     await this.limitSend('password_restore', email, actor.ip);
     await this.db.transaction(async (tx) => {
-      if (!(await findUserByEmail(tx, email))) return;
+      const exists = Boolean(await findUserByEmail(tx, email));
+      // The same row either way; an address without an account gets a letter saying so instead.
       const token = await this.codes.issueRestoreToken(tx, email);
+      if (!exists) {
+        await sendAuthMail(tx, { to: email, template: 'no_account', data: { request: 'restore' } });
+        return;
+      }
       await sendAuthMail(tx, {
         to: email,
         template: 'password_restore_link',
@@ -298,30 +386,33 @@ export class AuthService {
     if (problems.length) throw formError(problems);
     const invalid = 'Ссылка для создания пароля недействительна или устарела. Запросите новую.';
     const newHash = await hashPassword(password);
-    const done = await this.db.transaction(async (tx) => {
+    const email = await this.db.transaction(async (tx) => {
       const row = await this.codes.findRestoreToken(tx, token);
-      if (!row) return false;
+      if (!row) return null;
       const user = await findUserByEmail(tx, row.email);
-      if (!user) return false;
+      if (!user) return null;
       await this.codes.consume(tx, row.id);
-      return this.storePassword(tx, user, newHash, this.keepSession(actor, user.id));
+      return (await this.storePassword(tx, user, newHash, this.keepSession(actor, user.id))) ? user.email : null;
     });
-    if (!done) throw formError(invalid);
-    return { detail: 'Пароль сохранён. Теперь можно войти с ним.' };
+    if (!email) throw formError(invalid);
+    return { detail: 'Пароль сохранён. Теперь можно войти с ним.', email };
   }
 
   /** POST /api/auth/change/code/: a right password-change code becomes a 15-minute change token. */
-  async exchangeChangeCode(email: string, code: string, actor: Actor) {
-    await this.guardCodeEntry(actor.ip);
-    const result = await this.db.transaction(async (tx) => {
-      const check = await this.codes.checkCode(tx, email, 'password_change', code);
-      if (!check.ok) return check;
-      const user = await findUserByEmail(tx, email);
-      if (!user) return { ok: false as const, message: 'Код для этого адреса не запрашивался. Запросите код.' };
-      await this.codes.consume(tx, check.id);
-      return { ok: true as const, user };
-    });
-    if (!result.ok) return this.codeFailed(actor.ip, result.message);
+  async exchangeChangeCode(email: string, code: string, actor: Actor, deviceMark?: string) {
+    const ticket = await this.reserveGuess('code', email, actor, deviceMark);
+    const result = await this.settleCode(
+      ticket,
+      await this.db.transaction(async (tx) => {
+        const check = await this.codes.checkCode(tx, email, 'password_change', code);
+        if (!check.ok) return check;
+        // A code that matched was mailed to an account (others cannot match); it may have gone since.
+        const user = await findUserByEmail(tx, email);
+        if (!user) return { ok: false as const, message: wrongCodeMessage(0) };
+        await this.codes.consume(tx, check.id);
+        return { ok: true as const, user };
+      }),
+    );
     const token = await this.changeTokens.sign(String(result.user.id), { pwv: this.fingerprint(result.user) }, CHANGE_TOKEN_TTL_S);
     return { access_token: token, expires_in: CHANGE_TOKEN_TTL_S };
   }
@@ -349,12 +440,8 @@ export class AuthService {
     const problems = passwordProblems(body.password, body.confirm_password);
     if (problems.length) throw formError(problems);
     const email = normaliseEmail(actor.user.email);
-    const accountKey = `login_fail:email:${email}`;
-    const limit = await peekRateLimit(this.db, accountKey, LIMITS.passwordFailuresPerAccount);
-    if (!limit.allowed) {
-      throw tooMany(`Слишком много неудачных попыток. Попробуйте через ${waitText(limit.retryAfterS)}.`, limit.retryAfterS);
-    }
-    await this.guardCodeEntry(actor.ip);
+    // The caller is signed in on this browser: it counts as known for the address.
+    const ticket = await this.reserveGuess('code', email, actor, this.devices.markFor(email));
     const newHash = await hashPassword(body.password);
     const result = await this.db.transaction(async (tx) => {
       const check = await this.codes.checkCode(tx, email, 'password_change', body.code);
@@ -368,12 +455,10 @@ export class AuthService {
       await this.storePassword(tx, user, newHash, actor.sessionId);
       return { outcome: 'ok' as const };
     });
-    if (result.outcome === 'code') return this.codeFailed(actor.ip, result.message);
+    if (result.outcome === 'code') throw ApiError.fields({ code: [result.message] });
     if (result.outcome === 'gone') throw new ApiError('unauthenticated', 'Войдите, чтобы продолжить.');
-    if (result.outcome === 'password') {
-      await hitRateLimit(this.db, accountKey, LIMITS.passwordFailuresPerAccount);
-      throw formError('Текущий пароль указан неверно.');
-    }
+    if (result.outcome === 'password') throw formError('Текущий пароль указан неверно.');
+    await this.guessSucceeded(ticket);
     return { detail: 'Пароль изменён. На других устройствах нужно войти заново.' };
   }
 }

@@ -37,6 +37,25 @@ describe('mail templates', () => {
     expect(mail.html).toMatch(/<h1[^>]*>Смена пароля<\/h1>/);
   });
 
+  it('tells an address without an account that there is none, with no code or link in it', () => {
+    for (const [request, subject] of [['restore', 'Восстановление пароля'], ['change', 'Смена пароля']] as const) {
+      const mail = renderMail('no_account', { request }, school);
+      expect(mail.subject).toBe(subject);
+      for (const body of [mail.html, mail.text]) {
+        expect(body).toContain('учётной записи с ним нет');
+        expect(body).not.toContain('restore=');
+      }
+      expect(mail.text).not.toMatch(/\d{4}/);
+    }
+  });
+
+  it('warns the owner about repeated sign-in failures', () => {
+    const mail = renderMail('sign_in_failures', {}, school);
+    expect(mail.subject).toBe('Неудачные попытки входа');
+    expect(mail.text).toContain('несколько раз подряд ввели неверный код или пароль');
+    expect(mail.html).toContain('Кофе &amp; &lt;Бариста&gt;');
+  });
+
   it('puts the restore link into a button and into the text, escaped, with its validity', () => {
     const url = 'https://crema.example/?restore=a"b<c>&x=1';
     const mail = renderMail('password_restore_link', { url, validMinutes: 60 }, school);

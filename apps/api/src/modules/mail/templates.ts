@@ -10,6 +10,10 @@ export interface MailTemplateData {
   password_change_code: { code: string; validMinutes: number };
   /** Link opening the 'Создание пароля' dialog; must be an http(s) URL. */
   password_restore_link: { url: string; validMinutes: number };
+  /** A restore link or password-change code was asked for an address without an account. */
+  no_account: { request: 'restore' | 'change' };
+  /** Repeated wrong codes or passwords for the account (sent at most once a day). */
+  sign_in_failures: Record<string, never>;
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -172,6 +176,33 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         note: ignore,
       }),
       text: textLetter(school, ['Восстановление пароля', '', lead, '', href, '', validity, '', ignore]),
+    };
+  },
+  no_account: (data, school) => {
+    const what = data.request === 'restore' ? 'восстановление пароля' : 'код для смены пароля';
+    const heading = data.request === 'restore' ? 'Восстановление пароля' : 'Смена пароля';
+    const lead = `На сайте «${school.name}» запросили ${what} для этого адреса, но учётной записи с ним нет.`;
+    const hint =
+      'Если вы регистрировались с другим адресом, запросите письмо на него. Чтобы завести учётную запись с этим ' +
+      'адресом, войдите по коду из письма — она появится при первом входе.';
+    const ignore = 'Если вы ничего не запрашивали, просто проигнорируйте это письмо.';
+    return {
+      subject: heading,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(hint))], note: ignore }),
+      text: textLetter(school, [heading, '', lead, '', hint, '', ignore]),
+    };
+  },
+  sign_in_failures: (_data, school) => {
+    const heading = 'Неудачные попытки входа';
+    const lead = `На сайте «${school.name}» несколько раз подряд ввели неверный код или пароль для вашего адреса.`;
+    const calm =
+      'Если это были вы — всё в порядке: войдите по новому коду из письма. Если не вы — ничего делать не нужно: ' +
+      'после нескольких ошибок вход по этому адресу замедляется, а коды приходят только на вашу почту.';
+    const note = 'Никому не сообщайте коды из писем: сотрудники школы их никогда не спрашивают.';
+    return {
+      subject: heading,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(calm))], note }),
+      text: textLetter(school, [heading, '', lead, '', calm, '', note]),
     };
   },
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailErrorSchema, fieldErrorsSchema, sessionResponseSchema } from '@crema/contract';
 import { PROVIDER_META, SOCIAL_PROVIDERS } from './providers.ts';
-import { respondWithSession } from '../auth/http.ts';
+import { noStore, respondWithSession } from '../auth/http.ts';
 import { requestOrigin } from '../auth/plugin.ts';
 import { SocialService } from './service.ts';
 
@@ -40,6 +40,8 @@ const exchangeBodySchema = z
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SocialService(app.deps);
   const { config } = app.deps;
+  // Tokens are never cached.
+  app.addHook('onSend', noStore);
 
   app.get(
     '/auth/social/providers/',

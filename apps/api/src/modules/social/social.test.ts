@@ -172,6 +172,8 @@ describe('POST /api/auth/social/vk/', () => {
     expect(grant.device_id).toBeTruthy();
     const res = await exchange('vk', grant);
     expect(res.statusCode).toBe(200);
+    // Tokens are never cached.
+    expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.user).toMatchObject({ email: 'new.vk@example.ru', first_name: 'Анна', last_name: 'Вконтактова', has_password: false });
     expect(typeof body.access).toBe('string');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { openDialog, useDialogState } from '../../lib/dialogs.ts';
+import { takeRestoreToken } from '../../lib/restore-link.ts';
 import { safeNext } from '../../lib/session.ts';
 
 // The host of the sign-in and password dialogs (spec §2 Modals, §4), on every page: it opens
@@ -9,7 +10,9 @@ import { safeNext } from '../../lib/session.ts';
 /**
  * `?login` (spec §2 query flag) opens SendCode, `?restore=<token>` (the mailed restore link)
  * opens 'Создание пароля'; the flag, the token and `next` are then removed from the address,
- * so a reload or a shared link does not open the dialog again.
+ * so a reload or a shared link does not open the dialog again. On a page load the head script
+ * has already taken the token out of the address (lib/restore-link.ts); `?restore=` reaching the
+ * router is only a link followed inside the site.
  */
 export function useLoginFlag(): void {
   const [params] = useSearchParams();
@@ -17,6 +20,12 @@ export function useLoginFlag(): void {
   const navigate = useNavigate();
   const login = params.has('login');
   const restore = params.get('restore');
+
+  useEffect(() => {
+    // The mailed link's token, already moved out of the address by the head script (lib/restore-link.ts).
+    const token = takeRestoreToken();
+    if (token) openDialog('ChangePassword', { restoreToken: token });
+  }, []);
 
   useEffect(() => {
     if (!login && restore === null) return;

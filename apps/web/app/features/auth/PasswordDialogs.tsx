@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { EMAIL_REQUIRED, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
+import { EMAIL_REQUIRED, normaliseEmail, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState, type PasswordData } from '../../lib/dialogs.ts';
@@ -79,7 +79,7 @@ export function RestorePassword() {
   const form = useApiForm(['email']);
 
   const submit = form.onSubmit(async () => {
-    const value = email.trim();
+    const value = normaliseEmail(email);
     const local = rejection({ email: !value && [EMAIL_REQUIRED] });
     if (local) throw local;
     setDone((await browserApi.restore(value)).detail);
@@ -93,8 +93,8 @@ export function RestorePassword() {
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Отправить ссылку</SubmitButton>
       <div className="auth-form__links">
-        <SwitchLink onClick={() => openDialog('SendCode', { email: email.trim() })}>Войти по коду</SwitchLink>
-        <SwitchLink onClick={() => openDialog('ChangePasswordCode', { email: email.trim(), passwordData: null })}>
+        <SwitchLink onClick={() => openDialog('SendCode', { email: normaliseEmail(email) })}>Войти по коду</SwitchLink>
+        <SwitchLink onClick={() => openDialog('ChangePasswordCode', { email: normaliseEmail(email), passwordData: null })}>
           Сменить пароль по коду из письма
         </SwitchLink>
       </div>
@@ -211,7 +211,7 @@ export function ChangePasswordCode() {
 
   if (step === 'email') {
     const submit = emailForm.onSubmit(async () => {
-      const value = email.trim();
+      const value = normaliseEmail(email);
       const local = rejection({ email: !value && [EMAIL_REQUIRED] });
       if (local) throw local;
       await sendCode(value);

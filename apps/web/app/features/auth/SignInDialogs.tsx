@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { AUTH_CODE_LENGTH, EMAIL_REQUIRED } from '@crema/contract/rules';
+import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -39,7 +39,7 @@ export function SendCode() {
 
   const submit = form.onSubmit(
     async () => {
-      const value = email.trim();
+      const value = normaliseEmail(email);
       const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
       if (local) throw local;
       const sent = await browserApi.sendCode(value);
@@ -84,7 +84,7 @@ export function SendCode() {
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Получить код</SubmitButton>
       <div className="auth-form__links">
-        <SwitchLink onClick={() => openDialog('Login', { email: email.trim() })}>Войти с паролем</SwitchLink>
+        <SwitchLink onClick={() => openDialog('Login', { email: normaliseEmail(email) })}>Войти с паролем</SwitchLink>
       </div>
       <SocialButtons next={state.next ?? '/'} />
     </form>
@@ -208,7 +208,7 @@ export function Login() {
 
   const submit = form.onSubmit(
     async () => {
-      const username = email.trim();
+      const username = normaliseEmail(email);
       const secret = password.trim();
       const local = rejection({ username: !username && ['Укажите e-mail.'], password: !secret && ['Укажите пароль.'] });
       if (local) throw local;
@@ -234,8 +234,8 @@ export function Login() {
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Войти</SubmitButton>
       <div className="auth-form__links">
-        <SwitchLink onClick={() => openDialog('RestorePassword', { email: email.trim() })}>Забыли пароль?</SwitchLink>
-        <SwitchLink onClick={() => openDialog('SendCode', { email: email.trim() })}>Войти по коду</SwitchLink>
+        <SwitchLink onClick={() => openDialog('RestorePassword', { email: normaliseEmail(email) })}>Забыли пароль?</SwitchLink>
+        <SwitchLink onClick={() => openDialog('SendCode', { email: normaliseEmail(email) })}>Войти по коду</SwitchLink>
       </div>
       <SocialButtons next={state.next ?? '/'} />
     </form>

@@ -14,9 +14,10 @@ export const configs: { key: string; value: string; description: string }[] = [
   },
   {
     key: 'COUNTERS',
-    // A demo counter that only records the page view locally; a school pastes its real ones here.
+    // A demo counter that only records the page view (and, like real counters, the page's address)
+    // locally; a school pastes its real ones here.
     value:
-      '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "crema_pageview" });</script>',
+      '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "crema_pageview", page_location: location.href });</script>',
     description: 'HTML счётчиков посещаемости: скрипты попадают в <head>, остальное — в конец страницы',
   },
   {
