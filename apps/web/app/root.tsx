@@ -25,6 +25,7 @@ import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
 import { JsonLd } from './components/seo/JsonLd.tsx';
+import { useNonce } from './lib/csp.ts';
 import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,6 +101,7 @@ function useJsonLd(): unknown[] {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const jsonLd = useJsonLd();
+  const nonce = useNonce();
   return (
     <html lang="ru">
       <head>
@@ -109,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {jsonLd.map((item, index) => (
-          <JsonLd key={index} data={item} />
+          <JsonLd key={index} data={item} nonce={nonce} />
         ))}
         {root?.counters.scripts.map((script, index) => (
           // The school's own counters run once, from the server-rendered HTML.
@@ -120,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             defer={script.defer}
             type={script.type}
             id={script.id}
+            nonce={nonce}
             suppressHydrationWarning
             dangerouslySetInnerHTML={script.content ? { __html: script.content } : undefined}
           />

@@ -13,7 +13,7 @@ import { loadWebBuild, mountWeb } from './ssr.ts';
 // its content page is gone (`npm test` builds the site first).
 const build = await loadWebBuild();
 const PUBLIC_URL = 'https://crema.example';
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', PUBLIC_URL });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', PAGE_CACHE_TTL_MS: '0', PUBLIC_URL });
 
 let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
