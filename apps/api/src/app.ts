@@ -65,8 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    // Safe defaults for every answer; a content security policy comes once the counters and
-    // outside services (payments, social sign-in) are known.
+    // Safe defaults for every answer; pages add their Content Security Policy (web/ssr.ts,
+    // decision 0016).
     void reply.headers({
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
