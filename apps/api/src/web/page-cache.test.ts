@@ -30,17 +30,33 @@ describe('nonces of a kept page', () => {
 });
 
 describe('PageCache', () => {
-  it('keeps a page for its TTL, then renders again', async () => {
+  it('keeps a page for its TTL, then serves it while one render replaces it, and waits after a second TTL', async () => {
     let time = 0;
     const cache = new PageCache(1000, 1 << 20, 10, () => time);
     let renders = 0;
-    const load = async () => ({ page: page(`<p>${++renders}</p>`), keep: true });
-    expect((await cache.get('/', load))!.bodyParts[0]!.toString()).toBe('<p>1</p>');
+    let finish: () => void = () => {};
+    const load = async () => {
+      renders += 1;
+      const text = `<p>${renders}</p>`;
+      if (renders === 2) await new Promise<void>((resolve) => (finish = resolve));
+      return { page: page(text), keep: true };
+    };
+    const text = async () => (await cache.get('/', load))!.bodyParts[0]!.toString();
+    expect(await text()).toBe('<p>1</p>');
     time = 999;
-    expect((await cache.get('/', load))!.bodyParts[0]!.toString()).toBe('<p>1</p>');
+    expect(await text()).toBe('<p>1</p>');
+    expect(renders).toBe(1);
+    // Past the TTL: the old page at once, one render started in the background.
     time = 1000;
-    expect((await cache.get('/', load))!.bodyParts[0]!.toString()).toBe('<p>2</p>');
+    expect(await text()).toBe('<p>1</p>');
+    expect(await text()).toBe('<p>1</p>');
     expect(renders).toBe(2);
+    finish();
+    await expect.poll(text).toBe('<p>2</p>');
+    expect(renders).toBe(2);
+    // Two TTLs after the last render nothing old is served: the request waits for a new one.
+    time = 1000 + 2000;
+    expect(await text()).toBe('<p>3</p>');
   });
 
   it('renders a page once for requests that arrive together', async () => {

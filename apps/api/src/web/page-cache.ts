@@ -47,7 +47,8 @@ export function withNonce(page: CachedPage, nonce: string): { body: Buffer; poli
 }
 
 /**
- * Rendered guest pages for a few seconds (decision 0016). Entries live `ttlMs`; at most
+ * Rendered guest pages for a few seconds (decision 0016). Entries are fresh for `ttlMs`, then
+ * served for one more `ttlMs` while one render replaces them (stale-while-revalidate); at most
  * `maxEntries` and `maxBytes` are kept, the oldest dropped first. `load` runs once per key at a
  * time: requests that arrive while a page is being rendered wait for that render. An answer not
  * to keep (an error, a cookie) is not kept, and the waiting requests are told to render for
@@ -79,21 +80,32 @@ export class PageCache {
    * (`undefined` otherwise: render for yourself).
    */
   async get(key: string, load: () => Promise<{ page: CachedPage; keep: boolean }>): Promise<CachedPage | undefined> {
+    const time = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.page;
-    if (hit) this.remove(key);
+    if (hit && hit.expiresAt > time) return hit.page;
     const pending = this.loading.get(key);
+    // Past its TTL, a page is still served for one more TTL while a single render replaces it, so
+    // guests never queue behind the refresh; after that they wait for the render.
+    if (hit && hit.expiresAt + this.ttlMs > time) {
+      if (!pending) void this.start(key, load).catch(() => undefined);
+      return hit.page;
+    }
+    if (hit) this.remove(key);
     if (pending) {
       const { page, keep } = await pending;
       return keep ? page : undefined;
     }
+    return (await this.start(key, load)).page;
+  }
+
+  private async start(key: string, load: () => Promise<{ page: CachedPage; keep: boolean }>) {
     const loaded = load();
     this.loading.set(key, loaded);
     try {
-      const { page, keep } = await loaded;
+      const result = await loaded;
       // Cleared while rendering (content changed): the render may predate the change, so it is not kept.
-      if (keep && this.enabled && this.loading.get(key) === loaded) this.store(key, page);
-      return page;
+      if (result.keep && this.enabled && this.loading.get(key) === loaded) this.store(key, result.page);
+      return result;
     } finally {
       if (this.loading.get(key) === loaded) this.loading.delete(key);
     }

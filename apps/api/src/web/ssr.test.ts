@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildBanner, buildCourse, setConfig } from '../test/factories.ts';
-import { loadWebBuild, mountWeb } from './ssr.ts';
+import { acceptedEncoding, loadWebBuild, mountWeb } from './ssr.ts';
 import pino from 'pino';
 
 // The server-rendered site over the real API and database (`npm test` builds it first).
@@ -234,9 +234,19 @@ describe('guest page cache', () => {
     }
     await Promise.all([1, 2].map(() => app.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1' } })));
     expect(renders()).toBe(3);
-    const compressed = await app.inject({ method: 'GET', url: '/courses/', headers: { 'accept-encoding': 'br' } });
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({ method: 'GET', url: '/courses/', headers: { 'accept-encoding': accept } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/Accept-Encoding/);
+      const html = decode(compressed.rawPayload).toString('utf8');
+      const nonce = policyNonce(compressed.headers['content-security-policy']);
+      expect(html.replaceAll(nonce, 'N')).toBe(first!.body.replaceAll(nonces[0]!, 'N'));
+    }
     expect(renders()).toBe(3);
-    expect(compressed.headers['content-encoding']).toBe('br');
   });
 });
 
@@ -287,5 +297,16 @@ describe('overload', () => {
       await limited.close();
       await database.drop();
     }
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(acceptedEncoding('*')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
@@ -68,6 +70,27 @@ export function guestPageKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' || request.headers.cookie || request.headers['jwt-access-token']) return null;
   return `${request.protocol}://${request.host}${request.url}`;
 }
+
+/** 'br', 'gzip' or null: what an Accept-Encoding header allows (q > 0), brotli first. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const allowed = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) allowed.add(name);
+  }
+  if (allowed.has('br')) return 'br';
+  if (allowed.has('gzip') || allowed.has('*')) return 'gzip';
+  return null;
+}
+
+// The settings of @fastify/compress in app.ts; off the main thread here (zlib's thread pool).
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? compressBrotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : compressGzip(body, { level: 6 });
 
 const OVERLOADED = 'Сервер перегружен. Повторите запрос через несколько секунд.';
 const OVERLOADED_PAGE = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Сервер перегружен</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#3b2418"><h1>Сервер перегружен</h1><p>${OVERLOADED}</p><p><a href="">Обновить страницу</a></p></body></html>`;
@@ -200,6 +223,13 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           const { body, policy } = withNonce(page, newNonce());
           sendHeaders(request, reply, page, page.setCookies, false);
           if (policy) void reply.header('content-security-policy', policy);
+          // The nonce makes every answer's bytes new, so each is compressed, on zlib's threads
+          // rather than the main one (@fastify/compress leaves an encoded body alone).
+          const encoding = acceptedEncoding(request.headers['accept-encoding']);
+          if (encoding && body.length >= 1024 && page.headers.get('content-type')?.startsWith('text/html')) {
+            void reply.header('content-encoding', encoding).header('vary', 'Cookie, Accept-Encoding');
+            return reply.send(await compressPage(body, encoding));
+          }
           return reply.send(body);
         } catch (error) {
           if (error instanceof Overloaded) return overloaded(request, reply);
