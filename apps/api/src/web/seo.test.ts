@@ -86,7 +86,7 @@ describe('blog pages and posts in the HTML crawlers get', () => {
     const html = res.body;
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}${post.url}"/>`);
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    const data = [...html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect(data.find((item) => item['@type'] === 'BlogPosting')).toMatchObject({
       url: `${PUBLIC_URL}${post.url}`,
       datePublished: post.publish_from,
