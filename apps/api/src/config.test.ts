@@ -100,7 +100,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the page settings: cache, render limit, extra CSP sources', () => {
-    expect(loadConfig({}).pages).toEqual({ cacheTtlMs: 5000, cacheMaxBytes: 64 * 1024 * 1024, concurrency: 4, queue: 32, cspExtraSources: [] });
+    expect(loadConfig({}).pages).toEqual({ cacheTtlMs: 5000, cacheMaxBytes: 64 * 1024 * 1024, concurrency: 4, queue: 16, cspExtraSources: [] });
     const pages = loadConfig({
       PAGE_CACHE_TTL_MS: '0',
       SSR_CONCURRENCY: '2',

@@ -57,7 +57,7 @@ const envSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
     PAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(1).max(4096).default(64),
     SSR_CONCURRENCY: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(1000).default(4),
-    SSR_QUEUE: z.coerce.number({ error: 'ожидается целое число' }).int().min(0).max(10_000).default(32),
+    SSR_QUEUE: z.coerce.number({ error: 'ожидается целое число' }).int().min(0).max(10_000).default(16),
     CSP_EXTRA_SOURCES: z
       .string()
       .regex(/^\s*(?:https?:\/\/[^\s;,']+(?:\s+|$))*$/, 'ожидаются адреса вида https://mc.yandex.ru через пробел')
