@@ -93,7 +93,7 @@ try {
     { title: '  home page, caches off', url: `${uncached}/` },
     { title: '  course page, caches off', url: `${uncached}/courses/${slug}/` },
   ];
-  const results = [];
+  const results: Awaited<ReturnType<typeof measure>>[] = [];
   for (const target of targets) results.push(await measure(target));
 
   const base = results[0]!.rps;

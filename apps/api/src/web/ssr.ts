@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -177,11 +178,17 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         // Protocol and host as Fastify sees them (X-Forwarded-* when TRUST_PROXY is on); the
         // request is aborted by createRequest itself when the visitor goes away.
         const webRequest = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host });
-        // The slot is held until the shell is ready; the rest streams outside the limit.
-        const response = await limit.run(() => handle(webRequest, loadContext(request, newNonce())));
-        sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
-        if (!response.body) return reply.send();
-        return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+        // The slot is held until the answer is sent: under load, streaming the rest of a page
+        // competes for the same thread, and answers still streaming would escape the limit.
+        return limit.run(async () => {
+          const response = await handle(webRequest, loadContext(request, newNonce()));
+          sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
+          if (!response.body) return reply.send();
+          const sent = finished(reply.raw).catch(() => undefined);
+          void reply.send(Readable.fromWeb(response.body as WebReadableStream));
+          await sent;
+          return reply;
+        });
       };
 
       /**
