@@ -68,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    // Safe defaults for every answer (also set by the errors Fastify answers before this hook).
+    // Safe defaults for every answer (also set by the errors Fastify answers before this hook);
+    // pages add their Content Security Policy (web/ssr.ts, decision 0016).
     void reply.headers(SECURITY_HEADERS);
   });
 

@@ -171,4 +171,19 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  it('reads the page settings: cache, render limit, extra CSP sources', () => {
+    expect(loadConfig({}).pages).toEqual({ cacheTtlMs: 5000, cacheMaxBytes: 64 * 1024 * 1024, concurrency: 4, queue: 16, cspExtraSources: [] });
+    const pages = loadConfig({
+      PAGE_CACHE_TTL_MS: '0',
+      SSR_CONCURRENCY: '2',
+      SSR_QUEUE: '0',
+      CSP_EXTRA_SOURCES: ' https://a.example.com  https://b.example.com:8443 ',
+    }).pages;
+    expect(pages).toMatchObject({ cacheTtlMs: 0, concurrency: 2, queue: 0, cspExtraSources: ['https://a.example.com', 'https://b.example.com:8443'] });
+    for (const CSP_EXTRA_SOURCES of ["'unsafe-inline'", 'https://a.example.com; script-src *', 'a.example.com']) {
+      expect(() => loadConfig({ CSP_EXTRA_SOURCES })).toThrow(/CSP_EXTRA_SOURCES: ожидаются адреса/);
+    }
+    expect(() => loadConfig({ SSR_CONCURRENCY: '0' })).toThrow(/SSR_CONCURRENCY/);
+  });
 });

@@ -94,6 +94,14 @@ const envSchema = z
       .default('https://oauth.yandex.ru/authorize'),
     YANDEX_TOKEN_URL: z.url({ error: 'ожидается адрес вида https://oauth.yandex.ru/token' }).default('https://oauth.yandex.ru/token'),
     YANDEX_USER_INFO_URL: z.url({ error: 'ожидается адрес вида https://login.yandex.ru/info' }).default('https://login.yandex.ru/info'),
+    PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
+    PAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(1).max(4096).default(64),
+    SSR_CONCURRENCY: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(1000).default(4),
+    SSR_QUEUE: z.coerce.number({ error: 'ожидается целое число' }).int().min(0).max(10_000).default(16),
+    CSP_EXTRA_SOURCES: z
+      .string()
+      .regex(/^\s*(?:https?:\/\/[^\s;,']+(?:\s+|$))*$/, 'ожидаются адреса вида https://mc.yandex.ru через пробел')
+      .default(''),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -125,6 +133,14 @@ const envSchema = z
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
     /** Codes and restore links one IP address may request per hour (decision 0009). */
     authCodesPerIpHour: env.AUTH_CODES_PER_IP_HOUR,
+    /** Server-rendered pages: guest page cache, render limit, CSP (web/ssr.ts, decision 0016). */
+    pages: {
+      cacheTtlMs: env.PAGE_CACHE_TTL_MS,
+      cacheMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      concurrency: env.SSR_CONCURRENCY,
+      queue: env.SSR_QUEUE,
+      cspExtraSources: env.CSP_EXTRA_SOURCES.split(/\s+/).filter(Boolean),
+    },
     /** Social sign-in (modules/social): a provider without a client id is off and its button hidden. */
     social: {
       vk: env.VK_CLIENT_ID

@@ -4,6 +4,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type AppLoadContext } from 'react-router';
 import './lib/context.ts';
+import { contentSecurityPolicy, counterSources, NonceContext } from './lib/csp.ts';
+import type { RootData } from './root.tsx';
 
 /** A render still streaming after this long is cut off (its error boundary shows). */
 export const streamTimeout = 5_000;
@@ -15,8 +17,16 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers and the SPA fallback get the whole document at once; people get the shell first.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // Crawlers, the SPA fallback and pages kept for guests get the whole document at once; people
+  // get the shell first.
+  const waitForAll = loadContext.waitForAll || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  const { nonce } = loadContext;
+  // The counters rendered into this page bring their own sources (none when the shell failed).
+  const root = routerContext.staticHandlerContext.loaderData.root as RootData | undefined;
+  headers.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({ nonce, counterSources: counterSources(root?.counters), extraSources: loadContext.cspSources }),
+  );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Cuts off a render that streams too long; cleared as soon as rendering ends.
@@ -28,7 +38,13 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       onShellReady() {
         if (!waitForAll) send();
       },

@@ -27,6 +27,7 @@ import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
 import { JsonLd } from './components/seo/JsonLd.tsx';
+import { useNonce } from './lib/csp.ts';
 import { useChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -104,6 +105,7 @@ function useJsonLd(): unknown[] {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const jsonLd = useJsonLd();
+  const nonce = useNonce();
   return (
     <html lang="ru">
       <head>
@@ -112,12 +114,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b2418" />
         {root?.restoreLink ? (
           // Before the counters below: the restore token is out of the address before they can read it.
-          <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_LINK_SCRIPT }} />
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_LINK_SCRIPT }} />
         ) : null}
         <Meta />
         <Links />
         {jsonLd.map((item, index) => (
-          <JsonLd key={index} data={item} />
+          <JsonLd key={index} data={item} nonce={nonce} />
         ))}
         {root?.counters.scripts.map((script, index) => (
           // The school's own counters run once, from the server-rendered HTML.
@@ -128,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             defer={script.defer}
             type={script.type}
             id={script.id}
+            nonce={nonce}
             suppressHydrationWarning
             dangerouslySetInnerHTML={script.content ? { __html: script.content } : undefined}
           />

@@ -13,7 +13,7 @@ import { loadWebBuild, mountWeb } from './ssr.ts';
 // its content page is gone (`npm test` builds the site first).
 const build = await loadWebBuild();
 const PUBLIC_URL = 'https://crema.example';
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', PUBLIC_URL });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', PAGE_CACHE_TTL_MS: '0', PUBLIC_URL });
 
 let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -86,7 +86,7 @@ describe('blog pages and posts in the HTML crawlers get', () => {
     const html = res.body;
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}${post.url}"/>`);
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    const data = [...html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect(data.find((item) => item['@type'] === 'BlogPosting')).toMatchObject({
       url: `${PUBLIC_URL}${post.url}`,
       datePublished: post.publish_from,

@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildBanner, buildCourse, setConfig } from '../test/factories.ts';
-import { loadWebBuild, mountWeb } from './ssr.ts';
+import { acceptedEncoding, loadWebBuild, mountWeb } from './ssr.ts';
 import pino from 'pino';
 
 // The server-rendered site over the real API and database (`npm test` builds it first).
@@ -12,6 +12,7 @@ const build = await loadWebBuild();
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 
 let app: FastifyInstance;
+let shellRenders = 0;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -24,6 +25,10 @@ beforeAll(async () => {
   await buildBanner(database.db, { key: 'header', title: 'Скидка на курсы бариста', link: '/courses/' });
   await buildCourse(database.db, { title: 'Бариста с нуля' });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
+  // Every render of the shell asks for the header menu once: a count of renders.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/menus/header_menu')) shellRenders += 1;
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -47,7 +52,7 @@ describe('server-rendered pages', () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<meta name="format-detection" content="telephone=no"\/?>/);
-    const counterScript = /<script>window\.dataLayer/g;
+    const counterScript = /<script nonce="[\w-]+">window\.dataLayer/g;
     expect(head.match(counterScript)).toHaveLength(1);
     expect(html.match(counterScript)).toHaveLength(1);
   });
@@ -116,15 +121,21 @@ describe('server-rendered pages', () => {
   });
 
   it('a restore link: the script taking the token out of the address comes before the counters; never cached', async () => {
+    app.pageCache.clear();
     const res = await app.inject({ method: 'GET', url: '/?restore=12.secret-token' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     const takeOut = head.indexOf("searchParams.delete('restore')");
     expect(takeOut).toBeGreaterThan(0);
-    expect(head.indexOf('<script>window.dataLayer')).toBeGreaterThan(takeOut);
+    expect(head.search(/<script nonce="[\w-]+">window\.dataLayer/)).toBeGreaterThan(takeOut);
     expect(head.slice(0, takeOut)).not.toMatch(/<script[^>]*src=/);
+    // It runs under the page's Content Security Policy: it carries the answer's nonce.
+    const nonce = /'nonce-([\w-]+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+    expect(head.slice(head.lastIndexOf('<script', takeOut), takeOut)).toContain(`nonce="${nonce}"`);
     expect(res.body).not.toContain('secret-token');
+    // A guest's restore link is not kept in the page cache either.
+    expect(app.pageCache.size.entries).toBe(0);
     // Other pages do not carry the script.
     expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain("searchParams.delete('restore')");
   });
@@ -149,5 +160,173 @@ describe('server-rendered pages', () => {
     // The real cause stays in the log, never on the page.
     expect(res.body).not.toContain('ApiRequestError');
     await broken.close();
+  });
+});
+
+/** The nonce of the page's Content-Security-Policy header, checked to be the only script permission besides 'self'. */
+function policyNonce(header: unknown): string {
+  expect(typeof header).toBe('string');
+  const scriptSrc = (header as string).split('; ').find((part) => part.startsWith('script-src '));
+  const nonce = /'nonce-([A-Za-z0-9_-]{22})'/.exec(scriptSrc ?? '')?.[1];
+  expect(nonce).toBeDefined();
+  return nonce!;
+}
+
+/** Every `<script …>` start tag of the page. */
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+describe('Content Security Policy', () => {
+  it('gives every inline script of a page the header’s nonce, a new one per answer, cached or not', async () => {
+    app.pageCache.clear();
+    const nonces = new Set<string>();
+    const answers = [
+      await app.inject({ method: 'GET', url: '/' }),
+      // The same guest page again: from the cache now.
+      await app.inject({ method: 'GET', url: '/' }),
+      await app.inject({ method: 'GET', url: '/' }),
+      await app.inject({ method: 'GET', url: '/', headers: { cookie: 'hideCookiesPanel=1' } }),
+      await app.inject({ method: 'GET', url: '/courses/' }),
+    ];
+    expect(app.pageCache.size.entries).toBe(2);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      const nonce = policyNonce(res.headers['content-security-policy']);
+      nonces.add(nonce);
+      const tags = scriptTags(res.body);
+      // The counter, React Router's context, route modules and scroll restoration at least.
+      expect(tags.filter((tag) => !/\ssrc=/.test(tag)).length).toBeGreaterThanOrEqual(4);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(res.body).toContain('window.dataLayer.push');
+    }
+    expect(nonces.size).toBe(answers.length);
+  });
+
+  it('states the policy: own scripts and nonced ones, no framing, no plugins, forms to the site only', async () => {
+    const policy = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[\w-]+'; /);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).toContain("form-action 'self'");
+    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('adds the sources of the counters and of CSP_EXTRA_SOURCES', async () => {
+    const database = await createTestDatabase();
+    await setConfig(database.db, {
+      COUNTERS: '<script async src="https://mc.yandex.ru/metrika/tag.js"></script><noscript><img src="https://mc.yandex.ru/watch/1"></noscript>',
+    });
+    const counted = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CSP_EXTRA_SOURCES: 'https://region1.google-analytics.com' }),
+      db: database.db,
+      pool: database.pool,
+      web: mountWeb(build),
+    });
+    try {
+      const res = await counted.inject({ method: 'GET', url: '/' });
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toMatch(/script-src 'self' 'nonce-[\w-]+' https:\/\/mc\.yandex\.ru https:\/\/region1\.google-analytics\.com;/);
+      expect(policy).toContain("connect-src 'self' https://mc.yandex.ru https://region1.google-analytics.com;");
+      const counter = scriptTags(res.body).find((tag) => tag.includes('mc.yandex.ru'));
+      expect(counter).toContain(`nonce="${policyNonce(policy)}"`);
+    } finally {
+      await counted.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('guest page cache', () => {
+  it('renders a guest page once for many visitors arriving together; visitors with cookies get their own', async () => {
+    app.pageCache.clear();
+    const before = shellRenders;
+    const renders = () => shellRenders - before;
+    const guests = await Promise.all(Array.from({ length: 12 }, () => app.inject({ method: 'GET', url: '/courses/' })));
+    expect(renders()).toBe(1);
+    const nonces = guests.map((res) => policyNonce(res.headers['content-security-policy']));
+    expect(new Set(nonces).size).toBe(guests.length);
+    const [first] = guests;
+    for (const [index, res] of guests.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+      // The same page, but for its nonce.
+      expect(res.body.replaceAll(nonces[index]!, 'N')).toBe(first!.body.replaceAll(nonces[0]!, 'N'));
+    }
+    await Promise.all([1, 2].map(() => app.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1' } })));
+    expect(renders()).toBe(3);
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({ method: 'GET', url: '/courses/', headers: { 'accept-encoding': accept } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/Accept-Encoding/);
+      const html = decode(compressed.rawPayload).toString('utf8');
+      const nonce = policyNonce(compressed.headers['content-security-policy']);
+      expect(html.replaceAll(nonce, 'N')).toBe(first!.body.replaceAll(nonces[0]!, 'N'));
+    }
+    expect(renders()).toBe(3);
+  });
+});
+
+
+describe('overload', () => {
+  it('with every render slot busy and the queue full, answers 503 with Retry-After at once; guests of a page being rendered wait for it', async () => {
+    const database = await createTestDatabase();
+    await setConfig(database.db, { SITE_NAME: 'Crema' });
+    const limited = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', SSR_CONCURRENCY: '1', SSR_QUEUE: '0' }),
+      db: database.db,
+      pool: database.pool,
+      web: mountWeb(build),
+    });
+    // Holds the one render: its settings query waits for this lock.
+    const lock = await database.pool.connect();
+    try {
+      await lock.query('begin');
+      await lock.query('lock table configs in access exclusive mode');
+      const held = limited.inject({ method: 'GET', url: '/' });
+      await expect
+        .poll(async () => (await lock.query("select count(*)::int as n from pg_locks where relation = 'configs'::regclass and not granted")).rows[0].n)
+        .toBeGreaterThan(0);
+      // The same guest page: it waits for the render under way instead of taking a slot.
+      const sameGuestPage = limited.inject({ method: 'GET', url: '/' });
+
+      const page = await limited.inject({ method: 'GET', url: '/courses/', headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('2');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('Сервер перегружен');
+      expect(page.body).not.toContain('<script');
+      const data = await limited.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1', accept: '*/*' } });
+      expect(data.statusCode).toBe(503);
+      expect(data.headers['retry-after']).toBe('2');
+      expect(data.json()).toEqual({ detail: 'Сервер перегружен. Повторите запрос через несколько секунд.' });
+
+      await lock.query('commit');
+      const [first, second] = await Promise.all([held, sameGuestPage]);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toContain('Направления обучения');
+      // The slot is free again.
+      expect((await limited.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1' } })).statusCode).toBe(200);
+    } finally {
+      lock.release();
+      await limited.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(acceptedEncoding('*')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });

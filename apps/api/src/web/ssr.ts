@@ -1,14 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createInjectFetch } from './inject-fetch.ts';
+import { newNonce, PageCache, splitAtNonce, withNonce, type CachedPage } from './page-cache.ts';
+import { Overloaded, RenderLimit } from './render-limit.ts';
 import { createSessionRenewal } from './session-renewal.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered guest pages (decision 0016): `clear()` when content guests see changes. */
+    pageCache: PageCache;
+  }
+}
 
 /** apps/web's build output; WEB_BUILD_DIR (a developer tool variable) points elsewhere, as in react-router.config.ts. */
 export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
@@ -26,6 +38,9 @@ export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuil
 
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'jwt-access-token'];
 
+/** A mailed restore link carries a secret in its address: never kept by any cache (decision 0013). */
+const carriesSecret = (request: FastifyRequest) => /[?&]restore=/.test(request.url);
+
 /** How long a shared cache may serve a guest page as fresh, then while revalidating it. */
 export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
@@ -38,9 +53,8 @@ export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-rev
  * old and keep serving it for 10 minutes while it fetches a fresh one. A route that set its own
  * Cache-Control (sitemap.xml, robots.txt) keeps it.
  */
-export function pageCacheControl(request: FastifyRequest, response: Response, setsCookie: boolean): string {
-  // A mailed restore link carries a secret in its address: never kept by any cache (decision 0013).
-  if (/[?&]restore=/.test(request.url)) return 'no-store';
+export function pageCacheControl(request: FastifyRequest, response: { status: number; headers: Headers }, setsCookie: boolean): string {
+  if (carriesSecret(request)) return 'no-store';
   const own = response.headers.get('cache-control');
   const cacheable =
     (request.method === 'GET' || request.method === 'HEAD') &&
@@ -53,6 +67,52 @@ export function pageCacheControl(request: FastifyRequest, response: Response, se
 }
 
 /**
+ * The cache key of a request whose page is the same for every guest, or null: a GET with no
+ * cookies and no token (the rule of pageCacheControl). Cookie-less requests differ only by
+ * address; compression is negotiated per answer, after the cache.
+ */
+export function guestPageKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' || request.headers.cookie || request.headers['jwt-access-token'] || carriesSecret(request)) return null;
+  return `${request.protocol}://${request.host}${request.url}`;
+}
+
+/** 'br', 'gzip' or null: what an Accept-Encoding header allows (q > 0), brotli first. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const allowed = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) allowed.add(name);
+  }
+  if (allowed.has('br')) return 'br';
+  if (allowed.has('gzip') || allowed.has('*')) return 'gzip';
+  return null;
+}
+
+// The settings of @fastify/compress in app.ts; off the main thread here (zlib's thread pool).
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? compressBrotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : compressGzip(body, { level: 6 });
+
+const OVERLOADED = 'Сервер перегружен. Повторите запрос через несколько секунд.';
+const OVERLOADED_PAGE = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Сервер перегружен</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#3b2418"><h1>Сервер перегружен</h1><p>${OVERLOADED}</p><p><a href="">Обновить страницу</a></p></body></html>`;
+
+/** 503 with Retry-After when the render queue is full: an HTML page for browsers, `{detail}` for the rest. */
+function overloaded(request: FastifyRequest, reply: FastifyReply) {
+  void reply.status(503).headers({ 'retry-after': '2', 'cache-control': 'no-store' });
+  if (request.headers.accept?.includes('text/html')) {
+    return reply
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+      .type('text/html; charset=utf-8')
+      .send(OVERLOADED_PAGE);
+  }
+  return reply.send({ detail: OVERLOADED });
+}
+
+/**
  * Mounts the server-rendered site: hashed assets with immutable caching, other public files,
  * and every remaining path handed to the React Router request handler. Loaders reach the API
  * in-process through `context.api` (Fastify's inject), forwarding the visitor's cookies.
@@ -62,6 +122,10 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // Always 'production': this is a production build, and the other mode sends error stacks
     // to the browser.
     const handle = createRequestHandler(build, 'production');
+    const { pages } = app.deps.config;
+    const cache = new PageCache(pages.cacheTtlMs, pages.cacheMaxBytes);
+    const limit = new RenderLimit(pages.concurrency, pages.queue);
+    app.decorate('pageCache', cache);
     const clientDir = path.join(buildDir, 'client');
     const renewSession = createSessionRenewal(app);
 
@@ -82,34 +146,106 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       site.removeAllContentTypeParsers();
       site.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-      const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      /** What loaders get: the in-process API with the visitor's headers, this render's nonce. */
+      const loadContext = (request: FastifyRequest, nonce: string, waitForAll = false) => {
+        const forwarded: Record<string, string> = { 'x-request-id': request.id };
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') forwarded[name] = value;
+        }
+        return {
+          api: createInjectFetch(app, forwarded),
+          requestId: request.id,
+          log: request.log,
+          publicUrl: app.deps.config.publicUrl,
+          nonce,
+          cspSources: pages.cspExtraSources,
+          waitForAll,
+        };
+      };
+
+      const sendHeaders = (request: FastifyRequest, reply: FastifyReply, response: { status: number; headers: Headers }, cookies: string[], sessionCookiesSet: boolean) => {
+        reply.status(response.status);
+        for (const [name, value] of response.headers) {
+          if (name !== 'set-cookie' && name !== 'content-length') void reply.header(name, value);
+        }
+        if (cookies.length > 0) void reply.header('set-cookie', cookies);
+        void reply.header('cache-control', pageCacheControl(request, response, cookies.length > 0 || sessionCookiesSet));
+        if (response.headers.get('content-type')?.startsWith('text/html')) void reply.header('vary', 'Cookie');
+      };
+
+      /** Renders for this visitor and streams the answer (anyone with a cookie, POSTs, the cache off). */
+      const renderLive = async (request: FastifyRequest, reply: FastifyReply) => {
         // An expired access token with a live refresh cookie is renewed first, so the page (and
         // every API call its loaders make) sees the visitor signed in; a dead session is cleared.
         const sessionCookiesSet = await renewSession(request, reply);
         // Protocol and host as Fastify sees them (X-Forwarded-* when TRUST_PROXY is on); the
         // request is aborted by createRequest itself when the visitor goes away.
         const webRequest = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host });
-        const forwarded: Record<string, string> = { 'x-request-id': request.id };
-        for (const name of FORWARDED_HEADERS) {
-          const value = request.headers[name];
-          if (typeof value === 'string') forwarded[name] = value;
-        }
-        const response = await handle(webRequest, {
-          api: createInjectFetch(app, forwarded),
-          requestId: request.id,
-          log: request.log,
-          publicUrl: app.deps.config.publicUrl,
+        // The slot is held until the answer is sent: under load, streaming the rest of a page
+        // competes for the same thread, and answers still streaming would escape the limit.
+        return limit.run(async () => {
+          const response = await handle(webRequest, loadContext(request, newNonce()));
+          sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
+          if (!response.body) return reply.send();
+          const sent = finished(reply.raw).catch(() => undefined);
+          void reply.send(Readable.fromWeb(response.body as WebReadableStream));
+          await sent;
+          return reply;
         });
-        reply.status(response.status);
-        for (const [name, value] of response.headers) {
-          if (name !== 'set-cookie') void reply.header(name, value);
+      };
+
+      /**
+       * Renders a guest page whole, for the cache: not tied to the visitor who asked first (others
+       * may be waiting for it), and complete before it is kept (no streaming).
+       */
+      const renderForCache = async (request: FastifyRequest): Promise<{ page: CachedPage; keep: boolean }> => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
         }
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) void reply.header('set-cookie', cookies);
-        void reply.header('cache-control', pageCacheControl(request, response, cookies.length > 0 || sessionCookiesSet));
-        if (response.headers.get('content-type')?.startsWith('text/html')) void reply.header('vary', 'Cookie');
-        if (!response.body) return reply.send();
-        return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+        const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
+        const nonce = newNonce();
+        const response = await handle(webRequest, loadContext(request, nonce, true));
+        const body = Buffer.from(await response.arrayBuffer());
+        const setCookies = response.headers.getSetCookie();
+        const policy = response.headers.get('content-security-policy');
+        const own = response.headers.get('cache-control') ?? '';
+        const page: CachedPage = {
+          status: response.status,
+          headers: response.headers,
+          setCookies,
+          bodyParts: splitAtNonce(body, nonce),
+          policyParts: policy ? policy.split(nonce) : [],
+          bytes: body.length,
+        };
+        const keep = (response.status === 200 || response.status === 404) && setCookies.length === 0 && !/no-store|private/.test(own);
+        return { page, keep };
+      };
+
+      const render = async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          const key = cache.enabled ? guestPageKey(request) : null;
+          if (!key) return await renderLive(request, reply);
+          const page = await cache.get(key, () => limit.run(() => renderForCache(request)));
+          // The render this request waited for is not one to share (an error, a cookie): its own.
+          if (!page) return await renderLive(request, reply);
+          // Every answer gets its own nonce, in the body and in the policy alike.
+          const { body, policy } = withNonce(page, newNonce());
+          sendHeaders(request, reply, page, page.setCookies, false);
+          if (policy) void reply.header('content-security-policy', policy);
+          // The nonce makes every answer's bytes new, so each is compressed, on zlib's threads
+          // rather than the main one (@fastify/compress leaves an encoded body alone).
+          const encoding = acceptedEncoding(request.headers['accept-encoding']);
+          if (encoding && body.length >= 1024 && page.headers.get('content-type')?.startsWith('text/html')) {
+            void reply.header('content-encoding', encoding).header('vary', 'Cookie, Accept-Encoding');
+            return reply.send(await compressPage(body, encoding));
+          }
+          return reply.send(body);
+        } catch (error) {
+          if (error instanceof Overloaded) return overloaded(request, reply);
+          throw error;
+        }
       };
 
       const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];

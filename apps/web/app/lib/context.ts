@@ -9,6 +9,12 @@ declare module 'react-router' {
     publicUrl: string;
     /** The request's structured logger (carries the request id). */
     log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+    /** This render's Content Security Policy nonce (fresh per render; the server swaps it per answer). */
+    nonce: string;
+    /** Outside sources allowed beside the counters' own (the CSP_EXTRA_SOURCES setting). */
+    cspSources: string[];
+    /** Render the whole document before answering (a page kept for guests is not streamed). */
+    waitForAll?: boolean;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, PLAYER_ORIGINS } from '../../lib/csp.ts';
 import { formatDuration, videoSource } from './video.ts';
 
 describe('videoSource', () => {
@@ -26,6 +27,24 @@ describe('videoSource', () => {
     expect(videoSource('https://www.youtube.com/channel/abc')).toEqual({ kind: 'link', href: 'https://www.youtube.com/channel/abc' });
     expect(videoSource('javascript:alert(1)')).toEqual({ kind: 'unsupported' });
     expect(videoSource('  ')).toEqual({ kind: 'unsupported' });
+  });
+
+  it('embeds only players the pages’ Content Security Policy lets into an iframe', () => {
+    const policy = contentSecurityPolicy({ nonce: 'n' });
+    const frames = policy.split('; ').find((part) => part.startsWith('frame-src '))!.split(' ').slice(1);
+    expect(frames).toEqual(PLAYER_ORIGINS);
+    const urls = [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://rutube.ru/video/c6cc4d620b1d4338901770a44b3e82f4/',
+      'https://vkvideo.ru/video-12345_456239017',
+      'https://vk.com/video_ext.php?oid=-1&id=2',
+      'https://vimeo.com/76979871',
+    ];
+    for (const url of urls) {
+      const source = videoSource(url);
+      if (source.kind !== 'embed') throw new Error(`${url} is not embedded`);
+      expect(frames).toContain(new URL(source.embedUrl).origin);
+    }
   });
 });
 

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+
+/** A fresh Content Security Policy nonce: 128 random bits, base64url. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A rendered page, buffered: the body and the CSP header split at the render's nonce. */
+export interface CachedPage {
+  status: number;
+  /** Response headers as rendered, without Set-Cookie. */
+  headers: Headers;
+  /** Set-Cookie lines (a page that sets one is served to its own request only, never kept). */
+  setCookies: string[];
+  /** The body cut at each occurrence of the nonce; joined with a new nonce per answer. */
+  bodyParts: Buffer[];
+  /** The Content-Security-Policy header cut the same way (empty when the page set none). */
+  policyParts: string[];
+  bytes: number;
+}
+
+/** Splits `body` at every occurrence of `nonce`. */
+export function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + needle.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+/** The kept page's body and CSP header with `nonce` in place of the render's one. */
+export function withNonce(page: CachedPage, nonce: string): { body: Buffer; policy: string | undefined } {
+  const needle = Buffer.from(nonce);
+  const chunks: Buffer[] = [];
+  page.bodyParts.forEach((part, index) => {
+    if (index > 0) chunks.push(needle);
+    chunks.push(part);
+  });
+  return {
+    body: Buffer.concat(chunks),
+    policy: page.policyParts.length > 0 ? page.policyParts.join(nonce) : undefined,
+  };
+}
+
+/**
+ * Rendered guest pages for a few seconds (decision 0016). Entries are fresh for `ttlMs`, then
+ * served for one more `ttlMs` while one render replaces them (stale-while-revalidate); at most
+ * `maxEntries` and `maxBytes` are kept, the oldest dropped first. `load` runs once per key at a
+ * time: requests that arrive while a page is being rendered wait for that render. An answer not
+ * to keep (an error, a cookie) is not kept, and the waiting requests are told to render for
+ * themselves. `ttlMs = 0` keeps nothing.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { expiresAt: number; page: CachedPage }>();
+  private readonly loading = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxBytes: number,
+    private readonly maxEntries = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * The kept page of `key`, or the one being rendered, or a new render by `load`. The request that
+   * started a render always gets its page; the ones waiting for it get it only when it is kept
+   * (`undefined` otherwise: render for yourself).
+   */
+  async get(key: string, load: () => Promise<{ page: CachedPage; keep: boolean }>): Promise<CachedPage | undefined> {
+    const time = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > time) return hit.page;
+    const pending = this.loading.get(key);
+    // Past its TTL, a page is still served for one more TTL while a single render replaces it, so
+    // guests never queue behind the refresh; after that they wait for the render.
+    if (hit && hit.expiresAt + this.ttlMs > time) {
+      if (!pending) void this.start(key, load).catch(() => undefined);
+      return hit.page;
+    }
+    if (hit) this.remove(key);
+    if (pending) {
+      const { page, keep } = await pending;
+      return keep ? page : undefined;
+    }
+    return (await this.start(key, load)).page;
+  }
+
+  private async start(key: string, load: () => Promise<{ page: CachedPage; keep: boolean }>) {
+    const loaded = load();
+    this.loading.set(key, loaded);
+    try {
+      const result = await loaded;
+      // Cleared while rendering (content changed): the render may predate the change, so it is not kept.
+      if (result.keep && this.enabled && this.loading.get(key) === loaded) this.store(key, result.page);
+      return result;
+    } finally {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    }
+  }
+
+  /** Forgets every page: call it when content shown to guests changes. */
+  clear() {
+    this.entries.clear();
+    this.loading.clear();
+    this.bytes = 0;
+  }
+
+  private store(key: string, page: CachedPage) {
+    if (page.bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { expiresAt: this.now() + this.ttlMs, page });
+    this.bytes += page.bytes;
+    // Maps iterate in insertion order: the first key is the oldest.
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.page.bytes;
+  }
+}
