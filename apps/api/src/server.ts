@@ -1,7 +1,7 @@
 // Entry point: read config, start the database, build the app, listen, shut down cleanly.
+import { fromEnvFile } from './load-env.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { applyEnvFile } from './env-file.ts';
 import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
@@ -9,10 +9,7 @@ import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import pino from 'pino';
 
 let config: Config;
-let fromEnvFile: string[] | null;
 try {
-  // Settings from ./.env (npm scripts run at the repository root), under the real environment.
-  fromEnvFile = applyEnvFile('.env');
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {

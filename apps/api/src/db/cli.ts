@@ -1,7 +1,7 @@
 // Developer commands: `npm run db:seed` (seed an empty database, draw missing demo pictures) and `npm run db:reset`
 // (drop everything, migrate, seed).
+import '../load-env.ts';
 import { loadConfig } from '../config.ts';
-import { applyEnvFile } from '../env-file.ts';
 import { startDatabase } from './start.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
@@ -13,7 +13,6 @@ if (command !== 'seed' && command !== 'reset') {
   process.exit(2);
 }
 
-applyEnvFile('.env');
 const config = loadConfig();
 const log = { info: (o: object, m?: string) => console.log(m ?? '', o), warn: (o: object, m?: string) => console.warn(m ?? '', o) };
 const database = await startDatabase(config, log, { seed: false });
