@@ -6,7 +6,7 @@ import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 
 let config: Config;
 try {
@@ -19,7 +19,7 @@ try {
   throw error;
 }
 
-const log = pino({ level: config.logLevel });
+const log = createLogger(config);
 if (fromEnvFile) log.info(`.env: ${fromEnvFile.length ? fromEnvFile.join(', ') : 'nothing new'}`);
 const webBuild = await loadWebBuild().catch((error: Error) => {
   log.fatal(error.message);
