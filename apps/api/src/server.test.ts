@@ -99,11 +99,17 @@ describe('server process', () => {
     for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL']) expect(bad.output()).toContain(name);
   }, 30_000);
 
-  it('reads .env in the directory it starts from, the real environment winning', async () => {
+  it('reads .env in the directory it starts from, the real environment winning, except under tests', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'crema-dotenv-'));
     try {
       await writeFile(path.join(dir, '.env'), '# bad on purpose\nCONTENT_CACHE_TTL_MS=forever\nMAIL_MAX_ATTEMPTS=1000\nPORT=eighty\n');
-      const run = startServer({}, dir);
+      // A test server (NODE_ENV=test) reads no .env; any other does.
+      const test = startServer({}, dir);
+      await waitForHealth();
+      test.child.kill('SIGTERM');
+      expect(await test.exited).toBe(0);
+
+      const run = startServer({ NODE_ENV: 'development' }, dir);
       expect(await run.exited).toBe(1);
       expect(run.output()).toContain('CONTENT_CACHE_TTL_MS');
       expect(run.output()).toContain('MAIL_MAX_ATTEMPTS');
@@ -112,5 +118,5 @@ describe('server process', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 });
