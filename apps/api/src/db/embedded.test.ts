@@ -1,4 +1,4 @@
-import { chmod, cp, lstat, mkdtemp, readdir, readlink, rm, stat } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,4 +110,17 @@ describe.runIf(process.getuid?.() === 0)('embedded PostgreSQL started by root in
     expect(await query(second.url, 'select note from kept')).toEqual([{ note: 'после перезапуска' }]);
     await second.stop();
   }, 180_000);
+
+  it('never moves an existing cluster out of a closed directory: it says what to do', async () => {
+    const closed = await tempDir('root-only-cluster');
+    const cluster = path.join(closed, 'data', 'postgres');
+    await mkdir(cluster, { recursive: true });
+    await writeFile(path.join(cluster, 'PG_VERSION'), '18\n');
+    const open = await tempDir('runtime-unused');
+    await chmod(open, 0o755);
+    await expect(
+      startEmbeddedPostgres({ dataDir: path.join(closed, 'data'), database: 'crema', log: quiet, runtimeDir: path.join(open, 'crema') }),
+    ).rejects.toThrow(`Или перенесите ${cluster} в открытый каталог и задайте DATA_DIR.`);
+    expect((await lstat(cluster)).isDirectory()).toBe(true);
+  });
 });

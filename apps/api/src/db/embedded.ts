@@ -67,11 +67,12 @@ async function runAsIds(): Promise<Account | undefined> {
   }
 }
 
-const cannotReach = (who: string, what: string, blocked: string) =>
+/** The start-up error when the 'postgres' user cannot reach `what`, with what to do. */
+const cannotReach = (what: string, blocked: string, hint = '') =>
   new Error(
     `Встроенный PostgreSQL работает от пользователя postgres (Crema запущена от root), а ему закрыт ` +
       `путь к ${what}: ${blocked}. Запустите Crema от обычного пользователя, откройте путь ` +
-      `(chmod o+x ${blocked}) или задайте DATABASE_URL.${who}`,
+      `(chmod o+x ${blocked}) или задайте DATABASE_URL.${hint}`,
   );
 
 /** Directories 0755, files readable by all (runnable by all if runnable by the owner). */
@@ -117,7 +118,7 @@ async function reachableBinaries(binaries: Binaries, account: Account, runtimeDi
     initdb: path.join(copyDir, 'bin', path.basename(binaries.initdb)),
   };
   const stillBlocked = await blockedPath(copy.postgres, account, { execute: true });
-  if (stillBlocked) throw cannotReach('', 'программам PostgreSQL', stillBlocked);
+  if (stillBlocked) throw cannotReach('программам PostgreSQL', stillBlocked);
   return copy;
 }
 
@@ -134,7 +135,7 @@ async function reachableDatabaseDir(dataDir: string, account: Account, runtimeDi
     const target = await realpath(linkOrDir).catch(() => null);
     if (!target) throw new Error(`${linkOrDir} ведёт в несуществующий каталог; удалите ссылку, и кластер создастся заново.`);
     const blocked = await blockedPath(target, account, { read: true, write: true, execute: true });
-    if (blocked) throw cannotReach('', 'данным', blocked);
+    if (blocked) throw cannotReach('данным', blocked);
     return target;
   }
   // DATA_DIR itself is opened for passing through (mkdtemp makes it 0700); its parents are not touched.
@@ -145,7 +146,7 @@ async function reachableDatabaseDir(dataDir: string, account: Account, runtimeDi
   }
   if (existing) {
     if (existsSync(path.join(linkOrDir, 'PG_VERSION'))) {
-      throw cannotReach(` Или перенесите ${linkOrDir} в открытый каталог и задайте DATA_DIR.`, 'данным', blockedAbove);
+      throw cannotReach('данным', blockedAbove, ` Или перенесите ${linkOrDir} в открытый каталог и задайте DATA_DIR.`);
     }
     // An empty directory left by an earlier failed start.
     await rmdir(linkOrDir);
@@ -157,7 +158,7 @@ async function reachableDatabaseDir(dataDir: string, account: Account, runtimeDi
     if (error.code !== 'EEXIST') throw error;
   });
   const blocked = await blockedPath(runtimeDir, account, { execute: true });
-  if (blocked) throw cannotReach('', 'данным', blocked);
+  if (blocked) throw cannotReach('данным', blocked);
   await symlink(target, linkOrDir);
   log.warn(
     { blocked: blockedAbove, databaseDir: target },
@@ -298,7 +299,7 @@ async function launch(postgres: string, databaseDir: string, port: number | unde
         next = candidate + 1;
         continue;
       }
-      if (error instanceof PortTakenError) {
+      if (error instanceof PortTakenError && port !== undefined) {
         throw new Error(`Порт ${candidate} встроенного PostgreSQL (EMBEDDED_PG_PORT) занят: задайте другой или уберите настройку, тогда порт выберется сам.`);
       }
       throw error;
