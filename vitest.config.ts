@@ -14,7 +14,14 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['app/**/*.test.ts'],
+          include: ['app/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
         },
       },
       {

@@ -29,6 +29,7 @@ import { devMailRoutes } from './modules/mail/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
+import { AccessLog } from './plugins/access-log.ts';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
@@ -48,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: deps.config.logLevel } }),
     trustProxy: deps.config.trustProxy,
+    // One access line per request (method, path, status, time) instead of Fastify's pair.
+    logController: new AccessLog(),
     // API paths answer with and without the trailing slash, with no redirect (spec §7).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,

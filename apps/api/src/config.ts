@@ -66,7 +66,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user:pass@host:5432/db')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    EMBEDDED_PG_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(1024).max(65535).default(54329),
+    // Unset: the first free port from 54329 up (db/embedded.ts), so a second copy starts too.
+    EMBEDDED_PG_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(1024).max(65535).optional(),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -13,9 +13,11 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const pgPort = port + 1;
 let dataDir: string;
 
-function startServer(env: Record<string, string>) {
-  const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
+function startServer(env: Record<string, string>, cwd = repoRoot) {
+  // Absolute paths, so the server starts from any directory (where it looks for .env).
+  const tsx = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn('node', ['--import', tsx, path.join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,4 +98,25 @@ describe('server process', () => {
     expect(await bad.exited).toBe(1);
     for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL']) expect(bad.output()).toContain(name);
   }, 30_000);
+
+  it('reads .env in the directory it starts from, the real environment winning, except under tests', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'crema-dotenv-'));
+    try {
+      await writeFile(path.join(dir, '.env'), '# bad on purpose\nCONTENT_CACHE_TTL_MS=forever\nMAIL_MAX_ATTEMPTS=1000\nPORT=eighty\n');
+      // A test server (NODE_ENV=test) reads no .env; any other does.
+      const test = startServer({}, dir);
+      await waitForHealth();
+      test.child.kill('SIGTERM');
+      expect(await test.exited).toBe(0);
+
+      const run = startServer({ NODE_ENV: 'development' }, dir);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain('CONTENT_CACHE_TTL_MS');
+      expect(run.output()).toContain('MAIL_MAX_ATTEMPTS');
+      // PORT is set in the environment (startServer), so the file's bad PORT is not used.
+      expect(run.output()).not.toContain('PORT:');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -1,11 +1,12 @@
 // Entry point: read config, start the database, build the app, listen, shut down cleanly.
+import { fromEnvFile } from './load-env.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 
 let config: Config;
 try {
@@ -18,7 +19,8 @@ try {
   throw error;
 }
 
-const log = pino({ level: config.logLevel });
+const log = createLogger(config);
+if (fromEnvFile) log.info(`.env: ${fromEnvFile.length ? fromEnvFile.join(', ') : 'nothing new'}`);
 const webBuild = await loadWebBuild().catch((error: Error) => {
   log.fatal(error.message);
   process.exit(1);

@@ -1,5 +1,6 @@
 // Developer commands: `npm run db:seed` (seed an empty database, draw missing demo pictures) and `npm run db:reset`
 // (drop everything, migrate, seed).
+import '../load-env.ts';
 import { loadConfig } from '../config.ts';
 import { startDatabase } from './start.ts';
 import { migrateDatabase } from './migrate.ts';

@@ -37,10 +37,25 @@ export function openDatabase(
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it and the next query reports any lasting problem.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // pool.end() resolves once every client is asked to end, not when their connections are
+  // closed; a server stopped right after it (the embedded one at shutdown) would still cut them
+  // with 57P01 'terminating connection due to administrator command'. So close() waits for each
+  // client's 'remove', which the pool emits when its connection has closed.
+  let open = 0;
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', () => open++);
+  pool.on('remove', () => {
+    open--;
+    if (open === 0) allClosed?.();
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return {
     db,
     pool,
-    close: () => pool.end(),
+    async close() {
+      const closed = new Promise<void>((resolve) => (allClosed = resolve));
+      await pool.end();
+      if (open > 0) await closed;
+    },
   };
 }

@@ -1,11 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { blockedPath, type Account } from './access.ts';
 
 const exec = promisify(execFile);
 
@@ -23,7 +25,17 @@ const USER = 'crema';
 // The server listens on 127.0.0.1 only; the password merely satisfies the protocol.
 const PASSWORD = 'crema';
 
-interface Binaries {
+/** Where the embedded server listens when EMBEDDED_PG_PORT is unset, or the first free port above. */
+export const DEFAULT_PORT = 54329;
+
+/**
+ * When Crema runs as root and the 'postgres' user cannot reach the binaries or DATA_DIR (a
+ * checkout in /root, mode 0700), they are placed here instead: a copy of the binaries, and the
+ * cluster, with DATA_DIR/postgres a symbolic link to it.
+ */
+export const ROOT_RUNTIME_DIR = '/var/lib/crema';
+
+export interface Binaries {
   postgres: string;
   initdb: string;
 }
@@ -39,11 +51,12 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: then it runs as the 'postgres' system user. */
-async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
+async function runAsIds(): Promise<Account | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const ids = async () => ({
     uid: Number((await exec('id', ['-u', 'postgres'])).stdout.trim()),
     gid: Number((await exec('id', ['-g', 'postgres'])).stdout.trim()),
+    groups: (await exec('id', ['-G', 'postgres'])).stdout.trim().split(/\s+/).map(Number),
   });
   try {
     return await ids();
@@ -52,6 +65,123 @@ async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
     await exec('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
     return ids();
   }
+}
+
+/** The start-up error when the 'postgres' user cannot reach `what`, with what to do. */
+const cannotReach = (what: string, blocked: string, hint = '') =>
+  new Error(
+    `Встроенный PostgreSQL работает от пользователя postgres (Crema запущена от root), а ему закрыт ` +
+      `путь к ${what}: ${blocked}. Запустите Crema от обычного пользователя, откройте путь ` +
+      `(chmod o+x ${blocked}) или задайте DATABASE_URL.${hint}`,
+  );
+
+/** Directories 0755, files readable by all (runnable by all if runnable by the owner). */
+async function openToAll(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await openToAll(full);
+    else if (entry.isFile()) {
+      const { mode } = await lstat(full);
+      await chmod(full, (mode & 0o777) | 0o444 | (mode & 0o100 ? 0o111 : 0));
+    }
+  }
+}
+
+/**
+ * The binaries as `account` can run them: where they are, or else a copy (made once per
+ * PostgreSQL version, atomically) under `runtimeDir`.
+ */
+async function reachableBinaries(binaries: Binaries, account: Account, runtimeDir: string, log: Logger): Promise<Binaries> {
+  const nativeDir = path.dirname(path.dirname(binaries.postgres));
+  const blocked =
+    (await blockedPath(binaries.postgres, account, { execute: true })) ??
+    (await blockedPath(binaries.initdb, account, { execute: true })) ??
+    (await blockedPath(nativeDir, account, { read: true, execute: true }));
+  if (!blocked) return binaries;
+  const version = (await exec(binaries.postgres, ['--version'])).stdout.trim().split(/\s+/).pop() ?? 'unknown';
+  const copyDir = path.join(runtimeDir, `postgresql-${version}`);
+  if (!existsSync(copyDir)) {
+    log.warn({ blocked, copyDir }, 'the postgres user cannot reach the PostgreSQL binaries: copying them');
+    await mkdir(runtimeDir, { recursive: true, mode: 0o711 });
+    const partial = `${copyDir}.${randomBytes(4).toString('hex')}.partial`;
+    await cp(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+    await openToAll(partial);
+    await rename(partial, copyDir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another process made the same copy first: use theirs.
+      await rm(partial, { recursive: true, force: true });
+      if (!existsSync(copyDir)) throw error;
+    });
+  }
+  const copy = {
+    postgres: path.join(copyDir, 'bin', path.basename(binaries.postgres)),
+    initdb: path.join(copyDir, 'bin', path.basename(binaries.initdb)),
+  };
+  const stillBlocked = await blockedPath(copy.postgres, account, { execute: true });
+  if (stillBlocked) throw cannotReach('программам PostgreSQL', stillBlocked);
+  return copy;
+}
+
+/**
+ * The cluster's directory as `account` can reach it: DATA_DIR/postgres, or else a directory
+ * under `runtimeDir` (one per DATA_DIR) that DATA_DIR/postgres links to. An existing cluster is
+ * never moved: then the start stops with what to do.
+ */
+async function reachableDatabaseDir(dataDir: string, account: Account, runtimeDir: string, log: Logger): Promise<string> {
+  const linkOrDir = path.join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const existing = await lstat(linkOrDir).catch(() => null);
+  if (existing?.isSymbolicLink()) {
+    const target = await realpath(linkOrDir).catch(() => null);
+    if (!target) throw new Error(`${linkOrDir} ведёт в несуществующий каталог; удалите ссылку, и кластер создастся заново.`);
+    const blocked = await blockedPath(target, account, { read: true, write: true, execute: true });
+    if (blocked) throw cannotReach('данным', blocked);
+    return target;
+  }
+  // DATA_DIR itself is opened for passing through (mkdtemp makes it 0700); its parents are not touched.
+  const blockedAbove = await blockedPath(path.dirname(dataDir), account, { execute: true });
+  if (!blockedAbove) {
+    await chmod(dataDir, 0o711);
+    return linkOrDir;
+  }
+  if (existing) {
+    if (existsSync(path.join(linkOrDir, 'PG_VERSION'))) {
+      throw cannotReach('данным', blockedAbove, ` Или перенесите ${linkOrDir} в открытый каталог и задайте DATA_DIR.`);
+    }
+    // An empty directory left by an earlier failed start.
+    await rmdir(linkOrDir);
+  }
+  const key = createHash('sha256').update(await realpath(dataDir)).digest('hex').slice(0, 12);
+  const target = path.join(runtimeDir, `cluster-${key}`);
+  await mkdir(runtimeDir, { recursive: true, mode: 0o711 });
+  await mkdir(target, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  const blocked = await blockedPath(runtimeDir, account, { execute: true });
+  if (blocked) throw cannotReach('данным', blocked);
+  await symlink(target, linkOrDir);
+  log.warn(
+    { blocked: blockedAbove, databaseDir: target },
+    `the postgres user cannot reach ${dataDir}: the cluster lives in ${target} (${linkOrDir} links to it)`,
+  );
+  return target;
+}
+
+/** True when nothing listens on 127.0.0.1:`port`. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first free port from `from` up. */
+export async function findFreePort(from: number, tries = 100): Promise<number> {
+  for (let port = from; port < from + tries && port <= 65535; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`Нет свободного порта для встроенного PostgreSQL в ${from}–${from + tries - 1}; задайте EMBEDDED_PG_PORT.`);
 }
 
 function isAlive(pid: number): boolean {
@@ -104,6 +234,9 @@ async function ensureDatabase(url: string, database: string) {
   }
 }
 
+/** Postgres exited at start because its port was taken (another server got there first). */
+class PortTakenError extends Error {}
+
 function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -118,35 +251,93 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
       }
     };
     child.stderr?.on('data', onData);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`PostgreSQL завершился при запуске (код ${code}):\n${output}`));
+      const message = `PostgreSQL завершился при запуске (код ${code}):\n${output}`;
+      reject(/Address already in use/.test(output) ? new PortTakenError(message) : new Error(message));
     });
   });
+}
+
+interface Launched {
+  port: number;
+  child: ChildProcess;
+  exited: Promise<void>;
+  killOnExit: () => void;
+}
+
+/** Runs the server on `port`, or (port unset) on the first free port from DEFAULT_PORT up. */
+async function launch(postgres: string, databaseDir: string, port: number | undefined, run: object, env: NodeJS.ProcessEnv): Promise<Launched> {
+  let next = port ?? DEFAULT_PORT;
+  for (let attempt = 0; ; attempt++) {
+    const candidate = port ?? (await findFreePort(next));
+    const child = spawn(
+      postgres,
+      ['-D', databaseDir, '-p', String(candidate), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...run },
+    );
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.once('error', () => resolve());
+    });
+    // Should Node exit without a clean shutdown, the server still gets its stop signal.
+    const killOnExit = () => child.kill('SIGINT');
+    process.once('exit', killOnExit);
+    try {
+      await waitForReady(child, 60_000);
+      return { port: candidate, child, exited, killOnExit };
+    } catch (error) {
+      process.off('exit', killOnExit);
+      child.kill('SIGKILL');
+      // Between the probe and the bind another server (say a second copy starting at the same
+      // moment) took the port: the next one is tried.
+      if (error instanceof PortTakenError && port === undefined && attempt < 20) {
+        next = candidate + 1;
+        continue;
+      }
+      if (error instanceof PortTakenError && port !== undefined) {
+        throw new Error(`Порт ${candidate} встроенного PostgreSQL (EMBEDDED_PG_PORT) занят: задайте другой или уберите настройку, тогда порт выберется сам.`);
+      }
+      throw error;
+    }
+  }
 }
 
 /**
  * Starts the PostgreSQL server that ships as an npm package, with its data under
  * `dataDir/postgres`, and makes sure `database` exists. Used whenever DATABASE_URL is unset.
+ * The server listens on `port`, or (unset) on the first free port from 54329 up.
  * The server runs in its own process group, so a Ctrl-C in the terminal reaches only Node,
  * which then shuts down in order: requests, pool, database.
+ * Run as root, the server runs as the 'postgres' user; whatever that user cannot reach (binaries,
+ * DATA_DIR) is placed under `runtimeDir` (default /var/lib/crema) instead.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  port: number;
+  port?: number;
   database: string;
   log: Logger;
+  runtimeDir?: string;
+  /** Other binaries than the installed package's (tests). */
+  binaries?: Binaries;
 }): Promise<EmbeddedServer> {
-  const { postgres, initdb } = await loadBinaries();
-  const databaseDir = path.join(path.resolve(options.dataDir), 'postgres');
   const ids = await runAsIds();
+  const runtimeDir = options.runtimeDir ?? ROOT_RUNTIME_DIR;
+  const dataDir = path.resolve(options.dataDir);
+  let { postgres, initdb } = options.binaries ?? (await loadBinaries());
+  let databaseDir = path.join(dataDir, 'postgres');
   const env = { ...process.env, LC_MESSAGES: 'C', LANG: 'C' };
-  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
   if (ids) {
-    // The server's user must be able to pass through DATA_DIR (mkdtemp makes it 0700).
-    await chmod(path.dirname(databaseDir), 0o711);
-    await chown(databaseDir, ids.uid, ids.gid);
+    ({ postgres, initdb } = await reachableBinaries({ postgres, initdb }, ids, runtimeDir, options.log));
+    databaseDir = await reachableDatabaseDir(dataDir, ids, runtimeDir, options.log);
   }
+  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  const run = ids ? { uid: ids.uid, gid: ids.gid } : {};
+  if (ids) await chown(databaseDir, ids.uid, ids.gid);
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     options.log.info({ databaseDir }, 'initialising embedded PostgreSQL');
@@ -167,7 +358,7 @@ export async function startEmbeddedPostgres(options: {
           '--icu-locale=ru-RU',
           '--text-search-config=pg_catalog.russian',
         ],
-        { env, ...ids },
+        { env, ...run },
       );
     } finally {
       await rm(pwfile, { force: true });
@@ -182,25 +373,10 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  const child = spawn(
-    postgres,
-    ['-D', databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...ids },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Should Node exit without a clean shutdown, the server still gets its stop signal.
-  const killOnExit = () => child.kill('SIGINT');
-  process.once('exit', killOnExit);
-  try {
-    await waitForReady(child, 60_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const { port, child, exited, killOnExit } = await launch(postgres, databaseDir, options.port, run, env);
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
   await ensureDatabase(url, options.database);
-  options.log.info({ port: options.port, databaseDir }, 'embedded PostgreSQL started');
+  options.log.info({ port, databaseDir }, `embedded PostgreSQL started on 127.0.0.1:${port}`);
 
   return {
     url: `${url}/${options.database}`,
