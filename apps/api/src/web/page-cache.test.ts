@@ -1,25 +1,42 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newNonce, PageCache, splitAtNonce, withNonce, type CachedPage } from './page-cache.ts';
+import { inlineScriptHashes, newNonce, PageCache, pinToHashes, type CachedPage } from './page-cache.ts';
 
-function page(html: string, nonce = 'NONCE', status = 200): CachedPage {
+function page(html: string, status = 200): CachedPage {
   const body = Buffer.from(html);
   return {
     status,
     headers: new Headers({ 'content-type': 'text/html' }),
     setCookies: [],
-    bodyParts: splitAtNonce(body, nonce),
-    policyParts: `script-src 'nonce-${nonce}'`.split(nonce),
+    body,
+    policy: "script-src 'self'",
+    encoded: {},
     bytes: body.length,
   };
 }
 
-describe('nonces of a kept page', () => {
-  it('puts a new nonce everywhere the render had its own, in the body and the policy', () => {
-    const kept = page('<script nonce="NONCE">a</script><p>x</p><script nonce="NONCE">b</script>');
-    const { body, policy } = withNonce(kept, 'fresh1');
-    expect(body.toString()).toBe('<script nonce="fresh1">a</script><p>x</p><script nonce="fresh1">b</script>');
-    expect(policy).toBe("script-src 'nonce-fresh1'");
-    expect(withNonce(page('<p>no scripts</p>'), 'x').body.toString()).toBe('<p>no scripts</p>');
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('a kept page is the same for every guest', () => {
+  it('drops the render’s nonce and allows exactly its inline scripts by hash', () => {
+    const html =
+      '<script nonce="N1">a()</script><script nonce="N1" type="module">import("/x.js")</script>' +
+      '<script nonce="N1" src="/assets/app.js"></script><script nonce="N1" type="application/ld+json">{"@type":"Course"}</script>' +
+      '<script nonce="N1">a()</script><p nonce="N1">text</p>';
+    const pinned = pinToHashes(html, "default-src 'self'; script-src 'self' 'nonce-N1' https://mc.yandex.ru; object-src 'none'", 'N1');
+    expect(pinned.body.toString()).not.toContain('nonce="N1"');
+    expect(pinned.body.toString()).toContain('<p>text</p>');
+    // The classic and the module script, each once; not the external one nor the JSON-LD data.
+    expect(pinned.policy).toBe(
+      `default-src 'self'; script-src 'self' ${sha256('a()')} ${sha256('import("/x.js")')} https://mc.yandex.ru; object-src 'none'`,
+    );
+    expect(pinToHashes('<p>no scripts</p>', "script-src 'self' 'nonce-N2'; object-src 'none'", 'N2').policy).toBe(
+      "script-src 'self'; object-src 'none'",
+    );
+  });
+
+  it('hashes a script as the browser reads it: line breaks as LF', () => {
+    expect(inlineScriptHashes('<script>a();\r\nb();\rc();</script>')).toEqual([sha256('a();\nb();\nc();')]);
   });
 
   it('makes a different 128-bit nonce each time', () => {
@@ -41,7 +58,7 @@ describe('PageCache', () => {
       if (renders === 2) await new Promise<void>((resolve) => (finish = resolve));
       return { page: page(text), keep: true };
     };
-    const text = async () => (await cache.get('/', load))!.bodyParts[0]!.toString();
+    const text = async () => (await cache.get('/', load))!.body.toString();
     expect(await text()).toBe('<p>1</p>');
     time = 999;
     expect(await text()).toBe('<p>1</p>');
@@ -81,7 +98,7 @@ describe('PageCache', () => {
     const cache = new PageCache(1000, 1 << 20);
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const failed = page('<p>error</p>', 'NONCE', 500);
+    const failed = page('<p>error</p>', 500);
     const first = cache.get('/', async () => {
       await gate;
       return { page: failed, keep: false };
@@ -123,7 +140,7 @@ describe('PageCache', () => {
     await slow;
     expect(cache.size.entries).toBe(0);
     const fresh = await cache.get('/', async () => ({ page: page('new'), keep: true }));
-    expect(fresh!.bodyParts[0]!.toString()).toBe('new');
+    expect(fresh!.body.toString()).toBe('new');
   });
 
   it('keeps nothing with a TTL of 0', async () => {

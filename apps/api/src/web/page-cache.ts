@@ -1,48 +1,54 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A fresh Content Security Policy nonce: 128 random bits, base64url. */
 export function newNonce(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** A rendered page, buffered: the body and the CSP header split at the render's nonce. */
+/** A rendered page, kept whole: the same bytes for every guest, so it is compressed once. */
 export interface CachedPage {
   status: number;
-  /** Response headers as rendered, without Set-Cookie. */
+  /** Response headers as rendered, without Set-Cookie and Content-Security-Policy. */
   headers: Headers;
   /** Set-Cookie lines (a page that sets one is served to its own request only, never kept). */
   setCookies: string[];
-  /** The body cut at each occurrence of the nonce; joined with a new nonce per answer. */
-  bodyParts: Buffer[];
-  /** The Content-Security-Policy header cut the same way (empty when the page set none). */
-  policyParts: string[];
+  body: Buffer;
+  /** The Content-Security-Policy header, its nonce replaced by the hashes of the inline scripts. */
+  policy: string | undefined;
+  /** Compressed copies of `body`, made by the first answer that asks for each. */
+  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
   bytes: number;
 }
 
-/** Splits `body` at every occurrence of `nonce`. */
-export function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
-    parts.push(body.subarray(start, at));
-    start = at + needle.length;
+// An inline script: no src; its type absent or one a browser runs (JSON-LD is data, never run).
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const RUNS = /^\s*(?:|module|text\/javascript|application\/javascript)\s*$/i;
+
+/** The CSP hash source of every inline script a browser would run in `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (!RUNS.test(type)) continue;
+    // Browsers hash the script's text after the parser has turned CR LF and CR into LF.
+    const source = text.replace(/\r\n?/g, '\n');
+    hashes.add(`'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
   }
-  parts.push(body.subarray(start));
-  return parts;
+  return [...hashes];
 }
 
-/** The kept page's body and CSP header with `nonce` in place of the render's one. */
-export function withNonce(page: CachedPage, nonce: string): { body: Buffer; policy: string | undefined } {
-  const needle = Buffer.from(nonce);
-  const chunks: Buffer[] = [];
-  page.bodyParts.forEach((part, index) => {
-    if (index > 0) chunks.push(needle);
-    chunks.push(part);
-  });
+/**
+ * A page rendered with `nonce`, made the same for every guest: the nonce attributes leave the
+ * body, and the policy allows the page's own inline scripts by their hashes instead (decision
+ * 0016). Nothing injected later can match a hash of what the server rendered.
+ */
+export function pinToHashes(html: string, policy: string | undefined, nonce: string): { body: Buffer; policy: string | undefined } {
+  const body = html.replaceAll(` nonce="${nonce}"`, '');
+  const hashes = inlineScriptHashes(body);
   return {
-    body: Buffer.concat(chunks),
-    policy: page.policyParts.length > 0 ? page.policyParts.join(nonce) : undefined,
+    body: Buffer.from(body),
+    policy: policy?.replace(`'nonce-${nonce}'`, hashes.join(' ')).replace(/ {2,}/g, ' ').replace(/ ;/g, ';'),
   };
 }
 

@@ -30,12 +30,14 @@ describe('RenderLimit', () => {
     expect(second.started).toBe(false);
     expect(limit.load).toEqual({ active: 1, waiting: 1 });
 
+    expect(limit.full).toBe(true);
     await expect(limit.run(async () => 'third')).rejects.toBeInstanceOf(Overloaded);
 
     first.finish();
     await expect(running).resolves.toBe('first');
     await expect.poll(() => second.started).toBe(true);
     expect(limit.load).toEqual({ active: 1, waiting: 0 });
+    expect(limit.full).toBe(false);
     second.finish();
     await expect(queued).resolves.toBe('second');
     expect(limit.load).toEqual({ active: 0, waiting: 0 });

@@ -26,6 +26,11 @@ export class RenderLimit {
     return { active: this.active, waiting: this.waiting.length };
   }
 
+  /** True when a render asked for now would be refused: callers shed before doing other work. */
+  get full(): boolean {
+    return this.active >= this.concurrency && this.waiting.length >= this.queue;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.concurrency) {
       if (this.waiting.length >= this.queue) throw new Overloaded();

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createInjectFetch } from './inject-fetch.ts';
-import { newNonce, PageCache, splitAtNonce, withNonce, type CachedPage } from './page-cache.ts';
+import { newNonce, PageCache, pinToHashes, type CachedPage } from './page-cache.ts';
 import { Overloaded, RenderLimit } from './render-limit.ts';
 import { createSessionRenewal } from './session-renewal.ts';
 
@@ -178,6 +178,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       const renderLive = async (request: FastifyRequest, reply: FastifyReply) => {
         // An expired access token with a live refresh cookie is renewed first, so the page (and
         // every API call its loaders make) sees the visitor signed in; a dead session is cleared.
+        // Refused before any other work (the session check costs database round trips).
+        if (limit.full) throw new Overloaded();
         const sessionCookiesSet = await renewSession(request, reply);
         // Protocol and host as Fastify sees them (X-Forwarded-* when TRUST_PROXY is on); the
         // request is aborted by createRequest itself when the visitor goes away.
@@ -207,18 +209,12 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
         const nonce = newNonce();
         const response = await handle(webRequest, loadContext(request, nonce, true));
-        const body = Buffer.from(await response.arrayBuffer());
         const setCookies = response.headers.getSetCookie();
-        const policy = response.headers.get('content-security-policy');
         const own = response.headers.get('cache-control') ?? '';
-        const page: CachedPage = {
-          status: response.status,
-          headers: response.headers,
-          setCookies,
-          bodyParts: splitAtNonce(body, nonce),
-          policyParts: policy ? policy.split(nonce) : [],
-          bytes: body.length,
-        };
+        const pinned = pinToHashes(await response.text(), response.headers.get('content-security-policy') ?? undefined, nonce);
+        const keptHeaders = new Headers(response.headers);
+        keptHeaders.delete('content-security-policy');
+        const page: CachedPage = { status: response.status, headers: keptHeaders, setCookies, ...pinned, encoded: {}, bytes: pinned.body.length };
         const keep = (response.status === 200 || response.status === 404) && setCookies.length === 0 && !/no-store|private/.test(own);
         return { page, keep };
       };
@@ -230,18 +226,21 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           const page = await cache.get(key, () => limit.run(() => renderForCache(request)));
           // The render this request waited for is not one to share (an error, a cookie): its own.
           if (!page) return await renderLive(request, reply);
-          // Every answer gets its own nonce, in the body and in the policy alike.
-          const { body, policy } = withNonce(page, newNonce());
+          // The kept bytes are the same for every guest (scripts allowed by hash, not nonce), so
+          // each encoding is made once per kept page, on zlib's threads rather than the main one
+          // (@fastify/compress leaves an encoded body alone).
           sendHeaders(request, reply, page, page.setCookies, false);
-          if (policy) void reply.header('content-security-policy', policy);
-          // The nonce makes every answer's bytes new, so each is compressed, on zlib's threads
-          // rather than the main one (@fastify/compress leaves an encoded body alone).
+          if (page.policy) void reply.header('content-security-policy', page.policy);
           const encoding = acceptedEncoding(request.headers['accept-encoding']);
-          if (encoding && body.length >= 1024 && page.headers.get('content-type')?.startsWith('text/html')) {
+          if (encoding && page.body.length >= 1024 && page.headers.get('content-type')?.startsWith('text/html')) {
             void reply.header('content-encoding', encoding).header('vary', 'Cookie, Accept-Encoding');
-            return reply.send(await compressPage(body, encoding));
+            page.encoded[encoding] ??= compressPage(page.body, encoding).catch((error: unknown) => {
+              delete page.encoded[encoding];
+              throw error;
+            });
+            return reply.send(await page.encoded[encoding]);
           }
-          return reply.send(body);
+          return reply.send(page.body);
         } catch (error) {
           if (error instanceof Overloaded) return overloaded(request, reply);
           throw error;
