@@ -12,9 +12,15 @@ export function startProcess(command: string[], env: Record<string, string>, cwd
   return spawn(cmd!, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Starts Crema itself (apps/api/src/server.ts, production mode) on a port. */
+/**
+ * Starts Crema itself (apps/api/src/server.ts, production mode) on a port. It runs in its data
+ * directory, so a developer's `.env` at the repository root (read from the starting directory)
+ * never points a measuring run at their database or mail server.
+ */
 export function startCrema(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return startProcess(['node', '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const tsx = import.meta.resolve('tsx');
+  const server = path.join(repoRoot, 'apps/api/src/server.ts');
+  return startProcess(['node', '--import', tsx, server], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -27,7 +33,7 @@ export function startCrema(port: number, dataDir: string, env: Record<string, st
     // Production needs a mail server; nothing listens here, and the measured pages send no mail.
     SMTP_URL: 'smtp://127.0.0.1:9',
     ...env,
-  });
+  }, dataDir);
 }
 
 /** Resolves once the URL answers 2xx. */
