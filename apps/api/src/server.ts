@@ -7,6 +7,7 @@ import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
+import { startPruningRateLimits } from './lib/rate-limit.ts';
 
 let config: Config;
 try {
@@ -59,6 +60,8 @@ const mailWorker = config.smtpUrl
 
 // Keeps DATA_DIR/cache/images under IMAGE_CACHE_MAX_MB: a sweep now, then hourly.
 const stopSweeping = app.media.startSweeping();
+// Forgets rate-limit counters of windows long over: now, then hourly.
+const stopPruning = startPruningRateLimits(database.db, log);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -72,6 +75,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     stopSweeping();
+    stopPruning();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
-import { hitRateLimit, hitRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
+import { hitRateLimit, hitRateLimits, pruneRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -82,5 +82,15 @@ describe('stepped budgets', () => {
     expect((await takeStepped(database.db, key, rule)).retryAfterS).toBeGreaterThan(60);
     await database.pool.query(`update rate_limits set window_starts_at = now() - interval '2 hours' where key = $1`, [key]);
     expect(await takeStepped(database.db, key, rule)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('prunes only counters whose window is long over and that make nobody wait', async () => {
+    const rule = { limit: 5, windowS: 60 };
+    for (const key of ['prune:old', 'prune:old-waiting', 'prune:recent']) await hitRateLimit(database.db, key, rule);
+    await database.pool.query(`update rate_limits set window_starts_at = now() - interval '3 days' where key like 'prune:old%'`);
+    await database.pool.query(`update rate_limits set blocked_until = now() + interval '1 hour' where key = 'prune:old-waiting'`);
+    expect(await pruneRateLimits(database.db)).toBeGreaterThanOrEqual(1);
+    const { rows } = await database.pool.query(`select key from rate_limits where key like 'prune:%' order by key`);
+    expect(rows.map((row: { key: string }) => row.key)).toEqual(['prune:old-waiting', 'prune:recent']);
   });
 });

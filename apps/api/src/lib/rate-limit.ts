@@ -121,3 +121,24 @@ export async function takeStepped(db: Executor, key: string, rule: SteppedRule):
 function secondsLeft(remainingS: number, maxS: number): number {
   return Math.min(maxS, Math.max(1, Math.ceil(remainingS)));
 }
+
+/** Longer than any window or wait in use (the longest window is a day, and waits end within it). */
+export const RATE_LIMIT_RETENTION_S = 2 * 86_400;
+
+/** Forgets counters whose window started over `retentionS` ago and that make nobody wait. */
+export async function pruneRateLimits(db: Executor, retentionS = RATE_LIMIT_RETENTION_S): Promise<number> {
+  const result = await db.execute(sql`
+    delete from rate_limits
+    where window_starts_at < now() - make_interval(secs => ${retentionS})
+      and (blocked_until is null or blocked_until <= now())`);
+  return result.rowCount ?? 0;
+}
+
+/** Prunes now, then every `everyMs` (hourly); returns the function that stops it. */
+export function startPruningRateLimits(db: Executor, log: { warn: (o: object, m: string) => void }, everyMs = 3_600_000): () => void {
+  const run = () => void pruneRateLimits(db).catch((err: unknown) => log.warn({ err }, 'rate limit pruning failed'));
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
