@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
-import { hitRateLimit, hitRateLimits, pruneRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
+import { hitRateLimit, hitRateLimits, networkOf, pruneRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -92,5 +92,18 @@ describe('stepped budgets', () => {
     expect(await pruneRateLimits(database.db)).toBeGreaterThanOrEqual(1);
     const { rows } = await database.pool.query(`select key from rate_limits where key like 'prune:%' order by key`);
     expect(rows.map((row: { key: string }) => row.key)).toEqual(['prune:old-waiting', 'prune:recent']);
+  });
+});
+
+describe('networkOf', () => {
+  it('keys IPv4 by the address, IPv6 by its /64 in every spelling', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('2001:db8:85a3:12:8a2e:370:7334:1')).toBe('2001:db8:85a3:12::/64');
+    expect(networkOf('2001:0DB8:85A3:0012:ffff:ffff:ffff:ffff')).toBe('2001:db8:85a3:12::/64');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(networkOf('2001:db8:0:0:abcd::7%eth0')).toBe('2001:db8:0:0::/64');
+    expect(networkOf('::1')).toBe('0:0:0:0::/64');
+    expect(networkOf('fe80::1:2:3:4')).toBe('fe80:0:0:0::/64');
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 
@@ -141,4 +142,25 @@ export function startPruningRateLimits(db: Executor, log: { warn: (o: object, m:
   const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * The network a per-client limit is keyed by: an IPv4 address as it is (IPv4-mapped IPv6 too),
+ * an IPv6 address by its /64 — one subscriber's prefix, inside which any host address is free to
+ * pick, so per-address keys would not limit anyone.
+ */
+export function networkOf(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const width = (part: string) => (part.includes('.') ? 2 : 1);
+  const groups = (side: string) => (side === '' ? [] : side.split(':'));
+  const [head = '', tail] = address.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const used = [...left, ...right].reduce((sum, part) => sum + width(part), 0);
+  const full = [...left, ...Array<string>(tail === undefined ? 0 : 8 - used).fill('0'), ...right];
+  const prefix = full.slice(0, 4).map((group) => (group.includes('.') ? group : parseInt(group, 16).toString(16)));
+  return `${prefix.join(':')}::/64`;
 }

@@ -139,6 +139,18 @@ describe('limits are checked and counted in one step', () => {
     expect(refused).toHaveLength(6);
     expect(refused[0]!.json().detail).toMatch(/^Слишком много неверных кодов/);
   });
+
+  it('IPv6: every address of one /64 counts as one client (a host there may take any of 2^64)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        post('/api/auth/token/email/', { email: `burst-v6-${i}@example.ru`, code: '1234' }, `2001:db8:77:1:${(i + 1).toString(16)}::${i + 7}`),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(30);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(2);
+    // The next /64 is another client.
+    expect((await post('/api/auth/token/email/', { email: 'burst-v6-next@example.ru', code: '1234' }, '2001:db8:77:2::1')).statusCode).toBe(400);
+  });
 });
 
 describe('one guessing budget per address, across purposes', () => {

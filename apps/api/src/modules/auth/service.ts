@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   hitRateLimit,
   hitRateLimits,
+  networkOf,
   refundRateLimit,
   resetRateLimit,
   takeStepped,
@@ -150,11 +151,11 @@ export class AuthService {
    * counted, so it spends no later quota. Hammering an address from one client exhausts only
    * that client's quota; from many clients, the owner waits an hour at worst.
    */
-  private async limitSend(purpose: string, email: string, ip: string): Promise<void> {
+  private async limitSend(purpose: string, email: string, network: string): Promise<void> {
     const checks: RateCheck[] = [
-      { key: `send:ip:${ip}`, rule: { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour } },
+      { key: `send:ip:${network}`, rule: { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour } },
       { key: `send:${purpose}:email:${email}`, rule: LIMITS.sendPerEmail },
-      { key: `send:client:${ip}:${email}`, rule: LIMITS.sendPerEmailClientDaily },
+      { key: `send:client:${network}:${email}`, rule: LIMITS.sendPerEmailClientDaily },
       { key: `send:hour:${email}`, rule: LIMITS.sendPerEmailHourly },
     ];
     const result = await hitRateLimits(this.db, checks);
@@ -175,7 +176,7 @@ export class AuthService {
    * so the answer and the work are the same for every address.
    */
   private async sendCode(purpose: CodePurpose, email: string, actor: Actor, onlyExisting: boolean) {
-    await this.limitSend(purpose, email, actor.ip);
+    await this.limitSend(purpose, email, networkOf(actor.ip));
     await this.db.transaction(async (tx) => {
       const exists = !onlyExisting || Boolean(await findUserByEmail(tx, email));
       const code = await this.codes.issueCode(tx, email, purpose, exists);
@@ -213,8 +214,8 @@ export class AuthService {
     const known = this.devices.isKnown(email, deviceMark);
     const ticket: GuessTicket = {
       email,
-      ipKey: `${kind === 'code' ? 'code_fail' : 'login_fail'}:ip:${actor.ip}`,
-      clientKey: `guess:client:${actor.ip}:${email}`,
+      ipKey: `${kind === 'code' ? 'code_fail' : 'login_fail'}:ip:${networkOf(actor.ip)}`,
+      clientKey: `guess:client:${networkOf(actor.ip)}:${email}`,
       accountKey: `guess:${known ? 'known' : 'any'}:${email}`,
     };
     const tooManyWrong = (wait: number) =>
@@ -329,7 +330,7 @@ export class AuthService {
 
   /** POST /api/auth/restore/: mails a one-time link to an existing account; the same answer for any address. */
   async requestRestore(email: string, actor: Actor): Promise<{ detail: string }> {
-    await this.limitSend('password_restore', email, actor.ip);
+    await this.limitSend('password_restore', email, networkOf(actor.ip));
     await this.db.transaction(async (tx) => {
       const exists = Boolean(await findUserByEmail(tx, email));
       // The same row either way; an address without an account gets a letter saying so instead.

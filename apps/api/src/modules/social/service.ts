@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps, Logger } from '../../deps.ts';
 import { socialAccounts, users, type User } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { hitRateLimit, type RateRule } from '../../lib/rate-limit.ts';
+import { hitRateLimit, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AuthService, clientOf, normaliseEmail } from '../auth/service.ts';
 import {
@@ -68,7 +68,7 @@ export class SocialService {
     const settings = this.settings(provider);
     this.checkRedirect(provider, grant.redirectUri, context.origin);
     const name = PROVIDER_META[provider].name;
-    const limit = await hitRateLimit(this.deps.db, `social:ip:${actor.ip}`, SOCIAL_LIMIT);
+    const limit = await hitRateLimit(this.deps.db, `social:ip:${networkOf(actor.ip)}`, SOCIAL_LIMIT);
     if (!limit.allowed) throw new ApiError('too_many_requests', SOCIAL_TEXTS.tooMany, { retryAfterS: limit.retryAfterS });
 
     let profile: ProviderProfile;
