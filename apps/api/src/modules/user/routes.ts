@@ -22,6 +22,8 @@ import { signedInActor } from '../auth/plugin.ts';
 import { getDocuments, getPersonal, patchDocuments, patchPersonal, referenceBooks } from './service.ts';
 import { createStudent, deleteStudent, listStudents, patchStudent } from './students.ts';
 
+/** The body types the account forms may send (documented in the OpenAPI document). */
+const FORM_TYPES = ['application/json', 'multipart/form-data'];
 const MULTIPART_NOTE = ' Тело — JSON или multipart/form-data (пустое значение очищает поле).';
 
 /** The signed-in user's own data (spec §7 User). */
@@ -62,6 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Смена e-mail здесь не делается: новый адрес подтверждается кодом.' +
           MULTIPART_NOTE,
         tags: ['user'],
+        consumes: FORM_TYPES,
         body: personalPatchBodySchema,
         response: { 200: personalPatchResultSchema, 400: fieldErrorsSchema, 401: detailErrorSchema },
       },
@@ -91,6 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Изменить документы',
         description: 'Частичное изменение; после отказа от предоставления данных — 409.' + MULTIPART_NOTE,
         tags: ['user'],
+        consumes: FORM_TYPES,
         body: documentsPatchBodySchema,
         response: { 200: documentsSchema, 400: fieldErrorsSchema, 401: detailErrorSchema, 409: detailErrorSchema },
       },
@@ -133,6 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Добавить ученика',
         description: 'Ошибки — {поле: [сообщения]}; неизвестные поля — {поле: ["Неизвестное поле."]}.' + MULTIPART_NOTE,
         tags: ['user'],
+        consumes: FORM_TYPES,
         body: studentCreateBodySchema,
         response: { 201: studentSchema, 400: fieldErrorsSchema, 401: detailErrorSchema },
       },
@@ -148,6 +153,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Изменить ученика',
         tags: ['user'],
         params: studentIdParamsSchema,
+        consumes: FORM_TYPES,
         body: studentPatchBodySchema,
         response: { 200: studentSchema, 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema },
       },
