@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personalSchema, 401: detailErrorSchema, 500: detailErrorSchema },
       },
     },
-    async (request) => getPersonal(db, box, signedInActor(request).user.id),
+    async (request) => getPersonal(db, signedInActor(request).user.id),
   );
 
   app.patch(
@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personalPatchResultSchema, 400: fieldErrorsSchema, 401: detailErrorSchema },
       },
     },
-    async (request) => patchPersonal(db, box, signedInActor(request).user.id, request.body),
+    async (request) => patchPersonal(db, signedInActor(request).user.id, request.body),
   );
 
   app.get(

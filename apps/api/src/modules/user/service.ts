@@ -44,6 +44,17 @@ const EMPTY_DOCUMENTS: PlainDocuments = {
 /** Associated data of a sealed document value: its table, column and owner. */
 const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
 
+/** Which document fields are filled in, without opening them (the profile calls need no more). */
+async function documentPresence(db: Executor, userId: number): Promise<PlainDocuments> {
+  const [row] = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
+  const present = { ...EMPTY_DOCUMENTS };
+  if (!row) return present;
+  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS) as [DocumentField, SealedColumn][]) {
+    present[field] = row[column] === null ? null : 'filled';
+  }
+  return present;
+}
+
 async function readDocuments(db: Executor, box: SealedBox, userId: number): Promise<PlainDocuments> {
   const [row] = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
   if (!row) return { ...EMPTY_DOCUMENTS };
@@ -74,9 +85,9 @@ async function loadUser(db: Db, userId: number): Promise<User> {
   return user;
 }
 
-export async function getPersonal(db: Db, box: SealedBox, userId: number): Promise<Personal> {
+export async function getPersonal(db: Db, userId: number): Promise<Personal> {
   const user = await loadUser(db, userId);
-  return { ...toCurrentUser(user), ...completeness(user, await readDocuments(db, box, userId)) };
+  return { ...toCurrentUser(user), ...completeness(user, await documentPresence(db, userId)) };
 }
 
 /**
@@ -84,7 +95,7 @@ export async function getPersonal(db: Db, box: SealedBox, userId: number): Promi
  * (forms send every field), another one is refused until it is confirmed by a code (decision 0017).
  * `data_refusal: true` erases the documents in the same transaction.
  */
-export async function patchPersonal(db: Db, box: SealedBox, userId: number, body: PersonalPatchBody): Promise<PersonalPatchResult> {
+export async function patchPersonal(db: Db, userId: number, body: PersonalPatchBody): Promise<PersonalPatchResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw ApiError.notFound();
@@ -110,7 +121,7 @@ export async function patchPersonal(db: Db, box: SealedBox, userId: number, body
       const removed = await tx.delete(userDocuments).where(eq(userDocuments.userId, userId)).returning({ userId: userDocuments.userId });
       erased = removed.length > 0;
     }
-    const documents = await readDocuments(tx, box, userId);
+    const documents = await documentPresence(tx, userId);
     return { ...toCurrentUser(user), ...completeness(user, documents), documents_erased: erased };
   });
 }

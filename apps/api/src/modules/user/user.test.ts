@@ -290,6 +290,51 @@ describe('GET/PATCH /api/user/documents/', () => {
   });
 });
 
+describe('documents sent at the same time', () => {
+  it('keeps every field of concurrent partial updates', async () => {
+    const { session } = await signedIn();
+    const results = await Promise.all(
+      Object.entries(DOCUMENTS).map(([field, value]) => call(session, 'PATCH', '/api/user/documents/', { [field]: value })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Object.keys(DOCUMENTS).map(() => 200));
+    expect((await call(session, 'GET', '/api/user/documents/')).json()).toMatchObject({ passport_number: '734519', snils: SNILS_DIGITS, is_complete: false });
+    expect((await call(session, 'GET', '/api/user/documents/')).json().missing_fields).not.toContain('passport_given_location');
+  });
+
+  it('never leaves documents behind a refusal sent at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { user, session } = await signedIn();
+      const [refusal, documents] = await Promise.all([
+        call(session, 'PATCH', '/api/user/personal/', { data_refusal: true }),
+        call(session, 'PATCH', '/api/user/documents/', DOCUMENTS),
+      ]);
+      expect(refusal.statusCode).toBe(200);
+      expect([200, 409]).toContain(documents.statusCode);
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.dataRefusal).toBe(true);
+      expect(await t.app.deps.db.select().from(userDocuments).where(eq(userDocuments.userId, user.id)), `round ${round}`).toEqual([]);
+    }
+  });
+
+  it('refuses a file part in a form without a 500', async () => {
+    const { session } = await signedIn();
+    const form = new FormData();
+    form.append('passport_number', '734519');
+    form.append('scan', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'passport.pdf');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/documents/',
+      headers: { ...session.headers, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('detail');
+    expect((await call(session, 'GET', '/api/user/documents/')).json()).toMatchObject({ passport_number: null });
+  });
+});
+
 describe('logs of document calls', () => {
   it('never contain the passport or SNILS values, on success or on refusal', async () => {
     const database = await createTestDatabase();
