@@ -42,12 +42,14 @@ function checkStudent(values: StudentValues): FieldErrors {
   return errors;
 }
 
-function ownStudent(db: Executor, userId: number, id: number) {
+/** The caller's student, locked for the rest of the transaction (concurrent edits apply in turn), or 404. */
+function ownStudentForUpdate(db: Executor, userId: number, id: number) {
   return findOne(
     db
       .select()
       .from(students)
-      .where(and(eq(students.id, id), eq(students.userId, userId))),
+      .where(and(eq(students.id, id), eq(students.userId, userId)))
+      .for('update'),
     STUDENT_NOT_FOUND,
   );
 }
@@ -90,7 +92,7 @@ export async function createStudent(db: Db, userId: number, body: StudentCreateB
 
 export async function patchStudent(db: Db, userId: number, id: number, body: StudentPatchBody): Promise<StudentItem> {
   return db.transaction(async (tx) => {
-    const current = toStudentItem(await ownStudent(tx, userId, id));
+    const current = toStudentItem(await ownStudentForUpdate(tx, userId, id));
     const values: StudentValues = {
       student_type: body.student_type === undefined ? current.student_type : body.student_type,
       last_name: body.last_name === undefined ? current.last_name : body.last_name,
@@ -114,14 +116,9 @@ export async function patchStudent(db: Db, userId: number, id: number, body: Stu
 /** Deletes a student unless they have courses or paid orders (kept for the school's accounting). */
 export async function deleteStudent(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await findOne(
-      tx
-        .select({ id: students.id })
-        .from(students)
-        .where(and(eq(students.id, id), eq(students.userId, userId)))
-        .for('update'),
-      STUDENT_NOT_FOUND,
-    );
+    // The lock also waits for an enrolment or order being written for this student (their
+    // foreign keys lock the row too), so the checks below see it.
+    await ownStudentForUpdate(tx, userId, id);
     const [course] = await tx.select({ id: userCourses.id }).from(userCourses).where(eq(userCourses.studentId, id)).limit(1);
     const [paid] = await tx
       .select({ id: orders.id })

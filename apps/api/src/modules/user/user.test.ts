@@ -472,6 +472,18 @@ describe('/api/user/students/', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('applies edits of different fields sent at the same time in turn, losing none', async () => {
+    const { user, session } = await signedIn();
+    for (let round = 0; round < 3; round++) {
+      const student = await buildStudent(t.app.deps.db, { userId: user.id });
+      const edits = [{ first_name: 'Вера' }, { last_name: 'Зайцева' }, { patronymic: 'Львовна' }, { phone: '+7 900 000-00-01' }];
+      const results = await Promise.all(edits.map((edit) => call(session, 'PATCH', `/api/user/students/${student.id}/`, edit)));
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const [row] = await t.app.deps.db.select().from(students).where(eq(students.id, student.id));
+      expect(row, `round ${round}`).toMatchObject({ firstName: 'Вера', lastName: 'Зайцева', patronymic: 'Львовна', phone: '79000000001' });
+    }
+  });
+
   it('deletes a student of the account; another account’s is a 404; one with courses or paid orders is kept', async () => {
     const { db } = t.app.deps;
     const { user, session } = await signedIn();
