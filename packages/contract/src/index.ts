@@ -5,4 +5,5 @@ export * from './format/index.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/account.ts';
 export * from './rules/index.ts';

@@ -24,6 +24,8 @@ import {
   pageBlocks,
   pages,
   reviews,
+  statisticsSources,
+  students,
   subsections,
   teachers,
   tests,
@@ -34,6 +36,7 @@ import {
   type Category,
   type Course,
   type Review,
+  type Student,
   type Teacher,
   type User,
   type UserCourse,
@@ -68,6 +71,32 @@ export async function buildUser(db: Executor, overrides: UserOverrides = {}): Pr
 /** A course owner: may use /api/admin/ for the courses they own. */
 export function buildOwner(db: Executor, overrides: UserOverrides = {}): Promise<User> {
   return buildUser(db, { isCourseOwner: true, ...overrides });
+}
+
+/** A student of an account: an adult with phone and e-mail unless `studentType: 'child'` (then a birth date). */
+export async function buildStudent(
+  db: Executor,
+  values: { userId: number } & Partial<typeof students.$inferInsert>,
+): Promise<Student> {
+  const child = values.studentType === 'child';
+  const [row] = await db
+    .insert(students)
+    .values({
+      studentType: 'adult',
+      lastName: 'Петрова',
+      firstName: 'Анна',
+      ...(child ? { dateBirth: '2015-06-01' } : { phone: '79161234567', email: `${unique('student')}@example.ru` }),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A "how did you hear about us" source (statistics source). */
+export async function buildStatisticsSource(db: Executor, overrides: Partial<typeof statisticsSources.$inferInsert> = {}) {
+  const key = overrides.key ?? unique('source');
+  const [row] = await db.insert(statisticsSources).values({ key, title: `Источник ${key}`, ...overrides }).returning();
+  return row!;
 }
 
 /** A catalogue category. */

@@ -2,3 +2,4 @@
 // (decision 0012). The zod schemas import these, so there is one copy of each.
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './account.ts';

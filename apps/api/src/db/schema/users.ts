@@ -53,7 +53,11 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
-/** Passport and SNILS of a user, one row per user, kept apart from the profile. */
+/**
+ * Passport and SNILS of a user, one row per user, kept apart from the profile. Every value is
+ * encrypted in the application (lib/sealed.ts, decision 0017): `v1:<nonce>:<tag>:<ciphertext>`;
+ * the comments give the plain value.
+ */
 export const userDocuments = pgTable('user_documents', {
   userId: integer()
     .primaryKey()
@@ -64,7 +68,8 @@ export const userDocuments = pgTable('user_documents', {
   passportNumber: text(),
   /** Issuing unit code, six digits shown as '### ###'. */
   passportGivenCode: text(),
-  passportGivenDate: date({ mode: 'string' }),
+  /** 'YYYY-MM-DD'. */
+  passportGivenDate: text(),
   passportGivenLocation: text(),
   /** Eleven digits, shown as '###-###-### ##'. */
   snils: text(),

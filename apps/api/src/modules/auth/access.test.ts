@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
-import { buildOwner, buildUser, signInAs } from '../../test/factories.ts';
+import { buildOwner, buildStudent, buildUser, signInAs } from '../../test/factories.ts';
 import type { AccessLevel } from './actor.ts';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
 import { JwtCodec, revokeFamily } from './tokens.ts';
@@ -182,6 +182,38 @@ describe('every route of the app', () => {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       if (route.method !== 'HEAD') expect(res.json(), `${route.method} ${route.url}`).toEqual({ detail: NOT_SIGNED_IN });
+    }
+  });
+
+  /**
+   * For each signed-in route that names a thing by id: how to make one that belongs to a given
+   * account. Every such route must be listed here, so one added later is checked by construction.
+   */
+  const OWN_THINGS: Record<string, (db: TestContext['database']['db'], userId: number) => Promise<number>> = {
+    '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
+  };
+
+  it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {
+    const { db } = t.database;
+    const routes = t.app.routeAccess.filter(
+      (r) => (r.access === 'user' || r.access === 'owner') && /:[A-Za-z_]+/.test(r.url) && r.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const make = OWN_THINGS[route.url];
+      expect(make, `${name}: add it to OWN_THINGS`).toBeDefined();
+      // Owners both: an owner route must still tell one owner's things from another's.
+      const holder = route.access === 'owner' ? await buildOwner(db) : await buildUser(db);
+      const other = route.access === 'owner' ? await buildOwner(db) : await buildUser(db);
+      const url = route.url.replace(/:[A-Za-z_]+/g, String(await make!(db, holder.id)));
+      const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const inject = async (user: { id: number }) =>
+        t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
+      const foreign = await inject(other);
+      expect(foreign.statusCode, name).toBe(404);
+      expect(foreign.json(), name).toMatchObject({ detail: expect.any(String) });
+      expect((await inject(holder)).statusCode, name).toBeLessThan(300);
     }
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "user_documents" ALTER COLUMN "passport_given_date" SET DATA TYPE text;
