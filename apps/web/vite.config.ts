@@ -13,11 +13,15 @@ export default defineConfig({
         // what every page runs (layout, dialog store and host, SEO helpers), with the contract's
         // formatting; one chunk instead of half a dozen small ones, which compress worse and cost
         // a request each. Code that loads on use (features/, api/, routes/) lives elsewhere, and
-        // `@crema/contract/rules` goes with whoever uses it.
+        // `@crema/contract/rules` is a small chunk of its own.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
+            // The contract's rules (constants and checks shared with the server): one small chunk
+            // with whatever the browser uses of them, so a new rules file (account rules) cannot
+            // pull catalogue constants into the API client's chunk and onto the catalogue's first load.
+            { name: 'rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]/ },
             // The browser's API client and form hook: with the first form or sign-out, not on first load.
             { name: 'api', test: /[\\/]app[\\/]api[\\/]/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
