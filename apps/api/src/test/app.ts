@@ -47,3 +47,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** The sign-in or change code of the newest letter queued to `email` (its subject ends with it). */
+export async function lastMailedCode(database: Pick<Database, 'pool'>, email: string): Promise<string> {
+  const { rows } = await database.pool.query<{ subject: string }>(
+    'select subject from mail_outbox where "to" = $1 order by id desc limit 1',
+    [email],
+  );
+  const code = /: (\d{4})$/.exec(rows[0]?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

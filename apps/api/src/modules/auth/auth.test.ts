@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildOwner, buildUser, setConfig, signInAs } from '../../test/factories.ts';
 import { deriveKey } from '../../lib/keys.ts';
 
@@ -55,13 +55,8 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await t.database.pool.query(text, values)).rows as T[];
 }
 
-/** The code of the newest letter to `email` (the subject ends with it). */
-async function lastCode(email: string): Promise<string> {
-  const [row] = await query<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by id desc limit 1', [email]);
-  const code = /: (\d{4})$/.exec(row?.subject ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+/** The code of the newest letter to `email`. */
+const lastCode = (email: string) => lastMailedCode(t.database, email);
 
 /** Lets `email` ask for another code now (as if the 180 s had passed). */
 async function skipCountdown(email: string) {

@@ -1,7 +1,7 @@
 // Issue 9: sign-in answers that say nothing about an address, guessing budgets that are
 // checked and counted in one step, and limits the owner cannot be locked out by (decision 0013).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
 
 let t: TestContext;
@@ -28,12 +28,8 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await t.database.pool.query(text, values)).rows as T[];
 }
 
-async function lastCode(email: string): Promise<string> {
-  const [row] = await query<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by id desc limit 1', [email]);
-  const code = /: (\d{4})$/.exec(row?.subject ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+/** The code of the newest letter to `email`. */
+const lastCode = (email: string) => lastMailedCode(t.database, email);
 
 /** A four-digit code other than `code`. */
 const other = (code: string) => (code === '0000' ? '1111' : '0000');
