@@ -45,6 +45,8 @@ export const ACCOUNT_TEXTS = {
   nameTooLong: `Не длиннее ${NAME_MAX_LENGTH} символов.`,
   lastNameRequired: 'Укажите фамилию.',
   firstNameRequired: 'Укажите имя.',
+  studentTypeRequired: 'Выберите, кто будет учиться: ребёнок или взрослый.',
+  genderInvalid: 'Выберите пол: мужской или женский.',
   phoneInvalid: 'Введите номер в формате +7 (999) 999-99-99.',
   phoneRequired: 'Укажите телефон.',
   emailRequired: 'Укажите адрес электронной почты.',

@@ -77,7 +77,7 @@ const plainText = (maxLength: number) =>
   }, maxLength * 2);
 
 const genderField = z
-  .enum(['male', 'female', ''], { error: 'Выберите пол: male или female.' })
+  .enum(['male', 'female', ''], { error: ACCOUNT_TEXTS.genderInvalid })
   .nullable()
   .transform((value) => (value === '' ? null : value));
 
@@ -161,7 +161,7 @@ export type Documents = z.infer<typeof documentsSchema>;
 // ---------------------------------------------------------------- students
 
 const studentTypeField = z.enum(STUDENT_TYPES.map((t) => t.id) as ['child', 'adult'], {
-  error: 'Тип ученика: child (ребёнок) или adult (взрослый).',
+  error: ACCOUNT_TEXTS.studentTypeRequired,
 });
 
 const studentFields = {

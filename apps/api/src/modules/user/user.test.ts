@@ -143,7 +143,7 @@ describe('GET/PATCH /api/user/personal/', () => {
       [{ birth_date: '2999-01-01' }, { birth_date: [ACCOUNT_TEXTS.dateInFuture] }],
       [{ birth_date: '1850-01-01' }, { birth_date: [ACCOUNT_TEXTS.dateTooOld] }],
       [{ birth_date: `${new Date().getFullYear() - 5}-01-01` }, { birth_date: [ACCOUNT_TEXTS.accountTooYoung] }],
-      [{ gender: 'other' }, { gender: ['Выберите пол: male или female.'] }],
+      [{ gender: 'other' }, { gender: [ACCOUNT_TEXTS.genderInvalid] }],
       [{ data_refusal: 'maybe' }, { data_refusal: ['Ожидается true или false.'] }],
       [{ is_course_owner: true }, { is_course_owner: ['Неизвестное поле.'] }],
     ];
@@ -440,7 +440,7 @@ describe('/api/user/students/', () => {
         { student_type: 'child', last_name: 'Петров1', first_name: 'Миша', date_birth: '2016-02-30', nickname: 'm' },
         { last_name: [ACCOUNT_TEXTS.nameLetters], date_birth: [ACCOUNT_TEXTS.dateInvalid], nickname: ['Неизвестное поле.'] },
       ],
-      [{ student_type: 'teen', last_name: 'Петров', first_name: 'Миша' }, { student_type: ['Тип ученика: child (ребёнок) или adult (взрослый).'] }],
+      [{ student_type: 'teen', last_name: 'Петров', first_name: 'Миша' }, { student_type: [ACCOUNT_TEXTS.studentTypeRequired] }],
     ];
     for (const [payload, errors] of cases) {
       const res = await call(session, 'POST', '/api/user/students/', payload);
