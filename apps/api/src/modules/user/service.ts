@@ -13,6 +13,7 @@ import {
 } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { statisticsSources, userDocuments, users, type User } from '../../db/schema/index.ts';
+import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SealedBox } from '../../lib/sealed.ts';
 import { toCurrentUser } from '../auth/service.ts';
@@ -44,27 +45,24 @@ const EMPTY_DOCUMENTS: PlainDocuments = {
 /** Associated data of a sealed document value: its table, column and owner. */
 const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
 
-/** Which document fields are filled in, without opening them (the profile calls need no more). */
-async function documentPresence(db: Executor, userId: number): Promise<PlainDocuments> {
+/**
+ * The document fields of `userId`, each passed through `read` (null stays null): `() => 'filled'`
+ * says which are filled in without opening them (all the profile calls need), `box.open` reads them.
+ */
+async function documentFields(db: Executor, userId: number, read: (sealed: string, field: DocumentField) => string): Promise<PlainDocuments> {
   const [row] = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
-  const present = { ...EMPTY_DOCUMENTS };
-  if (!row) return present;
-  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS) as [DocumentField, SealedColumn][]) {
-    present[field] = row[column] === null ? null : 'filled';
-  }
-  return present;
-}
-
-async function readDocuments(db: Executor, box: SealedBox, userId: number): Promise<PlainDocuments> {
-  const [row] = await db.select().from(userDocuments).where(eq(userDocuments.userId, userId));
-  if (!row) return { ...EMPTY_DOCUMENTS };
-  const plain = { ...EMPTY_DOCUMENTS };
+  const fields = { ...EMPTY_DOCUMENTS };
+  if (!row) return fields;
   for (const [field, column] of Object.entries(DOCUMENT_COLUMNS) as [DocumentField, SealedColumn][]) {
     const sealed = row[column];
-    plain[field] = sealed === null ? null : box.open(sealed, contextOf(userId, field));
+    fields[field] = sealed === null ? null : read(sealed, field);
   }
-  return plain;
+  return fields;
 }
+
+const documentPresence = (db: Executor, userId: number) => documentFields(db, userId, () => 'filled');
+const readDocuments = (db: Executor, box: SealedBox, userId: number) =>
+  documentFields(db, userId, (sealed, field) => box.open(sealed, contextOf(userId, field)));
 
 function completeness(user: User, documents: PlainDocuments) {
   const missing = missingProfileFields({
@@ -79,11 +77,7 @@ function completeness(user: User, documents: PlainDocuments) {
   return { is_complete: missing.length === 0, missing_fields: missing };
 }
 
-async function loadUser(db: Db, userId: number): Promise<User> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw ApiError.notFound();
-  return user;
-}
+const loadUser = (db: Db, userId: number): Promise<User> => findOne(db.select().from(users).where(eq(users.id, userId)));
 
 export async function getPersonal(db: Db, userId: number): Promise<Personal> {
   const user = await loadUser(db, userId);

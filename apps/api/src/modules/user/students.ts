@@ -31,7 +31,7 @@ type StudentValues = Required<{ [K in keyof StudentCreateBody]: Exclude<StudentC
 function checkStudent(values: StudentValues): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (values.student_type === null) add('student_type', 'Выберите, кто будет учиться: ребёнок или взрослый.');
+  if (values.student_type === null) add('student_type', ACCOUNT_TEXTS.studentTypeRequired);
   if (values.last_name === null) add('last_name', ACCOUNT_TEXTS.lastNameRequired);
   if (values.first_name === null) add('first_name', ACCOUNT_TEXTS.firstNameRequired);
   if (values.student_type === 'child' && values.date_birth === null) add('date_birth', ACCOUNT_TEXTS.childBirthRequired);
@@ -71,18 +71,35 @@ function toRow(values: StudentValues) {
   };
 }
 
-export async function createStudent(db: Db, userId: number, body: StudentCreateBody): Promise<StudentItem> {
-  const values: StudentValues = {
-    student_type: body.student_type ?? null,
-    last_name: body.last_name ?? null,
-    first_name: body.first_name ?? null,
-    patronymic: body.patronymic ?? null,
-    phone: body.phone ?? null,
-    email: body.email ?? null,
-    date_birth: body.date_birth ?? null,
-  };
+/** `base` with the fields `body` sends laid over it (undefined keeps, null clears). */
+function laidOver(base: StudentValues, body: StudentPatchBody): StudentValues {
+  const values = { ...base };
+  for (const key of Object.keys(values) as (keyof StudentValues)[]) {
+    const sent = body[key];
+    if (sent !== undefined) (values as Record<keyof StudentValues, unknown>)[key] = sent;
+  }
+  return values;
+}
+
+const NO_STUDENT: StudentValues = {
+  student_type: null,
+  last_name: null,
+  first_name: null,
+  patronymic: null,
+  phone: null,
+  email: null,
+  date_birth: null,
+};
+
+/** The whole student, checked by the spec §5 rules, or a 400 with every problem per field. */
+function checked(values: StudentValues): StudentValues {
   const errors = checkStudent(values);
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  return values;
+}
+
+export async function createStudent(db: Db, userId: number, body: StudentCreateBody): Promise<StudentItem> {
+  const values = checked(laidOver(NO_STUDENT, body));
   const [row] = await db
     .insert(students)
     .values({ userId, ...toRow(values) })
@@ -92,18 +109,8 @@ export async function createStudent(db: Db, userId: number, body: StudentCreateB
 
 export async function patchStudent(db: Db, userId: number, id: number, body: StudentPatchBody): Promise<StudentItem> {
   return db.transaction(async (tx) => {
-    const current = toStudentItem(await ownStudentForUpdate(tx, userId, id));
-    const values: StudentValues = {
-      student_type: body.student_type === undefined ? current.student_type : body.student_type,
-      last_name: body.last_name === undefined ? current.last_name : body.last_name,
-      first_name: body.first_name === undefined ? current.first_name : body.first_name,
-      patronymic: body.patronymic === undefined ? current.patronymic : body.patronymic,
-      phone: body.phone === undefined ? current.phone : body.phone,
-      email: body.email === undefined ? current.email : body.email,
-      date_birth: body.date_birth === undefined ? current.date_birth : body.date_birth,
-    };
-    const errors = checkStudent(values);
-    if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+    const { id: _id, ...current } = toStudentItem(await ownStudentForUpdate(tx, userId, id));
+    const values = checked(laidOver(current, body));
     const [row] = await tx
       .update(students)
       .set(toRow(values))
