@@ -32,7 +32,7 @@ const DOCUMENT_COLUMNS = {
   snils: 'snils',
 } as const satisfies Record<string, SealedColumn>;
 type SealedColumn = 'passportSeries' | 'passportNumber' | 'passportGivenCode' | 'passportGivenDate' | 'passportGivenLocation' | 'snils';
-type DocumentField = keyof typeof DOCUMENT_COLUMNS;
+export type DocumentField = keyof typeof DOCUMENT_COLUMNS;
 type PlainDocuments = Record<DocumentField, string | null>;
 
 const EMPTY_DOCUMENTS: PlainDocuments = {
@@ -46,6 +46,15 @@ const EMPTY_DOCUMENTS: PlainDocuments = {
 
 /** Associated data of a sealed document value: its table, column and owner. */
 const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
+
+/** The `user_documents` column values of plain document fields, sealed (the demo seed writes them this way). */
+export function sealedDocumentColumns(box: SealedBox, userId: number, plain: Record<DocumentField, string>) {
+  const values: Partial<Record<SealedColumn, string>> = {};
+  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS) as [DocumentField, SealedColumn][]) {
+    values[column] = box.seal(plain[field], contextOf(userId, field));
+  }
+  return values;
+}
 
 /**
  * The document fields of `userId`, each passed through `read` (null stays null): `() => 'filled'`
