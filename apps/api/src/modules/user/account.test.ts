@@ -130,6 +130,8 @@ describe('account deletion', () => {
     const a = await fullUser('del');
     const spare = await buildStudent(db, { userId: a.user.id, lastName: 'Беззаказов' });
     const code = await requestCode(a.session, a.user.email);
+    // The code letter has gone out (the worker marks it sent): the mail log to the address is erased.
+    await t.database.pool.query(`update mail_outbox set status = 'sent', sent_at = now() where "to" = $1`, [a.user.email]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/delete/',
@@ -156,6 +158,8 @@ describe('account deletion', () => {
     });
     expect(await db.select().from(userDocuments).where(eq(userDocuments.userId, a.user.id))).toEqual([]);
     expect(await db.select().from(socialAccounts).where(eq(socialAccounts.userId, a.user.id))).toEqual([]);
+    const { rows: letters } = await t.database.pool.query<{ status: string }>('select status from mail_outbox where lower("to") = lower($1)', [a.user.email]);
+    expect(letters.every((l) => l.status === 'pending')).toBe(true);
     // The student named in the paid order is kept without personal fields; the other one is gone.
     const left = await db.select().from(students).where(eq(students.userId, a.user.id));
     expect(left).toEqual([expect.objectContaining({ id: a.student.id, lastName: 'Удалён', firstName: 'Удалён', phone: null, email: null })]);

@@ -8,6 +8,7 @@ import {
   consents,
   courses,
   feedbackSubmissions,
+  mailOutbox,
   orderStudents,
   socialAccounts,
   students,
@@ -94,6 +95,8 @@ export class AccountDeletionService {
     await tx.delete(userDocuments).where(eq(userDocuments.userId, userId));
     await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
     await tx.delete(feedbackSubmissions).where(eq(feedbackSubmissions.userId, userId));
+    // The mail log to the address (letters already handled; a pending one is still delivered).
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email}) and ${mailOutbox.status} <> 'pending'`);
     await tx
       .update(users)
       .set({
