@@ -55,7 +55,7 @@ export const users = pgTable(
 
 /**
  * Passport and SNILS of a user, one row per user, kept apart from the profile. Every value is
- * encrypted in the application (lib/sealed.ts, decision 0017): `v1:<nonce>:<tag>:<ciphertext>`;
+ * encrypted in the application (lib/sealed.ts, decisions 0017 and 0019): `<key id>:<nonce>:<tag>:<ciphertext>`;
  * the comments give the plain value.
  */
 export const userDocuments = pgTable('user_documents', {

@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fields: 30, fieldSize: 4096, parts: 30 },
   });
-  const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey));
+  const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey, app.deps.config.secretKeyPrevious));
   const { db } = app.deps;
   const auth = new AuthService(app.deps);
   const deletion = new AccountDeletionService(app.deps, auth);

@@ -23,7 +23,7 @@ import { recordConsent, withdrawLive } from './consents.ts';
 // Personal data and documents of the signed-in user (spec §3, §5, §7 User). Every query is
 // keyed by the caller's own id: there is no way to name another person's row.
 
-const DOCUMENT_COLUMNS = {
+export const DOCUMENT_COLUMNS = {
   passport_series: 'passportSeries',
   passport_number: 'passportNumber',
   passport_given_code: 'passportGivenCode',
@@ -45,7 +45,7 @@ const EMPTY_DOCUMENTS: PlainDocuments = {
 };
 
 /** Associated data of a sealed document value: its table, column and owner. */
-const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
+export const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
 
 /** The `user_documents` column values of plain document fields, sealed (the demo seed writes them this way). */
 export function sealedDocumentColumns(box: SealedBox, userId: number, plain: Record<DocumentField, string>) {

@@ -210,7 +210,7 @@ describe('GET/PATCH /api/user/documents/', () => {
     for (const plain of ['4510', '734519', '770001', '2015-04-20', 'Хамовники', SNILS_DIGITS, '445']) {
       expect(raw).not.toContain(plain);
     }
-    for (const value of Object.values(rows[0]!)) expect(value).toMatch(/^v1:[\w-]{16}:[\w-]{22}:[\w-]+$/);
+    for (const value of Object.values(rows[0]!)) expect(value).toMatch(/^k[\w-]{11}:[\w-]{16}:[\w-]{22}:[\w-]+$/);
   });
 
   it('updates documents partially; null or an empty value clears one', async () => {
