@@ -107,6 +107,16 @@ describe('loadConfig', () => {
       expect(problems).toContain('PORT');
       expect(problems).toContain('SECRET_KEY');
     });
+
+    it('SECRET_KEY_PREVIOUS: a comma list of earlier keys, each at least 32 characters (decision 0019)', () => {
+      const a = 'a'.repeat(32);
+      const b = 'b'.repeat(40);
+      expect(loadConfig({ NODE_ENV: 'test' }).secretKeyPrevious).toEqual([]);
+      expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY_PREVIOUS: ` ${a}, ${b} ,` }).secretKeyPrevious).toEqual([a, b]);
+      expect(problemsOf({ SECRET_KEY_PREVIOUS: `${a},short` })).toEqual([
+        expect.stringMatching(/^SECRET_KEY_PREVIOUS.*каждый прежний ключ должен быть не короче 32 символов/),
+      ]);
+    });
   });
 
   describe('mail settings', () => {

@@ -75,6 +75,11 @@ const envSchema = z
     IMAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(16).max(1_048_576).default(1024),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
     SECRET_KEY: z.string().min(MIN_SECRET_LENGTH, 'секретный ключ должен быть не короче 32 символов').optional(),
+    SECRET_KEY_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(z.array(z.string().min(MIN_SECRET_LENGTH, 'каждый прежний ключ должен быть не короче 32 символов'))),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, hostname: /^[^\s]+$/, error: 'ожидается адрес вида smtp://user:pass@smtp.example.com:587 или smtps://…:465' })
       .optional(),
@@ -127,6 +132,8 @@ const envSchema = z
      * directly. Unset here only outside production: loadConfig fills it in (secretKeyFor).
      */
     secretKey: env.SECRET_KEY,
+    /** Earlier SECRET_KEYs whose sealed personal data must still open until re-sealed (decision 0019). */
+    secretKeyPrevious: env.SECRET_KEY_PREVIOUS,
     /** Outgoing mail server; unset outside production, where the outbox is read at /dev/mail/. */
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
