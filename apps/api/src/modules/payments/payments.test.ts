@@ -344,6 +344,10 @@ describe('test bank in the app', () => {
     const signed = signRequest({ TerminalKey: TESTBANK_TERMINAL_KEY, PaymentId: '1' }, TESTBANK_PASSWORD);
     const state = await t.app.inject({ method: 'POST', url: `${TESTBANK_PREFIX}/v2/GetState`, payload: signed });
     expect(state.json()).toMatchObject({ Success: false, ErrorCode: '7' });
+    // A development tool, not part of the API document.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/dev/'))).toEqual([]);
   });
 
   it('is absent in production', async () => {

@@ -141,6 +141,10 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
   const notifier = new Notifier({ log: app.log, ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}) });
   app.addHook('onClose', async () => notifier.close());
 
+  // A development tool, like /dev/mail/: kept out of the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   // It takes any test card and signs as the terminal: only this machine may use it.
   app.addHook('onRequest', localOnly);
   // The card form posts a form, as a browser does (scoped to this plugin).
