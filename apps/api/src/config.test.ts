@@ -221,6 +221,7 @@ describe('loadConfig', () => {
       const terminal = { TBANK_TERMINAL_KEY: 'k', TBANK_PASSWORD: 'p' };
       expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'https://crema.example/dev/testbank/v2' })).toThrow(/тестовый банк/);
       expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'http://securepay.tinkoff.ru/v2' })).toThrow(/https/);
+      expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'https://crema.example//DEV/testbank/v2' })).toThrow(/тестовый банк/);
       // Outside production the test bank may stand in for a configured terminal.
       expect(loadConfig({ ...terminal, TBANK_API_URL: 'http://127.0.0.1:3000/dev/testbank/v2/' }).payments?.apiUrl).toBe(
         'http://127.0.0.1:3000/dev/testbank/v2',

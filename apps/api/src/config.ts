@@ -254,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (cleaned.NODE_ENV === 'production' && cleaned.TBANK_API_URL !== undefined && URL.canParse(cleaned.TBANK_API_URL)) {
     const api = new URL(cleaned.TBANK_API_URL);
-    if (api.pathname.startsWith(`${TESTBANK_PREFIX}/`) || api.pathname === TESTBANK_PREFIX) {
+    if (api.pathname.replace(/\/{2,}/g, '/').toLowerCase().includes(TESTBANK_PREFIX)) {
       problems.push('TBANK_API_URL: в production нельзя указывать тестовый банк (/dev/testbank/); укажите https://securepay.tinkoff.ru/v2');
     } else if (api.protocol !== 'https:') {
       problems.push('TBANK_API_URL: в production адрес банка должен начинаться с https://');

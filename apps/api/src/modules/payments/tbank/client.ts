@@ -13,7 +13,7 @@ import type {
   ProviderNotification,
   ProviderPayment,
 } from '../provider.ts';
-import { receiptTotal, type PaymentReceipt } from '../receipt.ts';
+import { itemName, receiptTotal, type PaymentReceipt } from '../receipt.ts';
 import { stateOf } from './statuses.ts';
 import { signRequest, verifyToken } from './token.ts';
 
@@ -211,7 +211,8 @@ export class TbankProvider implements PaymentProvider {
     const answer = await this.client.init({
       Amount: input.amountKopecks,
       OrderId: input.attemptId,
-      Description: input.description,
+      // The provider takes at most 140 characters here.
+      Description: itemName(input.description, 140),
       PayType: 'O',
       Language: 'ru',
       NotificationURL: input.notificationUrl,
