@@ -169,6 +169,9 @@ describe('test bank over real HTTP', () => {
     const threeDsUrl = new URL(res.headers.get('location')!, bankUrl).toString();
     expect(threeDsUrl).toBe(`${bankUrl}${TESTBANK_PREFIX}/3ds/${created.providerPaymentId}/`);
     expect((await provider.getPayment(created.providerPaymentId)).providerStatus).toBe('3DS_CHECKING');
+    // Back on the card form (or sending it again) leads to the pending confirmation.
+    expect((await fetch(created.paymentUrl, { redirect: 'manual' })).headers.get('location')).toBe(`${TESTBANK_PREFIX}/3ds/${created.providerPaymentId}/`);
+    expect((await payWithCard(created.paymentUrl, TEST_CARDS.success)).headers.get('location')).toBe(`${TESTBANK_PREFIX}/3ds/${created.providerPaymentId}/`);
     const confirmPage = await fetch(threeDsUrl);
     expect(await confirmPage.text()).toContain('Подтвердить');
     const confirmed = await fetch(threeDsUrl, {

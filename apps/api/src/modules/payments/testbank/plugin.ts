@@ -349,6 +349,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
 
   /** The page for a payment that is no longer waiting for a card. */
   const settled = (reply: FastifyReply, p: TestPayment) => {
+    if (p.status === '3DS_CHECKING') return reply.redirect(`${TESTBANK_PREFIX}/3ds/${p.paymentId}/`, 303);
     if (p.status === 'DEADLINE_EXPIRED') return page(reply, 410, 'Срок оплаты истёк', '<h1>Срок оплаты истёк</h1><p>Вернитесь в магазин и начните оплату заново.</p>');
     if (p.status === 'CANCELED') return page(reply, 410, 'Платёж отменён', '<h1>Платёж отменён</h1><p>Вернитесь в магазин и начните оплату заново.</p>');
     return finish(reply, p);
@@ -359,7 +360,6 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
   app.get<{ Params: { id: string } }>('/pay/:id/', async (request, reply) => {
     const p = find(request.params.id);
     if (!p) return notFound(reply);
-    if (p.status === '3DS_CHECKING') return reply.redirect(`${TESTBANK_PREFIX}/3ds/${p.paymentId}/`, 303);
     if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return settled(reply, p);
     p.status = 'FORM_SHOWED';
     return page(reply, 200, 'Оплата картой — тестовый банк', cardForm(p));
