@@ -28,6 +28,8 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
+import { testBank } from './modules/payments/testbank/plugin.ts';
+import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
 
@@ -135,6 +137,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The stand-in VK ID / Yandex ID, when a provider is pointed at it; never in production.
   if (!deps.config.isProduction && usesFakeProvider(deps.config)) {
     await app.register(fakeOAuthProvider, { prefix: FAKE_OAUTH_PREFIX, yandexClientSecret: deps.config.social.yandex?.clientSecret });
+  }
+
+  // The stand-in card acquirer (T-Bank's protocol), with the terminal pointed at it; never in production.
+  if (!deps.config.isProduction) {
+    const payments = deps.config.payments;
+    const ownTerminal = payments !== null && new URL(payments.apiUrl).pathname.startsWith(`${TESTBANK_PREFIX}/`);
+    await app.register(testBank, {
+      prefix: TESTBANK_PREFIX,
+      terminalKey: ownTerminal ? payments.terminalKey : TESTBANK_TERMINAL_KEY,
+      password: ownTerminal ? payments.password : TESTBANK_PASSWORD,
+    });
   }
 
   if (deps.web) await deps.web(app);

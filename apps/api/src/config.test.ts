@@ -196,4 +196,46 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ SSR_CONCURRENCY: '0' })).toThrow(/SSR_CONCURRENCY/);
   });
+
+  describe('payments', () => {
+    const PROD = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.ru:587' };
+
+    it('uses the built-in test bank outside production when no terminal is set', () => {
+      expect(loadConfig({ PORT: '4690' }).payments).toEqual({
+        provider: 'testbank',
+        terminalKey: 'CremaTestBank',
+        password: 'crema-testbank-password',
+        apiUrl: 'http://127.0.0.1:4690/dev/testbank/v2',
+        receipt: { taxation: 'usn_income', tax: 'none' },
+      });
+      expect(loadConfig({ PUBLIC_URL: 'https://dev.crema.example/' }).payments?.apiUrl).toBe('https://dev.crema.example/dev/testbank/v2');
+    });
+
+    it('uses T-Bank with a terminal, and turns payments off in production without one', () => {
+      const env = { TBANK_TERMINAL_KEY: '1700000000000', TBANK_PASSWORD: 'pa$$', RECEIPT_TAXATION: 'osn', RECEIPT_TAX: 'vat20' };
+      expect(loadConfig({ ...PROD, ...env }).payments).toEqual({
+        provider: 'tbank',
+        terminalKey: '1700000000000',
+        password: 'pa$$',
+        apiUrl: 'https://securepay.tinkoff.ru/v2',
+        receipt: { taxation: 'osn', tax: 'vat20' },
+      });
+      expect(loadConfig(PROD).payments).toBeNull();
+    });
+
+    it('refuses half a terminal, unknown taxes, and the test bank or plain http in production', () => {
+      expect(() => loadConfig({ TBANK_TERMINAL_KEY: 'k' })).toThrow(/TBANK_TERMINAL_KEY и TBANK_PASSWORD/);
+      expect(() => loadConfig({ TBANK_PASSWORD: 'p' })).toThrow(/TBANK_TERMINAL_KEY и TBANK_PASSWORD/);
+      expect(() => loadConfig({ RECEIPT_TAXATION: 'usn' })).toThrow(/RECEIPT_TAXATION/);
+      expect(() => loadConfig({ RECEIPT_TAX: 'vat18' })).toThrow(/RECEIPT_TAX: ожидается ставка/);
+      const terminal = { TBANK_TERMINAL_KEY: 'k', TBANK_PASSWORD: 'p' };
+      expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'https://crema.example/dev/testbank/v2' })).toThrow(/тестовый банк/);
+      expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'http://securepay.tinkoff.ru/v2' })).toThrow(/https/);
+      expect(() => loadConfig({ ...PROD, ...terminal, TBANK_API_URL: 'https://crema.example//DEV/testbank/v2' })).toThrow(/тестовый банк/);
+      // Outside production the test bank may stand in for a configured terminal.
+      expect(loadConfig({ ...terminal, TBANK_API_URL: 'http://127.0.0.1:3000/dev/testbank/v2/' }).payments?.apiUrl).toBe(
+        'http://127.0.0.1:3000/dev/testbank/v2',
+      );
+    });
+  });
 });

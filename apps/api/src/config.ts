@@ -3,6 +3,8 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
+import { TAXATIONS, TAXES } from './modules/payments/receipt.ts';
 
 /** Where a development installation keeps the SECRET_KEY it generated for itself (in DATA_DIR). */
 export const SECRET_KEY_FILE = 'secret.key';
@@ -11,6 +13,9 @@ const MIN_SECRET_LENGTH = 32;
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'ожидается true или false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** T-Bank internet acquiring API v2. */
+export const TBANK_API_URL = 'https://securepay.tinkoff.ru/v2';
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -104,6 +109,11 @@ const envSchema = z
     PAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(1).max(4096).default(64),
     SSR_CONCURRENCY: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(1000).default(4),
     SSR_QUEUE: z.coerce.number({ error: 'ожидается целое число' }).int().min(0).max(10_000).default(16),
+    TBANK_TERMINAL_KEY: z.string().min(1).optional(),
+    TBANK_PASSWORD: z.string().min(1).optional(),
+    TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
+    RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
+    RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
     CSP_EXTRA_SOURCES: z
       .string()
       .regex(/^\s*(?:https?:\/\/[^\s;,']+(?:\s+|$))*$/, 'ожидаются адреса вида https://mc.yandex.ru через пробел')
@@ -171,7 +181,46 @@ const envSchema = z
             }
           : null,
     },
+    /** Card payments: the provider, its terminal and the receipt's taxes (see paymentsConfig). */
+    payments: paymentsConfig(env),
   }));
+
+/**
+ * Card payments (modules/payments, decision 0021): T-Bank when a terminal is configured; the
+ * built-in test bank (/dev/testbank/ on this server) when none is and this is not production;
+ * null — payments off, the order page says so — in production without a terminal.
+ */
+function paymentsConfig(env: {
+  NODE_ENV: string;
+  HOST: string;
+  PORT: number;
+  PUBLIC_URL?: string;
+  TBANK_TERMINAL_KEY?: string;
+  TBANK_PASSWORD?: string;
+  TBANK_API_URL: string;
+  RECEIPT_TAXATION: (typeof TAXATIONS)[number];
+  RECEIPT_TAX: (typeof TAXES)[number];
+}) {
+  const receipt = { taxation: env.RECEIPT_TAXATION, tax: env.RECEIPT_TAX };
+  if (env.TBANK_TERMINAL_KEY && env.TBANK_PASSWORD) {
+    return {
+      provider: 'tbank' as 'tbank' | 'testbank',
+      terminalKey: env.TBANK_TERMINAL_KEY,
+      password: env.TBANK_PASSWORD,
+      apiUrl: env.TBANK_API_URL.replace(/\/+$/, ''),
+      receipt,
+    };
+  }
+  if (env.NODE_ENV === 'production') return null;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    provider: 'testbank' as 'tbank' | 'testbank',
+    terminalKey: TESTBANK_TERMINAL_KEY,
+    password: TESTBANK_PASSWORD,
+    apiUrl: `${publicUrl}${TESTBANK_PREFIX}/v2`,
+    receipt,
+  };
+}
 
 /** Validated, frozen settings read once at start-up. */
 export type Config = Readonly<Omit<z.output<typeof envSchema>, 'secretKey'> & { secretKey: string }>;
@@ -205,6 +254,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Yandex always needs both: an id without its secret would show a button that cannot work.
   if ((cleaned.YANDEX_CLIENT_ID === undefined) !== (cleaned.YANDEX_CLIENT_SECRET === undefined)) {
     problems.push('YANDEX_CLIENT_ID и YANDEX_CLIENT_SECRET: для входа через Яндекс ID нужны оба (или ни одного)');
+  }
+  // A terminal key without its password (or the reverse) could sign nothing.
+  if ((cleaned.TBANK_TERMINAL_KEY === undefined) !== (cleaned.TBANK_PASSWORD === undefined)) {
+    problems.push('TBANK_TERMINAL_KEY и TBANK_PASSWORD: для оплаты через Т-Банк нужны оба (или ни одного — тогда оплата картой выключена)');
+  }
+  if (cleaned.NODE_ENV === 'production' && cleaned.TBANK_API_URL !== undefined && URL.canParse(cleaned.TBANK_API_URL)) {
+    const api = new URL(cleaned.TBANK_API_URL);
+    if (api.pathname.replace(/\/{2,}/g, '/').toLowerCase().includes(TESTBANK_PREFIX)) {
+      problems.push('TBANK_API_URL: в production нельзя указывать тестовый банк (/dev/testbank/); укажите https://securepay.tinkoff.ru/v2');
+    } else if (api.protocol !== 'https:') {
+      problems.push('TBANK_API_URL: в production адрес банка должен начинаться с https://');
+    }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   let secretKey: string;

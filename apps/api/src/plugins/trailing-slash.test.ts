@@ -14,6 +14,8 @@ describe('needsTrailingSlash', () => {
     ['/courses.data', false],
     ['/apiary', true],
     ['/__manifest', false],
+    ['/dev/testbank/v2/Init', false],
+    ['/dev/testbank/pay/123', true],
   ])('%s → %s', (path, expected) => {
     expect(needsTrailingSlash(path)).toBe(expected);
   });

@@ -6,6 +6,8 @@ export function needsTrailingSlash(pathname: string): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   // Stored files keep their exact path, extension or not.
   if (pathname.startsWith('/media/')) return false;
+  // The test bank's API keeps the provider's own method paths (/v2/Init, no slash).
+  if (pathname.startsWith('/dev/testbank/v2/')) return false;
   // React Router's route-discovery endpoint.
   if (pathname === '/__manifest') return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
