@@ -6,6 +6,11 @@ import type {
   CurrentUser,
   CourseDetail,
   CoursesQuery,
+  Documents,
+  Personal,
+  PersonalPatchResult,
+  ReferenceBooks,
+  StudentItem,
   CoursesResponse,
   GroupStart,
   MenuKey,
@@ -76,6 +81,21 @@ export interface SocialProviderInfo {
 }
 
 const post = (body: unknown) => ({ method: 'POST', body });
+const patch = (body: unknown) => ({ method: 'PATCH', body });
+
+/** What the account forms send: text fields as typed (masked is fine), '' or null clears one. */
+export type PersonalChanges = Partial<
+  Record<'last_name' | 'first_name' | 'patronymic' | 'phone' | 'email' | 'address' | 'birth_date' | 'gender', string | null>
+> & { data_refusal?: boolean };
+export type DocumentsChanges = Partial<
+  Record<
+    'passport_series' | 'passport_number' | 'passport_given_code' | 'passport_given_date' | 'passport_given_location' | 'snils',
+    string | null
+  >
+>;
+export type StudentChanges = Partial<
+  Record<'student_type' | 'last_name' | 'first_name' | 'patronymic' | 'phone' | 'email' | 'date_birth', string | null>
+>;
 
 /**
  * The one typed client of the site; every call of spec §7 the site uses goes through here.
@@ -127,6 +147,17 @@ export function createApi(fetcher: ApiFetch) {
       provider: SocialProviderInfo['provider'],
       body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string },
     ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
+
+    // The personal account (spec §7 User; decision 0017).
+    personal: () => json<Personal>(fetcher, '/api/user/personal/'),
+    updatePersonal: (changes: PersonalChanges) => json<PersonalPatchResult>(fetcher, '/api/user/personal/', patch(changes)),
+    documents: () => json<Documents>(fetcher, '/api/user/documents/'),
+    updateDocuments: (changes: DocumentsChanges) => json<Documents>(fetcher, '/api/user/documents/', patch(changes)),
+    referenceBooks: () => json<ReferenceBooks>(fetcher, '/api/user/reference_books/'),
+    students: () => json<StudentItem[]>(fetcher, '/api/user/students/'),
+    addStudent: (student: StudentChanges) => json<StudentItem>(fetcher, '/api/user/students/', post(student)),
+    updateStudent: (id: number, changes: StudentChanges) => json<StudentItem>(fetcher, `/api/user/students/${id}/`, patch(changes)),
+    deleteStudent: (id: number) => json<unknown>(fetcher, `/api/user/students/${id}/`, { method: 'DELETE' }),
   };
 }
 export type Api = ReturnType<typeof createApi>;
