@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Documents, Personal, ReferenceBooks } from '@crema/contract';
 import { openDialog } from '../../lib/dialogs.ts';
+import { useSessionChanged } from '../../lib/session.ts';
 import { DocumentsSection } from './DocumentsForm.tsx';
 import { completenessText } from './labels.ts';
 import { PersonalForm } from './PersonalForm.tsx';
@@ -24,7 +24,7 @@ interface Completeness {
 export function AccountScreen({ personal, documents, books }: AccountData) {
   const [completeness, setCompleteness] = useState<Completeness>(personal);
   const [refused, setRefused] = useState(personal.data_refusal);
-  const revalidator = useRevalidator();
+  const sessionChanged = useSessionChanged();
 
   return (
     <main className="account__page pf">
@@ -38,8 +38,8 @@ export function AccountScreen({ personal, documents, books }: AccountData) {
           books={books}
           onSaved={(result) => {
             setCompleteness(result);
-            // The header's initials and name come from the session loaders.
-            void revalidator.revalidate();
+            // The header's initials and name come from the root loader: reload it.
+            void sessionChanged();
           }}
         />
       </section>

@@ -1,6 +1,8 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useMask, type MaskOptions } from '@react-input/mask';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import InputMask from 'imask/esm/controls/input';
+import 'imask/esm/masked/pattern';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { MaskOptions } from './masks.ts';
 
 // Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
 // spec §5 when given) and the messages under it, tied together for screen readers.
@@ -63,17 +65,19 @@ interface TextFieldProps extends InputProps {
 }
 
 function MaskedInput({ mask, registration, ...input }: InputProps & { mask: MaskOptions; registration: UseFormRegisterReturn }) {
-  const maskRef = useMask(mask);
-  return (
-    <input
-      {...input}
-      {...registration}
-      ref={(element) => {
-        maskRef.current = element as HTMLInputElement;
-        registration.ref(element);
-      }}
-    />
-  );
+  const { ref: registerRef, ...events } = registration;
+  // One ref callback for the input's whole life (react-hook-form's ref for one field name does
+  // the same each time): react-hook-form writes the starting value, then imask takes the input
+  // over, and lets it go when the input leaves the page.
+  const [ref] = useState(() => {
+    let control: InputMask<MaskOptions> | null = null;
+    return (element: HTMLInputElement | null) => {
+      registerRef(element);
+      control?.destroy();
+      control = element ? new InputMask(element, mask) : null;
+    };
+  });
+  return <input {...input} {...events} ref={ref} />;
 }
 
 /** A labelled text input of a react-hook-form form, masked when `mask` is given. */

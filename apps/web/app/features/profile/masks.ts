@@ -1,40 +1,42 @@
-import { format, type MaskOptions, type Track } from '@react-input/mask';
+import { pipe } from 'imask/esm/masked/pipe';
+import type { FactoryArg } from 'imask/esm/masked/factory';
+import 'imask/esm/masked/pattern';
 import { fromIsoDate } from '@crema/contract/format';
 
-// The input masks of spec §5 as @react-input/mask options: '_' is a digit slot, everything else
-// is typed by the mask itself (decision 0020). The API takes the masked text (or the digits) and
+// The input masks of spec §5 as imask patterns: '0' is a digit slot, `{7}` a fixed part, the
+// rest is written by the mask (decision 0020). The API takes the masked text (or the digits) and
 // answers digits; `show*` turns an answer back into what the field shows.
 
-const DIGIT = { _: /\d/ };
+/** Options of one mask (`imask` pattern options). */
+export type MaskOptions = FactoryArg & { mask: string };
 
 /**
- * A pasted or autofilled '+7 916 …' / '8 916 …' / '7916…' loses its country code or trunk prefix
- * before masking (the mask writes '+7' itself); typing digit by digit is left as it is.
+ * A phone pasted or autofilled as '+7 916 …', '8 916 …' or '7916…' loses its country code or
+ * trunk prefix (the mask writes '+7' itself); what is typed key by key is left as it is.
  */
-const phoneTrack: Track = ({ inputType, data, selectionStart }) => {
-  if (inputType !== 'insert' || !data || selectionStart > 4) return data;
-  const digits = data.replace(/\D/g, '');
-  if (digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
-  return data;
-};
+function preparePhone(chars: string, masked: { value: string }): string {
+  const digits = chars.replace(/\D/g, '');
+  if (masked.value.replace(/\D/g, '').length <= 1 && digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
+  return chars;
+}
 
 export const MASK = {
-  phone: { mask: '+7 (___) ___ __ __', replacement: DIGIT, track: phoneTrack },
-  date: { mask: '__.__.____', replacement: DIGIT },
-  passportSeries: { mask: '__ __', replacement: DIGIT },
-  passportNumber: { mask: '______', replacement: DIGIT },
-  passportGivenCode: { mask: '___ ___', replacement: DIGIT },
-  snils: { mask: '___-___-___ __', replacement: DIGIT },
-} satisfies Record<string, MaskOptions & Parameters<typeof format>[1]>;
+  phone: { mask: '+{7} (000) 000 00 00', prepare: preparePhone },
+  date: { mask: '00.00.0000' },
+  passportSeries: { mask: '00 00' },
+  passportNumber: { mask: '000000' },
+  passportGivenCode: { mask: '000 000' },
+  snils: { mask: '000-000-000 00' },
+} satisfies Record<string, MaskOptions>;
 
 /** Digits from the API as the masked field shows them ('' for none). */
-export function showMasked(value: string | null | undefined, options: Parameters<typeof format>[1]): string {
-  return value ? format(value, options) : '';
+export function showMasked(value: string | null | undefined, options: MaskOptions): string {
+  return value ? pipe(value, options) : '';
 }
 
 /** A stored phone ('79161234567') as the phone field shows it: '+7 (916) 123 45 67'. */
 export function showPhone(value: string | null | undefined): string {
-  return value ? format(value.replace(/^7/, ''), MASK.phone) : '';
+  return value ? pipe(value.replace(/^7/, ''), { mask: MASK.phone.mask }) : '';
 }
 
 /** 'YYYY-MM-DD' as 'dd.mm.yyyy' ('' for none or anything unreadable). */
