@@ -22,7 +22,7 @@ try {
     await migrateDatabase(database.pool);
     console.log('База очищена и пересоздана.');
   }
-  const { seeded } = await seedDatabase(database.db);
+  const { seeded } = await seedDatabase(database.db, config.secretKey);
   console.log(seeded ? 'Демо-данные загружены.' : 'В базе уже есть данные: демо-данные не загружались.');
   const media = await ensureDemoMedia(config.dataDir, log);
   console.log(

@@ -40,7 +40,7 @@ export async function startDatabase(
   try {
     await migrateDatabase(database.pool);
     if (options.seed ?? config.seedDemo) {
-      const { seeded } = await seedDatabase(database.db);
+      const { seeded } = await seedDatabase(database.db, config.secretKey);
       if (seeded) log.info({}, 'demo content seeded');
     }
   } catch (error) {

@@ -143,3 +143,49 @@ export function snilsDigits(input: string): string | null {
   if (!/^[\d\s-]+$/.test(value) || !isValidSnils(value)) return null;
   return unmask(value);
 }
+
+// ---------------------------------------------------------------- consents (152-ФЗ), data, deletion
+
+/** The documents a person consents to, in the order the account page lists them (decision 0018). */
+export const CONSENT_DOCUMENT_KINDS = [
+  { id: 'personal_data', title: 'Согласие на обработку персональных данных' },
+  { id: 'privacy_policy', title: 'Политика конфиденциальности' },
+  { id: 'advertising', title: 'Согласие на получение рекламных рассылок' },
+] as const;
+export type ConsentDocumentKind = (typeof CONSENT_DOCUMENT_KINDS)[number]['id'];
+/** Every kind of consent record: the documents above and the refusal to give document data. */
+export const CONSENT_KINDS = [
+  ...CONSENT_DOCUMENT_KINDS,
+  { id: 'data_refusal', title: 'Отказ от предоставления данных документов' },
+] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number]['id'];
+
+/** The Russian title of a consent kind. */
+export function consentKindTitle(kind: ConsentKind): string {
+  return CONSENT_KINDS.find((k) => k.id === kind)?.title ?? kind;
+}
+
+/** The code letter to confirm an account deletion or an address change, like the sign-in code. */
+export const ACCOUNT_CODE_LENGTH = 4;
+
+export const CONSENT_TEXTS = {
+  kindInvalid: 'Выберите документ: согласие на обработку персональных данных, политика конфиденциальности или рекламные рассылки.',
+  studentOnlyPersonalData: 'За ученика даётся только согласие на обработку персональных данных.',
+  notFound: 'Согласие не найдено.',
+  alreadyWithdrawn: 'Это согласие уже отозвано.',
+  /** Shown by the student form next to the consent checkbox (the holder signs for the child). */
+  studentConsentLabel:
+    'Даю согласие на обработку персональных данных ученика как его законный представитель (для ребёнка) или с его согласия (для взрослого).',
+} as const;
+
+export const DELETION_TEXTS = {
+  codeSent: 'Код для удаления аккаунта отправлен на ваш адрес.',
+  deleted: 'Аккаунт удалён.',
+  ownerHasCourses:
+    'У вас есть собственные курсы. Передайте их другому владельцу или удалите, а затем удалите аккаунт.',
+} as const;
+
+export const EMAIL_CHANGE_TEXTS = {
+  sameAddress: 'Это ваш текущий адрес. Укажите новый.',
+  taken: 'Этот адрес уже занят другим аккаунтом.',
+} as const;

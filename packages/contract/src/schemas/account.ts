@@ -3,6 +3,9 @@ import {
   ACCOUNT_MIN_AGE,
   ACCOUNT_TEXTS,
   ADDRESS_MAX_LENGTH,
+  CONSENT_DOCUMENT_KINDS,
+  CONSENT_KINDS,
+  CONSENT_TEXTS,
   PASSPORT_LOCATION_MAX_LENGTH,
   STUDENT_TYPES,
   nameProblem,
@@ -16,7 +19,7 @@ import {
   storedPhone,
 } from '../rules/account.ts';
 import { EMAIL_INVALID, isEmailAddress, normaliseEmail } from '../rules/auth.ts';
-import { currentUserSchema } from './auth.ts';
+import { codeSchema, currentUserSchema, emailSchema } from './auth.ts';
 
 // The personal account (spec §3 User, User documents, Student; §5; §7 User). Bodies come as JSON
 // or as multipart form data (every value a string there): an empty string clears a field like
@@ -223,3 +226,176 @@ export const referenceBooksSchema = z
   })
   .meta({ id: 'ReferenceBooks' });
 export type ReferenceBooks = z.infer<typeof referenceBooksSchema>;
+
+// ---------------------------------------------------------------- consents (152-ФЗ, decision 0018)
+
+const consentDocumentKindIds = CONSENT_DOCUMENT_KINDS.map((k) => k.id) as ['personal_data', 'privacy_policy', 'advertising'];
+const consentKindIds = CONSENT_KINDS.map((k) => k.id) as ['personal_data', 'privacy_policy', 'advertising', 'data_refusal'];
+
+export const consentDocumentSchema = z
+  .object({
+    kind: z.enum(consentDocumentKindIds),
+    title: z.string(),
+    version: z.number().int().describe('Текущая (последняя опубликованная) версия'),
+    url: z.string().describe('Страница сайта с текстом этой версии'),
+  })
+  .meta({ id: 'ConsentDocument' });
+
+export const consentSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(consentKindIds),
+    title: z.string(),
+    version: z.number().int().nullable().describe('Версия документа; null для отказа от предоставления данных'),
+    student_id: z.number().int().nullable().describe('Ученик, за которого согласие дал владелец кабинета'),
+    student_name: z.string().nullable(),
+    given_at: z.string().describe('ISO 8601'),
+    withdrawn_at: z.string().nullable().describe('ISO 8601; null — согласие действует'),
+    is_current_version: z.boolean().describe('Дано на текущую версию документа'),
+  })
+  .meta({ id: 'Consent' });
+export type ConsentItem = z.infer<typeof consentSchema>;
+
+export const consentsSchema = z
+  .object({
+    documents: z.array(consentDocumentSchema).describe('Документы и их текущие версии'),
+    consents: z.array(consentSchema).describe('Действующие и отозванные согласия, новые первыми'),
+  })
+  .meta({ id: 'Consents' });
+export type Consents = z.infer<typeof consentsSchema>;
+
+export const consentCreateBodySchema = z
+  .object({
+    kind: z.enum(consentDocumentKindIds, { error: CONSENT_TEXTS.kindInvalid }),
+    student_id: z
+      .number({ error: 'Ожидается число.' })
+      .int('Ожидается целое число.')
+      .positive('Ожидается положительное число.')
+      .max(2_147_483_647)
+      .nullable()
+      .optional()
+      .describe('Только для personal_data: свой ученик, за которого согласие даёт владелец кабинета'),
+  })
+  .strict()
+  .meta({ id: 'ConsentCreate' });
+export type ConsentCreateBody = z.infer<typeof consentCreateBodySchema>;
+
+export const consentIdParamsSchema = studentIdParamsSchema;
+
+// ---------------------------------------------------------------- deletion and the address
+
+export const accountDeleteBodySchema = z.object({ code: codeSchema }).strict().meta({ id: 'AccountDelete' });
+export type AccountDeleteBody = z.infer<typeof accountDeleteBodySchema>;
+
+export const emailChangeBodySchema = z.object({ email: emailSchema }).strict().meta({ id: 'EmailChange' });
+export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
+
+export const emailChangeConfirmBodySchema = z
+  .object({ email: emailSchema, code: codeSchema })
+  .strict()
+  .meta({ id: 'EmailChangeConfirm' });
+export type EmailChangeConfirmBody = z.infer<typeof emailChangeConfirmBodySchema>;
+
+// ---------------------------------------------------------------- data download
+
+const isoTime = z.string().describe('ISO 8601');
+const isoTimeOrNull = z.string().nullable().describe('ISO 8601');
+
+export const accountExportSchema = z
+  .object({
+    exported_at: isoTime,
+    profile: currentUserSchema.extend({
+      email_verified_at: isoTimeOrNull,
+      last_login_at: isoTimeOrNull,
+      created_at: isoTime,
+    }),
+    documents: documentsSchema.pick({
+      passport_series: true,
+      passport_number: true,
+      passport_given_code: true,
+      passport_given_date: true,
+      passport_given_location: true,
+      snils: true,
+    }),
+    students: z.array(studentSchema.extend({ created_at: isoTime })),
+    consents: z.array(
+      consentSchema.extend({ ip: z.string().nullable(), user_agent: z.string().nullable(), withdrawn_ip: z.string().nullable(), withdrawn_user_agent: z.string().nullable() }),
+    ),
+    social_accounts: z.array(z.object({ provider: z.string(), created_at: isoTime })),
+    orders: z.array(
+      z.object({
+        id: z.number().int(),
+        code: z.string(),
+        course_id: z.number().int(),
+        course_title: z.string(),
+        group_id: z.number().int().nullable(),
+        status: z.string(),
+        amount_kopecks: z.number().int(),
+        payer_last_name: z.string(),
+        payer_first_name: z.string(),
+        payer_patronymic: z.string().nullable(),
+        payer_phone: z.string(),
+        payer_email: z.string(),
+        study_for_self: z.boolean(),
+        consent_privacy: z.boolean(),
+        consent_personal_data: z.boolean(),
+        consent_advertising: z.boolean(),
+        students: z.array(
+          z.object({
+            student_id: z.number().int().nullable(),
+            full_name: z.string(),
+            phone: z.string().nullable(),
+            email: z.string().nullable(),
+            birth_date: z.string().nullable(),
+          }),
+        ),
+        created_at: isoTime,
+        confirmed_at: isoTimeOrNull,
+        paid_at: isoTimeOrNull,
+      }),
+    ),
+    enrolments: z.array(
+      z.object({
+        id: z.number().int(),
+        course_id: z.number().int(),
+        course_title: z.string(),
+        student_id: z.number().int().nullable(),
+        order_id: z.number().int().nullable(),
+        is_active: z.boolean(),
+        access_until: isoTimeOrNull,
+        created_at: isoTime,
+      }),
+    ),
+    group_memberships: z.array(z.object({ group_id: z.number().int(), enrolment_id: z.number().int(), created_at: isoTime })),
+    lesson_progress: z.array(
+      z.object({ enrolment_id: z.number().int(), lesson_id: z.number().int(), status: z.string(), completed_at: isoTimeOrNull, updated_at: isoTime }),
+    ),
+    test_attempts: z.array(
+      z.object({
+        id: z.number().int(),
+        enrolment_id: z.number().int(),
+        test_id: z.number().int(),
+        status: z.string(),
+        score: z.number().int().nullable(),
+        is_passed: z.boolean().nullable(),
+        started_at: isoTime,
+        finished_at: isoTimeOrNull,
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        created_at: isoTime,
+        last_used_at: isoTime.describe('Когда сеанс последний раз продлевался'),
+        expires_at: isoTime,
+        ended_at: isoTimeOrNull,
+        user_agent: z.string().nullable(),
+        ip: z.string().nullable(),
+      }),
+    ),
+    form_submissions: z.array(
+      z.object({ id: z.number().int(), form_id: z.number().int(), data: z.record(z.string(), z.string()), created_at: isoTime }),
+    ),
+    letters: z.array(z.object({ subject: z.string().describe('Коды в теме скрыты'), created_at: isoTime, sent_at: isoTimeOrNull })),
+  })
+  .meta({ id: 'AccountExport', description: 'Всё, что школа хранит о человеке (файл JSON)' });
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -22,7 +22,7 @@ export const emailSchema = z
   .refine(isEmailAddress, EMAIL_INVALID)
   .meta({ description: 'Адрес электронной почты (приводится к нижнему регистру)', example: 'ivan@example.ru' });
 
-const codeSchema = z
+export const codeSchema = z
   .string({ error: 'Введите код из письма.' })
   .trim()
   .regex(new RegExp(`^[0-9]{${AUTH_CODE_LENGTH}}$`), 'Код — четыре цифры.')

@@ -5,7 +5,8 @@ import { users } from './users.ts';
 
 /**
  * What a one-time secret sent by e-mail is for: sign-in (also registers), a password change,
- * the restore link, confirming an order (InputCodeOrder) or a course invitation.
+ * the restore link, confirming an order (InputCodeOrder), a course invitation, deleting the
+ * account or changing its address (the code goes to the new address).
  */
 export const authCodePurposeEnum = pgEnum('auth_code_purpose', [
   'login',
@@ -13,6 +14,8 @@ export const authCodePurposeEnum = pgEnum('auth_code_purpose', [
   'password_restore',
   'order_confirmation',
   'invitation',
+  'account_delete',
+  'email_change',
 ]);
 
 /** One-time codes and link tokens sent by e-mail; only their hash is kept. */

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './blocks.ts';
 export * from './catalog.ts';
 export { RU_COLLATION, ruText } from './columns.ts';
+export * from './consents.ts';
 export * from './content.ts';
 export * from './forms.ts';
 export * from './group-sessions.ts';

@@ -92,15 +92,20 @@ export const students = pgTable(
     phone: text(),
     email: text(),
     dateBirth: date({ mode: 'string' }),
+    /** Set when the account was deleted while the student had orders or courses: personal fields are gone. */
+    anonymisedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.userId),
-    check('students_child_birth_date', sql`${t.studentType} <> 'child' or ${t.dateBirth} is not null`),
+    check(
+      'students_child_birth_date',
+      sql`${t.studentType} <> 'child' or ${t.dateBirth} is not null or ${t.anonymisedAt} is not null`,
+    ),
     check(
       'students_adult_contacts',
-      sql`${t.studentType} <> 'adult' or (${t.phone} is not null and ${t.email} is not null)`,
+      sql`${t.studentType} <> 'adult' or (${t.phone} is not null and ${t.email} is not null) or ${t.anonymisedAt} is not null`,
     ),
   ],
 );

@@ -15,11 +15,11 @@ import { businessCourses } from './data/courses-business.ts';
 import { kidsCourses } from './data/courses-kids.ts';
 import { roastingCourses } from './data/courses-roasting.ts';
 import { blogPosts, contentPages } from './data/pages.ts';
-import { banners, feedbackForms, menus, reviews, statisticsSources } from './data/site.ts';
+import { banners, demoOwner2Course, feedbackForms, menus, reviews, statisticsSources } from './data/site.ts';
 import { seedGroups } from './groups.ts';
 import { idsBy, required } from './helpers.ts';
 import { seedStudentLearning } from './learning.ts';
-import { seedDemoAccounts } from './users.ts';
+import { seedDemoAccounts, seedDemoPersonalData } from './users.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
 const SEED_LOCK = 727_002;
@@ -28,22 +28,23 @@ const SEED_LOCK = 727_002;
  * Seeds the demo school into an empty database, in one transaction. Returns seeded: false,
  * touching nothing, when there is content already (so it is safe on every start).
  */
-export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
+export async function seedDatabase(db: Db, secretKey: string): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const { rows } = await tx.execute<{ has_content: boolean }>(
       sql`select exists (select 1 from ${s.configs}) or exists (select 1 from ${s.categories}) as has_content`,
     );
     if (rows[0]?.has_content) return { seeded: false };
-    await seed(tx, new Date());
+    await seed(tx, new Date(), secretKey);
     return { seeded: true };
   });
 }
 
-async function seed(tx: Executor, now: Date): Promise<void> {
+/** `secretKey`: the app's SECRET_KEY, so the demo documents are sealed with the key the app opens them with. */
+async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
   await tx.insert(s.configs).values(configs);
 
-  const { ownerId, studentId } = await seedDemoAccounts(tx);
+  const { ownerId, owner2Id, studentId } = await seedDemoAccounts(tx);
 
   const sourceIds = idsBy(
     await tx
@@ -115,5 +116,16 @@ async function seed(tx: Executor, now: Date): Promise<void> {
     courses: seeded,
     groupIds,
     sourceId: required(sourceIds.get('search')),
+  });
+  await seedDemoPersonalData(tx, studentId, secretKey);
+
+  // The second owner's own course, a draft: no public list or count sees it.
+  const { category, ...draft } = demoOwner2Course;
+  await tx.insert(s.courses).values({
+    ...draft,
+    categoryId: required(categoryIds.get(category), category),
+    ownerId: owner2Id,
+    isPublished: false,
+    sort: allCourses.length * 10,
   });
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
+import { consents } from '../../db/schema/index.ts';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import { buildOwner, buildStudent, buildUser, signInAs } from '../../test/factories.ts';
 import type { AccessLevel } from './actor.ts';
@@ -191,6 +192,8 @@ describe('every route of the app', () => {
    */
   const OWN_THINGS: Record<string, (db: TestContext['database']['db'], userId: number) => Promise<number>> = {
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
+    '/api/user/consents/:id/withdraw/': async (db, userId) =>
+      (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {

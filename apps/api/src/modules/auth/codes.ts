@@ -11,7 +11,8 @@ export const CODE_TTL_MIN = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESTORE_TTL_MIN = 60;
 
-export type CodePurpose = 'login' | 'password_change';
+/** The purposes of 4-digit codes; account_delete and email_change confirm actions of a signed-in user. */
+export type CodePurpose = 'login' | 'password_change' | 'account_delete' | 'email_change';
 
 export type CodeCheck = { ok: true; id: number } | { ok: false; message: string };
 

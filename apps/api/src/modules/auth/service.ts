@@ -26,6 +26,7 @@ import {
   type SteppedRule,
 } from '../../lib/rate-limit.ts';
 import { AuthCodes, CODE_TTL_MIN, RESTORE_TTL_MIN, wrongCodeMessage, type CodePurpose } from './codes.ts';
+import { recordConsent } from '../user/consents.ts';
 import { KnownDevices } from './devices.ts';
 import { sendAuthMail } from './mailer.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
@@ -205,6 +206,59 @@ export class AuthService {
   }
 
   /**
+   * A code confirming an action of the signed-in user (decision 0018), under the same letter
+   * budgets as sign-in: `account_delete` goes to the account's address, `email_change` to the new
+   * one. `taken` (an address change to an address with an account): the same code row, one nobody
+   * can type, and a letter saying the address is taken instead of a code — the answer is the same.
+   */
+  async sendActionCode(purpose: 'account_delete' | 'email_change', email: string, actor: Actor, taken = false): Promise<CodeSent> {
+    await this.limitSend(purpose, email, networkOf(actor.ip));
+    await this.db.transaction(async (tx) => {
+      const code = await this.codes.issueCode(tx, email, purpose, !taken);
+      if (taken) {
+        await sendAuthMail(tx, { to: email, template: 'email_change_taken', data: {} });
+        return;
+      }
+      await sendAuthMail(tx, {
+        to: email,
+        template: purpose === 'account_delete' ? 'account_delete_code' : 'email_change_code',
+        data: { code, validMinutes: CODE_TTL_MIN },
+      });
+    });
+    return { detail: `Код отправлен на ${email}.`, resend_after: AUTH_CODE_RESEND_S };
+  }
+
+  /**
+   * Checks a code sent by sendActionCode to `email` and, when right, consumes it and runs `action`
+   * in the same transaction. Guesses count against the signed-in account's address with the
+   * budgets of sign-in (this browser is known for it), and a wrong code is answered like sign-in's:
+   * `{code: [...]}`. An error thrown by `action` rolls everything back and gives the guess back.
+   */
+  async withActionCode<T>(
+    purpose: 'account_delete' | 'email_change',
+    email: string,
+    code: string,
+    actor: SignedInActor,
+    action: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    const accountEmail = normaliseEmail(actor.user.email);
+    const ticket = await this.reserveGuess('code', accountEmail, actor, this.devices.markFor(accountEmail));
+    let result: { ok: true; value: T } | { ok: false; message: string };
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const check = await this.codes.checkCode(tx, email, purpose, code);
+        if (!check.ok) return check;
+        await this.codes.consume(tx, check.id);
+        return { ok: true as const, value: await action(tx) };
+      });
+    } catch (error) {
+      if (error instanceof ApiError) await this.guessSucceeded(ticket);
+      throw error;
+    }
+    return (await this.settleCode(ticket, result)).value;
+  }
+
+  /**
    * Counts one guess before it is tried (so simultaneous guesses cannot slip past a limit):
    * against the caller's IP, the address from this client, and the address's budget — the
    * known browser's own one when `deviceMark` proves the browser known. Refused: 429, nothing
@@ -281,13 +335,18 @@ export class AuthService {
       const check = await this.codes.checkCode(tx, email, 'login', code);
       if (!check.ok) return check;
       await this.codes.consume(tx, check.id);
-      await tx.insert(users).values({ email }).onConflictDoNothing();
+      const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
       const [user] = await tx
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
         .where(sql`lower(${users.email}) = ${email}`)
         .returning();
       if (!user) throw new Error('user vanished during sign-in');
+      if (created.length > 0) {
+        // A new account: the code-request form's required checkbox accepted the privacy policy and
+        // the processing of personal data (spec §5); recorded with this request's IP and browser.
+        for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
+      }
       return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
     });
     return this.settleCode(ticket, result);

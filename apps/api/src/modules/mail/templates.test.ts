@@ -56,6 +56,23 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Кофе &amp; &lt;Бариста&gt;');
   });
 
+  it('words the account-deletion and address-change codes, the taken-address letter and the change notice', () => {
+    const deletion = renderMail('account_delete_code', { code: '5310', validMinutes: 10 }, school);
+    expect(deletion.subject).toBe('Код для удаления аккаунта: 5310');
+    expect(deletion.text).toMatch(/подтвердить удаление/);
+    const change = renderMail('email_change_code', { code: '7702', validMinutes: 10 }, school);
+    expect(change.subject).toBe('Код для смены адреса: 7702');
+    expect(change.html).toMatch(/<h1[^>]*>Новый адрес для входа<\/h1>/);
+    const taken = renderMail('email_change_taken', {}, school);
+    expect(taken.subject).toBe('Смена адреса для входа');
+    expect(taken.text).toContain('уже занят вашим аккаунтом');
+    expect(taken.text).not.toMatch(/\d{4}/);
+    const notice = renderMail('email_changed', { newEmail: 'new<x>@example.ru' }, school);
+    expect(notice.subject).toBe('Адрес входа изменён');
+    expect(notice.text).toContain('new<x>@example.ru');
+    expect(notice.html).toContain('new&lt;x&gt;@example.ru');
+  });
+
   it('puts the restore link into a button and into the text, escaped, with its validity', () => {
     const url = 'https://crema.example/?restore=a"b<c>&x=1';
     const mail = renderMail('password_restore_link', { url, validMinutes: 60 }, school);

@@ -14,6 +14,14 @@ export interface MailTemplateData {
   no_account: { request: 'restore' | 'change' };
   /** Repeated wrong codes or passwords for the account (sent at most once a day). */
   sign_in_failures: Record<string, never>;
+  /** Code confirming the deletion of the account. */
+  account_delete_code: { code: string; validMinutes: number };
+  /** Code confirming a new sign-in address, sent to that address. */
+  email_change_code: { code: string; validMinutes: number };
+  /** An address change was asked to an address that already has an account (no code in it). */
+  email_change_taken: Record<string, never>;
+  /** Notice to the old address that the sign-in address was changed. */
+  email_changed: { newEmail: string };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -203,6 +211,41 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: heading,
       html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(calm))], note }),
       text: textLetter(school, [heading, '', lead, '', calm, '', note]),
+    };
+  },
+  account_delete_code: (data, school) =>
+    codeLetter(school, data, {
+      subject: 'Код для удаления аккаунта',
+      heading: 'Удаление аккаунта',
+      lead: `Вы попросили удалить свой аккаунт на сайте «${school.name}». Введите этот код, чтобы подтвердить удаление. Личные данные будут стёрты; заказы останутся обезличенными для бухгалтерии.`,
+      ignore: 'Если вы не собирались удалять аккаунт, проигнорируйте это письмо и смените пароль: без кода аккаунт не удалить.',
+    }),
+  email_change_code: (data, school) =>
+    codeLetter(school, data, {
+      subject: 'Код для смены адреса',
+      heading: 'Новый адрес для входа',
+      lead: `Этот адрес указали как новый адрес для входа на сайт «${school.name}». Введите код, чтобы подтвердить его.`,
+      ignore: 'Если вы ничего не меняли, просто проигнорируйте это письмо: адрес не будет привязан.',
+    }),
+  email_change_taken: (_data, school) => {
+    const heading = 'Смена адреса для входа';
+    const lead = `На сайте «${school.name}» этот адрес указали как новый адрес для входа в другой аккаунт, но он уже занят вашим аккаунтом.`;
+    const hint = 'Адрес остаётся за вашим аккаунтом. Если вы хотели перенести его, сначала смените адрес в этом аккаунте.';
+    const ignore = 'Если вы ничего не запрашивали, просто проигнорируйте это письмо.';
+    return {
+      subject: heading,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(hint))], note: ignore }),
+      text: textLetter(school, [heading, '', lead, '', hint, '', ignore]),
+    };
+  },
+  email_changed: (data, school) => {
+    const heading = 'Адрес входа изменён';
+    const lead = `Адрес для входа в ваш аккаунт на сайте «${school.name}» изменён на ${data.newEmail}. На этот адрес письма больше приходить не будут.`;
+    const note = 'Если это сделали не вы, срочно напишите в поддержку школы.';
+    return {
+      subject: heading,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead))], note }),
+      text: textLetter(school, [heading, '', lead, '', note]),
     };
   },
 };

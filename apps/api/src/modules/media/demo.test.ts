@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
 import { demoImageSize, ensureDemoMedia, type DemoMediaResult } from './demo.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   first = await ensureDemoMedia(dataDir);
   const database = await createTestDatabase();
   try {
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, loadConfig({ NODE_ENV: 'test' }).secretKey);
     const { rows: tables } = await database.pool.query<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );

@@ -2,7 +2,18 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DELETION_TEXTS,
+  accountDeleteBodySchema,
+  accountExportSchema,
+  codeSentSchema,
+  consentCreateBodySchema,
+  consentIdParamsSchema,
+  consentSchema,
+  consentsSchema,
   detailErrorSchema,
+  emailChangeBodySchema,
+  emailChangeConfirmBodySchema,
+  moscowIsoDate,
   documentsPatchBodySchema,
   documentsSchema,
   fieldErrorsSchema,
@@ -17,8 +28,13 @@ import {
   studentSchema,
 } from '@crema/contract';
 import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
-import { noStore } from '../auth/http.ts';
+import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
+import { AuthService, clientOf } from '../auth/service.ts';
+import { giveConsent, listConsents, withdrawConsent } from './consents.ts';
+import { AccountDeletionService } from './deletion.ts';
+import { confirmEmailChange, requestEmailChange } from './email.ts';
+import { exportAccount } from './export.ts';
 import { getDocuments, getPersonal, patchDocuments, patchPersonal, referenceBooks } from './service.ts';
 import { createStudent, deleteStudent, listStudents, patchStudent } from './students.ts';
 
@@ -38,6 +54,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey));
   const { db } = app.deps;
+  const auth = new AuthService(app.deps);
+  const deletion = new AccountDeletionService(app.deps, auth);
+  const limited = { 429: detailErrorSchema };
 
   app.get(
     '/user/personal/',
@@ -69,7 +88,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personalPatchResultSchema, 400: fieldErrorsSchema, 401: detailErrorSchema },
       },
     },
-    async (request) => patchPersonal(db, signedInActor(request).user.id, request.body),
+    async (request) => {
+      const actor = signedInActor(request);
+      return patchPersonal(db, actor.user.id, request.body, clientOf(actor));
+    },
   );
 
   app.get(
@@ -174,8 +196,173 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteStudent(db, signedInActor(request).user.id, request.params.id);
+      const actor = signedInActor(request);
+      await deleteStudent(db, actor.user.id, request.params.id, clientOf(actor));
       return reply.status(204).send();
+    },
+  );
+
+  // ------------------------------------------------------------ consents (152-ФЗ, decision 0018)
+
+  app.get(
+    '/user/consents/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Согласия',
+        description: 'Текущие версии документов и записи согласий пользователя (действующие и отозванные, новые первыми).',
+        tags: ['user'],
+        response: { 200: consentsSchema, 401: detailErrorSchema },
+      },
+    },
+    async (request) => listConsents(db, signedInActor(request).user.id),
+  );
+
+  app.post(
+    '/user/consents/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Дать согласие',
+        description:
+          'Согласие на текущую версию документа (с временем, IP и браузером). 201 — новая запись; 200 — действующее ' +
+          'согласие на текущую версию уже есть (его и возвращаем); согласие на прежнюю версию отзывается и заменяется. ' +
+          'student_id — свой ученик, только для personal_data (владелец кабинета — законный представитель ребёнка).',
+        tags: ['user'],
+        body: consentCreateBodySchema,
+        response: { 200: consentSchema, 201: consentSchema, 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedInActor(request);
+      const { item, created } = await giveConsent(db, actor.user.id, request.body, clientOf(actor));
+      return reply.status(created ? 201 : 200).send(item);
+    },
+  );
+
+  app.post(
+    '/user/consents/:id/withdraw/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Отозвать согласие',
+        description: 'Запись остаётся, в ней отмечаются время, IP и браузер отзыва. Уже отозванное — 409.',
+        tags: ['user'],
+        params: consentIdParamsSchema,
+        response: { 200: consentSchema, 401: detailErrorSchema, 404: detailErrorSchema, 409: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const actor = signedInActor(request);
+      return withdrawConsent(db, actor.user.id, request.params.id, clientOf(actor));
+    },
+  );
+
+  // ------------------------------------------------------------ data download and deletion
+
+  app.get(
+    '/user/export/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Скачать мои данные',
+        description:
+          'Файл JSON со всем, что школа хранит о пользователе: профиль, документы, ученики, согласия, входы через ' +
+          'соцсети, заказы, обучение, сеансы входа (без токенов), письма (коды в темах скрыты).',
+        tags: ['user'],
+        response: { 200: accountExportSchema, 401: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportAccount(db, box, signedInActor(request).user.id);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="crema-my-data-${moscowIsoDate(new Date())}.json"`)
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/user/delete/code/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Код для удаления аккаунта',
+        description: 'Четырёхзначный код на адрес аккаунта (лимиты писем — как у кода входа). Владелец курсов — 409.',
+        tags: ['user'],
+        response: { 200: codeSentSchema, 401: detailErrorSchema, 409: detailErrorSchema, ...limited },
+      },
+    },
+    async (request) => deletion.sendCode(signedInActor(request)),
+  );
+
+  app.post(
+    '/user/delete/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Удалить аккаунт',
+        description:
+          'Код из письма (ошибки кода и лимиты попыток — как при входе, `{code: [...]}`). Личные данные стираются, ' +
+          'документы и ученики без заказов удаляются, согласия отзываются, все сеансы завершаются; заказы остаются ' +
+          'обезличенными. Владелец курсов — 409. После удаления cookie сеанса снимаются.',
+        tags: ['user'],
+        body: accountDeleteBodySchema,
+        response: {
+          200: detailErrorSchema.describe('Аккаунт удалён'),
+          400: fieldErrorsSchema,
+          401: detailErrorSchema,
+          409: detailErrorSchema,
+          ...limited,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedInActor(request);
+      await deletion.deleteAccount(actor, request.body.code);
+      // No personal data in the log: the id of the (now anonymised) row only.
+      request.log.info({ userId: actor.user.id }, 'account deleted');
+      clearSessionCookies(reply);
+      return { detail: DELETION_TEXTS.deleted };
+    },
+  );
+
+  // ------------------------------------------------------------ the sign-in address
+
+  app.post(
+    '/user/email/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Сменить e-mail: код на новый адрес',
+        description:
+          'Код уходит на новый адрес (лимиты писем — как у кода входа). Занят ли адрес, здесь не сообщается: ' +
+          'в письмо на занятый адрес вместо кода пишется, что он занят. Текущий адрес — 400.',
+        tags: ['user'],
+        body: emailChangeBodySchema,
+        response: { 200: codeSentSchema, 400: fieldErrorsSchema, 401: detailErrorSchema, ...limited },
+      },
+    },
+    async (request) => requestEmailChange(db, auth, signedInActor(request), request.body.email),
+  );
+
+  app.post(
+    '/user/email/confirm/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Сменить e-mail: подтвердить кодом',
+        description:
+          'Верный код меняет адрес входа; на старый адрес уходит уведомление. Адрес занят другим аккаунтом — ' +
+          '400 `{email: [...]}`. Ошибки кода — как при входе.',
+        tags: ['user'],
+        body: emailChangeConfirmBodySchema,
+        response: { 200: personalSchema, 400: fieldErrorsSchema, 401: detailErrorSchema, ...limited },
+      },
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      return confirmEmailChange(db, auth, signedInActor(request), email, code);
     },
   );
 };

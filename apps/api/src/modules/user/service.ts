@@ -17,6 +17,8 @@ import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SealedBox } from '../../lib/sealed.ts';
 import { toCurrentUser } from '../auth/service.ts';
+import type { ClientInfo } from '../auth/tokens.ts';
+import { recordConsent, withdrawLive } from './consents.ts';
 
 // Personal data and documents of the signed-in user (spec §3, §5, §7 User). Every query is
 // keyed by the caller's own id: there is no way to name another person's row.
@@ -30,7 +32,7 @@ const DOCUMENT_COLUMNS = {
   snils: 'snils',
 } as const satisfies Record<string, SealedColumn>;
 type SealedColumn = 'passportSeries' | 'passportNumber' | 'passportGivenCode' | 'passportGivenDate' | 'passportGivenLocation' | 'snils';
-type DocumentField = keyof typeof DOCUMENT_COLUMNS;
+export type DocumentField = keyof typeof DOCUMENT_COLUMNS;
 type PlainDocuments = Record<DocumentField, string | null>;
 
 const EMPTY_DOCUMENTS: PlainDocuments = {
@@ -44,6 +46,15 @@ const EMPTY_DOCUMENTS: PlainDocuments = {
 
 /** Associated data of a sealed document value: its table, column and owner. */
 const contextOf = (userId: number, field: DocumentField) => `user_documents.${field}:${userId}`;
+
+/** The `user_documents` column values of plain document fields, sealed (the demo seed writes them this way). */
+export function sealedDocumentColumns(box: SealedBox, userId: number, plain: Record<DocumentField, string>) {
+  const values: Partial<Record<SealedColumn, string>> = {};
+  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS) as [DocumentField, SealedColumn][]) {
+    values[column] = box.seal(plain[field], contextOf(userId, field));
+  }
+  return values;
+}
 
 /**
  * The document fields of `userId`, each passed through `read` (null stays null): `() => 'filled'`
@@ -61,7 +72,7 @@ async function documentFields(db: Executor, userId: number, read: (sealed: strin
 }
 
 const documentPresence = (db: Executor, userId: number) => documentFields(db, userId, () => 'filled');
-const readDocuments = (db: Executor, box: SealedBox, userId: number) =>
+export const readDocuments = (db: Executor, box: SealedBox, userId: number) =>
   documentFields(db, userId, (sealed, field) => box.open(sealed, contextOf(userId, field)));
 
 function completeness(user: User, documents: PlainDocuments) {
@@ -87,9 +98,10 @@ export async function getPersonal(db: Db, userId: number): Promise<Personal> {
 /**
  * A partial update of the profile. The e-mail is the sign-in login: the same address is accepted
  * (forms send every field), another one is refused until it is confirmed by a code (decision 0017).
- * `data_refusal: true` erases the documents in the same transaction.
+ * `data_refusal: true` erases the documents in the same transaction and records the refusal like a
+ * consent (decision 0018); `false` withdraws that record.
  */
-export async function patchPersonal(db: Db, userId: number, body: PersonalPatchBody): Promise<PersonalPatchResult> {
+export async function patchPersonal(db: Db, userId: number, body: PersonalPatchBody, client: ClientInfo): Promise<PersonalPatchResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw ApiError.notFound();
@@ -114,6 +126,9 @@ export async function patchPersonal(db: Db, userId: number, body: PersonalPatchB
     if (body.data_refusal === true) {
       const removed = await tx.delete(userDocuments).where(eq(userDocuments.userId, userId)).returning({ userId: userDocuments.userId });
       erased = removed.length > 0;
+      await recordConsent(tx, userId, 'data_refusal', client);
+    } else if (body.data_refusal === false) {
+      await withdrawLive(tx, userId, 'data_refusal', client);
     }
     const documents = await documentPresence(tx, userId);
     return { ...toCurrentUser(user), ...completeness(user, documents), documents_erased: erased };

@@ -4,6 +4,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { orderStudents, orders, students, userCourses, type Student } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import type { ClientInfo } from '../auth/tokens.ts';
+import { withdrawStudentConsents } from './consents.ts';
 
 // The students an account manages (spec §3 Student, §5 add-student rules, §7). Every query names
 // the caller's id next to the student's, so another account's student is a 404 like a missing one.
@@ -120,8 +122,11 @@ export async function patchStudent(db: Db, userId: number, id: number, body: Stu
   });
 }
 
-/** Deletes a student unless they have courses or paid orders (kept for the school's accounting). */
-export async function deleteStudent(db: Db, userId: number, id: number): Promise<void> {
+/**
+ * Deletes a student unless they have courses or paid orders (kept for the school's accounting).
+ * The consents given for the student are withdrawn first; their records stay (decision 0018).
+ */
+export async function deleteStudent(db: Db, userId: number, id: number, client: ClientInfo): Promise<void> {
   await db.transaction(async (tx) => {
     // The lock also waits for an enrolment or order being written for this student (their
     // foreign keys lock the row too), so the checks below see it.
@@ -135,6 +140,7 @@ export async function deleteStudent(db: Db, userId: number, id: number): Promise
       .limit(1);
     const inUse = course ?? paid;
     if (inUse) throw new ApiError('conflict', ACCOUNT_TEXTS.studentHasCourses);
+    await withdrawStudentConsents(tx, userId, id, client);
     await tx.delete(students).where(and(eq(students.id, id), eq(students.userId, userId)));
   });
 }

@@ -336,7 +336,7 @@ describe('documents sent at the same time', () => {
 });
 
 describe('logs of document calls', () => {
-  it('never contain the passport or SNILS values, on success or on refusal', async () => {
+  it('never contain the passport or SNILS values, on success or on refusal, nor from the data download', async () => {
     const database = await createTestDatabase();
     const lines: string[] = [];
     const sink = new Writable({
@@ -361,8 +361,13 @@ describe('logs of document calls', () => {
       });
       expect(bad.statusCode).toBe(400);
       expect((await app.inject({ method: 'GET', url: '/api/user/documents/', headers: session.headers })).statusCode).toBe(200);
+      // The data download carries the opened values in its body, never in the log.
+      const exported = await app.inject({ method: 'GET', url: '/api/user/export/', headers: session.headers });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.body).toContain(SNILS_DIGITS);
       const log = lines.join('');
       expect(log).toContain('/api/user/documents/'); // The log is there…
+      expect(log).toContain('/api/user/export/');
       for (const plain of ['734519', SNILS_DIGITS, SNILS, '445 9', 'Хамовники', '770-001']) expect(log).not.toContain(plain); // …without the values.
     } finally {
       await app.close();

@@ -303,6 +303,25 @@ export const demoOwner = {
   isCourseOwner: true,
 };
 
+/** A second course owner with one draft course of their own (ownership rules can be shown and tested). */
+export const demoOwner2 = {
+  email: 'owner2@crema.local',
+  lastName: 'Кузнецов',
+  firstName: 'Дмитрий',
+  patronymic: 'Сергеевич',
+  phone: '79161234503',
+  isCourseOwner: true,
+};
+
+/** The draft (unpublished) course of the second owner: not in the catalogue or any public count. */
+export const demoOwner2Course = {
+  slug: 'avtorskii-latte-art-chernovik',
+  title: 'Авторский латте-арт (черновик)',
+  category: 'latte-art',
+  shortDescription: 'Черновик курса второго владельца: пока не опубликован.',
+  priceKopecks: 1_200_000,
+};
+
 export const demoStudent = {
   profile: {
     email: 'student@crema.local',
@@ -314,6 +333,23 @@ export const demoStudent = {
     gender: 'male' as const,
     address: 'г. Москва, ул. Бауманская, д. 11, кв. 42',
     isQuestionnaireCompleted: true,
+  },
+  /** Passport and SNILS (sealed when seeded, like the account forms store them); made up, SNILS checksum valid. */
+  documents: {
+    passport_series: '4517',
+    passport_number: '734519',
+    passport_given_code: '770001',
+    passport_given_date: '2012-05-03',
+    passport_given_location: 'ОВД района Басманный г. Москвы',
+    snils: '11223344595',
+  },
+  /** An adult the demo student also applies for (an adult needs a phone and an e-mail). */
+  adult: {
+    lastName: 'Смирнова',
+    firstName: 'Ольга',
+    patronymic: 'Петровна',
+    phone: '79161234504',
+    email: 'olga.smirnova@example.ru',
   },
   /** The child the demo student applies for. */
   child: { lastName: 'Смирнова', firstName: 'Полина', patronymic: 'Алексеевна', dateBirth: '2013-09-02' },
