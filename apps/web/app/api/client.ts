@@ -2,6 +2,8 @@ import type {
   Banner,
   Category,
   CodeSent,
+  ConsentItem,
+  Consents,
   Configs,
   CurrentUser,
   CourseDetail,
@@ -81,6 +83,9 @@ export interface SocialProviderInfo {
 }
 
 const post = (body: unknown) => ({ method: 'POST', body });
+
+/** The data download (a JSON attachment; a plain link, the session cookies go with it). */
+export const EXPORT_URL = '/api/user/export/';
 const patch = (body: unknown) => ({ method: 'PATCH', body });
 
 /** What the account forms send: text fields as typed (masked is fine), '' or null clears one. */
@@ -158,6 +163,15 @@ export function createApi(fetcher: ApiFetch) {
     addStudent: (student: StudentChanges) => json<StudentItem>(fetcher, '/api/user/students/', post(student)),
     updateStudent: (id: number, changes: StudentChanges) => json<StudentItem>(fetcher, `/api/user/students/${id}/`, patch(changes)),
     deleteStudent: (id: number) => json<unknown>(fetcher, `/api/user/students/${id}/`, { method: 'DELETE' }),
+    // Consents, the data download, deletion and the address change (decision 0018).
+    consents: () => json<Consents>(fetcher, '/api/user/consents/'),
+    giveConsent: (kind: ConsentItem['kind'], studentId?: number) =>
+      json<ConsentItem>(fetcher, '/api/user/consents/', post(studentId === undefined ? { kind } : { kind, student_id: studentId })),
+    withdrawConsent: (id: number) => json<ConsentItem>(fetcher, `/api/user/consents/${id}/withdraw/`, post({})),
+    sendDeleteCode: () => json<CodeSent>(fetcher, '/api/user/delete/code/', post({})),
+    deleteAccount: (code: string) => json<Detail>(fetcher, '/api/user/delete/', post({ code })),
+    sendEmailChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/user/email/', post({ email })),
+    confirmEmailChange: (email: string, code: string) => json<Personal>(fetcher, '/api/user/email/confirm/', post({ email, code })),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,19 +1,24 @@
 import { useState } from 'react';
-import type { Documents, Personal, ReferenceBooks } from '@crema/contract';
+import type { Consents, Documents, Personal, ReferenceBooks } from '@crema/contract';
 import { openDialog } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
+import { ConsentsSection } from './ConsentsSection.tsx';
 import { DocumentsSection } from './DocumentsForm.tsx';
+import { EmailDialog } from './EmailDialog.tsx';
 import { completenessText } from './labels.ts';
+import { MyDataSection } from './MyDataSection.tsx';
 import { PersonalForm } from './PersonalForm.tsx';
 import './profile.css';
 
 // /user/account/ (spec §2 User routes; issue 10 Screens): personal data, documents, what is
-// missing for a complete profile, the password change.
+// missing for a complete profile, the address change, the password change, consents, the data
+// download and the account's deletion.
 
 export interface AccountData {
   personal: Personal;
   documents: Documents;
   books: ReferenceBooks;
+  consents: Consents;
 }
 
 interface Completeness {
@@ -21,10 +26,12 @@ interface Completeness {
   missing_fields: string[];
 }
 
-export function AccountScreen({ personal, documents, books }: AccountData) {
+export function AccountScreen({ personal, documents, books, consents }: AccountData) {
   const [completeness, setCompleteness] = useState<Completeness>(personal);
   const [refused, setRefused] = useState(personal.data_refusal);
   const sessionChanged = useSessionChanged();
+  const [email, setEmail] = useState(personal.email);
+  const [changingEmail, setChangingEmail] = useState(false);
 
   return (
     <main className="account__page pf">
@@ -36,6 +43,12 @@ export function AccountScreen({ personal, documents, books }: AccountData) {
         <PersonalForm
           personal={personal}
           books={books}
+          email={email}
+          emailAction={
+            <button type="button" className="button button--ghost pf-small" onClick={() => setChangingEmail(true)}>
+              Изменить
+            </button>
+          }
           onSaved={(result) => {
             setCompleteness(result);
             // The header's initials and name come from the root loader: reload it.
@@ -51,6 +64,17 @@ export function AccountScreen({ personal, documents, books }: AccountData) {
           if ('data_refusal' in result) setRefused(result.data_refusal);
         }}
       />
+      <EmailDialog
+        open={changingEmail}
+        current={email}
+        onClose={() => setChangingEmail(false)}
+        onChanged={(result) => {
+          setEmail(result.email);
+          setCompleteness(result);
+          setChangingEmail(false);
+          void sessionChanged();
+        }}
+      />
       <section className="pf-section" aria-labelledby="password-title">
         <h2 id="password-title" className="pf-section__title">
           Пароль
@@ -60,6 +84,8 @@ export function AccountScreen({ personal, documents, books }: AccountData) {
           Сменить пароль
         </button>
       </section>
+      <ConsentsSection initial={consents} />
+      <MyDataSection />
     </main>
   );
 }

@@ -43,11 +43,14 @@ export function SavedNote({ shown }: { shown: boolean }) {
 export function PersonalForm({
   personal,
   books,
+  email,
   emailAction,
   onSaved,
 }: {
   personal: Personal;
   books: ReferenceBooks;
+  /** The sign-in address, shown read-only. */
+  email: string;
   /** The 'Изменить' action next to the e-mail (the change needs a code, decision 0017). */
   emailAction?: ReactNode;
   onSaved: (result: PersonalPatchResult) => void;
@@ -119,7 +122,7 @@ export function PersonalForm({
         <FieldShell label="E-mail" hint="Это логин для входа: его меняют с подтверждением кодом.">
           {(a11y) => (
             <div className="pf-email">
-              <input className="pf-field__input" {...a11y} type="email" value={personal.email} readOnly />
+              <input className="pf-field__input" {...a11y} type="email" value={email} readOnly />
               {emailAction}
             </div>
           )}

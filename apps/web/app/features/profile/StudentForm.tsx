@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { ReferenceBooks, StudentItem } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
+import { rejection } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { FormMessages, SubmitButton, TextField } from './fields.tsx';
 import { MASK, sendDate, sendText, showDate, showPhone } from './masks.ts';
@@ -10,6 +12,7 @@ import { useAccountForm } from './useAccountForm.ts';
 // Server errors go under their fields, unknown fields are listed by name below the form (§8).
 
 interface StudentValues {
+  consent: boolean;
   student_type: string;
   last_name: string;
   first_name: string;
@@ -19,10 +22,16 @@ interface StudentValues {
   email: string;
 }
 
-const FIELDS = ['student_type', 'last_name', 'first_name', 'patronymic', 'date_birth', 'phone', 'email'] as const;
+/** Spec: the account holder consents for a child as the legal representative (decision 0018). */
+export const CHILD_CONSENT_LABEL =
+  'Я являюсь законным представителем ребёнка и даю согласие на обработку его персональных данных';
+const CHILD_CONSENT_REQUIRED = 'Без согласия законного представителя мы не можем хранить данные ребёнка.';
+
+const FIELDS = ['consent', 'student_type', 'last_name', 'first_name', 'patronymic', 'date_birth', 'phone', 'email'] as const;
 
 function valuesOf(student: StudentItem | null): StudentValues {
   return {
+    consent: false,
     student_type: student?.student_type ?? '',
     last_name: student?.last_name ?? '',
     first_name: student?.first_name ?? '',
@@ -36,20 +45,29 @@ function valuesOf(student: StudentItem | null): StudentValues {
 function StudentFields({
   student,
   books,
+  consentUrl,
   onSaved,
 }: {
   student: StudentItem | null;
   books: ReferenceBooks;
+  consentUrl: string | null;
   onSaved: (saved: StudentItem) => Promise<void>;
 }) {
+  // A new student saved while its consent failed: a second try updates it instead of adding another.
+  const [created, setCreated] = useState<StudentItem | null>(null);
   const { form, api, submit, errorsOf } = useAccountForm<StudentValues>(FIELDS, valuesOf(student));
   const { register } = form;
   const type = form.watch('student_type');
   const child = type === 'child';
   const adult = type === 'adult';
 
+  // The consent is asked when a child is added (an existing child's was given when it was added).
+  const asksConsent = child && !student;
+
   const onSubmit = submit(
     async (values) => {
+      const local = rejection({ consent: values.student_type === 'child' && !student && !values.consent && [CHILD_CONSENT_REQUIRED] });
+      if (local) throw local;
       const body = {
         student_type: values.student_type || null,
         last_name: sendText(values.last_name),
@@ -60,7 +78,10 @@ function StudentFields({
         phone: sendText(values.phone),
         email: sendText(values.email),
       };
-      const saved = student ? await browserApi.updateStudent(student.id, body) : await browserApi.addStudent(body);
+      const existing = student ?? created;
+      const saved = existing ? await browserApi.updateStudent(existing.id, body) : await browserApi.addStudent(body);
+      if (!student) setCreated(saved);
+      if (!student && saved.student_type === 'child') await browserApi.giveConsent('personal_data', saved.id);
       await onSaved(saved);
     },
     { nameUnknownFields: true, leaving: true },
@@ -112,6 +133,35 @@ function StudentFields({
         registration={register('email')}
         errors={errorsOf('email')}
       />
+      {asksConsent ? (
+        <div className="pf-check">
+          <input
+            id="student-consent"
+            type="checkbox"
+            aria-invalid={errorsOf('consent').length ? true : undefined}
+            aria-describedby={errorsOf('consent').length ? 'student-consent-error' : undefined}
+            {...register('consent')}
+          />
+          <label htmlFor="student-consent">
+            {CHILD_CONSENT_LABEL}
+            {consentUrl ? (
+              <>
+                {' '}
+                (
+                <a href={consentUrl} target="_blank" rel="noreferrer">
+                  текст согласия
+                </a>
+                )
+              </>
+            ) : null}
+          </label>
+          {errorsOf('consent').length ? (
+            <p id="student-consent-error" className="pf-field__error">
+              {errorsOf('consent').join(' ')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <SubmitButton busy={api.busy}>{student ? 'Сохранить' : 'Добавить'}</SubmitButton>
       {/* Spec §8: general messages and unknown fields below the form. */}
       <FormMessages messages={api.problems.general} />
@@ -124,18 +174,20 @@ export function StudentDialog({
   open,
   student,
   books,
+  consentUrl,
   onClose,
   onSaved,
 }: {
   open: boolean;
   student: StudentItem | null;
   books: ReferenceBooks;
+  consentUrl: string | null;
   onClose: () => void;
   onSaved: (saved: StudentItem) => Promise<void>;
 }) {
   return (
     <Modal open={open} onClose={onClose} title={student ? 'Изменить данные ученика' : 'Добавить ученика'} className="pf-dialog">
-      <StudentFields key={student?.id ?? 'new'} student={student} books={books} onSaved={onSaved} />
+      <StudentFields key={student?.id ?? 'new'} student={student} books={books} consentUrl={consentUrl} onSaved={onSaved} />
     </Modal>
   );
 }

@@ -16,6 +16,8 @@ import './profile.css';
 export interface StudentsData {
   students: StudentItem[];
   books: ReferenceBooks;
+  /** The page of the consent to the processing of personal data (the child's consent links to it). */
+  consentUrl: string | null;
 }
 
 type Dialog = { kind: 'form'; student: StudentItem | null } | { kind: 'delete'; student: StudentItem } | null;
@@ -70,7 +72,7 @@ function WarningDelete({
   );
 }
 
-export function StudentsScreen({ students: initial, books }: StudentsData) {
+export function StudentsScreen({ students: initial, books, consentUrl }: StudentsData) {
   const [students, setStudents] = useState(initial);
   const [dialog, setDialog] = useState<Dialog>(null);
   // What the closing dialog shows while it fades out.
@@ -147,6 +149,7 @@ export function StudentsScreen({ students: initial, books }: StudentsData) {
         open={dialog?.kind === 'form'}
         student={shown?.kind === 'form' ? shown.student : null}
         books={books}
+        consentUrl={consentUrl}
         onClose={close}
         onSaved={refetch}
       />

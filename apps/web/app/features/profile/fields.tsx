@@ -2,6 +2,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import InputMask from 'imask/esm/controls/input';
 import 'imask/esm/masked/pattern';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ACCOUNT_CODE_LENGTH } from '@crema/contract/rules';
 import type { MaskOptions } from './masks.ts';
 
 // Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
@@ -125,5 +126,34 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
     <button type="submit" className="button button--primary pf-submit" aria-busy={busy} disabled={busy}>
       {children}
     </button>
+  );
+}
+
+/** The 4-digit code from a letter (only digits are kept). */
+export function CodeInput({
+  value,
+  onValueChange,
+  errors,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  errors?: string[];
+}) {
+  return (
+    <FieldShell label="Код из письма" errors={errors}>
+      {(a11y) => (
+        <input
+          className="pf-field__input pf-field__input--code"
+          {...a11y}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={ACCOUNT_CODE_LENGTH}
+          data-autofocus
+          value={value}
+          onChange={(event) => onValueChange(event.target.value.replace(/\D/g, '').slice(0, ACCOUNT_CODE_LENGTH))}
+        />
+      )}
+    </FieldShell>
   );
 }

@@ -8,8 +8,9 @@ import { privateMeta } from './sections.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const api = createApi(context.api);
-  const [students, books] = await Promise.all([api.students(), api.referenceBooks()]);
-  return { students, books };
+  const [students, books, consents] = await Promise.all([api.students(), api.referenceBooks(), api.consents()]);
+  const consentUrl = consents.documents.find((document) => document.kind === 'personal_data')?.url ?? null;
+  return { students, books, consentUrl };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Данные учащихся');
