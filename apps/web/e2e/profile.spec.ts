@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { readFile } from 'node:fs/promises';
+import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
 // The personal account screens of issue 10, as a person uses them, with a fresh account each:
 // personal data and documents through the masks (digits typed, masked values seen), server
@@ -138,8 +139,18 @@ test('students: add a child and an adult, errors under fields, edit one, delete 
   await dialog.getByLabel('Имя').fill('Петя');
   await typeMasked(dialog.getByLabel('Дата рождения'), '12052016', '12.05.2016');
   await expect(dialog.getByLabel('Телефон (необязательно)')).toBeVisible();
+  // The holder consents for the child as its legal representative: required.
+  const consent = dialog.getByLabel(/Я являюсь законным представителем ребёнка/);
+  await dialog.getByRole('button', { name: 'Добавить' }).click();
+  await expect(dialog.getByText('Без согласия законного представителя мы не можем хранить данные ребёнка.')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'текст согласия' })).toHaveAttribute('href', /.+/);
+  await consent.check();
   await dialog.getByRole('button', { name: 'Добавить' }).click();
   await expect(dialog).toBeHidden();
+  const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; student_name: string }[] };
+  expect(records.consents).toEqual(
+    expect.arrayContaining([expect.objectContaining({ kind: 'personal_data', student_name: expect.stringContaining('Иванов Петя') })]),
+  );
   const list = page.getByRole('list', { name: 'Ученики' });
   const child = list.getByRole('listitem').filter({ hasText: 'Иванов Петя' });
   await expect(child).toContainText('Ребёнок');
@@ -193,4 +204,113 @@ test('students: add a child and an adult, errors under fields, edit one, delete 
   // Kept after a reload (server-rendered list).
   await page.reload();
   await expect(page.getByRole('list', { name: 'Ученики' }).getByRole('listitem')).toHaveCount(1);
+});
+
+/** The 4-digit code of the newest letter to `to` whose subject starts with `subject`. */
+async function codeFrom(page: Page, to: string, subject: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
+      code = mails.map((mail) => (mail.subject.startsWith(subject) ? /(\d{4})\s*$/.exec(mail.subject)?.[1] : undefined)).find(Boolean);
+      return Boolean(code);
+    })
+    .toBe(true);
+  return code!;
+}
+
+test('consents withdrawn and given again, my data downloaded, the address changed by a code, the account deleted', async ({ page, login }) => {
+  const email = await login();
+  await page.goto('/user/account/');
+  await hydrated(page);
+
+  // A new account consented to personal data and the privacy policy when it signed up.
+  const consents = page.getByRole('list', { name: 'Документы и согласия' });
+  const personalData = consents.getByRole('listitem').filter({ hasText: 'Согласие на обработку персональных данных' });
+  await expect(personalData).toContainText(/Версия \d+\. Согласие дано \d{2}\.\d{2}\.\d{4}/);
+  const advertising = consents.getByRole('listitem').filter({ hasText: 'рекламных рассылок' });
+  await expect(advertising).toContainText('Согласие не дано (необязательно)');
+  await expect(personalData.getByRole('link')).toHaveAttribute('href', /^\//);
+
+  // Withdraw: the dialog says what it means; then give it again.
+  await personalData.getByRole('button', { name: /^Отозвать/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Отозвать согласие?' });
+  await expect(confirm).toContainText('не сможем записывать вас на курсы');
+  await confirm.getByRole('button', { name: 'Отозвать' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(personalData).toContainText(/Отозвано \d{2}\.\d{2}\.\d{4}/);
+  await personalData.getByRole('button', { name: /^Дать согласие/ }).click();
+  await expect(personalData).toContainText('Согласие дано');
+  await expect(personalData.getByRole('button', { name: /^Отозвать/ })).toBeVisible();
+  await advertising.getByRole('button', { name: /^Дать согласие/ }).click();
+  await expect(advertising).toContainText('Согласие дано');
+  await shot(page, 'account-consents');
+
+  // My data: the download is a JSON file with the person in it.
+  await page.getByRole('form', { name: 'Личные данные' }).getByLabel('Фамилия').fill('Петрова');
+  await page.getByRole('form', { name: 'Личные данные' }).getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('form', { name: 'Личные данные' }).getByRole('status')).toHaveText('Данные сохранены');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать мои данные' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^crema-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as { profile: { email: string; last_name: string } };
+  expect(data.profile).toMatchObject({ email, last_name: 'Петрова' });
+
+  // The address: a code sent to the new one, then the address is the new login.
+  const newAddress = newEmail('moved');
+  await page.getByRole('button', { name: 'Изменить', exact: true }).click();
+  const change = page.getByRole('dialog', { name: 'Смена адреса для входа' });
+  await change.getByLabel('Новый e-mail').fill(email);
+  await change.getByRole('button', { name: 'Получить код' }).click();
+  await expect(change.getByText('Это ваш текущий адрес. Укажите новый.')).toBeVisible();
+  await change.getByLabel('Новый e-mail').fill(newAddress);
+  await change.getByRole('button', { name: 'Получить код' }).click();
+  await change.getByLabel('Код из письма').fill(await codeFrom(page, newAddress, 'Код для смены адреса'));
+  await change.getByRole('button', { name: 'Сменить адрес' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(newAddress);
+
+  // Deleting the account: what goes and what stays, a code, then signed out on the home page.
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+  const remove = page.getByRole('dialog', { name: 'Удалить аккаунт?' });
+  await expect(remove).toContainText('Останутся обезличенными заказы');
+  await remove.getByRole('button', { name: 'Получить код' }).click();
+  await remove.getByLabel('Код из письма').fill(await codeFrom(page, newAddress, 'Код для удаления аккаунта'));
+  await shot(page, 'account-delete');
+  await remove.getByRole('button', { name: 'Удалить навсегда' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /^Профиль: / })).toHaveCount(0);
+  expect((await page.request.get('/api/user/personal/')).status()).toBe(401);
+});
+
+test('SkipAccountData: offered after a sign-in while the profile is incomplete; «Пропустить» is remembered', async ({ page }) => {
+  // Each sign-in is a new account (one code per address per 180 s); the skip belongs to the browser.
+  const signIn = async () => {
+    const email = newEmail('skip');
+    await page.goto('/?login');
+    await hydrated(page);
+    const sendCode = page.getByRole('dialog', { name: 'Вход/регистрация' });
+    await sendCode.getByLabel('E-mail').fill(email);
+    await sendCode.getByRole('checkbox').check();
+    await sendCode.getByRole('button', { name: 'Получить код' }).click();
+    const input = page.getByRole('dialog', { name: 'Введите код из письма' }).getByLabel('Код из письма');
+    await input.fill(await mailedCode(page, email));
+  };
+  await signIn();
+  const offer = page.getByRole('dialog', { name: 'Заполните личные данные' });
+  await expect(offer).toBeVisible();
+  await shot(page, 'skip-account-data');
+  await offer.getByRole('button', { name: 'Заполнить' }).click();
+  await expect(page).toHaveURL(/\/user\/account\/$/);
+  await expect(offer).toBeHidden();
+
+  // Signed out, another incomplete account: offered again until skipped; once skipped, not any more.
+  await page.context().clearCookies();
+  await signIn();
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Пропустить' }).click();
+  await expect(offer).toBeHidden();
+  await page.context().clearCookies({ name: /^crema_/ });
+  await signIn();
+  await expect(page.getByRole('button', { name: /^Профиль: / }).first()).toBeAttached();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
