@@ -225,6 +225,29 @@ test('students: add a child and an adult, errors under fields, edit one, delete 
   await expect(page.getByRole('list', { name: 'Ученики' }).getByRole('listitem')).toHaveCount(1);
 });
 
+test('the demo student: a complete profile, the children’s consents by name; a student with a course is not deleted', async ({ page, login }) => {
+  await login('student@crema.local', { password: 'crema-demo-2026' });
+  await page.goto('/user/account/');
+  await hydrated(page);
+  await expect(page.locator('.pf-status')).toHaveText('Профиль заполнен');
+  await expect(page.getByRole('form', { name: 'Документы' }).getByLabel('СНИЛС')).toHaveValue(/^\d{3}-\d{3}-\d{3} \d{2}$/);
+  const consents = page.getByRole('list', { name: 'Документы и согласия' });
+  await expect(consents.getByRole('listitem').filter({ hasText: 'за ученика Смирнова Полина' })).toContainText('как законным представителем');
+
+  await page.goto('/user/students/');
+  await hydrated(page);
+  const child = page.getByRole('list', { name: 'Ученики' }).getByRole('listitem').filter({ hasText: 'Смирнова Полина' });
+  await expect(child).toContainText('02.09.2013');
+  await child.getByRole('button', { name: /^Удалить: / }).click();
+  const warning = page.getByRole('dialog', { name: 'Удаление ученика' });
+  await warning.getByRole('button', { name: 'Да' }).click();
+  // The 409 stays in the dialog; the student stays in the list.
+  await expect(warning.getByRole('alert')).toHaveText('Нельзя удалить ученика, у которого есть курсы или оплаченные заказы.');
+  await warning.getByRole('button', { name: 'Нет' }).click();
+  await expect(warning).toBeHidden();
+  await expect(child).toBeVisible();
+});
+
 /** The 4-digit code of the newest letter to `to` whose subject starts with `subject`. */
 async function codeFrom(page: Page, to: string, subject: string): Promise<string> {
   let code: string | undefined;
