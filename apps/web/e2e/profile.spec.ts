@@ -76,7 +76,10 @@ test('personal data: masks, an error under its field with nothing typed lost, sa
   await expect(page.getByRole('button', { name: 'Профиль: Иванова Анна' }).first()).toBeAttached();
   await shot(page, 'account-personal');
 
-  // Kept: a reload shows the stored values through the masks.
+  // Kept: the server renders the stored values through the masks, before any script runs.
+  const html = await (await page.request.get('/user/account/')).text();
+  expect(html).toContain('value="15.03.1990"');
+  expect(html).toContain('value="+7 (916) 123 45 67"');
   await page.reload();
   await hydrated(page);
   await expect(personal.getByLabel('Дата рождения')).toHaveValue('15.03.1990');

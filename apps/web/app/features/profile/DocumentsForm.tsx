@@ -46,9 +46,8 @@ interface Completeness {
 }
 
 function Fields({ documents, onSaved }: { documents: Documents | null; onSaved: (answer: Completeness) => void }) {
-  const { form, api, submit, errorsOf } = useAccountForm<DocumentValues>(FIELDS, valuesOf(documents));
+  const { form, api, submit, field } = useAccountForm<DocumentValues>(FIELDS, valuesOf(documents));
   const [saved, setSaved] = useState(false);
-  const { register } = form;
   const onSubmit = submit(async (values) => {
     setSaved(false);
     const result = await browserApi.updateDocuments({
@@ -70,42 +69,36 @@ function Fields({ documents, onSaved }: { documents: Documents | null; onSaved: 
           label="Серия паспорта"
           placeholder="99 99"
           mask={MASK.passportSeries}
-          registration={register('passport_series')}
-          errors={errorsOf('passport_series')}
+          {...field('passport_series')}
         />
         <TextField
           label="Номер паспорта"
           placeholder="999999"
           mask={MASK.passportNumber}
-          registration={register('passport_number')}
-          errors={errorsOf('passport_number')}
+          {...field('passport_number')}
         />
         <TextField
           label="Код подразделения"
           placeholder="999 999"
           mask={MASK.passportGivenCode}
-          registration={register('passport_given_code')}
-          errors={errorsOf('passport_given_code')}
+          {...field('passport_given_code')}
         />
         <TextField
           label="Дата выдачи"
           placeholder="ДД.ММ.ГГГГ"
           mask={MASK.date}
-          registration={register('passport_given_date')}
-          errors={errorsOf('passport_given_date')}
+          {...field('passport_given_date')}
         />
         <TextField
           label="Кем выдан"
           wide
-          registration={register('passport_given_location')}
-          errors={errorsOf('passport_given_location')}
+          {...field('passport_given_location')}
         />
         <TextField
           label="СНИЛС"
           placeholder="999-999-999 99"
           mask={MASK.snils}
-          registration={register('snils')}
-          errors={errorsOf('snils')}
+          {...field('snils')}
         />
       </div>
       <FormMessages messages={api.problems.general} />

@@ -55,7 +55,7 @@ export function PersonalForm({
   emailAction?: ReactNode;
   onSaved: (result: PersonalPatchResult) => void;
 }) {
-  const { form, api, submit, errorsOf } = useAccountForm<PersonalValues>(FIELDS, valuesOf(personal));
+  const { form, api, submit, errorsOf, field } = useAccountForm<PersonalValues>(FIELDS, valuesOf(personal));
   const [saved, setSaved] = useState(false);
   const { register } = form;
   const dirty = form.formState.isDirty;
@@ -82,25 +82,23 @@ export function PersonalForm({
         Личные данные
       </h2>
       <div className="pf-grid">
-        <TextField label="Фамилия" autoComplete="family-name" registration={register('last_name')} errors={errorsOf('last_name')} />
-        <TextField label="Имя" autoComplete="given-name" registration={register('first_name')} errors={errorsOf('first_name')} />
+        <TextField label="Фамилия" autoComplete="family-name" {...field('last_name')} />
+        <TextField label="Имя" autoComplete="given-name" {...field('first_name')} />
         <TextField
           label="Отчество"
           autoComplete="additional-name"
-          registration={register('patronymic')}
-          errors={errorsOf('patronymic')}
+          {...field('patronymic')}
         />
         <TextField
           label="Дата рождения"
           placeholder="ДД.ММ.ГГГГ"
           autoComplete="bday"
           mask={MASK.date}
-          registration={register('birth_date')}
-          errors={errorsOf('birth_date')}
+          {...field('birth_date')}
         />
         <FieldShell label="Пол" errors={errorsOf('gender')}>
           {(a11y) => (
-            <select className="pf-field__input" {...a11y} {...register('gender')}>
+            <select className="pf-field__input" {...a11y} defaultValue={personal.gender ?? ''} {...register('gender')}>
               <option value="">Не указан</option>
               {books.genders.map((item) => (
                 <option key={item.id} value={String(item.id)}>
@@ -116,8 +114,7 @@ export function PersonalForm({
           placeholder="+7 (999) 999 99 99"
           autoComplete="tel"
           mask={MASK.phone}
-          registration={register('phone')}
-          errors={errorsOf('phone')}
+          {...field('phone')}
         />
         <FieldShell label="E-mail" hint="Это логин для входа: его меняют с подтверждением кодом.">
           {(a11y) => (
@@ -131,8 +128,7 @@ export function PersonalForm({
           label="Адрес"
           autoComplete="street-address"
           wide
-          registration={register('address')}
-          errors={errorsOf('address')}
+          {...field('address')}
         />
       </div>
       <FormMessages messages={api.problems.general} />

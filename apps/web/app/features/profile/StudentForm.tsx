@@ -55,7 +55,7 @@ function StudentFields({
 }) {
   // A new student saved while its consent failed: a second try updates it instead of adding another.
   const [created, setCreated] = useState<StudentItem | null>(null);
-  const { form, api, submit, errorsOf } = useAccountForm<StudentValues>(FIELDS, valuesOf(student));
+  const { form, api, submit, errorsOf, field } = useAccountForm<StudentValues>(FIELDS, valuesOf(student));
   const { register } = form;
   const type = form.watch('student_type');
   const child = type === 'child';
@@ -106,16 +106,15 @@ function StudentFields({
           </p>
         ) : null}
       </fieldset>
-      <TextField label="Фамилия" registration={register('last_name')} errors={errorsOf('last_name')} />
-      <TextField label="Имя" registration={register('first_name')} errors={errorsOf('first_name')} />
-      <TextField label="Отчество (если есть)" registration={register('patronymic')} errors={errorsOf('patronymic')} />
+      <TextField label="Фамилия" {...field('last_name')} />
+      <TextField label="Имя" {...field('first_name')} />
+      <TextField label="Отчество (если есть)" {...field('patronymic')} />
       {child ? (
         <TextField
           label="Дата рождения"
           placeholder="ДД.ММ.ГГГГ"
           mask={MASK.date}
-          registration={register('date_birth')}
-          errors={errorsOf('date_birth')}
+          {...field('date_birth')}
         />
       ) : null}
       <TextField
@@ -123,15 +122,13 @@ function StudentFields({
         type="tel"
         placeholder="+7 (999) 999 99 99"
         mask={MASK.phone}
-        registration={register('phone')}
-        errors={errorsOf('phone')}
+        {...field('phone')}
       />
       <TextField
         label={adult ? 'E-mail' : 'E-mail (необязательно)'}
         type="email"
         inputMode="email"
-        registration={register('email')}
-        errors={errorsOf('email')}
+        {...field('email')}
       />
       {asksConsent ? (
         <div className="pf-check">

@@ -28,5 +28,14 @@ export function useAccountForm<T extends FieldValues>(fieldNames: readonly Path<
       }),
     /** Messages under one field. */
     errorsOf: (field: Path<T>) => api.errorsOf(field),
+    /**
+     * A text field's props for `TextField`: the registration, its messages and its value as the
+     * server renders it (react-hook-form fills inputs only once it runs in the browser).
+     */
+    field: (name: Path<T>) => ({
+      registration: form.register(name),
+      errors: api.errorsOf(name),
+      defaultValue: String((defaultValues as Record<string, unknown>)[name] ?? ''),
+    }),
   };
 }
