@@ -15,8 +15,12 @@ async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
+/** With E2E_SHOTS_DIR set: the open dialog as the screen shows it, else the page's content. */
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const path = `${SHOTS}/${name}-${test.info().project.name}.png`;
+  if (await page.getByRole('dialog').count()) await page.screenshot({ path });
+  else await page.locator('main').first().screenshot({ path });
 }
 
 /** Types digits key by key into a masked field and expects the mask's text. */
