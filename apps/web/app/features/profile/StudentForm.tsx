@@ -61,12 +61,14 @@ function StudentFields({
   const child = type === 'child';
   const adult = type === 'adult';
 
-  // The consent is asked when a child is added (an existing child's was given when it was added).
-  const asksConsent = child && !student;
+  // The consent is asked when a child is added or an adult becomes a child (an existing child's
+  // was given when it was added).
+  const asksConsent = child && student?.student_type !== 'child';
 
   const onSubmit = submit(
     async (values) => {
-      const local = rejection({ consent: values.student_type === 'child' && !student && !values.consent && [CHILD_CONSENT_REQUIRED] });
+      const consenting = values.student_type === 'child' && student?.student_type !== 'child';
+      const local = rejection({ consent: consenting && !values.consent && [CHILD_CONSENT_REQUIRED] });
       if (local) throw local;
       const body = {
         student_type: values.student_type || null,
@@ -81,7 +83,7 @@ function StudentFields({
       const existing = student ?? created;
       const saved = existing ? await browserApi.updateStudent(existing.id, body) : await browserApi.addStudent(body);
       if (!student) setCreated(saved);
-      if (!student && saved.student_type === 'child') await browserApi.giveConsent('personal_data', saved.id);
+      if (consenting) await browserApi.giveConsent('personal_data', saved.id);
       await onSaved(saved);
     },
     { nameUnknownFields: true, leaving: true },
