@@ -208,6 +208,11 @@ test('students: add a child and an adult, errors under fields, edit one, delete 
   await adult.getByRole('button', { name: 'Изменить: Смирнова Ольга' }).click();
   dialog = page.getByRole('dialog', { name: 'Изменить данные ученика' });
   await expect(dialog.getByLabel('Телефон', { exact: true })).toHaveValue('+7 (903) 111 22 33');
+  // An adult turned into a child needs the representative's consent too.
+  await dialog.getByLabel('Ребёнок').check();
+  await expect(dialog.getByLabel(/Я являюсь законным представителем ребёнка/)).toBeVisible();
+  await dialog.getByLabel('Взрослый').check();
+  await expect(dialog.getByLabel(/Я являюсь законным представителем ребёнка/)).toHaveCount(0);
   await dialog.getByLabel('Имя').fill('Ольга-Мария');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toBeHidden();
