@@ -16,7 +16,9 @@ export default defineConfig({
         // `@crema/contract/rules` is a small chunk of its own.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
+            { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot

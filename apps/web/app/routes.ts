@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-// The account pages that exist so far; each is the same module with its own id.
-const USER_SECTIONS = ['courses', 'account', 'students', 'orders', 'schedule', 'progress'];
+// The account pages still to come; each is the same placeholder module with its own id.
+const USER_SECTIONS = ['courses', 'orders', 'schedule', 'progress'];
 
 export default [
   index('routes/home.tsx'),
@@ -17,6 +17,9 @@ export default [
   // Signed-in people only (routes/user/layout.tsx sends a guest to sign in and back). Other
   // /user/ and /admin/ addresses are the 404 page, after the same check.
   layout('routes/user/layout.tsx', [
+    // Built pages: route modules of their own (their forms and libraries load only there).
+    route('user/account', 'routes/user/account.tsx'),
+    route('user/students', 'routes/user/students.tsx'),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),

@@ -16,6 +16,12 @@ const DEMO = { email: 'student@crema.local', password: 'crema-demo-2026' };
 // The failed calls these tests provoke on purpose (wrong code, wrong password, too many codes).
 test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429)/ } });
 
+// New accounts are offered to fill in their profile after signing in (SkipAccountData, tested in
+// profile.spec.ts); these tests are about the sign-in itself, so the offer is answered beforehand.
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'skipAccountData', value: '1', url: baseURL! }]);
+});
+
 /** The newest letter to `to` whose subject matches, waiting for the outbox. */
 async function latestMail(page: Page, to: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined;

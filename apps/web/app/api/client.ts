@@ -2,10 +2,17 @@ import type {
   Banner,
   Category,
   CodeSent,
+  ConsentItem,
+  Consents,
   Configs,
   CurrentUser,
   CourseDetail,
   CoursesQuery,
+  Documents,
+  Personal,
+  PersonalPatchResult,
+  ReferenceBooks,
+  StudentItem,
   CoursesResponse,
   GroupStart,
   MenuKey,
@@ -77,6 +84,24 @@ export interface SocialProviderInfo {
 
 const post = (body: unknown) => ({ method: 'POST', body });
 
+/** The data download (a JSON attachment; a plain link, the session cookies go with it). */
+export const EXPORT_URL = '/api/user/export/';
+const patch = (body: unknown) => ({ method: 'PATCH', body });
+
+/** What the account forms send: text fields as typed (masked is fine), '' or null clears one. */
+export type PersonalChanges = Partial<
+  Record<'last_name' | 'first_name' | 'patronymic' | 'phone' | 'email' | 'address' | 'birth_date' | 'gender', string | null>
+> & { data_refusal?: boolean };
+export type DocumentsChanges = Partial<
+  Record<
+    'passport_series' | 'passport_number' | 'passport_given_code' | 'passport_given_date' | 'passport_given_location' | 'snils',
+    string | null
+  >
+>;
+export type StudentChanges = Partial<
+  Record<'student_type' | 'last_name' | 'first_name' | 'patronymic' | 'phone' | 'email' | 'date_birth', string | null>
+>;
+
 /**
  * The one typed client of the site; every call of spec §7 the site uses goes through here.
  * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (api/browser.ts).
@@ -127,6 +152,26 @@ export function createApi(fetcher: ApiFetch) {
       provider: SocialProviderInfo['provider'],
       body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string },
     ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
+
+    // The personal account (spec §7 User; decision 0017).
+    personal: () => json<Personal>(fetcher, '/api/user/personal/'),
+    updatePersonal: (changes: PersonalChanges) => json<PersonalPatchResult>(fetcher, '/api/user/personal/', patch(changes)),
+    documents: () => json<Documents>(fetcher, '/api/user/documents/'),
+    updateDocuments: (changes: DocumentsChanges) => json<Documents>(fetcher, '/api/user/documents/', patch(changes)),
+    referenceBooks: () => json<ReferenceBooks>(fetcher, '/api/user/reference_books/'),
+    students: () => json<StudentItem[]>(fetcher, '/api/user/students/'),
+    addStudent: (student: StudentChanges) => json<StudentItem>(fetcher, '/api/user/students/', post(student)),
+    updateStudent: (id: number, changes: StudentChanges) => json<StudentItem>(fetcher, `/api/user/students/${id}/`, patch(changes)),
+    deleteStudent: (id: number) => json<unknown>(fetcher, `/api/user/students/${id}/`, { method: 'DELETE' }),
+    // Consents, the data download, deletion and the address change (decision 0018).
+    consents: () => json<Consents>(fetcher, '/api/user/consents/'),
+    giveConsent: (kind: ConsentItem['kind'], studentId?: number) =>
+      json<ConsentItem>(fetcher, '/api/user/consents/', post(studentId === undefined ? { kind } : { kind, student_id: studentId })),
+    withdrawConsent: (id: number) => json<ConsentItem>(fetcher, `/api/user/consents/${id}/withdraw/`, post({})),
+    sendDeleteCode: () => json<CodeSent>(fetcher, '/api/user/delete/code/', post({})),
+    deleteAccount: (code: string) => json<Detail>(fetcher, '/api/user/delete/', post({ code })),
+    sendEmailChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/user/email/', post({ email })),
+    confirmEmailChange: (email: string, code: string) => json<Personal>(fetcher, '/api/user/email/confirm/', post({ email, code })),
   };
 }
 export type Api = ReturnType<typeof createApi>;

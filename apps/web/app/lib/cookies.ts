@@ -7,6 +7,8 @@ export const COOKIES = {
   hideHeaderBanner: { name: 'hideHeaderBanner', maxAgeS: 365 * 24 * 60 * 60 },
   /** The home page's discount banner, closed: hidden for 7 days (spec §9: 604800 s). */
   hideDiscountBanner: { name: 'hideDiscountBanner', maxAgeS: 604_800 },
+  /** SkipAccountData answered 'Пропустить': the offer to fill in the profile is not made again (a year). */
+  skipAccountData: { name: 'skipAccountData', maxAgeS: 365 * 24 * 60 * 60 },
 } as const;
 
 /** Reads one cookie from a Cookie header (server) or document.cookie (browser). */

@@ -13,7 +13,8 @@ export type DialogName =
   | 'RestorePassword'
   | 'ChangePassword'
   | 'ChangePasswordCode'
-  | 'PassChange';
+  | 'PassChange'
+  | 'SkipAccountData';
 
 /** New password, repeat and (when the account has one) the current password: kept while the code is entered. */
 export interface PasswordData {

@@ -4,6 +4,7 @@ import { closeDialog, settleDialog, useDialogState, type DialogName } from '../.
 import { BackLink } from './fields.tsx';
 import { ChangePassword, ChangePasswordCode, PassChange, RestorePassword } from './PasswordDialogs.tsx';
 import { InputCode, Login, SendCode } from './SignInDialogs.tsx';
+import { SkipAccountData } from './SkipAccountData.tsx';
 import './auth.css';
 
 // The sign-in and password dialogs (spec §2 Modals, §4), loaded on first use by the host in
@@ -19,6 +20,7 @@ const DIALOGS: Record<DialogName, { title: string; body: ComponentType; back?: b
   ChangePassword: { title: 'Создание пароля', body: ChangePassword },
   ChangePasswordCode: { title: 'Смена пароля по коду', body: ChangePasswordCode, back: true },
   PassChange: { title: 'Смена пароля', body: PassChange },
+  SkipAccountData: { title: 'Заполните личные данные', body: SkipAccountData },
 };
 
 export default function AuthDialogs() {

@@ -8,17 +8,22 @@ import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
+import { shouldOfferProfile } from './SkipAccountData.tsx';
 
 // SendCode ('Вход/регистрация'), InputCode and Login of spec §4: the ways in.
 
 const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
 
-/** After a sign-in: close the dialog, reload the root data (header) and go to `next` or '/'. */
+/**
+ * After a sign-in: close the dialog — or offer to fill in the profile (SkipAccountData) — reload
+ * the root data (header) and go to `next` or '/'.
+ */
 function useSignedIn(): () => Promise<void> {
   const sessionChanged = useSessionChanged();
   const { next } = useDialogState();
   return async () => {
-    closeDialog();
+    if (await shouldOfferProfile()) openDialog('SkipAccountData');
+    else closeDialog();
     await sessionChanged(next ?? '/');
   };
 }

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import type { ConsentItem, Consents } from '@crema/contract';
+import { formatDate } from '@crema/contract/format';
+import { browserApi } from '../../api/browser.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { FormMessages } from './fields.tsx';
+
+// 'Согласия' of /user/account/ (152-ФЗ, decision 0018): each document with its version and the
+// date the consent was given, its withdrawal (after saying what it means) and giving it again;
+// the consents given for children, with the child's name.
+
+type Kind = ConsentItem['kind'];
+
+/** What withdrawing means, said before it is done. */
+const WITHDRAW_MEANS: Record<Kind, string> = {
+  personal_data:
+    'Школа прекратит обрабатывать ваши персональные данные, кроме тех, что закон обязывает хранить (например, для бухгалтерии). Без этого согласия мы не сможем записывать вас на курсы и выдавать документы об обучении.',
+  privacy_policy: 'Вы больше не принимаете политику конфиденциальности. Чтобы записаться на курс, её нужно будет принять снова.',
+  advertising: 'Мы перестанем присылать вам рекламные рассылки. Письма о ваших заказах и занятиях будут приходить, как раньше.',
+  data_refusal: 'Отказ от предоставления данных документов будет снят.',
+};
+
+const OPTIONAL: Kind[] = ['advertising'];
+
+function live(consents: ConsentItem[], kind: Kind, studentId: number | null): ConsentItem | undefined {
+  return consents.find((c) => c.kind === kind && c.student_id === studentId && !c.withdrawn_at);
+}
+
+function lastWithdrawn(consents: ConsentItem[], kind: Kind): ConsentItem | undefined {
+  return consents.find((c) => c.kind === kind && c.student_id === null && c.withdrawn_at);
+}
+
+export function ConsentsSection({ initial }: { initial: Consents }) {
+  const [data, setData] = useState(initial);
+  const [withdrawing, setWithdrawing] = useState<ConsentItem | null>(null);
+  const [shown, setShown] = useState<ConsentItem | null>(null);
+  if (withdrawing && withdrawing !== shown) setShown(withdrawing);
+  const give = useApiForm();
+  const withdraw = useApiForm();
+
+  const refetch = async () => setData(await browserApi.consents());
+  const children = data.consents.filter((c) => c.student_id !== null && !c.withdrawn_at);
+
+  return (
+    <section className="pf-section" aria-labelledby="consents-title">
+      <h2 id="consents-title" className="pf-section__title">
+        Согласия
+      </h2>
+      <ul className="pf-list" aria-label="Документы и согласия">
+        {data.documents.map((document) => {
+          const given = live(data.consents, document.kind, null);
+          const withdrawn = given ? undefined : lastWithdrawn(data.consents, document.kind);
+          return (
+            <li key={document.kind} className="pf-consent">
+              <div className="pf-consent__text">
+                <a href={document.url} target="_blank" rel="noreferrer">
+                  {document.title}
+                </a>
+                <span className="pf-consent__meta">
+                  Версия {document.version}
+                  {given ? `. Согласие дано ${formatDate(given.given_at)}` : ''}
+                  {given && !given.is_current_version ? ` (на версию ${given.version})` : ''}
+                  {withdrawn ? `. Отозвано ${formatDate(withdrawn.withdrawn_at!)}` : ''}
+                  {!given && !withdrawn ? '. Согласие не дано' : ''}
+                  {!given && OPTIONAL.includes(document.kind) ? ' (необязательно)' : ''}
+                </span>
+              </div>
+              {given ? (
+                <button
+                  type="button"
+                  className="button button--ghost pf-small"
+                  aria-label={`Отозвать: ${document.title}`}
+                  onClick={() => setWithdrawing(given)}
+                >
+                  Отозвать
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary pf-small"
+                  aria-label={`Дать согласие: ${document.title}`}
+                  aria-busy={give.busy}
+                  disabled={give.busy}
+                  onClick={() =>
+                    void give.run(async () => {
+                      await browserApi.giveConsent(document.kind);
+                      await refetch();
+                    })
+                  }
+                >
+                  Дать согласие
+                </button>
+              )}
+            </li>
+          );
+        })}
+        {children.map((consent) => (
+          <li key={consent.id} className="pf-consent">
+            <div className="pf-consent__text">
+              <span>
+                {consent.title} — за ученика {consent.student_name}
+              </span>
+              <span className="pf-consent__meta">
+                Версия {consent.version}. Дано {formatDate(consent.given_at)} как законным представителем
+              </span>
+            </div>
+            <button
+              type="button"
+              className="button button--ghost pf-small"
+              aria-label={`Отозвать: ${consent.title} — ${consent.student_name}`}
+              onClick={() => setWithdrawing(consent)}
+            >
+              Отозвать
+            </button>
+          </li>
+        ))}
+      </ul>
+      <FormMessages messages={give.problems.general} />
+      <Modal open={withdrawing !== null} onClose={() => setWithdrawing(null)} title="Отозвать согласие?" className="pf-dialog">
+        <div className="pf-dialog__body">
+          <p>
+            <strong>{shown?.title}</strong>
+            {shown?.student_name ? ` — за ученика ${shown.student_name}` : ''}
+          </p>
+          <p>
+            {shown?.student_id
+              ? 'Школа прекратит обрабатывать персональные данные ученика. Без этого согласия мы не сможем записывать его на курсы.'
+              : shown
+                ? WITHDRAW_MEANS[shown.kind]
+                : ''}
+          </p>
+          <p>Дать согласие снова можно здесь же в любой момент.</p>
+          <FormMessages messages={withdraw.problems.general} />
+          <div className="pf-dialog__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              aria-busy={withdraw.busy}
+              disabled={withdraw.busy}
+              onClick={() =>
+                void withdraw.run(async () => {
+                  if (!shown) return;
+                  await browserApi.withdrawConsent(shown.id);
+                  await refetch();
+                  setWithdrawing(null);
+                })
+              }
+            >
+              Отозвать
+            </button>
+            <button type="button" className="button button--ghost" data-autofocus onClick={() => setWithdrawing(null)}>
+              Отмена
+            </button>
+          </div>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Route } from './+types/account';
+import { createApi } from '../../api/client.ts';
+import { requireUser } from '../../lib/session.server.ts';
+import { AccountScreen } from '../../features/profile/AccountScreen.tsx';
+import { privateMeta } from './sections.ts';
+
+/**
+ * /user/account/: personal data, documents, completeness, e-mail, password, consents, data
+ * download and deletion (issue 10). Its own route
+ * module, so the forms and their libraries (react-hook-form, the masks) load only here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const api = createApi(context.api);
+  const [personal, documents, books, consents] = await Promise.all([
+    api.personal(),
+    api.documents(),
+    api.referenceBooks(),
+    api.consents(),
+  ]);
+  return { personal, documents, books, consents };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Личные данные');
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  return <AccountScreen {...loaderData} />;
+}
