@@ -425,3 +425,25 @@ describe('captcha through the local stand-in, over real HTTP', () => {
     expect(res.json()).toEqual({});
   });
 });
+
+describe('the captcha stand-in is a development tool', () => {
+  it('answers this machine only, never in production, and stays out of the OpenAPI document', async () => {
+    const dev = await createTestApp();
+    const prod = await createTestApp({ NODE_ENV: 'production', SECRET_KEY: 'p'.repeat(40), SMTP_URL: 'smtp://mail.example.ru:587' });
+    try {
+      const ask = (t: TestContext, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: `${CAPTCHA_STANDIN_PREFIX}/token/`, payload: { action: 'studentForm' }, remoteAddress });
+      const local = await ask(dev, '127.0.0.1');
+      expect(local.statusCode).toBe(200);
+      expect(local.json()).toEqual({ token: expect.stringMatching(/^standin\./) });
+      expect((await ask(dev, '203.0.113.5')).statusCode).toBe(404);
+      expect((await ask(prod, '127.0.0.1')).statusCode).toBe(404);
+      const doc = (await dev.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/dev/'))).toEqual([]);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/feedback/{key}/', '/api/feedback/{key}/process/']));
+    } finally {
+      await dev.close();
+      await prod.close();
+    }
+  });
+});
