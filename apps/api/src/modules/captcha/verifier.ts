@@ -116,6 +116,10 @@ export function createCaptchaVerifier(settings: Config['captcha'], log: FastifyB
         settings.provider === 'smartcaptcha' ? await smartCaptcha(settings, value, options.ip, log) : await reCaptcha(settings, value, options, log);
       if (result) return result;
       // The provider could not answer: let the application through or not, as configured (decision 0022).
+      log.warn(
+        { provider: settings.provider, action: options.action },
+        settings.failOpen ? 'captcha: провайдер не ответил, запрос пропущен без проверки' : 'captcha: провайдер не ответил, запрос отклонён',
+      );
       return { ok: settings.failOpen, reason: 'unavailable' };
     },
   };
