@@ -193,7 +193,7 @@ const envSchema = z
     /** Card payments: the provider, its terminal and the receipt's taxes (see paymentsConfig). */
     payments: paymentsConfig(env),
     /**
-     * Captcha on applications and orders (lib/captcha.ts, decision 0022): null — off, forms work
+     * Captcha on applications and orders (modules/captcha/verifier.ts, decision 0022): null — off, forms work
      * without it — unless both the provider and its secret are set.
      */
     captcha:

@@ -278,7 +278,7 @@ export class FeedbackService {
         data: {
           formTitle: form.title,
           course: course ? { title: course.title, url: `${config.publicUrl}/courses/${course.slug}/` } : null,
-          fields: fields.filter((f) => values(app.values, f.name)).map((f) => ({ title: f.title, value: shown(f, app.values[f.name]!) })),
+          fields: fields.filter((f) => app.values[f.name] !== undefined).map((f) => ({ title: f.title, value: shown(f, app.values[f.name]!) })),
           sender: signedIn ? `пользователь сайта №${actor.user.id}` : 'гость сайта',
           receivedAt: formatDateTime(new Date()),
           advertising: app.consents.includes('advertising'),
@@ -291,8 +291,6 @@ export class FeedbackService {
     return { success_message: form.successMessage };
   }
 }
-
-const values = (data: Record<string, string>, name: string) => data[name] !== undefined;
 
 /** A stored value as a person reads it in the letter. */
 function shown(field: FeedbackFormField, value: string): string {
