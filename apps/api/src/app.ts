@@ -23,6 +23,8 @@ import { scheduleRoutes } from './modules/schedule/routes.ts';
 import { SECURITY_SCHEMES, accessPlugin, type RouteAccess } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { CAPTCHA_STANDIN_PREFIX, CAPTCHA_STANDIN_SECRET, captchaStandIn } from './modules/captcha/stand-in.ts';
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(socialRoutes);
       await api.register(userRoutes);
+      await api.register(feedbackRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();
@@ -148,6 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       terminalKey: ownTerminal ? payments.terminalKey : TESTBANK_TERMINAL_KEY,
       password: ownTerminal ? payments.password : TESTBANK_PASSWORD,
     });
+  }
+
+  // The stand-in captcha provider (SmartCaptcha's and reCAPTCHA's check protocols); never in production.
+  if (!deps.config.isProduction) {
+    const captcha = deps.config.captcha;
+    const ownSecret = captcha !== null && new URL(captcha.verifyUrl).pathname.startsWith(`${CAPTCHA_STANDIN_PREFIX}/`);
+    await app.register(captchaStandIn, { prefix: CAPTCHA_STANDIN_PREFIX, secret: ownSecret ? captcha.secret : CAPTCHA_STANDIN_SECRET });
   }
 
   if (deps.web) await deps.web(app);

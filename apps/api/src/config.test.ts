@@ -238,4 +238,40 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('captcha and the school address (decision 0022)', () => {
+    it('is off by default: no provider, and no school address but the CONTACT_EMAIL setting', () => {
+      const config = loadConfig({});
+      expect(config.captcha).toBeNull();
+      expect(config.schoolNotifyEmail).toBeNull();
+    });
+
+    it('reads the provider with its defaults: the provider’s own check address, score 0.5, fail open', () => {
+      const config = loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k', SCHOOL_NOTIFY_EMAIL: 'school@crema.ru' });
+      expect(config.captcha).toEqual({
+        provider: 'recaptcha',
+        secret: 's',
+        siteKey: 'k',
+        minScore: 0.5,
+        verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+        timeoutMs: 5000,
+        failOpen: true,
+      });
+      expect(config.schoolNotifyEmail).toBe('school@crema.ru');
+      const yandex = loadConfig({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's', CAPTCHA_MIN_SCORE: '0.7', CAPTCHA_FAIL_OPEN: 'false' });
+      expect(yandex.captcha).toMatchObject({ verifyUrl: 'https://smartcaptcha.yandexcloud.net/validate', minScore: 0.7, failOpen: false });
+    });
+
+    it('refuses half a setting, an unknown provider, a bad score or address, and the stand-in in production', () => {
+      expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/CAPTCHA_PROVIDER и CAPTCHA_SECRET/);
+      expect(() => loadConfig({ CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_PROVIDER и CAPTCHA_SECRET/);
+      expect(() => loadConfig({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SECRET: 's' })).toThrow(/smartcaptcha или recaptcha/);
+      expect(() => loadConfig({ CAPTCHA_MIN_SCORE: '2' })).toThrow(ConfigError);
+      expect(() => loadConfig({ SCHOOL_NOTIFY_EMAIL: 'school' })).toThrow(/SCHOOL_NOTIFY_EMAIL/);
+      const captcha = { CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'https://crema.example/dev/captcha/validate' };
+      const production = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.ru:587' };
+      expect(() => loadConfig({ ...production, ...captcha })).toThrow(/заглушку капчи/);
+      expect(loadConfig(captcha).captcha?.verifyUrl).toBe('https://crema.example/dev/captcha/validate');
+    });
+  });
 });

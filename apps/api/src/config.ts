@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { TAXATIONS, TAXES } from './modules/payments/receipt.ts';
+import { CAPTCHA_PROVIDERS, CAPTCHA_STANDIN_PREFIX, CAPTCHA_VERIFY_URLS } from './modules/captcha/settings.ts';
 
 /** Where a development installation keeps the SECRET_KEY it generated for itself (in DATA_DIR). */
 export const SECRET_KEY_FILE = 'secret.key';
@@ -114,6 +115,14 @@ const envSchema = z
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
     RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
+    CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS, { error: 'ожидается smartcaptcha или recaptcha' }).optional(),
+    CAPTCHA_SECRET: z.string().min(1).optional(),
+    CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    CAPTCHA_MIN_SCORE: z.coerce.number({ error: 'ожидается число от 0 до 1' }).min(0).max(1).default(0.5),
+    CAPTCHA_VERIFY_URL: z.url({ error: 'ожидается адрес проверки капчи, например https://smartcaptcha.yandexcloud.net/validate' }).optional(),
+    CAPTCHA_TIMEOUT_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(60_000).default(5000),
+    CAPTCHA_FAIL_OPEN: booleanString.default(true),
+    SCHOOL_NOTIFY_EMAIL: z.email({ error: 'ожидается адрес электронной почты школы, например school@crema.ru' }).optional(),
     CSP_EXTRA_SOURCES: z
       .string()
       .regex(/^\s*(?:https?:\/\/[^\s;,']+(?:\s+|$))*$/, 'ожидаются адреса вида https://mc.yandex.ru через пробел')
@@ -183,6 +192,24 @@ const envSchema = z
     },
     /** Card payments: the provider, its terminal and the receipt's taxes (see paymentsConfig). */
     payments: paymentsConfig(env),
+    /**
+     * Captcha on applications and orders (modules/captcha/verifier.ts, decision 0022): null — off, forms work
+     * without it — unless both the provider and its secret are set.
+     */
+    captcha:
+      env.CAPTCHA_PROVIDER && env.CAPTCHA_SECRET
+        ? {
+            provider: env.CAPTCHA_PROVIDER,
+            secret: env.CAPTCHA_SECRET,
+            siteKey: env.CAPTCHA_SITE_KEY ?? null,
+            minScore: env.CAPTCHA_MIN_SCORE,
+            verifyUrl: env.CAPTCHA_VERIFY_URL ?? CAPTCHA_VERIFY_URLS[env.CAPTCHA_PROVIDER],
+            timeoutMs: env.CAPTCHA_TIMEOUT_MS,
+            failOpen: env.CAPTCHA_FAIL_OPEN,
+          }
+        : null,
+    /** Where the school hears about new applications; unset: the site's CONTACT_EMAIL setting. */
+    schoolNotifyEmail: env.SCHOOL_NOTIFY_EMAIL ?? null,
   }));
 
 /**
@@ -265,6 +292,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('TBANK_API_URL: в production нельзя указывать тестовый банк (/dev/testbank/); укажите https://securepay.tinkoff.ru/v2');
     } else if (api.protocol !== 'https:') {
       problems.push('TBANK_API_URL: в production адрес банка должен начинаться с https://');
+    }
+  }
+  // A provider without its secret (or the reverse) would check nothing: say so rather than run without.
+  if ((cleaned.CAPTCHA_PROVIDER === undefined) !== (cleaned.CAPTCHA_SECRET === undefined)) {
+    problems.push('CAPTCHA_PROVIDER и CAPTCHA_SECRET: для капчи нужны оба (или ни одного — тогда капча выключена)');
+  }
+  if (cleaned.NODE_ENV === 'production' && cleaned.CAPTCHA_VERIFY_URL !== undefined && URL.canParse(cleaned.CAPTCHA_VERIFY_URL)) {
+    if (new URL(cleaned.CAPTCHA_VERIFY_URL).pathname.toLowerCase().includes(CAPTCHA_STANDIN_PREFIX)) {
+      problems.push('CAPTCHA_VERIFY_URL: в production нельзя указывать локальную заглушку капчи (/dev/captcha/)');
     }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);

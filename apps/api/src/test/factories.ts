@@ -15,6 +15,8 @@ import {
   courseSubsections,
   courses,
   courseTeachers,
+  feedbackFormFields,
+  feedbackForms,
   groupMembers,
   groups,
   groupSchedules,
@@ -317,6 +319,27 @@ export async function setConfig(db: Executor, values: Record<string, string>): P
   for (const [key, value] of Object.entries(values)) {
     await db.insert(configs).values({ key, value }).onConflictDoUpdate({ target: configs.key, set: { value } });
   }
+}
+
+export interface FeedbackFormOverrides extends Partial<typeof feedbackForms.$inferInsert> {
+  /** The form's fields in order; by default a required name and phone and an optional e-mail. */
+  fields?: Omit<typeof feedbackFormFields.$inferInsert, 'formId'>[];
+}
+
+/** A dynamic form (modules/feedback) with its fields. */
+export async function buildFeedbackForm(db: Executor, overrides: FeedbackFormOverrides = {}) {
+  const { fields, ...values } = overrides;
+  const [form] = await db
+    .insert(feedbackForms)
+    .values({ key: unique('form').replace(/-/g, '_'), title: 'Записаться на курс', successMessage: 'Спасибо! Мы свяжемся с вами.', ...values })
+    .returning();
+  const list = fields ?? [
+    { name: 'name', title: 'Имя', required: true, type: 'text' as const },
+    { name: 'phone', title: 'Телефон', required: true, type: 'phone' as const },
+    { name: 'email', title: 'Электронная почта', required: false, type: 'email' as const },
+  ];
+  const rows = list.length > 0 ? await db.insert(feedbackFormFields).values(list.map((f, i) => ({ sort: i, ...f, formId: form!.id }))).returning() : [];
+  return { ...form!, fields: rows };
 }
 
 /** What `signInAs` returns: headers to spread into `app.inject` and the session's id. */

@@ -25,6 +25,9 @@ export const CONFIG_KEYS = [
   'LEGAL_OGRN',
   'LEGAL_ADDRESS',
   'LEGAL_LICENSE',
+  // From the environment, not the table: the captcha widget's provider and public key (absent when off).
+  'CAPTCHA_PROVIDER',
+  'CAPTCHA_SITE_KEY',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 

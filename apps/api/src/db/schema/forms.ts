@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -37,7 +38,13 @@ export const feedbackFormFields = pgTable(
   (t) => [unique('feedback_form_fields_form_id_name_unique').on(t.formId, t.name), index().on(t.formId, t.sort)],
 );
 
-/** What someone sent through a dynamic form. */
+/** A consent given in a form, with the version of the document agreed to (decision 0022). */
+export interface SubmissionConsent {
+  kind: 'personal_data' | 'privacy_policy' | 'advertising';
+  version: number | null;
+}
+
+/** What someone sent through a dynamic form (an application, a lead). */
 export const feedbackSubmissions = pgTable(
   'feedback_submissions',
   {
@@ -45,12 +52,25 @@ export const feedbackSubmissions = pgTable(
     formId: integer()
       .notNull()
       .references(() => feedbackForms.id, { onDelete: 'restrict' }),
-    /** Field name → value as sent. */
+    /** Field name → value, normalised (phones as digits, dates as YYYY-MM-DD, e-mail lower-cased). */
     data: jsonb().$type<Record<string, string>>().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The course the application is about (course_slug), when one was named. */
+    courseId: integer().references(() => courses.id, { onDelete: 'set null' }),
+    /** A guest's session key (spec §6); null for a signed-in caller. */
+    sessionKey: text(),
+    /**
+     * What makes a repeat the same application (decision 0022): a hash of the form, the sender and
+     * the client's request_id or the payload. A repeat within the window is answered, not stored.
+     */
+    dedupeKey: text(),
+    /** Consents ticked in the form with their document versions (a guest's only record of them). */
+    consents: jsonb().$type<SubmissionConsent[]>().notNull().default([]),
+    ip: text(),
+    userAgent: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.formId, t.createdAt), index().on(t.userId)],
+  (t) => [index().on(t.formId, t.createdAt), index().on(t.userId), index().on(t.dedupeKey, t.createdAt), index().on(t.courseId)],
 );
 
 export type FeedbackForm = typeof feedbackForms.$inferSelect;

@@ -173,6 +173,9 @@ describe('every route of the app', () => {
     expect(levels.get('POST /api/auth/logout/')).toBe('caller');
     expect(levels.get('PATCH /api/auth/set-password/change/')).toBe('caller');
     expect(levels.get('GET /api/courses/')).toBe('public');
+    // Applications: guests send them too; a signed-in caller's consents become account records.
+    expect(levels.get('GET /api/feedback/:key/')).toBe('public');
+    expect(levels.get('POST /api/feedback/:key/process/')).toBe('caller');
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 

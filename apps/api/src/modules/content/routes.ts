@@ -27,6 +27,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // Read on every page render; see docs/decisions/0005-content-micro-cache.md.
   const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
+  const { captcha } = app.deps.config;
+  const environmentSettings: Record<string, string> =
+    captcha && captcha.siteKey ? { CAPTCHA_PROVIDER: captcha.provider, CAPTCHA_SITE_KEY: captcha.siteKey } : {};
 
   app.post(
     '/configs/',
@@ -43,7 +46,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const keys = request.body?.keys;
-      return cache.get(`configs:${keys ? [...keys].sort().join(',') : '*'}`, () => getConfigs(db, keys));
+      const stored = await cache.get(`configs:${keys ? [...keys].sort().join(',') : '*'}`, () => getConfigs(db, keys));
+      // Settings from the environment the browser needs (the captcha widget's key), asked like the rest.
+      const fromEnv = Object.entries(environmentSettings).filter(([key]) => !keys || keys.length === 0 || keys.includes(key));
+      return fromEnv.length > 0 ? { ...stored, ...Object.fromEntries(fromEnv) } : stored;
     },
   );
 

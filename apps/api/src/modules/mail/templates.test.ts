@@ -98,4 +98,34 @@ describe('mail templates', () => {
     expect(formatValidity(90)).toBe('90\u00a0минут');
     expect(() => formatValidity(0)).toThrow(RangeError);
   });
+
+  it('tells the school about an application: the course in the subject, every value escaped in HTML', () => {
+    const mail = renderMail(
+      'application_received',
+      {
+        formTitle: 'Записаться на курс',
+        course: { title: 'Бариста <с нуля>', url: 'https://crema.test/courses/barista/' },
+        fields: [
+          { title: 'Имя', value: '<script>alert(1)</script>' },
+          { title: 'Телефон', value: '+7 (916) 123-45-67' },
+        ],
+        sender: 'гость сайта',
+        receivedAt: '23.11.2026 18:40',
+        advertising: false,
+      },
+      school,
+    );
+    expect(mail.subject).toBe('Новая заявка: Бариста <с нуля>');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Бариста &lt;с нуля&gt;');
+    expect(mail.text).toContain('Телефон: +7 (916) 123-45-67');
+    expect(mail.text).toContain('Курс: Бариста <с нуля> — https://crema.test/courses/barista/');
+    expect(mail.text).toContain('23.11.2026 18:40 (МСК), отправитель — гость сайта');
+    expect(mail.text).toContain('Согласия на рекламные рассылки нет.');
+    // Without a course the subject names the form.
+    const general = renderMail('application_received', { formTitle: 'Корпоративное обучение', course: null, fields: [], sender: 'гость сайта', receivedAt: '01.01.2027 09:00', advertising: true }, school);
+    expect(general.subject).toBe('Новая заявка: Корпоративное обучение');
+    expect(general.text).not.toContain('Курс:');
+  });
 });

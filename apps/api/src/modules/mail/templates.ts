@@ -22,6 +22,17 @@ export interface MailTemplateData {
   email_change_taken: Record<string, never>;
   /** Notice to the old address that the sign-in address was changed. */
   email_changed: { newEmail: string };
+  /** To the school: a new application through a dynamic form (modules/feedback). */
+  application_received: {
+    formTitle: string;
+    course: { title: string; url: string } | null;
+    fields: { title: string; value: string }[];
+    /** Who sent it, in words ('гость сайта', 'пользователь сайта №12'). */
+    sender: string;
+    /** Moscow time, 'dd.mm.yyyy hh:mm'. */
+    receivedAt: string;
+    advertising: boolean;
+  };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -246,6 +257,37 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: heading,
       html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead))], note }),
       text: textLetter(school, [heading, '', lead, '', note]),
+    };
+  },
+  application_received: (data, school) => {
+    const subject = `Новая заявка: ${data.course?.title ?? data.formTitle}`;
+    const lead = `На сайте «${school.name}» оставили заявку через форму «${data.formTitle}» ${data.receivedAt} (МСК), отправитель — ${data.sender}.`;
+    const consent = data.advertising ? 'Согласие на рекламные рассылки дано.' : 'Согласия на рекламные рассылки нет.';
+    const rows = data.fields
+      .map(
+        (f) =>
+          `<tr><td style="padding:6px 12px 6px 0;${FONT};font-size:15px;line-height:22px;color:${COLORS.muted};vertical-align:top">${escapeHtml(f.title)}</td>` +
+          `<td style="padding:6px 0;${FONT};font-size:15px;line-height:22px;color:${COLORS.ink}">${escapeHtml(f.value)}</td></tr>`,
+      )
+      .join('');
+    const table = `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px">${rows}</table>`;
+    const course = data.course ? [paragraph(`Курс: <a href="${escapeHtml(data.course.url)}" style="color:${COLORS.brand}">${escapeHtml(data.course.title)}</a>`)] : [];
+    const note = 'Свяжитесь с человеком в течение рабочего дня: так обещает сайт.';
+    return {
+      subject,
+      html: layout({ school, preheader: lead, heading: 'Новая заявка', body: [paragraph(escapeHtml(lead)), ...course, table, paragraph(escapeHtml(consent))], note }),
+      text: textLetter(school, [
+        'Новая заявка',
+        '',
+        lead,
+        ...(data.course ? ['', `Курс: ${data.course.title} — ${data.course.url}`] : []),
+        '',
+        ...data.fields.map((f) => `${f.title}: ${f.value}`),
+        '',
+        consent,
+        '',
+        note,
+      ]),
     };
   },
 };

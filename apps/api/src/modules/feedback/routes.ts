@@ -1,0 +1,67 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  detailErrorSchema,
+  feedbackFormSchema,
+  feedbackKeyParamsSchema,
+  feedbackProcessBodySchema,
+  feedbackResultSchema,
+  fieldErrorsSchema,
+} from '@crema/contract';
+import { createCaptchaVerifier } from '../captcha/verifier.ts';
+import { FeedbackService, getFeedbackForm } from './service.ts';
+
+const tags = ['feedback'];
+
+/** Dynamic forms and applications (spec §7 feedback calls, decision 0022). */
+export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Application forms send multipart form data (spec §7), as the account forms do: the fields
+  // become the body, as JSON would. No files: a file part is refused.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 40, fieldSize: 8192, parts: 40 },
+  });
+  const { db } = app.deps;
+  const service = new FeedbackService(app.deps, createCaptchaVerifier(app.deps.config.captcha, app.log));
+
+  app.get(
+    '/feedback/:key/',
+    {
+      schema: {
+        summary: 'Динамическая форма по ключу',
+        description: 'Поля формы {id, name, title, placeholder, required, type}; type — text, phone, email или date.',
+        tags,
+        params: feedbackKeyParamsSchema,
+        response: { 200: feedbackFormSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request) => getFeedbackForm(db, request.params.key),
+  );
+
+  app.post(
+    '/feedback/:key/process/',
+    {
+      config: { access: 'caller' },
+      // The body is checked against the form's own fields (known only from the database), so the
+      // service checks it; the schema documents the fixed part. Params are checked as usual.
+      validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
+      schema: {
+        summary: 'Отправить заявку через форму',
+        description:
+          'Проверяет значения по полям формы и сохраняет заявку; школа получает письмо. Повтор той же заявки ' +
+          '(двойной клик, тот же request_id) в течение 10 минут не создаёт вторую. Капча — действие studentForm.',
+        tags,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: feedbackKeyParamsSchema,
+        body: feedbackProcessBodySchema,
+        response: { 201: feedbackResultSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, 429: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const result = await service.process(request.params.key, request.body as unknown, request.actor);
+      return reply.status(201).send(result);
+    },
+  );
+};

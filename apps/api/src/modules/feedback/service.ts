@@ -1,0 +1,306 @@
+// Applications (leads) through dynamic forms (spec §3, §7 feedback calls; decision 0022): the form
+// read by key, and a submission checked against the form's own fields, stored once however often
+// it is sent, with the school told by a letter queued in the same transaction.
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import {
+  APPLICATION_EXTRA_FIELDS,
+  CAPTCHA_TOKEN_FIELD,
+  EMAIL_INVALID,
+  FEEDBACK_TEXTS,
+  FORM_TEXT_MAX_LENGTH,
+  NON_FIELD_ERRORS,
+  REQUEST_ID_PATTERN,
+  SESSION_KEY_PATTERN,
+  ACCOUNT_TEXTS,
+  formatDateTime,
+  fromIsoDate,
+  isEmailAddress,
+  maskPhone,
+  normaliseEmail,
+  parseIsoDate,
+  storedPhone,
+  type FeedbackForm,
+  type FieldErrors,
+} from '@crema/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import { findOne } from '../../db/find.ts';
+import {
+  configs,
+  courses,
+  feedbackFormFields,
+  feedbackForms,
+  feedbackSubmissions,
+  type FeedbackFormField,
+  type SubmissionConsent,
+} from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../errors.ts';
+import { hitRateLimits, networkOf, refundRateLimit, type RateRule } from '../../lib/rate-limit.ts';
+import { isSignedIn, type Actor } from '../auth/actor.ts';
+import { clientOf } from '../auth/service.ts';
+import { requireCaptcha, type CaptchaVerifier } from '../captcha/verifier.ts';
+import { publishedCourses } from '../catalog/scopes.ts';
+import { sendTemplate } from '../mail/service.ts';
+import { currentDocuments, recordConsent } from '../user/consents.ts';
+
+/** Applications one address (an IPv6 /64) may send per hour. */
+export const APPLICATIONS_PER_IP: RateRule = { limit: 20, windowS: 3600 };
+/** Applications one sender (account or guest session) may send per 10 minutes. */
+export const APPLICATIONS_PER_SENDER: RateRule = { limit: 5, windowS: 600 };
+/** A repeat of the same application within this window is answered without storing it again. */
+export const DUPLICATE_WINDOW_S = 600;
+
+const CONSENT_FLAGS = {
+  consent_personal_data: 'personal_data',
+  consent_privacy: 'privacy_policy',
+  consent_advertising: 'advertising',
+} as const satisfies Record<string, SubmissionConsent['kind']>;
+type ConsentFlag = keyof typeof CONSENT_FLAGS;
+
+const TRUE_VALUES = new Set(['true', 'on', '1']);
+const FALSE_VALUES = new Set(['false', '0']);
+
+async function loadForm(db: Executor, key: string) {
+  const form = await findOne(db.select().from(feedbackForms).where(eq(feedbackForms.key, key)), FEEDBACK_TEXTS.formNotFound);
+  const fields = await db
+    .select()
+    .from(feedbackFormFields)
+    .where(eq(feedbackFormFields.formId, form.id))
+    .orderBy(asc(feedbackFormFields.sort), asc(feedbackFormFields.id));
+  return { form, fields };
+}
+
+/** GET /api/feedback/{key}/: the form and its fields in order. */
+export async function getFeedbackForm(db: Db, key: string): Promise<FeedbackForm> {
+  const { form, fields } = await loadForm(db, key);
+  return {
+    key: form.key,
+    title: form.title,
+    description: form.description,
+    success_message: form.successMessage,
+    fields: fields.map((f) => ({ id: f.id, name: f.name, title: f.title, placeholder: f.placeholder, required: f.required, type: f.type })),
+  };
+}
+
+/** One field's value normalised, or its Russian problem. */
+function checkField(field: FeedbackFormField, raw: string): { value: string } | { problem: string } {
+  const text = raw.normalize('NFC').trim();
+  if (text.length > FORM_TEXT_MAX_LENGTH) return { problem: FEEDBACK_TEXTS.textTooLong };
+  switch (field.type) {
+    case 'phone': {
+      const phone = storedPhone(text);
+      return phone ? { value: phone } : { problem: ACCOUNT_TEXTS.phoneInvalid };
+    }
+    case 'email': {
+      const email = normaliseEmail(text);
+      return isEmailAddress(email) ? { value: email } : { problem: EMAIL_INVALID };
+    }
+    case 'date': {
+      const iso = parseIsoDate(text);
+      return iso ? { value: iso } : { problem: ACCOUNT_TEXTS.dateInvalid };
+    }
+    default:
+      return { value: text.replace(/\s+/g, ' ') };
+  }
+}
+
+export interface ParsedApplication {
+  values: Record<string, string>;
+  courseSlug: string | null;
+  sessionKey: string | null;
+  captchaToken: string | undefined;
+  requestId: string | null;
+  consents: SubmissionConsent['kind'][];
+}
+
+/**
+ * Checks a body against the form's own fields and the known extras (spec §3 Application payload);
+ * every problem is listed under its field's name, keys the form does not know under their own.
+ */
+export function parseApplication(fields: readonly FeedbackFormField[], body: unknown): ParsedApplication {
+  if (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) {
+    throw ApiError.fields({ [NON_FIELD_ERRORS]: ['Ожидается объект с полями формы.'] });
+  }
+  const input = body as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+  const extras = new Set<string>(APPLICATION_EXTRA_FIELDS);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const text = (key: string): string | undefined => {
+    const value = input[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') {
+      add(key, FEEDBACK_TEXTS.notText);
+      return undefined;
+    }
+    return value;
+  };
+
+  for (const key of Object.keys(input)) if (!byName.has(key) && !extras.has(key)) add(key, 'Неизвестное поле.');
+
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const raw = text(field.name);
+    if (raw === undefined || raw.trim() === '') {
+      if (field.required && !errors[field.name]) add(field.name, FEEDBACK_TEXTS.required(field.title));
+      continue;
+    }
+    const checked = checkField(field, raw);
+    if ('problem' in checked) add(field.name, checked.problem);
+    else values[field.name] = checked.value;
+  }
+
+  const optional = (key: string, pattern?: RegExp, message?: string): string | null => {
+    const raw = text(key)?.trim();
+    if (!raw) return null;
+    if (pattern && !pattern.test(raw)) {
+      add(key, message!);
+      return null;
+    }
+    return raw;
+  };
+  const courseSlug = optional('course_slug');
+  const sessionKey = optional('session_key', SESSION_KEY_PATTERN, FEEDBACK_TEXTS.sessionKeyInvalid);
+  const requestId = optional('request_id', REQUEST_ID_PATTERN, FEEDBACK_TEXTS.requestIdInvalid);
+  const captchaToken = text(CAPTCHA_TOKEN_FIELD);
+
+  const consents: SubmissionConsent['kind'][] = [];
+  for (const [flag, kind] of Object.entries(CONSENT_FLAGS) as [ConsentFlag, SubmissionConsent['kind']][]) {
+    const raw = input[flag];
+    let given = false;
+    if (raw === true) given = true;
+    else if (typeof raw === 'string' && TRUE_VALUES.has(raw.trim().toLowerCase())) given = true;
+    else if (raw !== undefined && raw !== null && raw !== false && !(typeof raw === 'string' && FALSE_VALUES.has(raw.trim().toLowerCase()))) {
+      add(flag, FEEDBACK_TEXTS.consentFlag);
+      continue;
+    }
+    if (given) consents.push(kind);
+    else if (flag === 'consent_personal_data') add(flag, FEEDBACK_TEXTS.personalDataConsentRequired);
+  }
+
+  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  return { values, courseSlug, sessionKey, captchaToken, requestId, consents };
+}
+
+/** The sender a duplicate and the per-sender limit are judged by. */
+function senderOf(actor: Actor, sessionKey: string | null): string {
+  if (isSignedIn(actor)) return `user:${actor.user.id}`;
+  return sessionKey ? `session:${sessionKey}` : `ip:${networkOf(actor.ip)}`;
+}
+
+/** A stable text of what was sent (keys sorted), so the same application hashes the same. */
+function canonical(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+export class FeedbackService {
+  readonly #deps: AppDeps;
+  readonly #captcha: CaptchaVerifier;
+
+  constructor(deps: AppDeps, captcha: CaptchaVerifier) {
+    this.#deps = deps;
+    this.#captcha = captcha;
+  }
+
+  /** POST /api/feedback/{key}/process/: stores the application once and answers the form's success message. */
+  async process(key: string, body: unknown, actor: Actor): Promise<{ success_message: string }> {
+    const { db, config } = this.#deps;
+    const { form, fields } = await loadForm(db, key);
+    const app = parseApplication(fields, body);
+    let course: { id: number; title: string; slug: string } | null = null;
+    if (app.courseSlug !== null) {
+      const [found] = await db
+        .select({ id: courses.id, title: courses.title, slug: courses.slug })
+        .from(courses)
+        .where(and(eq(courses.slug, app.courseSlug), publishedCourses));
+      if (!found) throw ApiError.fields({ course_slug: [FEEDBACK_TEXTS.courseNotFound] });
+      course = found;
+    }
+
+    const signedIn = isSignedIn(actor);
+    const sessionKey = signedIn ? null : app.sessionKey;
+    const sender = senderOf(actor, sessionKey);
+    // Counted before the captcha is asked (it costs a provider call) and outside the transaction,
+    // so a refused or failed attempt stays counted.
+    const checks = [
+      { key: `feedback:ip:${networkOf(actor.ip)}`, rule: APPLICATIONS_PER_IP },
+      { key: `feedback:sender:${sender}`, rule: APPLICATIONS_PER_SENDER },
+    ];
+    const limits = await hitRateLimits(db, checks);
+    if (!limits.allowed) throw new ApiError('too_many_requests', FEEDBACK_TEXTS.tooMany, { retryAfterS: limits.state.retryAfterS });
+
+    const what = app.requestId ? `request:${app.requestId}` : canonical({ ...app.values, course: course?.id ?? null, consents: app.consents });
+    const dedupeKey = createHash('sha256').update(`${form.id}\n${sender}\n${what}`).digest('hex');
+    const client = clientOf(actor);
+
+    const stored = await db.transaction(async (tx) => {
+      // One sender's identical sends queue here; the first stores, the rest find it and answer the same.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`feedback:${dedupeKey}`}, 0))`);
+      const [earlier] = await tx
+        .select({ id: feedbackSubmissions.id })
+        .from(feedbackSubmissions)
+        .where(
+          and(
+            eq(feedbackSubmissions.dedupeKey, dedupeKey),
+            gt(feedbackSubmissions.createdAt, sql`now() - make_interval(secs => ${DUPLICATE_WINDOW_S})`),
+          ),
+        )
+        .limit(1);
+      if (earlier) return false;
+      // After the duplicate check: a double click spends the single-use token once.
+      await requireCaptcha(this.#captcha, app.captchaToken, { action: 'studentForm', ip: actor.ip });
+
+      const documents = await currentDocuments(tx);
+      const given: SubmissionConsent[] = app.consents.map((kind) => ({ kind, version: documents.find((d) => d.kind === kind)?.version ?? null }));
+      await tx.insert(feedbackSubmissions).values({
+        formId: form.id,
+        data: app.values,
+        userId: signedIn ? actor.user.id : null,
+        courseId: course?.id ?? null,
+        sessionKey,
+        dedupeKey,
+        consents: given,
+        ip: client.ip ?? null,
+        userAgent: client.userAgent ?? null,
+      });
+      // A signed-in person's consents become records of the account (decision 0018).
+      if (signedIn) for (const kind of app.consents) await recordConsent(tx, actor.user.id, kind, client);
+
+      const to = config.schoolNotifyEmail ?? (await schoolContactEmail(tx));
+      if (!to) {
+        this.#deps.logger?.warn({ form: form.key }, 'feedback: адрес школы не задан (SCHOOL_NOTIFY_EMAIL, CONTACT_EMAIL), письмо о заявке не отправлено');
+        return true;
+      }
+      await sendTemplate(tx, {
+        to,
+        template: 'application_received',
+        data: {
+          formTitle: form.title,
+          course: course ? { title: course.title, url: `${config.publicUrl}/courses/${course.slug}/` } : null,
+          fields: fields.filter((f) => app.values[f.name] !== undefined).map((f) => ({ title: f.title, value: shown(f, app.values[f.name]!) })),
+          sender: signedIn ? `пользователь сайта №${actor.user.id}` : 'гость сайта',
+          receivedAt: formatDateTime(new Date()),
+          advertising: app.consents.includes('advertising'),
+        },
+      });
+      return true;
+    });
+    // A repeat (double click) was answered, not stored: it spends none of the sender's quota.
+    if (!stored) for (const check of checks) await refundRateLimit(db, check.key);
+    return { success_message: form.successMessage };
+  }
+}
+
+/** A stored value as a person reads it in the letter. */
+function shown(field: FeedbackFormField, value: string): string {
+  if (field.type === 'phone') return maskPhone(value);
+  if (field.type === 'date') return fromIsoDate(value);
+  return value;
+}
+
+async function schoolContactEmail(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, 'CONTACT_EMAIL'));
+  const email = row?.value.trim();
+  return email && isEmailAddress(normaliseEmail(email)) ? email : null;
+}
