@@ -30,6 +30,10 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { testBank } from './modules/payments/testbank/plugin.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { OrdersService } from './modules/orders/service.ts';
+import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
 
@@ -41,6 +45,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Image URLs and resized variants (modules/media). */
     media: MediaStore;
+    /** Orders and payments (modules/orders), shared by its routes and the reconciliation job. */
+    orders: OrdersService;
   }
 }
 
@@ -68,6 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.decorate('media', createMediaService(deps.config, { log: app.log }));
+  const orderAuth = new AuthService(deps);
+  app.decorate(
+    'orders',
+    new OrdersService({ deps, auth: orderAuth, provider: createPaymentProvider(deps.config), log: app.log.child({ module: 'orders' }) }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -123,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(socialRoutes);
       await api.register(userRoutes);
+      await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -112,6 +112,8 @@ const envSchema = z
     TBANK_TERMINAL_KEY: z.string().min(1).optional(),
     TBANK_PASSWORD: z.string().min(1).optional(),
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
+    PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number({ error: 'ожидается число минут' }).int().min(1).max(1440).default(10),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
     RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
     CSP_EXTRA_SOURCES: z
@@ -183,6 +185,9 @@ const envSchema = z
     },
     /** Card payments: the provider, its terminal and the receipt's taxes (see paymentsConfig). */
     payments: paymentsConfig(env),
+    /** The payment reconciliation job (modules/orders/reconcile.ts): how often, and after how long pending. */
+    paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+    paymentReconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
   }));
 
 /**

@@ -6,4 +6,5 @@ export * from './schemas/catalog.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/account.ts';
+export * from './schemas/orders.ts';
 export * from './rules/index.ts';

@@ -3,3 +3,4 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './account.ts';
+export * from './orders.ts';
