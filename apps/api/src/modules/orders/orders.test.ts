@@ -195,6 +195,19 @@ describe('groups and seats', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.groupId, group.id))).toHaveLength(1);
   });
 
+  it("cancels guests' orders left unconfirmed, returning their seats, and leaves fresh ones", async () => {
+    const course = await buildCourse(t.database.db);
+    const group = await buildGroup(t.database.db, { courseId: course.id, capacity: 2 });
+    const stale = (await order(payer({ course_slug: course.slug, group: group.id }))).json().order.code as string;
+    const fresh = (await order(payer({ course_slug: course.slug, group: group.id }))).json().order.code as string;
+    await t.database.db.update(orders).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(orders.code, stale));
+    expect(await t.app.orders.expireUnconfirmed(24 * 3_600_000)).toBe(1);
+    expect((await orderRow(stale)).status).toBe('cancelled');
+    expect((await orderRow(fresh)).status).toBe('new');
+    const [row] = await t.database.db.select().from(groups).where(eq(groups.id, group.id));
+    expect(row!.seatsHeld).toBe(1);
+  });
+
   it('gives the seats back when an unpaid order is cancelled', async () => {
     const user = await buildUser(t.database.db);
     const session = await signInAs(t.app, user);

@@ -651,6 +651,27 @@ export class OrdersService {
     return changed;
   }
 
+  /**
+   * Guests' orders never confirmed by the e-mail code within `olderThanMs` are cancelled, so the
+   * seats they hold return to their groups (run by the reconciliation job). Returns how many.
+   */
+  async expireUnconfirmed(olderThanMs: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const stale = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'new'), sql`${orders.createdAt} <= now() - make_interval(secs => ${olderThanMs / 1000})`))
+        .orderBy(asc(orders.id))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      for (const order of stale) {
+        await returnSeats(tx, order);
+        await tx.update(orders).set({ status: 'cancelled', cancelledAt: sql`now()` }).where(eq(orders.id, order.id));
+      }
+      return stale.length;
+    });
+  }
+
   // ------------------------------------------------------------------ my orders
 
   private toUserOrder(summary: OrderSummary, order: Order): UserOrder {
