@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TEXTS } from '@crema/contract';
 import { consents, groups, mailOutbox, orderStudents, orders, students, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
+import { buildCourse, buildGroup, buildStatisticsSource, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
 
 // The order form, the order code, LoginOrder's claim, seats and "my orders" over real HTTP
 // (app.inject) and the real database. Payments are in payments-flow.test.ts.
@@ -94,6 +94,15 @@ describe('POST /api/order/request/', () => {
     const row = await orderRow(answer.order.code);
     expect(row).toMatchObject({ userId: null, sessionKey: 'guest-session-1', payerPhone: '79161234567', consentAdvertising: true });
     expect(await lastMailedCode(t.database, body.email as string)).toMatch(/^\d{4}$/);
+  });
+
+  it('records the statistics source by its key; an unknown one is ignored', async () => {
+    const source = await buildStatisticsSource(t.database.db, { key: unique('yandex_direct') });
+    const course = await buildCourse(t.database.db);
+    const known = await order(payer({ course_slug: course.slug, utm_source: source.key }));
+    expect((await orderRow(known.json().order.code)).statisticsSourceId).toBe(source.id);
+    const unknown = await order(payer({ course_slug: course.slug, statistics_source: 'nowhere' }));
+    expect((await orderRow(unknown.json().order.code)).statisticsSourceId).toBeNull();
   });
 
   it('accepts the multipart application form', async () => {
@@ -270,6 +279,20 @@ describe('the order code (InputCodeOrder) and LoginOrder', () => {
     // The code is spent and the order confirmed: a second confirmation is a conflict.
     const twice = await t.app.inject({ method: 'POST', url: `/api/order/${code}/confirm/`, payload: { code: digits } });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it("a guest's free course enrols once the e-mail is confirmed", async () => {
+    const course = await buildCourse(t.database.db, { priceKopecks: 0 });
+    const body = payer({ course_slug: course.slug });
+    const res = await order(body);
+    expect(res.json()).toMatchObject({ next: 'confirm_email', order: { status: 'new', amount: 0 } });
+    const subjects = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email as string))).map((m) => m.subject);
+    expect(subjects[0]).toMatch(/^Код подтверждения заказа: \d{4}$/);
+    const digits = await lastMailedCode(t.database, body.email as string);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/order/${res.json().order.code}/confirm/`, payload: { code: digits } });
+    expect(confirmed.json()).toMatchObject({ next: 'enrolled', order: { status: 'paid' } });
+    const row = await orderRow(res.json().order.code);
+    expect(await t.database.db.select().from(userCourses).where(eq(userCourses.orderId, row.id))).toHaveLength(1);
   });
 
   it("another order's code does not confirm this order", async () => {
