@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { CAPTCHA_STANDIN_PREFIX, CAPTCHA_STANDIN_SECRET, captchaStandIn } from './modules/captcha/stand-in.ts';
+import { createCaptchaVerifier, type CaptchaVerifier } from './modules/captcha/verifier.ts';
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
@@ -32,6 +33,10 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { testBank } from './modules/payments/testbank/plugin.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { OrdersService } from './modules/orders/service.ts';
+import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
 
@@ -43,6 +48,10 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Image URLs and resized variants (modules/media). */
     media: MediaStore;
+    /** Orders and payments (modules/orders), shared by its routes and the reconciliation job. */
+    orders: OrdersService;
+    /** The captcha check of the application and order forms (modules/captcha). */
+    captcha: CaptchaVerifier;
   }
 }
 
@@ -70,6 +79,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.decorate('media', createMediaService(deps.config, { log: app.log }));
+  const orderAuth = new AuthService(deps);
+  // One captcha verifier for the application and order forms (decision 0022); off unless configured.
+  app.decorate('captcha', createCaptchaVerifier(deps.config.captcha, app.log.child({ module: 'captcha' })));
+  app.decorate(
+    'orders',
+    new OrdersService({
+      deps,
+      auth: orderAuth,
+      provider: createPaymentProvider(deps.config),
+      captcha: app.captcha,
+      log: app.log.child({ module: 'orders' }),
+    }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -126,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(userRoutes);
       await api.register(feedbackRoutes);
+      await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

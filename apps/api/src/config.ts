@@ -113,6 +113,8 @@ const envSchema = z
     TBANK_TERMINAL_KEY: z.string().min(1).optional(),
     TBANK_PASSWORD: z.string().min(1).optional(),
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
+    PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number({ error: 'ожидается число минут' }).int().min(1).max(1440).default(10),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
     RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
     CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS, { error: 'ожидается smartcaptcha или recaptcha' }).optional(),
@@ -210,6 +212,9 @@ const envSchema = z
         : null,
     /** Where the school hears about new applications; unset: the site's CONTACT_EMAIL setting. */
     schoolNotifyEmail: env.SCHOOL_NOTIFY_EMAIL ?? null,
+    /** The payment reconciliation job (modules/orders/reconcile.ts): how often, and after how long pending. */
+    paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+    paymentReconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
   }));
 
 /**

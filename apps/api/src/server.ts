@@ -8,6 +8,7 @@ import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
 import { startPruningRateLimits } from './lib/rate-limit.ts';
+import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
 
 let config: Config;
 try {
@@ -62,6 +63,15 @@ const mailWorker = config.smtpUrl
 const stopSweeping = app.media.startSweeping();
 // Forgets rate-limit counters of windows long over: now, then hourly.
 const stopPruning = startPruningRateLimits(database.db, log);
+// Asks the provider about payments left pending (a lost notification must not lose a paid order).
+const stopReconciling = config.payments
+  ? startPaymentReconciliation({
+      service: app.orders,
+      intervalMs: config.paymentReconcileIntervalMs,
+      afterMs: config.paymentReconcileAfterMs,
+      log: log.child({ module: 'payments' }),
+    })
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -76,6 +86,7 @@ async function shutdown(signal: string) {
   try {
     stopSweeping();
     stopPruning();
+    await stopReconciling?.();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.

@@ -7,4 +7,5 @@ export * from './schemas/pages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/account.ts';
 export * from './schemas/feedback.ts';
+export * from './schemas/orders.ts';
 export * from './rules/index.ts';

@@ -23,6 +23,7 @@ import {
   lessons,
   menuItems,
   menus,
+  orders,
   pageBlocks,
   pages,
   reviews,
@@ -37,6 +38,7 @@ import {
   type AttributeValue,
   type Category,
   type Course,
+  type Order,
   type Review,
   type Student,
   type Teacher,
@@ -252,6 +254,29 @@ export async function buildGroup(db: Executor, overrides: GroupOverrides) {
     : [];
   if (memberIds.length) await db.insert(groupMembers).values(memberIds.map((userCourseId) => ({ groupId: row!.id, userCourseId })));
   return { ...row!, sessions: sessionRows };
+}
+
+/** An order of a course (a new course unless `courseId` is given): confirmed and the user's when `userId` is given, else a guest's new one. */
+export async function buildOrder(db: Executor, overrides: Partial<typeof orders.$inferInsert> = {}): Promise<Order> {
+  const courseId = overrides.courseId ?? (await buildCourse(db)).id;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      code: randomBytes(16).toString('base64url'),
+      status: overrides.userId ? 'confirmed' : 'new',
+      amountKopecks: 1_000_000,
+      payerLastName: 'Иванова',
+      payerFirstName: 'Анна',
+      payerPatronymic: 'Сергеевна',
+      payerPhone: '79161234567',
+      payerEmail: `${unique('payer')}@example.ru`,
+      consentPrivacy: true,
+      consentPersonalData: true,
+      ...overrides,
+      courseId,
+    })
+    .returning();
+  return row!;
 }
 
 type PageBlockInsert = Omit<typeof pageBlocks.$inferInsert, 'pageId'>;

@@ -4,6 +4,8 @@
 /** Spec §9: the e-mail code has 4 digits; the resend countdown is 180 s. */
 export const AUTH_CODE_LENGTH = 4;
 export const AUTH_CODE_RESEND_S = 180;
+/** Spec §4 InputCodeOrder: the order-confirmation code may be sent again after 30 s. */
+export const ORDER_CODE_RESEND_S = 30;
 /** Spec §9 token lifetimes. */
 export const ACCESS_TOKEN_TTL_S = 7200;
 export const REFRESH_TOKEN_TTL_S = 2_592_000;

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './account.ts';
 export * from './feedback.ts';
+export * from './orders.ts';

@@ -24,6 +24,8 @@ export const groups = pgTable(
     endsOn: date({ mode: 'string' }),
     /** Places in the group; null = unlimited (online). */
     capacity: integer(),
+    /** Seats held by orders (unpaid and paid, not cancelled); taken with a conditional update. */
+    seatsHeld: integer().notNull().default(0),
     teacherId: integer().references(() => teachers.id, { onDelete: 'set null' }),
     format: courseFormatEnum().notNull().default('offline'),
     /** Where the group meets, e.g. the studio address. */
@@ -38,6 +40,7 @@ export const groups = pgTable(
     index().on(t.teacherId),
     check('groups_dates_order', sql`${t.endsOn} >= ${t.startsOn}`),
     check('groups_capacity_positive', sql`${t.capacity} > 0`),
+    check('groups_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],
 );
 

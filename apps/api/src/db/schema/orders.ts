@@ -69,6 +69,9 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     confirmedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** Seats this order holds in its group (given back, set to 0, when it is cancelled). */
+    seatsHeld: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.userId, t.createdAt),
@@ -78,6 +81,7 @@ export const orders = pgTable(
     index().on(t.status),
     index().on(t.statisticsSourceId),
     check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
+    check('orders_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],
 );
 
@@ -96,6 +100,14 @@ export const orderStudents = pgTable(
     phone: text(),
     email: text(),
     birthDate: date({ mode: 'string' }),
+    /**
+     * A guest's new student (student_* fields), kept until the order is confirmed: then the student
+     * is created in the account with the account's rules and studentId is set.
+     */
+    studentType: text(),
+    lastName: text(),
+    firstName: text(),
+    patronymic: text(),
   },
   (t) => [index().on(t.orderId), index().on(t.studentId)],
 );
@@ -109,9 +121,13 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: paymentProviderEnum().notNull(),
+    /** Our id of this attempt at the provider (T-Bank OrderId): unique, at most 36 characters. */
+    attemptId: text().notNull(),
     /** The provider's PaymentId; null until Init answers. */
     providerPaymentId: text(),
     status: paymentStatusEnum().notNull().default('new'),
+    /** The provider's own status word of the last state applied (T-Bank: CONFIRMED, REJECTED…). */
+    providerStatus: text(),
     amountKopecks: integer().notNull(),
     /** Where the payer is sent to pay. */
     paymentUrl: text(),
@@ -126,12 +142,34 @@ export const payments = pgTable(
   },
   (t) => [
     unique('payments_provider_provider_payment_id_unique').on(t.provider, t.providerPaymentId),
+    unique('payments_attempt_id_unique').on(t.attemptId),
     index().on(t.orderId),
+    index().on(t.status, t.updatedAt),
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
   ],
+);
+
+/**
+ * Every notification the provider sent, verbatim (forged and refused ones too), for the accountant
+ * and for disputes (design/payments.md rule 5). `outcome` says what was done with it.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: paymentProviderEnum().notNull(),
+    /** The payment it was matched to, once its token, order, payment id and amount were checked. */
+    paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
+    body: jsonb().notNull(),
+    /** applied | unchanged (a replay or an out-of-order status) | bad_token | unknown_order | mismatch */
+    outcome: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.paymentId), index().on(t.receivedAt)],
 );
 
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderStudent = typeof orderStudents.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type PaymentNotification = typeof paymentNotifications.$inferSelect;

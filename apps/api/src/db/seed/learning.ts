@@ -1,5 +1,6 @@
 // The demo student's orders, payments, enrolments, progress and test attempt.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { demoStudent } from './data/site.ts';
@@ -44,6 +45,7 @@ export async function seedStudentLearning(
       code: orderCode(),
       courseId: selfCourse.id,
       groupId: ctx.groupIds.get(required(selfSlug))?.[0] ?? null,
+      seatsHeld: ctx.groupIds.get(required(selfSlug))?.[0] ? 1 : 0,
       status: 'paid',
       amountKopecks: selfAmount,
       studyForSelf: true,
@@ -57,6 +59,7 @@ export async function seedStudentLearning(
   await tx.insert(s.payments).values({
     orderId: selfOrderId,
     provider: 'testbank',
+    attemptId: randomUUID(),
     providerPaymentId: String(3_000_000_000 + randomBytes(3).readUIntBE(0, 3)),
     status: 'confirmed',
     amountKopecks: selfAmount,
@@ -78,6 +81,7 @@ export async function seedStudentLearning(
       code: orderCode(),
       courseId: childCourse.id,
       groupId: ctx.groupIds.get(demoStudent.childCourse)?.[0] ?? null,
+      seatsHeld: ctx.groupIds.get(demoStudent.childCourse)?.[0] ? 1 : 0,
       status: 'paid',
       amountKopecks: childAmount,
       studyForSelf: false,
@@ -96,6 +100,7 @@ export async function seedStudentLearning(
   await tx.insert(s.payments).values({
     orderId: childOrderId,
     provider: 'testbank',
+    attemptId: randomUUID(),
     providerPaymentId: String(3_000_000_000 + randomBytes(3).readUIntBE(0, 3)),
     status: 'confirmed',
     amountKopecks: childAmount,
@@ -113,6 +118,11 @@ export async function seedStudentLearning(
     createdAt: ago(1),
     confirmedAt: ago(1),
   });
+
+  // The paid orders hold their seats in their groups, as orders placed on the site do.
+  for (const groupId of [ctx.groupIds.get(required(selfSlug))?.[0], ctx.groupIds.get(demoStudent.childCourse)?.[0]]) {
+    if (groupId) await tx.update(s.groups).set({ seatsHeld: sql`${s.groups.seatsHeld} + 1` }).where(eq(s.groups.id, groupId));
+  }
 
   const enrolments = await tx
     .insert(s.userCourses)

@@ -14,9 +14,10 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents } from '../../db/schema/index.ts';
+import { consents, users } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
-import { buildOwner, buildStudent, buildUser, signInAs } from '../../test/factories.ts';
+import { buildOrder, buildOwner, buildStudent, buildUser, signInAs } from '../../test/factories.ts';
 import type { AccessLevel } from './actor.ts';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
 import { JwtCodec, revokeFamily } from './tokens.ts';
@@ -193,10 +194,16 @@ describe('every route of the app', () => {
    * For each signed-in route that names a thing by id: how to make one that belongs to a given
    * account. Every such route must be listed here, so one added later is checked by construction.
    */
-  const OWN_THINGS: Record<string, (db: TestContext['database']['db'], userId: number) => Promise<number>> = {
+  const OWN_THINGS: Record<string, (db: TestContext['database']['db'], userId: number) => Promise<number | string>> = {
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
     '/api/user/consents/:id/withdraw/': async (db, userId) =>
       (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,
+    // A guest's order for the holder's address (LoginOrder), and an unpaid order of the holder.
+    '/api/order/:order_code/claim/': async (db, userId) => {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return (await buildOrder(db, { payerEmail: user!.email })).code;
+    },
+    '/api/user/orders/:order_code/cancel/': async (db, userId) => (await buildOrder(db, { userId })).code,
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {

@@ -11,8 +11,11 @@ export const CODE_TTL_MIN = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESTORE_TTL_MIN = 60;
 
-/** The purposes of 4-digit codes; account_delete and email_change confirm actions of a signed-in user. */
-export type CodePurpose = 'login' | 'password_change' | 'account_delete' | 'email_change';
+/**
+ * The purposes of 4-digit codes; account_delete and email_change confirm actions of a signed-in user;
+ * order_confirmation confirms a guest's order (InputCodeOrder) and is bound to that order.
+ */
+export type CodePurpose = 'login' | 'password_change' | 'account_delete' | 'email_change' | 'order_confirmation';
 
 export type CodeCheck = { ok: true; id: number } | { ok: false; message: string };
 
@@ -44,12 +47,13 @@ export class AuthCodes {
    * of row with a hash nothing typed can match, so both cases do the same work and wrong entries
    * are answered alike afterwards.
    */
-  async issueCode(tx: Executor, email: string, purpose: CodePurpose, deliverable = true): Promise<string> {
+  async issueCode(tx: Executor, email: string, purpose: CodePurpose, deliverable = true, orderId: number | null = null): Promise<string> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     await this.voidLive(tx, email, purpose);
     await tx.insert(authCodes).values({
       email,
       purpose,
+      orderId,
       codeHash: this.digest([purpose, email, deliverable ? code : randomBytes(16).toString('hex')]),
       expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MIN})`,
     });
@@ -65,7 +69,7 @@ export class AuthCodes {
    * never sent (for an address that never had one, attempts are counted against the address
    * itself), so the answer does not tell whether an address has an account or ever signed in.
    */
-  async checkCode(tx: Executor, email: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+  async checkCode(tx: Executor, email: string, purpose: CodePurpose, code: string, orderId?: number): Promise<CodeCheck> {
     const [row] = await tx
       .select({
         id: authCodes.id,
@@ -75,7 +79,7 @@ export class AuthCodes {
         expired: sql<boolean>`${authCodes.expiresAt} <= now()`,
       })
       .from(authCodes)
-      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose)))
+      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), orderId === undefined ? undefined : eq(authCodes.orderId, orderId)))
       .orderBy(desc(authCodes.id))
       .limit(1)
       .for('update');

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   AUTH_CODE_RESEND_S,
   NON_FIELD_ERRORS,
+  ORDER_CODE_RESEND_S,
   normaliseEmail,
   passwordProblems,
   pluralRu,
@@ -48,6 +49,8 @@ export const LIMITS = {
   sendPerEmailClientDaily: { limit: 10, windowS: 86_400 },
   /** Letters to one address from anywhere, all purposes: at worst an hour's wait, never a day's. */
   sendPerEmailHourly: { limit: 10, windowS: 3600 },
+  /** One order-confirmation code per order per 30 s: the InputCodeOrder countdown (spec §4), enforced here. */
+  sendPerOrder: { limit: 1, windowS: ORDER_CODE_RESEND_S },
   /** The default of AUTH_CODES_PER_IP_HOUR; the service uses the configured value. */
   sendPerIp: { limit: 20, windowS: 3600 },
   /** Wrong passwords and wrong codes from one IP, whatever the addresses. */
@@ -152,10 +155,15 @@ export class AuthService {
    * counted, so it spends no later quota. Hammering an address from one client exhausts only
    * that client's quota; from many clients, the owner waits an hour at worst.
    */
-  private async limitSend(purpose: string, email: string, network: string): Promise<void> {
+  private async limitSend(
+    purpose: string,
+    email: string,
+    network: string,
+    resend: RateCheck = { key: `send:${purpose}:email:${email}`, rule: LIMITS.sendPerEmail },
+  ): Promise<void> {
     const checks: RateCheck[] = [
       { key: `send:ip:${network}`, rule: { ...LIMITS.sendPerIp, limit: this.deps.config.authCodesPerIpHour } },
-      { key: `send:${purpose}:email:${email}`, rule: LIMITS.sendPerEmail },
+      resend,
       { key: `send:client:${network}:${email}`, rule: LIMITS.sendPerEmailClientDaily },
       { key: `send:hour:${email}`, rule: LIMITS.sendPerEmailHourly },
     ];
@@ -226,6 +234,58 @@ export class AuthService {
       });
     });
     return { detail: `Код отправлен на ${email}.`, resend_after: AUTH_CODE_RESEND_S };
+  }
+
+  /**
+   * A code confirming order `orderId` (InputCodeOrder), mailed to the order's payer address: once per
+   * 30 s per order (spec §4), under the same IP and per-address letter budgets as sign-in codes. The
+   * code is bound to the order: it confirms nothing else.
+   */
+  async sendOrderCode(orderId: number, email: string, actor: Actor): Promise<CodeSent> {
+    await this.limitSend('order_confirmation', email, networkOf(actor.ip), { key: `send:order:${orderId}`, rule: LIMITS.sendPerOrder });
+    await this.db.transaction(async (tx) => {
+      const code = await this.codes.issueCode(tx, email, 'order_confirmation', true, orderId);
+      await sendAuthMail(tx, { to: email, template: 'order_code', data: { code, validMinutes: CODE_TTL_MIN } });
+    });
+    return { detail: `Код отправлен на ${email}.`, resend_after: ORDER_CODE_RESEND_S };
+  }
+
+  /**
+   * Checks `code` of order `orderId` mailed to `email` with the budgets of a sign-in code; when right,
+   * signs the person in as sign-in by code does (registering a new address, with the consents of the
+   * order form recorded by `attach`) and runs `attach` in the same transaction. An ApiError thrown by
+   * `attach` rolls everything back and gives the guess back.
+   */
+  async signInWithOrderCode<T>(
+    email: string,
+    code: string,
+    orderId: number,
+    actor: Actor,
+    deviceMark: string | undefined,
+    attach: (tx: Executor, user: User, created: boolean) => Promise<T>,
+  ) {
+    const ticket = await this.reserveGuess('code', email, actor, deviceMark);
+    let result: { ok: false; message: string } | { ok: true; user: User; session: Awaited<ReturnType<AuthService['startSession']>>; value: T };
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const check = await this.codes.checkCode(tx, email, 'order_confirmation', code, orderId);
+        if (!check.ok) return check;
+        await this.codes.consume(tx, check.id);
+        const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
+        const [user] = await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
+          .where(sql`lower(${users.email}) = ${email}`)
+          .returning();
+        if (!user) throw new Error('user vanished during order confirmation');
+        const value = await attach(tx, user, created.length > 0);
+        return { ok: true as const, user, value, session: await this.startSession(tx, user, clientOf(actor)) };
+      });
+    } catch (error) {
+      if (error instanceof ApiError) await this.guessSucceeded(ticket);
+      throw error;
+    }
+    return this.settleCode(ticket, result);
   }
 
   /**

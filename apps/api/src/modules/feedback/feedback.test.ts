@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXTS } from '@crema/contract';
-import { consents, feedbackSubmissions, mailOutbox } from '../../db/schema/index.ts';
+import { consents, feedbackSubmissions, mailOutbox, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildFeedbackForm, buildUser, setConfig, signInAs, unique } from '../../test/factories.ts';
 import { CAPTCHA_STANDIN_PREFIX, captchaStandIn } from '../captcha/stand-in.ts';
@@ -366,6 +366,36 @@ describe('captcha through the local stand-in, over real HTTP', () => {
     // The widget's public key travels with the site settings.
     const configs = await t.app.inject({ method: 'POST', url: '/api/configs/', payload: { keys: ['CAPTCHA_SITE_KEY', 'CAPTCHA_PROVIDER'] } });
     expect(configs.json()).toEqual({ CAPTCHA_SITE_KEY: 'site-key-1', CAPTCHA_PROVIDER: 'recaptcha' });
+  });
+
+  it('the order form asks the same verifier with the action orderForm: no token or another action is refused before an order is written', async () => {
+    const t = await appWith({ CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_VERIFY_URL: `${standInUrl}/recaptcha/api/siteverify` });
+    const course = await buildCourse(t.database.db);
+    const orderBody = (extra: Record<string, unknown>) => ({
+      course_slug: course.slug,
+      last_name: 'Капчина',
+      first_name: 'Анна',
+      patronymic: 'Сергеевна',
+      phone: '+7 916-123-45-67',
+      email: `${unique('captcha-order')}@example.ru`,
+      privacy_policy: true,
+      personal_data: true,
+      study_for_self: true,
+      ...extra,
+    });
+    const send = (extra: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/order/request/', payload: orderBody(extra) });
+    for (const [extra, message] of [
+      [{}, CAPTCHA_TEXTS.missing],
+      [{ 'g-recaptcha-response': await token('studentForm') }, CAPTCHA_TEXTS.failed],
+    ] as const) {
+      const res = await send(extra);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ 'g-recaptcha-response': [message] });
+    }
+    expect(await t.database.db.select().from(orders)).toHaveLength(0);
+    const res = await send({ 'g-recaptcha-response': await token('orderForm') });
+    expect(res.statusCode).toBe(200);
+    expect(await t.database.db.select().from(orders)).toHaveLength(1);
   });
 
   it('a double click with one single-use token is stored once and answered twice', async () => {

@@ -9,7 +9,6 @@ import {
   feedbackResultSchema,
   fieldErrorsSchema,
 } from '@crema/contract';
-import { createCaptchaVerifier } from '../captcha/verifier.ts';
 import { FeedbackService, getFeedbackForm } from './service.ts';
 
 const tags = ['feedback'];
@@ -23,7 +22,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { files: 0, fields: 40, fieldSize: 8192, parts: 40 },
   });
   const { db } = app.deps;
-  const service = new FeedbackService(app.deps, createCaptchaVerifier(app.deps.config.captcha, app.log));
+  const service = new FeedbackService(app.deps, app.captcha);
 
   app.get(
     '/feedback/:key/',

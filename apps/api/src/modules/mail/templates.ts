@@ -33,6 +33,10 @@ export interface MailTemplateData {
     receivedAt: string;
     advertising: boolean;
   };
+  /** InputCodeOrder: confirms a guest's order (and signs them in). */
+  order_code: { code: string; validMinutes: number };
+  /** The payer's letter after a paid (or free) order. */
+  order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -288,6 +292,33 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         '',
         note,
       ]),
+    };
+  },
+  order_code: (data, school) =>
+    codeLetter(school, data, {
+      subject: 'Код подтверждения заказа',
+      heading: 'Подтверждение заказа',
+      lead: `Введите этот код на сайте «${school.name}», чтобы подтвердить заказ и войти. Если у вас ещё нет аккаунта, он будет создан.`,
+      ignore: 'Если вы ничего не заказывали, просто проигнорируйте это письмо: без кода заказ не будет подтверждён.',
+    }),
+  order_paid: (data, school) => {
+    const heading = 'Заказ оплачен';
+    const lead = `Спасибо! Заказ № ${data.orderCode} на курс «${data.courseTitle}» оплачен: ${data.amountText}.`;
+    const who = data.learners.length ? `Учатся: ${data.learners.join(', ')}.` : 'Курс уже в разделе «Мое обучение».';
+    const receipt = data.receiptUrl ? `Чек: ${data.receiptUrl}` : 'Кассовый чек банк пришлёт на этот адрес отдельным письмом.';
+    const note = 'Если у вас есть вопросы по заказу, ответьте на письмо школы или напишите нам с сайта.';
+    const learning = new URL(data.learningUrl);
+    if (learning.protocol !== 'https:' && learning.protocol !== 'http:') throw new Error(`learning link must be http(s), got ${learning.protocol}`);
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({
+        school,
+        preheader: lead,
+        heading,
+        body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(who)), button(learning.toString(), 'Перейти к обучению'), paragraph(escapeHtml(receipt))],
+        note,
+      }),
+      text: textLetter(school, [heading, '', lead, who, '', learning.toString(), '', receipt, '', note]),
     };
   },
 };

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { GroupStart } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
-import { courses, groupMembers, groups, groupSchedules, teachers } from '../../db/schema/index.ts';
+import { courses, groups, groupSchedules, teachers } from '../../db/schema/index.ts';
 import { courseKeyCondition, publishedCourses } from '../catalog/scopes.ts';
+import { manualMembers } from '../orders/transitions.ts';
 import { publishedGroups } from './scopes.ts';
 
 /** Sessions listed per group: enough to show when it meets, not the whole timetable. */
@@ -30,7 +31,8 @@ export async function listGroupStarts(db: Db, query: { type?: 'adult' | 'kids'; 
       courseTitle: courses.title,
       courseKids: courses.isKids,
       coursePrice: courses.priceKopecks,
-      members: sql<number>`(select count(*) from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})::int`,
+      // Seats held by orders (paid or not yet) and learners added by hand (decision 0023).
+      members: sql<number>`(${groups.seatsHeld} + ${manualMembers})::int`,
       sessionsCount: sql<number>`(select count(*) from ${groupSchedules} where ${groupSchedules.groupId} = ${groups.id})::int`,
     })
     .from(groups)

@@ -27,10 +27,10 @@ export function toStudentItem(row: Student): StudentItem {
   };
 }
 
-type StudentValues = Required<{ [K in keyof StudentCreateBody]: Exclude<StudentCreateBody[K], undefined> | null }>;
+export type StudentValues = Required<{ [K in keyof StudentCreateBody]: Exclude<StudentCreateBody[K], undefined> | null }>;
 
 /** The spec §5 rules on a whole student (after a patch is laid over the stored one), per field. */
-function checkStudent(values: StudentValues): FieldErrors {
+export function checkStudent(values: StudentValues): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (values.student_type === null) add('student_type', ACCOUNT_TEXTS.studentTypeRequired);
@@ -61,7 +61,7 @@ export async function listStudents(db: Db, userId: number): Promise<StudentItem[
   return rows.map(toStudentItem);
 }
 
-function toRow(values: StudentValues) {
+export function toRow(values: StudentValues) {
   return {
     studentType: values.student_type!,
     lastName: values.last_name!,
@@ -74,7 +74,7 @@ function toRow(values: StudentValues) {
 }
 
 /** `base` with the fields `body` sends laid over it (undefined keeps, null clears). */
-function laidOver(base: StudentValues, body: StudentPatchBody): StudentValues {
+export function laidOver(base: StudentValues, body: StudentPatchBody): StudentValues {
   const values = { ...base };
   for (const key of Object.keys(values) as (keyof StudentValues)[]) {
     const sent = body[key];
@@ -83,7 +83,7 @@ function laidOver(base: StudentValues, body: StudentPatchBody): StudentValues {
   return values;
 }
 
-const NO_STUDENT: StudentValues = {
+export const NO_STUDENT: StudentValues = {
   student_type: null,
   last_name: null,
   first_name: null,

@@ -1,0 +1,344 @@
+import { and, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_TEXTS } from '@crema/contract';
+import { mailOutbox, orders, paymentNotifications, payments, userCourses } from '../../db/schema/index.ts';
+import { ApiError } from '../../errors.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildCourse, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
+import { AuthService } from '../auth/service.ts';
+import { signRequest } from '../payments/tbank/token.ts';
+import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
+import { TEST_CARDS, testBank } from '../payments/testbank/plugin.ts';
+import { OrdersService } from './service.ts';
+
+// Payments over the real protocol: the test bank runs as an HTTP server of its own and the app's
+// T-Bank client talks to it over the network. The app's PUBLIC_URL points at a closed port, so the
+// bank's own notifications are lost on purpose: only GetState (the payment page, the
+// reconciliation job) or the notifications these tests sign and send can move a payment.
+let bank: FastifyInstance;
+let t: TestContext;
+
+beforeAll(async () => {
+  bank = Fastify({ logger: false });
+  await bank.register(testBank, { prefix: TESTBANK_PREFIX, terminalKey: TESTBANK_TERMINAL_KEY, password: TESTBANK_PASSWORD, retryDelaysMs: [] });
+  const bankUrl = await bank.listen({ host: '127.0.0.1', port: 0 });
+  t = await createTestApp({
+    PUBLIC_URL: 'http://127.0.0.1:9',
+    TBANK_TERMINAL_KEY: TESTBANK_TERMINAL_KEY,
+    TBANK_PASSWORD: TESTBANK_PASSWORD,
+    TBANK_API_URL: `${bankUrl}${TESTBANK_PREFIX}/v2`,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await bank?.close();
+});
+
+/** A confirmed order of a signed-in payer: `learners` students, or the payer themselves. */
+async function confirmedOrder(options: { price?: number; learners?: number } = {}) {
+  const user = await buildUser(t.database.db);
+  const session = await signInAs(t.app, user);
+  const course = await buildCourse(t.database.db, { priceKopecks: options.price ?? 1_250_000, title: 'Бариста с нуля' });
+  const ids = [];
+  for (let i = 0; i < (options.learners ?? 0); i += 1) ids.push((await buildStudent(t.database.db, { userId: user.id, firstName: `Ученик${'абв'[i]}`, lastName: 'Иванов' })).id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/request/',
+    headers: session.headers,
+    payload: {
+      course_slug: course.slug,
+      last_name: 'Иванова',
+      first_name: 'Анна',
+      patronymic: 'Сергеевна',
+      phone: '+7 916 123-45-67',
+      email: user.email,
+      privacy_policy: true,
+      personal_data: true,
+      ...(ids.length ? { study_for_self: false, students: ids } : { study_for_self: true }),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  return { user, session, course, code: res.json().order.code as string };
+}
+
+function paymentLink(code: string, type = 'card') {
+  return t.app.inject({ method: 'POST', url: '/api/tbank/order/payment_link/', payload: { extra_code: code, type } });
+}
+
+async function paymentOf(code: string) {
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.code, code));
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order!.id));
+  return { order: order!, payment: payment! };
+}
+
+/** Pays at the bank's card form as a browser would; the answer is its redirect. */
+function payWithCard(url: string, card: string) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card, expiry: '12/39', cvc: '123' }),
+    redirect: 'manual',
+  });
+}
+
+async function enrolmentsOf(orderId: number) {
+  return t.database.db.select().from(userCourses).where(eq(userCourses.orderId, orderId));
+}
+
+/** A notification as the bank signs it, for the order's payment attempt. */
+function notificationFor(payment: { attemptId: string; providerPaymentId: string | null; amountKopecks: number }, status: string, overrides: Record<string, unknown> = {}) {
+  return signRequest(
+    {
+      TerminalKey: TESTBANK_TERMINAL_KEY,
+      OrderId: payment.attemptId,
+      Success: status !== 'REJECTED',
+      Status: status,
+      PaymentId: Number(payment.providerPaymentId),
+      ErrorCode: status === 'REJECTED' ? '1051' : '0',
+      Amount: payment.amountKopecks,
+      Pan: '430000******0777',
+      ExpDate: '1239',
+      ...overrides,
+    },
+    TESTBANK_PASSWORD,
+  );
+}
+
+function notify(body: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/tbank/notification/', payload: body as object });
+}
+
+describe('GET /api/order/payment/{code}/ and the payment link', () => {
+  it('shows the order with the formatted amount; an unknown code is a 404', async () => {
+    const { code } = await confirmedOrder({ learners: 2 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      order: { code, status: 'confirmed', amount: 2_500_000, amount_text: '25\u00a0000\u00a0₽', course: { title: 'Бариста с нуля' }, students: ['Иванов Ученика', 'Иванов Ученикб'] },
+      can_pay: true,
+      payments_enabled: true,
+      payment: null,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/order/payment/nope/' })).statusCode).toBe(404);
+  });
+
+  it('creates the payment at the bank with the receipt and our addresses, and reuses it on the next click', async () => {
+    const { code } = await confirmedOrder({ learners: 2 });
+    const res = await paymentLink(code);
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json();
+    expect(url).toContain(`${TESTBANK_PREFIX}/pay/`);
+    const { order, payment } = await paymentOf(code);
+    expect(order.status).toBe('awaiting_payment');
+    expect(payment).toMatchObject({ provider: 'tbank', status: 'new', amountKopecks: 2_500_000, paymentUrl: url, type: 'card', extraCode: code });
+    expect(payment.attemptId).toMatch(/^[0-9a-f-]{36}$/);
+    // The bank's form shows the amount and the description we sent.
+    const form = await (await fetch(url)).text();
+    expect(form).toContain('25\u00a0000\u00a0₽');
+    expect(form).toContain(`заказ ${code}`);
+    expect((await paymentLink(code)).json()).toEqual({ url });
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('makes one attempt for many simultaneous clicks', async () => {
+    const { code } = await confirmedOrder();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => paymentLink(code)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().url)).size).toBe(1);
+    const { order } = await paymentOf(code);
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('refuses SBP, an unconfirmed order, and a paid one, in Russian', async () => {
+    const { code } = await confirmedOrder();
+    const sbp = await paymentLink(code, 'sbp');
+    expect(sbp.statusCode).toBe(400);
+    expect(sbp.json()).toEqual({ type: [ORDER_TEXTS.sbpUnavailable] });
+    const course = await buildCourse(t.database.db);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/request/',
+      payload: { course_slug: course.slug, last_name: 'Иванова', first_name: 'Анна', patronymic: 'Сергеевна', phone: '+79161234567', email: `${unique('g')}@example.ru`, privacy_policy: true, personal_data: true, study_for_self: true },
+    });
+    const unconfirmed = await paymentLink(guest.json().order.code);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toEqual({ detail: ORDER_TEXTS.notConfirmed });
+    expect((await paymentLink('no-such-order')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/sberbank/order/payment_link/', payload: { extra_code: code } })).statusCode).toBe(400);
+  });
+
+  it('says card payments are off with a Russian 503 when there is no provider', async () => {
+    const { code } = await confirmedOrder();
+    const off = new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: null, captcha: t.app.captcha, log: t.app.log });
+    const error = await off.paymentLink(code, 'card').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 503, message: 'Оплата картой временно недоступна.' });
+    expect((await off.paymentInfo(code)).can_pay).toBe(false);
+  });
+});
+
+describe('paying at the test bank', () => {
+  it('a paid card with its notification lost: the payment page asks the bank, the order is paid and enrolled once', async () => {
+    const { code, user, course } = await confirmedOrder();
+    const { url } = (await paymentLink(code)).json();
+    const paid = await payWithCard(url, TEST_CARDS.success);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:9/tbank-payment-callback/');
+    expect(back.searchParams.get('code')).toBe(code);
+    const page = await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` });
+    expect(page.json()).toMatchObject({ order: { status: 'paid' }, can_pay: false, payment: { status: 'confirmed', provider_status: 'CONFIRMED' } });
+    const { order } = await paymentOf(code);
+    const enrolled = await enrolmentsOf(order.id);
+    expect(enrolled).toHaveLength(1);
+    expect(enrolled[0]).toMatchObject({ userId: user.id, courseId: course.id, studentId: null });
+    // Asking again changes nothing.
+    await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` });
+    expect(await enrolmentsOf(order.id)).toHaveLength(1);
+    const letters = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Заказ оплачен: Бариста с нуля')));
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.text).toContain('12\u00a0500\u00a0₽');
+  });
+
+  it('a declined card returns the order to payable, with the reason kept', async () => {
+    const { code } = await confirmedOrder();
+    const { url } = (await paymentLink(code)).json();
+    await payWithCard(url, TEST_CARDS.declined);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json();
+    expect(page).toMatchObject({ order: { status: 'confirmed' }, can_pay: true, payment: { status: 'rejected', provider_status: 'REJECTED' } });
+    // The next click opens a new attempt.
+    const again = (await paymentLink(code)).json();
+    expect(again.url).not.toBe(url);
+  });
+
+  it('the reconciliation job finds a payment whose notification never came', async () => {
+    const { code } = await confirmedOrder({ learners: 2 });
+    const { url } = (await paymentLink(code)).json();
+    await payWithCard(url, TEST_CARDS.success);
+    // Nothing has told us yet.
+    expect((await paymentOf(code)).payment.status).toBe('new');
+    expect(await t.app.orders.reconcile(0)).toBeGreaterThanOrEqual(1);
+    const { order, payment } = await paymentOf(code);
+    expect(payment.status).toBe('confirmed');
+    expect(order.status).toBe('paid');
+    expect(await enrolmentsOf(order.id)).toHaveLength(2);
+    await t.app.orders.reconcile(0);
+    expect(await enrolmentsOf(order.id)).toHaveLength(2);
+  });
+
+  it('the job leaves alone payments touched more recently than its threshold', async () => {
+    const { code } = await confirmedOrder();
+    const { url } = (await paymentLink(code)).json();
+    await payWithCard(url, TEST_CARDS.success);
+    await t.app.orders.reconcile(60 * 60_000);
+    expect((await paymentOf(code)).payment.status).toBe('new');
+  });
+});
+
+describe('POST /api/tbank/notification/', () => {
+  async function openPayment(learners = 0) {
+    const made = await confirmedOrder({ learners });
+    await paymentLink(made.code);
+    return { ...made, ...(await paymentOf(made.code)) };
+  }
+
+  async function kept(paymentId: number | null, outcome: string) {
+    const rows = await t.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.outcome, outcome));
+    return rows.filter((r) => paymentId === null || r.paymentId === paymentId);
+  }
+
+  it('refuses a forged token, keeps it verbatim and changes nothing', async () => {
+    const { payment, order } = await openPayment();
+    const forged = { ...notificationFor(payment, 'CONFIRMED'), Token: 'f'.repeat(64) };
+    const res = await notify(forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Уведомление отклонено.' });
+    expect((await paymentOf(order.code)).payment.status).toBe('new');
+    const rows = await kept(null, 'bad_token');
+    expect(rows.some((r) => (r.body as { Token?: string }).Token === forged.Token)).toBe(true);
+    // Another terminal's correctly signed notification is refused the same way.
+    expect((await notify(notificationFor(payment, 'CONFIRMED', { TerminalKey: 'SomeoneElse' }))).statusCode).toBe(400);
+  });
+
+  it('refuses a wrong amount, another PaymentId and an unknown order', async () => {
+    const { payment, order } = await openPayment();
+    expect((await notify(notificationFor(payment, 'CONFIRMED', { Amount: 100 }))).statusCode).toBe(400);
+    expect((await notify(notificationFor({ ...payment, providerPaymentId: '999999999' }, 'CONFIRMED'))).statusCode).toBe(400);
+    expect(await kept(payment.id, 'mismatch')).toHaveLength(2);
+    expect((await notify(notificationFor({ ...payment, attemptId: 'no-such-attempt' }, 'CONFIRMED'))).statusCode).toBe(400);
+    expect((await kept(null, 'unknown_order')).length).toBeGreaterThan(0);
+    const after = await paymentOf(order.code);
+    expect(after.payment.status).toBe('new');
+    expect(after.order.status).toBe('awaiting_payment');
+    expect(await enrolmentsOf(order.id)).toHaveLength(0);
+  });
+
+  it('applies CONFIRMED once: OK, paid, each student enrolled; a replay answers OK and changes nothing', async () => {
+    const { payment, order, user } = await openPayment(2);
+    const body = notificationFor(payment, 'CONFIRMED');
+    const res = await notify(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const after = await paymentOf(order.code);
+    expect(after.order.status).toBe('paid');
+    expect(after.payment).toMatchObject({ status: 'confirmed', providerStatus: 'CONFIRMED', rawNotification: body });
+    const enrolled = await enrolmentsOf(order.id);
+    expect(enrolled).toHaveLength(2);
+    expect(enrolled.every((e) => e.userId === user.id && e.studentId !== null)).toBe(true);
+    const replay = await notify(body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe('OK');
+    expect(await enrolmentsOf(order.id)).toHaveLength(2);
+    expect(await kept(payment.id, 'unchanged')).toHaveLength(1);
+  });
+
+  it('the same notification sent eight times at once enrols once and mails once', async () => {
+    const { payment, order, user } = await openPayment();
+    const body = notificationFor(payment, 'CONFIRMED');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => notify(body)));
+    expect(answers.map((a) => `${a.statusCode} ${a.body}`)).toEqual(Array(8).fill('200 OK'));
+    expect(await enrolmentsOf(order.id)).toHaveLength(1);
+    expect(await kept(payment.id, 'applied')).toHaveLength(1);
+    expect(await kept(payment.id, 'unchanged')).toHaveLength(7);
+    const letters = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Заказ оплачен: Бариста с нуля')));
+    expect(letters).toHaveLength(1);
+  });
+
+  it('out of order: AUTHORIZED after CONFIRMED changes nothing backwards', async () => {
+    const { payment, order } = await openPayment();
+    expect((await notify(notificationFor(payment, 'CONFIRMED'))).body).toBe('OK');
+    expect((await notify(notificationFor(payment, 'AUTHORIZED'))).body).toBe('OK');
+    const after = await paymentOf(order.code);
+    expect(after.payment).toMatchObject({ status: 'confirmed', providerStatus: 'CONFIRMED' });
+    expect(after.order.status).toBe('paid');
+  });
+
+  it('AUTHORIZED then CONFIRMED moves forward; a REJECTED attempt makes the order payable again', async () => {
+    const first = await openPayment();
+    expect((await notify(notificationFor(first.payment, 'AUTHORIZED'))).body).toBe('OK');
+    expect((await paymentOf(first.order.code)).payment.status).toBe('pending');
+    // A pending payment blocks a cancel: the bank's answer decides.
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/user/orders/${first.order.code}/cancel/`, headers: first.session.headers });
+    expect(cancel.statusCode).toBe(409);
+    expect((await notify(notificationFor(first.payment, 'CONFIRMED'))).body).toBe('OK');
+    expect((await paymentOf(first.order.code)).order.status).toBe('paid');
+
+    const second = await openPayment();
+    expect((await notify(notificationFor(second.payment, 'REJECTED'))).body).toBe('OK');
+    const after = await paymentOf(second.order.code);
+    expect(after.payment.status).toBe('rejected');
+    expect(after.order.status).toBe('confirmed');
+  });
+
+  it('money taken for an order cancelled meanwhile still pays it', async () => {
+    const { payment, order, session } = await openPayment();
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/user/orders/${order.code}/cancel/`, headers: session.headers });
+    expect(cancel.statusCode).toBe(200);
+    expect((await paymentOf(order.code)).payment.status).toBe('rejected');
+    expect((await notify(notificationFor(payment, 'CONFIRMED'))).body).toBe('OK');
+    expect((await paymentOf(order.code)).order.status).toBe('paid');
+    expect(await enrolmentsOf(order.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+// The reconciliation job (design/payments.md rule 4): every interval, payments left new or pending
+// longer than PAYMENT_RECONCILE_AFTER_MIN are asked about at the provider (GetState) and the answer
+// applied exactly as a notification would be, so a lost notification cannot lose a paid order.
+// The same run cancels guests' orders never confirmed within a day, returning their seats.
+import type { Logger } from '../../deps.ts';
+import type { OrdersService } from './service.ts';
+
+/** A guest's order not confirmed by the e-mail code within this long is cancelled (its seats return). */
+export const UNCONFIRMED_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface ReconcilerOptions {
+  service: Pick<OrdersService, 'reconcile' | 'expireUnconfirmed'>;
+  intervalMs: number;
+  /** Payments untouched for this long are asked about. */
+  afterMs: number;
+  log: Logger;
+}
+
+/**
+ * Starts the job: a run every `intervalMs` (the first one after the first interval, once the server
+ * listens: the test bank answers on the same server), never two at once. Returns its stop.
+ */
+export function startPaymentReconciliation(options: ReconcilerOptions): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      const changed = await options.service.reconcile(options.afterMs);
+      if (changed > 0) options.log.info({ changed }, 'payments reconciled');
+      const expired = await options.service.expireUnconfirmed(UNCONFIRMED_ORDER_TTL_MS);
+      if (expired > 0) options.log.info({ expired }, 'unconfirmed orders cancelled');
+    })()
+      .catch((error: unknown) => options.log.error({ err: error }, 'payment reconciliation failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, options.intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

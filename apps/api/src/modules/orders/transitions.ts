@@ -1,0 +1,175 @@
+// The one place an order's and a payment's states change once money is involved (decision 0023):
+// the notification route, the payment page's check and the reconciliation job all call
+// applyPaymentState inside one transaction, with the payment row locked, so whatever arrives
+// twice, concurrently or out of order changes nothing twice or backwards. Enrolment is once per
+// learner and course by the unique key of user_courses (a key in the database, not a check here).
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { formatPrice } from '@crema/contract';
+import type { Executor } from '../../db/client.ts';
+import { courses, groupMembers, groups, orderStudents, orders, payments, userCourses, type Order, type Payment } from '../../db/schema/index.ts';
+import { sendTemplate } from '../mail/service.ts';
+import type { PaymentState } from '../payments/index.ts';
+
+/** How far along a payment is; a state only ever moves to a higher rank (rejected → confirmed aside). */
+const RANK: Record<PaymentState, number> = { new: 0, pending: 1, rejected: 2, confirmed: 2, refunded: 3 };
+
+/** True when moving a payment from `from` to `to` is progress (not a replay, not backwards). */
+export function isForward(from: PaymentState, to: PaymentState): boolean {
+  // Money taken after a decline (a late CONFIRMED for the same PaymentId) is never ignored.
+  if (from === 'rejected' && to === 'confirmed') return true;
+  return RANK[to] > RANK[from];
+}
+
+/** Statuses of an order that can still be paid. */
+export const PAYABLE: readonly Order['status'][] = ['confirmed', 'awaiting_payment'];
+/** Statuses of an order its payer may cancel. */
+export const CANCELLABLE: readonly Order['status'][] = ['new', 'confirmed', 'awaiting_payment'];
+
+/** Seats of a group taken by learners added by hand (not through an order), as SQL on `groups`. */
+export const manualMembers = sql<number>`(select count(*) from ${groupMembers} join ${userCourses} on ${userCourses.id} = ${groupMembers.userCourseId} where ${groupMembers.groupId} = ${groups.id} and ${userCourses.orderId} is null)::int`;
+
+/**
+ * Takes `seats` seats of group `groupId` in one conditional update: it succeeds only while the
+ * seats held by orders plus learners added by hand stay within the capacity, and concurrent
+ * orders queue on the group's row, so the last seat goes to exactly one of them.
+ */
+export async function takeSeats(tx: Executor, groupId: number, seats: number): Promise<boolean> {
+  const taken = await tx
+    .update(groups)
+    .set({ seatsHeld: sql`${groups.seatsHeld} + ${seats}` })
+    .where(and(eq(groups.id, groupId), sql`(${groups.capacity} is null or ${groups.seatsHeld} + ${seats} + ${manualMembers} <= ${groups.capacity})`))
+    .returning({ id: groups.id });
+  return taken.length > 0;
+}
+
+/** Gives back the seats an order holds (a cancelled order). */
+export async function returnSeats(tx: Executor, order: Pick<Order, 'id' | 'groupId' | 'seatsHeld'>): Promise<void> {
+  if (!order.groupId || order.seatsHeld === 0) return;
+  await tx
+    .update(groups)
+    .set({ seatsHeld: sql`greatest(${groups.seatsHeld} - ${order.seatsHeld}, 0)` })
+    .where(eq(groups.id, order.groupId));
+  await tx.update(orders).set({ seatsHeld: 0 }).where(eq(orders.id, order.id));
+}
+
+/**
+ * Gives each learner of a paid order the course (the payer when studying themselves, each student
+ * otherwise), in the order's group when it has one, and queues the payer's letter. Safe to call
+ * twice: the unique key of user_courses and group_members' primary key keep one row each.
+ */
+export async function enrolOrder(tx: Executor, order: Order, publicUrl: string): Promise<void> {
+  if (order.userId === null) throw new Error(`order ${order.id} is paid but has no account`);
+  const userId = order.userId;
+  const studentRows = order.studyForSelf
+    ? []
+    : await tx.select().from(orderStudents).where(and(eq(orderStudents.orderId, order.id), isNotNull(orderStudents.studentId)));
+  const learners = order.studyForSelf ? [null] : studentRows.map((row) => row.studentId);
+  await tx
+    .insert(userCourses)
+    .values(learners.map((studentId) => ({ userId, courseId: order.courseId, orderId: order.id, studentId })))
+    .onConflictDoNothing();
+  if (order.groupId) {
+    const enrolled = await tx
+      .select({ id: userCourses.id })
+      .from(userCourses)
+      .where(
+        and(
+          eq(userCourses.userId, userId),
+          eq(userCourses.courseId, order.courseId),
+          order.studyForSelf
+            ? sql`${userCourses.studentId} is null`
+            : inArray(userCourses.studentId, learners.filter((id): id is number => id !== null).concat(-1)),
+        ),
+      );
+    if (enrolled.length) {
+      await tx
+        .insert(groupMembers)
+        .values(enrolled.map((row) => ({ groupId: order.groupId!, userCourseId: row.id })))
+        .onConflictDoNothing();
+    }
+  }
+  const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId));
+  await sendTemplate(tx, {
+    to: order.payerEmail,
+    template: 'order_paid',
+    data: {
+      orderCode: order.code,
+      courseTitle: course?.title ?? '',
+      amountText: formatPrice(order.amountKopecks),
+      learners: studentRows.map((row) => row.fullName),
+      learningUrl: `${publicUrl}/user/courses/`,
+      receiptUrl: null,
+    },
+  });
+}
+
+/** Marks an order paid and enrols its learners, once: an order already paid or refunded is left as it is. */
+export async function markOrderPaid(tx: Executor, orderId: number, publicUrl: string): Promise<boolean> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} not in ('paid', 'refunded')`))
+    .returning();
+  if (!order) return false;
+  await enrolOrder(tx, order, publicUrl);
+  return true;
+}
+
+export type ApplyOutcome = 'applied' | 'unchanged';
+
+/**
+ * Moves payment `paymentId` to `state` (the provider's word `providerStatus`) and its order with it,
+ * in the caller's transaction: the payment row is locked first, so concurrent callers apply in
+ * turn and the second sees the first's result. A replay or a status older than the stored one
+ * changes nothing ('unchanged'). CONFIRMED pays the order and enrols once; a decline returns an
+ * order awaiting payment to 'confirmed' (it can be paid again) unless another attempt is open;
+ * a full refund marks the order refunded and ends its learners' access.
+ */
+export async function applyPaymentState(
+  tx: Executor,
+  paymentId: number,
+  state: PaymentState,
+  providerStatus: string,
+  options: { raw?: Record<string, unknown>; publicUrl: string },
+): Promise<ApplyOutcome> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!payment) throw new Error(`payment ${paymentId} vanished`);
+  if (!isForward(payment.status, state)) return 'unchanged';
+  await tx
+    .update(payments)
+    .set({ status: state, providerStatus, ...(options.raw ? { rawNotification: options.raw } : {}) })
+    .where(eq(payments.id, payment.id));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+  if (!order) return 'applied';
+  if (state === 'confirmed') {
+    // Money taken for an order cancelled meanwhile still pays it: nothing paid is lost (the seats
+    // are taken again when there is room; the school sees the order as paid either way).
+    if (order.status === 'cancelled' && order.groupId && order.seatsHeld === 0) {
+      const seats = await learnerCount(tx, order);
+      if (await takeSeats(tx, order.groupId, seats)) await tx.update(orders).set({ seatsHeld: seats }).where(eq(orders.id, order.id));
+    }
+    await markOrderPaid(tx, order.id, options.publicUrl);
+  } else if (state === 'rejected' && order.status === 'awaiting_payment') {
+    const open = await openPayments(tx, order.id, payment.id);
+    if (open.length === 0) await tx.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+  } else if (state === 'refunded' && order.status === 'paid') {
+    await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
+    await tx.update(userCourses).set({ isActive: false }).where(eq(userCourses.orderId, order.id));
+  }
+  return 'applied';
+}
+
+/** The order's payment attempts still open at the provider (new or pending), but `except`. */
+export function openPayments(tx: Executor, orderId: number, except = 0): Promise<Payment[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['new', 'pending']), sql`${payments.id} <> ${except}`));
+}
+
+/** How many learners an order is for: 1 for a payer studying themselves, else its students. */
+export async function learnerCount(tx: Executor, order: Pick<Order, 'id' | 'studyForSelf'>): Promise<number> {
+  if (order.studyForSelf) return 1;
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderStudents).where(eq(orderStudents.orderId, order.id));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ORDER_NEXT_STEPS, ORDER_STATUSES, PAYMENT_TYPES } from '../rules/orders.ts';
+import { codeSchema } from './auth.ts';
+
+// Orders and payments (spec §7 Orders and payment; decision 0023). Money is integer kopecks, with
+// the formatted text next to it ('12 500 ₽').
+
+const orderStatusSchema = z.enum(ORDER_STATUSES.map((s) => s.id) as [(typeof ORDER_STATUSES)[number]['id']]);
+const paymentStateSchema = z.enum(['new', 'pending', 'confirmed', 'rejected', 'refunded']);
+
+export const orderSummarySchema = z
+  .object({
+    code: z.string().meta({ description: 'Непредсказуемый код заказа: ключ страницы /courses/payment/{code}/' }),
+    status: orderStatusSchema,
+    status_title: z.string(),
+    amount: z.number().int().meta({ description: 'Сумма в копейках' }),
+    amount_text: z.string().meta({ example: '12 500 ₽' }),
+    course: z.object({ slug: z.string(), title: z.string(), image: z.string().nullable() }),
+    group: z.object({ id: z.number().int(), title: z.string(), starts_on: z.string() }).nullable(),
+    study_for_self: z.boolean(),
+    students: z.array(z.string()).meta({ description: 'Имена учеников (пусто, если учится сам плательщик)' }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderRequestResultSchema = z
+  .object({
+    success_message: z.string(),
+    order: orderSummarySchema,
+    next: z.enum(ORDER_NEXT_STEPS),
+    resend_after: z.number().int().nullable().meta({ description: 'Для next=confirm_email: через сколько секунд можно запросить код снова' }),
+  })
+  .meta({ id: 'OrderRequestResult' });
+export type OrderRequestResult = z.infer<typeof orderRequestResultSchema>;
+
+export const orderCodeParamsSchema = z.object({ order_code: z.string().min(1).max(64) });
+export const orderConfirmBodySchema = z.object({ code: codeSchema }).strict().meta({ id: 'OrderConfirm' });
+
+export const orderPaymentSchema = z
+  .object({
+    order: orderSummarySchema,
+    can_pay: z.boolean(),
+    payments_enabled: z.boolean(),
+    payment: z
+      .object({
+        status: paymentStateSchema,
+        provider_status: z.string().nullable(),
+        created_at: z.string(),
+      })
+      .nullable()
+      .meta({ description: 'Последняя попытка оплаты' }),
+  })
+  .meta({ id: 'OrderPayment' });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+export const paymentLinkParamsSchema = z.object({ bank: z.literal('tbank', { error: 'Неизвестный банк.' }) });
+export const paymentLinkBodySchema = z
+  .object({
+    extra_code: z.string({ error: 'Укажите код заказа.' }).min(1, 'Укажите код заказа.').max(64),
+    type: z.enum(PAYMENT_TYPES, { error: 'Способ оплаты: card или sbp.' }).default('card'),
+  })
+  .strict()
+  .meta({ id: 'PaymentLinkRequest' });
+export const paymentLinkSchema = z.object({ url: z.url() }).meta({ id: 'PaymentLink' });
+
+export const userOrderSchema = orderSummarySchema
+  .extend({
+    can_pay: z.boolean(),
+    can_cancel: z.boolean(),
+    receipt_url: z.string().nullable().meta({ description: 'Ссылка на чек, если банк её дал' }),
+  })
+  .meta({ id: 'UserOrder' });
+export type UserOrder = z.infer<typeof userOrderSchema>;
+export const userOrderListSchema = z.array(userOrderSchema).meta({ id: 'UserOrderList' });
