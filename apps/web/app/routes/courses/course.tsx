@@ -1,4 +1,5 @@
 import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/contract/rules';
+import { lazy, Suspense, useState } from 'react';
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
@@ -16,6 +17,37 @@ import { PriceTag } from '../../features/catalog/PriceTag.tsx';
 import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../../features/catalog/reviews.tsx';
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
+import { useRoot } from '../../features/content/useRoot.ts';
+
+/** The application dialogs (Poll, Student, SendApplication, FormSuccess): loaded on the first click, not with the page. */
+const ApplyDialogs = lazy(() => import('../../features/apply/ApplyDialogs.tsx'));
+
+/**
+ * 'Оставить заявку' (spec §4 Application): opens the dialogs, loading their code the first time.
+ * The dialogs stay mounted once loaded, so closing fades out and a reopening starts afresh.
+ */
+function useApplyDialogs(course: CourseDetail) {
+  const { user } = useRoot();
+  const [opened, setOpened] = useState(0);
+  const [open, setOpen] = useState(false);
+  const start = () => {
+    setOpened((count) => count + 1);
+    setOpen(true);
+  };
+  const dialogs =
+    opened > 0 ? (
+      <Suspense fallback={null}>
+        <ApplyDialogs
+          key={opened}
+          open={open}
+          onClose={() => setOpen(false)}
+          course={{ slug: course.slug, title: course.title, kids: course.kids }}
+          signedIn={Boolean(user)}
+        />
+      </Suspense>
+    ) : null;
+  return { start, dialogs };
+}
 
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
@@ -93,6 +125,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const tabs = course.attributes.filter((attribute) => attribute.is_tab);
   const hasProgram = course.program.modules.length > 0 || course.program.final_tests.length > 0;
   const orderHref = paths.orderCourse(course.slug);
+  const apply = useApplyDialogs(course);
 
   return (
     <main className="course-page">
@@ -134,6 +167,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Link className="button button--primary course-offer__cta" to={orderHref}>
               Записаться на курс
             </Link>
+            <button type="button" className="button button--ghost course-offer__apply" onClick={apply.start}>
+              Задать вопрос
+            </button>
             {groups[0] ? (
               <p className="course-offer__next">
                 Ближайшая группа — <time dateTime={groups[0].starts_on}>{formatDate(groups[0].starts_on)}</time>
@@ -247,13 +283,19 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Готовы начать?
             </h2>
             <p>Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.</p>
-            <Link className="button button--light" to={orderHref}>
-              Записаться на курс «{course.title}»
-            </Link>
+            <div className="course-cta__actions">
+              <Link className="button button--light" to={orderHref}>
+                Записаться на курс «{course.title}»
+              </Link>
+              <button type="button" className="button button--ghost course-cta__apply" onClick={apply.start}>
+                Оставить заявку
+              </button>
+            </div>
           </section>
         </div>
       </div>
       <ReviewModal review={reviews.review} open={reviews.open} onClose={reviews.close} onClosed={reviews.onClosed} />
+      {apply.dialogs}
     </main>
   );
 }
