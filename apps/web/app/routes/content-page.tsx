@@ -10,8 +10,8 @@ import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageV
 import { Visit } from '../features/content/Visit.tsx';
 import { useRoot } from '../features/content/useRoot.ts';
 import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
-import { FeedbackSection } from '../features/apply/FeedbackSection.tsx';
 import type { FeedbackForm } from '@crema/contract';
+import { lazy, Suspense } from 'react';
 
 /** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
 const TEACHERS_PAGE = 'about';
@@ -26,6 +26,8 @@ const OFFER_PAGE = 'offer';
  * (their 'Оставить заявку' buttons link to `#feedback`).
  */
 const FEEDBACK_FORMS: Record<string, string> = { contacts: 'contacts_form', corporate: 'corporate_form' };
+/** The form's code (and the API client's) loads only on those pages, not with every content page. */
+const FeedbackSection = lazy(() => import('../features/apply/FeedbackSection.tsx'));
 
 /**
  * /{slug}/: a published content page. Deeper paths, bad slugs, unknown or unpublished pages and
@@ -69,7 +71,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, teachers, feedbackForm } = loaderData;
-  const { configs, user } = useRoot();
+  const { configs } = useRoot();
   return (
     <PageView page={page} head={page.slug === CONTACTS_PAGE ? <Visit label="Как с нами связаться" /> : null}>
       {page.slug === OFFER_PAGE && legalDetails(configs).length > 0 ? (
@@ -94,7 +96,11 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      {feedbackForm ? <FeedbackSection form={feedbackForm} signedIn={Boolean(user)} /> : null}
+      {feedbackForm ? (
+        <Suspense fallback={null}>
+          <FeedbackSection form={feedbackForm} />
+        </Suspense>
+      ) : null}
     </PageView>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { FEEDBACK_TEXTS } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField, type RootBits } from './parts.tsx';
 import { maskRef, showPhone } from './masks.ts';
 import { Messages } from './Messages.tsx';
 import './apply.css';
@@ -12,8 +13,9 @@ import './apply.css';
 // The course page's application dialogs (spec §2 Modals, §4 Application): Poll ('Для кого
 // заявка?'), Student (the student_* fields of the kids form), SendApplication (the applicant's
 // own contacts) and FormSuccess (the server's success_message). One Modal shows the current
-// step; a switch swaps its content, as the sign-in dialogs do. Loaded on the first click of
-// 'Оставить заявку' (routes/courses/course.tsx), never in the page's first load.
+// step; a switch swaps its content, as the sign-in dialogs do. Shown by the course page's child
+// route /courses/{slug}/apply/ (routes/courses/apply.tsx), so their code loads with that route on
+// the first click of 'Оставить заявку', never in the course page's first load (decision 0024).
 
 /** The course the application is about. */
 export interface ApplyCourse {
@@ -35,17 +37,16 @@ export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {
   return course.kids || forWhom === 'other' ? COURSE_KIDS_FORM : COURSE_FORM;
 }
 
-export default function ApplyDialogs({
-  open,
-  onClose,
-  course,
-  signedIn,
-}: {
-  open: boolean;
-  onClose: () => void;
-  course: ApplyCourse;
-  signedIn: boolean;
-}) {
+/**
+ * The dialogs, open from their first render (the route mounts them afresh on each visit);
+ * closing fades them out, then `onClosed` leads back to the course page.
+ */
+export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse; onClosed: () => void }) {
+  const root = useRouteLoaderData('root') as RootBits;
+  const signedIn = Boolean(root?.user);
+  const policy = root?.configs?.PRIVACY_POLICY_LINK;
+  const [open, setOpen] = useState(true);
+  const onClose = () => setOpen(false);
   const [step, setStep] = useState<Step>('Poll');
   const [forWhom, setForWhom] = useState<ForWhom>('self');
   const [form, setForm] = useState<FeedbackForm | null>(null);
@@ -96,7 +97,7 @@ export default function ApplyDialogs({
   };
 
   return (
-    <Modal contentKey={step} open={open} onClose={onClose} title={titles[step]} className="apply-dialog">
+    <Modal contentKey={step} open={open} onClose={onClose} onClosed={onClosed} title={titles[step]} className="apply-dialog">
       {step === 'Poll' ? (
         <div className="apply-form">
           <p className="apply-form__lead">Курс «{course.title}». Расскажите, кто будет учиться, — и куратор свяжется с вами.</p>
@@ -131,6 +132,7 @@ export default function ApplyDialogs({
             defaults={own ?? prefill}
             courseSlug={course.slug}
             signedIn={signedIn}
+            policy={policy}
             student={student}
             onBack={
               forWhom === 'other'
@@ -210,6 +212,7 @@ function SendApplication({
   defaults,
   courseSlug,
   signedIn,
+  policy,
   student,
   onBack,
   onStudentErrors,
@@ -220,6 +223,7 @@ function SendApplication({
   defaults: Record<string, string>;
   courseSlug: string;
   signedIn: boolean;
+  policy?: string;
   student: Record<string, string>;
   onBack?: (typed: Record<string, string>) => void;
   onStudentErrors: (errors: Record<string, string[]>, typed: Record<string, string>) => void;
@@ -256,7 +260,7 @@ function SendApplication({
     <form ref={formRef} className="apply-form" noValidate onSubmit={submit}>
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
       <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
-      <ConsentFields errorsOf={api.errorsOf} />
+      <ConsentFields errorsOf={api.errorsOf} policy={policy} />
       {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
         Отправить заявку

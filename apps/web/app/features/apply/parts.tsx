@@ -10,7 +10,10 @@ import type { ApplicationBody } from '../../api/client.ts';
 
 export type FeedbackField = FeedbackForm['fields'][number];
 
-/** The privacy policy page the consent links to. */
+/** What the forms read of the root loader's data: the session and the policy link. */
+export type RootBits = { user?: unknown; configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+
+/** The privacy policy page the consent links to, unless the settings name another (PRIVACY_POLICY_LINK). */
 export const PRIVACY_POLICY_PATH = '/privacy-policy/';
 
 /** Field names of a longer text shown as a textarea (the type set has no 'long text'). */
@@ -90,7 +93,7 @@ export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, mas
 }
 
 /** The consent checkboxes: personal data (required, with the policy link) and advertising (optional). */
-export function ConsentFields({ errorsOf }: { errorsOf: (name: string) => string[] }) {
+export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) => string[]; policy?: string }) {
   const base = useId();
   const errors = errorsOf('consent_personal_data');
   return (
@@ -107,7 +110,7 @@ export function ConsentFields({ errorsOf }: { errorsOf: (name: string) => string
         />
         <label htmlFor={`${base}-pd`} className="apply-consent__label">
           Принимаю условия{' '}
-          <a href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener noreferrer">
+          <a href={policy || PRIVACY_POLICY_PATH} target="_blank" rel="noopener noreferrer">
             Политики конфиденциальности
           </a>{' '}
           и даю согласие на обработку персональных данных

@@ -1,6 +1,5 @@
 import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/contract/rules';
-import { lazy, Suspense, useState } from 'react';
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
 import { formatCount, formatDate, formatSeatsLeft, GROUP_FORMS, REVIEW_FORMS } from '@crema/contract/format';
@@ -17,37 +16,7 @@ import { PriceTag } from '../../features/catalog/PriceTag.tsx';
 import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../../features/catalog/reviews.tsx';
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
-import { useRoot } from '../../features/content/useRoot.ts';
 
-/** The application dialogs (Poll, Student, SendApplication, FormSuccess): loaded on the first click, not with the page. */
-const ApplyDialogs = lazy(() => import('../../features/apply/ApplyDialogs.tsx'));
-
-/**
- * 'Оставить заявку' (spec §4 Application): opens the dialogs, loading their code the first time.
- * The dialogs stay mounted once loaded, so closing fades out and a reopening starts afresh.
- */
-function useApplyDialogs(course: CourseDetail) {
-  const { user } = useRoot();
-  const [opened, setOpened] = useState(0);
-  const [open, setOpen] = useState(false);
-  const start = () => {
-    setOpened((count) => count + 1);
-    setOpen(true);
-  };
-  const dialogs =
-    opened > 0 ? (
-      <Suspense fallback={null}>
-        <ApplyDialogs
-          key={opened}
-          open={open}
-          onClose={() => setOpen(false)}
-          course={{ slug: course.slug, title: course.title, kids: course.kids }}
-          signedIn={Boolean(user)}
-        />
-      </Suspense>
-    ) : null;
-  return { start, dialogs };
-}
 
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
@@ -125,7 +94,6 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const tabs = course.attributes.filter((attribute) => attribute.is_tab);
   const hasProgram = course.program.modules.length > 0 || course.program.final_tests.length > 0;
   const orderHref = paths.orderCourse(course.slug);
-  const apply = useApplyDialogs(course);
 
   return (
     <main className="course-page">
@@ -161,15 +129,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </header>
 
         <aside className="course-offer" aria-label="Стоимость и запись">
-          <CatalogImage className="course-offer__image" image={course.image} alt="" width={COVER.width} height={COVER.height} priority />
+          <CatalogImage className="course-offer__image" image={course.image} alt="" {...COVER} priority />
           <div className="course-offer__body">
             <PriceTag price={course.price} oldPrice={course.old_price} large />
             <Link className="button button--primary course-offer__cta" to={orderHref}>
               Записаться на курс
             </Link>
-            <button type="button" className="button button--ghost course-offer__apply" onClick={apply.start}>
-              Задать вопрос
-            </button>
             {groups[0] ? (
               <p className="course-offer__next">
                 Ближайшая группа — <time dateTime={groups[0].starts_on}>{formatDate(groups[0].starts_on)}</time>
@@ -283,19 +248,20 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Готовы начать?
             </h2>
             <p>Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.</p>
-            <div className="course-cta__actions">
-              <Link className="button button--light" to={orderHref}>
-                Записаться на курс «{course.title}»
-              </Link>
-              <button type="button" className="button button--ghost course-cta__apply" onClick={apply.start}>
-                Оставить заявку
-              </button>
-            </div>
+            <Link className="button button--light" to={orderHref}>
+              Записаться на курс «{course.title}»
+            </Link>
+            {/* The application dialogs: the child route /courses/{slug}/apply/ (routes/courses/apply.tsx).
+                The page's first load has no bytes to spare: styled by its place (course.css), and the
+                hash keeps this block in view instead of preventScrollReset. */}
+            <Link className="button" to="apply/#cta-title">
+              Оставить заявку
+            </Link>
           </section>
         </div>
       </div>
       <ReviewModal review={reviews.review} open={reviews.open} onClose={reviews.close} onClosed={reviews.onClosed} />
-      {apply.dialogs}
+      <Outlet />
     </main>
   );
 }
