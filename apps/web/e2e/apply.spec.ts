@@ -159,3 +159,18 @@ test('corporate: «Оставить заявку» leads to the form on the same
   await expect(page).toHaveURL(/\/corporate\/#feedback$/);
   await expect(page.getByRole('region', { name: 'Заявка на корпоративное обучение' }).getByLabel('Компания')).toBeInViewport();
 });
+
+test('the application address opens the Poll on arrival, and Back closes the dialogs', async ({ page }) => {
+  await page.goto(`${COURSE.path}apply/`);
+  await expect(page.getByRole('dialog', { name: 'Для кого заявка?' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: COURSE.title })).toBeAttached();
+
+  await page.goto(COURSE.path);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Оставить заявку' }).click();
+  await expect(page.getByRole('dialog', { name: 'Для кого заявка?' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(COURSE.path);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/modal-open/);
+});

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths.ts';
 // React Router loads its module on the first click of 'Оставить заявку', and the course page's
 // own first load gains only a link and an outlet. The address works on its own too (the dialog
 // arrives server-rendered), and the browser's Back closes it. No loader: the course page's data
-// is reused, nothing is fetched again.
+// is reused.
 
 export default function CourseApply() {
   const { course } = useRouteLoaderData('routes/courses/course') as { course: CourseDetail };
