@@ -174,3 +174,20 @@ test('the application address opens the Poll on arrival, and Back closes the dia
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('html')).not.toHaveClass(/modal-open/);
 });
+
+test('a signed-in person finds their contacts filled in and sends as themselves', async ({ page, login, request }) => {
+  const form = await (await request.get('/api/feedback/course_form/')).json();
+  await login('student@crema.local', { password: 'crema-demo-2026' });
+  await page.goto(COURSE.path);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Оставить заявку' }).click();
+  await page.getByRole('button', { name: 'Для себя' }).click();
+  const send = page.getByRole('dialog', { name: form.title });
+  // From GET /api/user/personal/ (the demo student's profile).
+  await expect(send.getByLabel('Имя')).toHaveValue('Алексей Смирнов');
+  await expect(send.getByLabel('Электронная почта')).toHaveValue('student@crema.local');
+  await expect(send.getByLabel('Телефон')).toHaveValue(/^\+7 \(\d{3}\) \d{3} \d{2} \d{2}$/);
+  await send.getByLabel(/Принимаю условия/).check();
+  await send.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(page.getByRole('dialog', { name: 'Заявка отправлена' }).getByText(form.success_message)).toBeVisible();
+});
