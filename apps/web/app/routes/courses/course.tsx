@@ -17,7 +17,6 @@ import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDia
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
 
-
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
 
