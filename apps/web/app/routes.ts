@@ -6,7 +6,10 @@ const USER_SECTIONS = ['courses', 'orders', 'schedule', 'progress'];
 export default [
   index('routes/home.tsx'),
   route('courses', 'routes/courses/catalog.tsx'),
-  route('courses/:slug', 'routes/courses/course.tsx'),
+  route('courses/:slug', 'routes/courses/course.tsx', [
+    // The application dialogs over the course page (decision 0024).
+    route('apply', 'routes/courses/apply.tsx'),
+  ]),
   route('blog', 'routes/blog/list.tsx'),
   route('blog/:slug', 'routes/blog/post.tsx'),
   route('presence', 'routes/presence.tsx'),

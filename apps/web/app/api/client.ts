@@ -9,6 +9,7 @@ import type {
   CourseDetail,
   CoursesQuery,
   Documents,
+  FeedbackForm,
   Personal,
   PersonalPatchResult,
   ReferenceBooks,
@@ -103,6 +104,18 @@ export type StudentChanges = Partial<
 >;
 
 /**
+ * An application (POST /api/feedback/{key}/process/): the form's own fields by name, plus the
+ * extras of spec §3 Application payload.
+ */
+export type ApplicationBody = Record<string, string | boolean | undefined> & {
+  consent_personal_data: boolean;
+  course_slug?: string;
+  session_key?: string;
+  request_id?: string;
+  'g-recaptcha-response'?: string;
+};
+
+/**
  * The one typed client of the site; every call of spec §7 the site uses goes through here.
  * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (api/browser.ts).
  */
@@ -172,6 +185,11 @@ export function createApi(fetcher: ApiFetch) {
     deleteAccount: (code: string) => json<Detail>(fetcher, '/api/user/delete/', post({ code })),
     sendEmailChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/user/email/', post({ email })),
     confirmEmailChange: (email: string, code: string) => json<Personal>(fetcher, '/api/user/email/confirm/', post({ email, code })),
+
+    // Applications through dynamic forms (spec §3 Dynamic form, Application payload; decision 0022).
+    feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
+    sendApplication: (key: string, body: ApplicationBody) =>
+      json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body)),
   };
 }
 export type Api = ReturnType<typeof createApi>;

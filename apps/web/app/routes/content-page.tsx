@@ -10,6 +10,8 @@ import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageV
 import { Visit } from '../features/content/Visit.tsx';
 import { useRoot } from '../features/content/useRoot.ts';
 import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
+import type { FeedbackForm } from '@crema/contract';
+import { lazy, Suspense } from 'react';
 
 /** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
 const TEACHERS_PAGE = 'about';
@@ -17,6 +19,15 @@ const TEACHERS_PAGE = 'about';
 const CONTACTS_PAGE = 'contacts';
 /** The offer ends with the school's legal details from the site settings. */
 const OFFER_PAGE = 'offer';
+/**
+ * Pages that end with a general feedback form (issue 11), by slug: the form's key. A route-level
+ * addition like the contacts and the teachers above, rather than a new page block type: the
+ * blocks are the school's free content, while these two forms are part of the site's own pages
+ * (their 'Оставить заявку' buttons link to `#feedback`).
+ */
+const FEEDBACK_FORMS: Record<string, string> = { contacts: 'contacts_form', corporate: 'corporate_form' };
+/** The form's code (and the API client's) loads only on those pages, not with every content page. */
+const FeedbackSection = lazy(() => import('../features/apply/FeedbackSection.tsx'));
 
 /**
  * /{slug}/: a published content page. Deeper paths, bad slugs, unknown or unpublished pages and
@@ -26,12 +37,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = (params['*'] ?? '').replace(/\/$/, '');
   if (!SLUG_PATTERN.test(slug)) notFound();
   const api = createApi(context.api);
-  const [page, teachers] = await Promise.all([
+  const formKey = FEEDBACK_FORMS[slug];
+  const [page, teachers, feedbackForm] = await Promise.all([
     orNotFound(api.page(slug, { image_opts: PAGE_IMAGE_OPTS })),
     slug === TEACHERS_PAGE ? api.teachers({ image_opts: TEACHER_IMAGE.opts }) : Promise.resolve([]),
+    // The form is a bonus: the page stands without it (a database seeded before the form existed).
+    formKey
+      ? api.feedbackForm(formKey).catch((error: unknown) => {
+          context.log.warn({ err: error, form: formKey }, 'content page: feedback form unavailable');
+          return null;
+        })
+      : Promise.resolve(null as FeedbackForm | null),
   ]);
   if (page.kind !== 'page') notFound();
-  return { page, teachers, jsonLd: [breadcrumbJsonLd(context.publicUrl, pageCrumbs(page.title, contentPagePath(page.slug)))] };
+  return { page, teachers, feedbackForm, jsonLd: [breadcrumbJsonLd(context.publicUrl, pageCrumbs(page.title, contentPagePath(page.slug)))] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -51,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, teachers } = loaderData;
+  const { page, teachers, feedbackForm } = loaderData;
   const { configs } = useRoot();
   return (
     <PageView page={page} head={page.slug === CONTACTS_PAGE ? <Visit label="Как с нами связаться" /> : null}>
@@ -76,6 +95,11 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
+      ) : null}
+      {feedbackForm ? (
+        <Suspense fallback={null}>
+          <FeedbackSection form={feedbackForm} />
+        </Suspense>
       ) : null}
     </PageView>
   );

@@ -1,5 +1,5 @@
 import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/contract/rules';
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
 import type { CourseDetail, GroupStart } from '@crema/contract';
 import { formatCount, formatDate, formatSeatsLeft, GROUP_FORMS, REVIEW_FORMS } from '@crema/contract/format';
@@ -128,7 +128,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </header>
 
         <aside className="course-offer" aria-label="Стоимость и запись">
-          <CatalogImage className="course-offer__image" image={course.image} alt="" width={COVER.width} height={COVER.height} priority />
+          <CatalogImage className="course-offer__image" image={course.image} alt="" {...COVER} priority />
           <div className="course-offer__body">
             <PriceTag price={course.price} oldPrice={course.old_price} large />
             <Link className="button button--primary course-offer__cta" to={orderHref}>
@@ -250,10 +250,17 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Link className="button button--light" to={orderHref}>
               Записаться на курс «{course.title}»
             </Link>
+            {/* The application dialogs: the child route /courses/{slug}/apply/ (routes/courses/apply.tsx).
+                The page's first load has no bytes to spare: styled by its place (course.css), and the
+                hash keeps this block in view instead of preventScrollReset. */}
+            <Link className="button" to="apply/#cta-title">
+              Оставить заявку
+            </Link>
           </section>
         </div>
       </div>
       <ReviewModal review={reviews.review} open={reviews.open} onClose={reviews.close} onClosed={reviews.onClosed} />
+      <Outlet />
     </main>
   );
 }

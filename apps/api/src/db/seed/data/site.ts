@@ -273,6 +273,20 @@ export const feedbackForms: SeedForm[] = [
       { name: 'name', title: 'Контактное лицо', required: true, type: 'text' },
       { name: 'phone', title: 'Телефон', placeholder: '+7 (999) 999 99 99', required: true, type: 'phone' },
       { name: 'email', title: 'Электронная почта', placeholder: 'mail@example.ru', required: true, type: 'email' },
+      { name: 'message', title: 'Задача', placeholder: 'Сколько сотрудников, какое оборудование, что хотите получить', required: false, type: 'text' },
+    ],
+  },
+  {
+    // The general form under /contacts/ (routes/content-page.tsx).
+    key: 'contacts_form',
+    title: 'Напишите нам',
+    description: 'Задайте вопрос о курсах, расписании или оплате — ответим в течение рабочего дня.',
+    successMessage: 'Спасибо! Сообщение отправлено, мы ответим в течение рабочего дня.',
+    fields: [
+      { name: 'name', title: 'Имя', placeholder: 'Как к вам обращаться', required: true, type: 'text' },
+      { name: 'email', title: 'Электронная почта', placeholder: 'mail@example.ru', required: true, type: 'email' },
+      { name: 'phone', title: 'Телефон', placeholder: '+7 (999) 999 99 99', required: false, type: 'phone' },
+      { name: 'message', title: 'Сообщение', placeholder: 'Ваш вопрос', required: true, type: 'text' },
     ],
   },
 ];

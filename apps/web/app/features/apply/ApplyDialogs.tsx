@@ -1,0 +1,275 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { FEEDBACK_TEXTS } from '@crema/contract/rules';
+import type { FeedbackForm } from '@crema/contract';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { browserApi } from '../../api/browser.ts';
+import { rejection, useApiForm } from '../../api/useApiForm.ts';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField, type RootBits } from './parts.tsx';
+import { maskRef, showPhone } from './masks.ts';
+import { Messages } from './Messages.tsx';
+import './apply.css';
+
+// The course page's application dialogs (spec §2 Modals, §4 Application): Poll ('Для кого
+// заявка?'), Student (the student_* fields of the kids form), SendApplication (the applicant's
+// own contacts) and FormSuccess (the server's success_message). One Modal shows the current
+// step; a switch swaps its content, as the sign-in dialogs do. Shown by the course page's child
+// route /courses/{slug}/apply/ (routes/courses/apply.tsx), so their code loads with that route on
+// the first click of 'Оставить заявку', never in the course page's first load (decision 0024).
+
+/** The course the application is about. */
+export interface ApplyCourse {
+  slug: string;
+  title: string;
+  kids: boolean;
+}
+
+type Step = 'Poll' | 'Student' | 'SendApplication' | 'FormSuccess';
+type ForWhom = 'self' | 'other';
+
+export const COURSE_FORM = 'course_form';
+export const COURSE_KIDS_FORM = 'course_kids_form';
+
+const isStudentField = (field: FeedbackField) => field.name.startsWith('student_');
+
+/** Spec §4: an adult course asks 'course_form', a kids course and an application for another person 'course_kids_form'. */
+export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {
+  return course.kids || forWhom === 'other' ? COURSE_KIDS_FORM : COURSE_FORM;
+}
+
+/**
+ * The dialogs, open from their first render (the route mounts them afresh on each visit);
+ * closing fades them out, then `onClosed` leads back to the course page.
+ */
+export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse; onClosed: () => void }) {
+  const root = useRouteLoaderData('root') as RootBits;
+  const signedIn = Boolean(root?.user);
+  const policy = root?.configs?.PRIVACY_POLICY_LINK;
+  const [open, setOpen] = useState(true);
+  const onClose = () => setOpen(false);
+  const [step, setStep] = useState<Step>('Poll');
+  const [forWhom, setForWhom] = useState<ForWhom>('self');
+  const [form, setForm] = useState<FeedbackForm | null>(null);
+  const [student, setStudent] = useState<Record<string, string>>({});
+  const [studentErrors, setStudentErrors] = useState<Record<string, string[]>>({});
+  const [success, setSuccess] = useState('');
+  const [prefill, setPrefill] = useState<Record<string, string> | null>(signedIn ? null : {});
+  // The applicant's own fields as typed, kept while the Student step is shown again.
+  const [own, setOwn] = useState<Record<string, string> | null>(null);
+  const poll = useApiForm();
+
+  // A signed-in person's contacts fill SendApplication (GET /api/user/personal/); a failure leaves it empty.
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    browserApi
+      .personal()
+      .then((personal) => {
+        if (!live) return;
+        const name = [personal.first_name, personal.last_name].filter(Boolean).join(' ');
+        setPrefill({ name, email: personal.email ?? '', phone: showPhone(personal.phone) });
+      })
+      .catch(() => live && setPrefill({}));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+
+  const choose = (whom: ForWhom) =>
+    poll.run(async () => {
+      const loaded = await browserApi.feedbackForm(formKeyFor(course, whom));
+      setForWhom(whom);
+      setForm(loaded);
+      setStudent({});
+      setStudentErrors({});
+      setOwn(null);
+      setStep(whom === 'other' ? 'Student' : 'SendApplication');
+    });
+
+  const studentFields = form?.fields.filter(isStudentField) ?? [];
+  const ownFields = form ? (forWhom === 'other' ? form.fields.filter((field) => !isStudentField(field)) : form.fields) : [];
+
+  const titles: Record<Step, string> = {
+    Poll: 'Для кого заявка?',
+    Student: 'Кто будет учиться',
+    SendApplication: forWhom === 'other' ? 'Ваши контакты' : (form?.title ?? 'Заявка на курс'),
+    FormSuccess: 'Заявка отправлена',
+  };
+
+  return (
+    <Modal contentKey={step} open={open} onClose={onClose} onClosed={onClosed} title={titles[step]} className="apply-dialog">
+      {step === 'Poll' ? (
+        <div className="apply-form">
+          <p className="apply-form__lead">Курс «{course.title}». Расскажите, кто будет учиться, — и куратор свяжется с вами.</p>
+          <div className="apply-poll">
+            <button type="button" className="button button--primary" data-autofocus disabled={poll.busy} onClick={() => void choose('self')}>
+              Для себя
+            </button>
+            <button type="button" className="button button--ghost" disabled={poll.busy} onClick={() => void choose('other')}>
+              Для другого человека (например, ребёнка)
+            </button>
+          </div>
+          {poll.problems.general.length ? <Messages messages={poll.problems.general} /> : null}
+        </div>
+      ) : null}
+      {step === 'Student' && form ? (
+        <StudentStep
+          fields={studentFields}
+          values={student}
+          serverErrors={studentErrors}
+          onDone={(values) => {
+            setStudent(values);
+            setStudentErrors({});
+            setStep('SendApplication');
+          }}
+        />
+      ) : null}
+      {step === 'SendApplication' && form ? (
+        prefill ? (
+          <SendApplication
+            form={form}
+            fields={ownFields}
+            defaults={own ?? prefill}
+            courseSlug={course.slug}
+            signedIn={signedIn}
+            policy={policy}
+            student={student}
+            onBack={
+              forWhom === 'other'
+                ? (typed) => {
+                    setOwn(typed);
+                    setStep('Student');
+                  }
+                : undefined
+            }
+            onStudentErrors={(errors, typed) => {
+              setOwn(typed);
+              setStudentErrors(errors);
+              setStep('Student');
+            }}
+            onSent={(message) => {
+              setSuccess(message);
+              setStep('FormSuccess');
+            }}
+          />
+        ) : (
+          <p className="apply-form__lead" role="status">
+            Загружаем ваши данные…
+          </p>
+        )
+      ) : null}
+      {step === 'FormSuccess' ? (
+        <div className="apply-form">
+          <p className="apply-success" role="status">
+            {success}
+          </p>
+          <button type="button" className="button button--primary apply-form__submit" data-autofocus onClick={onClose}>
+            Хорошо
+          </button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Student: the student_* fields; the required ones are checked here, the rest by the server on sending. */
+function StudentStep({
+  fields,
+  values,
+  serverErrors,
+  onDone,
+}: {
+  fields: readonly FeedbackField[];
+  values: Record<string, string>;
+  serverErrors: Record<string, string[]>;
+  onDone: (values: Record<string, string>) => void;
+}) {
+  const [errors, setErrors] = useState(serverErrors);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = readFields(event.currentTarget, fields);
+    const problems = rejection(
+      Object.fromEntries(fields.map((field) => [field.name, field.required && !typed[field.name] && [FEEDBACK_TEXTS.required(field.title)]])),
+    );
+    if (problems) setErrors(problems.problems.fields);
+    else onDone(typed);
+  };
+  return (
+    <form className="apply-form" noValidate onSubmit={submit}>
+      <p className="apply-form__lead">Данные того, кто будет учиться. Ваши контакты — на следующем шаге.</p>
+      <FeedbackFields fields={fields} errorsOf={(name) => errors[name] ?? []} defaults={values} autofocus maskRef={maskRef} />
+      <button type="submit" className="button button--primary apply-form__submit">
+        Далее
+      </button>
+    </form>
+  );
+}
+
+/** SendApplication: the applicant's own fields and the consents, then one POST with everything. */
+function SendApplication({
+  form,
+  fields,
+  defaults,
+  courseSlug,
+  signedIn,
+  policy,
+  student,
+  onBack,
+  onStudentErrors,
+  onSent,
+}: {
+  form: FeedbackForm;
+  fields: readonly FeedbackField[];
+  defaults: Record<string, string>;
+  courseSlug: string;
+  signedIn: boolean;
+  policy?: string;
+  student: Record<string, string>;
+  onBack?: (typed: Record<string, string>) => void;
+  onStudentErrors: (errors: Record<string, string[]>, typed: Record<string, string>) => void;
+  onSent: (message: string) => void;
+}) {
+  const studentNames = Object.keys(student);
+  const api = useApiForm([...fields.map((field) => field.name), ...CONSENT_FIELDS, ...studentNames]);
+  const body = useApplicationBody(signedIn);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A student field refused by the server goes back to the Student step, with its message.
+  const studentProblems = Object.fromEntries(studentNames.filter((name) => api.errorsOf(name).length).map((name) => [name, api.errorsOf(name)]));
+  const hasStudentProblems = Object.keys(studentProblems).length > 0;
+  useEffect(() => {
+    if (hasStudentProblems && formRef.current) onStudentErrors(studentProblems, readFields(formRef.current, fields));
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    void api.run(
+      async () => {
+        const { success_message } = await browserApi.sendApplication(
+          form.key,
+          body({ ...student, ...readFields(element, fields), ...readConsents(element) }, courseSlug),
+        );
+        onSent(success_message);
+      },
+      { leaving: true },
+    );
+  };
+
+  return (
+    <form ref={formRef} className="apply-form" noValidate onSubmit={submit}>
+      {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
+      <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
+      <ConsentFields errorsOf={api.errorsOf} policy={policy} />
+      {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
+      <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
+        Отправить заявку
+      </button>
+      {onBack ? (
+        <button type="button" className="apply-link" onClick={() => formRef.current && onBack(readFields(formRef.current, fields))}>
+          Назад к данным ученика
+        </button>
+      ) : null}
+    </form>
+  );
+}

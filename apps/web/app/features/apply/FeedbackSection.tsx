@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { RootBits } from './parts.tsx';
+import type { FeedbackForm } from '@crema/contract';
+import { browserApi } from '../../api/browser.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody } from './parts.tsx';
+import { Messages } from './Messages.tsx';
+import './apply.css';
+
+// The general feedback form under a content page (/contacts/, /corporate/): the form's fields
+// from GET /api/feedback/{key}/ (read by the page's loader, so the form is in the server HTML),
+// sent to POST /api/feedback/{key}/process/. Loaded lazily by the route, so other content pages
+// (/about/ …) do not carry it in their first load (decision 0008); the server HTML has the form
+// all the same. Plain inputs without masks: the API takes a phone as typed.
+
+/** The id the page's 'Оставить заявку' links point at (`#feedback`). */
+const FEEDBACK_ANCHOR = 'feedback';
+
+/** Default export: routes/content-page.tsx loads it lazily, only on the pages that have a form. */
+export default function FeedbackSection({ form }: { form: FeedbackForm }) {
+  const root = useRouteLoaderData('root') as RootBits;
+  const signedIn = Boolean(root?.user);
+  const api = useApiForm([...form.fields.map((field) => field.name), ...CONSENT_FIELDS]);
+  const body = useApplicationBody(signedIn);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    void api.run(async () => {
+      const { success_message } = await browserApi.sendApplication(form.key, body({ ...readFields(element, form.fields), ...readConsents(element) }));
+      setSuccess(success_message);
+    });
+  };
+
+  return (
+    <section id={FEEDBACK_ANCHOR} className="page-feedback" aria-labelledby="feedback-title">
+      <h2 id="feedback-title" className="page-feedback__title">
+        {form.title}
+      </h2>
+      {success ? (
+        <p className="apply-success" role="status">
+          {success}
+        </p>
+      ) : (
+        <form className="apply-form" noValidate onSubmit={submit}>
+          {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
+          <FeedbackFields fields={form.fields} errorsOf={api.errorsOf} />
+          <ConsentFields errorsOf={api.errorsOf} policy={root?.configs?.PRIVACY_POLICY_LINK} />
+          {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
+          <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
+            Отправить заявку
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

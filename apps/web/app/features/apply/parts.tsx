@@ -1,0 +1,170 @@
+import { useId, useRef, type Ref } from 'react';
+import type { FeedbackForm } from '@crema/contract';
+import { guestSessionKey, randomId } from './session-key.ts';
+import type { ApplicationBody } from '../../api/client.ts';
+
+// Parts of the application forms (spec §3 Dynamic form), shared by the course page's dialogs
+// (ApplyDialogs.tsx, loaded on first click) and the inline form of /contacts/ and /corporate/
+// (FeedbackSection.tsx). The inputs are uncontrolled: what was typed stays in them on an error,
+// and the values are read from the form when it is sent.
+
+export type FeedbackField = FeedbackForm['fields'][number];
+
+/** What the forms read of the root loader's data: the session and the policy link. */
+export type RootBits = { user?: unknown; configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+
+/** The privacy policy page the consent links to, unless the settings name another (PRIVACY_POLICY_LINK). */
+export const PRIVACY_POLICY_PATH = '/privacy-policy/';
+
+/** Field names of a longer text shown as a textarea (the type set has no 'long text'). */
+const LONG_TEXT = new Set(['message', 'comment', 'question']);
+
+/** The consent flags the forms send (the personal-data one is required by the API). */
+export const CONSENT_FIELDS = ['consent_personal_data', 'consent_advertising'] as const;
+
+const INPUT_OF: Record<FeedbackField['type'], { type: string; inputMode?: 'tel' | 'email' | 'numeric'; autoComplete?: string }> = {
+  text: { type: 'text' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  date: { type: 'text', inputMode: 'numeric' },
+};
+
+/** Autocomplete of a field: the person's own contacts, never for a student's. */
+function autoCompleteOf(field: FeedbackField): string {
+  if (field.name.startsWith('student_')) return 'off';
+  if (field.name === 'name') return 'name';
+  if (field.name === 'company') return 'organization';
+  return INPUT_OF[field.type].autoComplete ?? 'on';
+}
+
+export interface FieldsProps {
+  fields: readonly FeedbackField[];
+  errorsOf: (name: string) => string[];
+  /** Starting values by field name (the signed-in person's profile, a step already filled). */
+  defaults?: Record<string, string>;
+  /** Focus the first field when a dialog opens. */
+  autofocus?: boolean;
+  /** A ref that masks an input of this type (the dialogs pass imask's; the inline form none). */
+  maskRef?: (type: FeedbackField['type']) => Ref<HTMLInputElement> | undefined;
+}
+
+/** The form's own fields, each with its label, placeholder and the messages under it. */
+export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, maskRef }: FieldsProps) {
+  const base = useId();
+  return (
+    <>
+      {fields.map((field, index) => {
+        const id = `${base}-${field.name}`;
+        const errors = errorsOf(field.name);
+        const common = {
+          id,
+          name: field.name,
+          className: 'apply-field__input',
+          placeholder: field.placeholder ?? undefined,
+          defaultValue: defaults[field.name] ?? '',
+          required: field.required,
+          'aria-invalid': errors.length > 0 || undefined,
+          'aria-describedby': errors.length ? `${id}-error` : undefined,
+          'data-autofocus': (autofocus && index === 0) || undefined,
+          autoComplete: autoCompleteOf(field),
+        };
+        const input = INPUT_OF[field.type];
+        return (
+          <div key={field.name} className="apply-field">
+            <label className="apply-field__label" htmlFor={id}>
+              {field.title}
+              {field.required ? null : <span className="apply-field__optional"> (необязательно)</span>}
+            </label>
+            {field.type === 'text' && LONG_TEXT.has(field.name) ? (
+              <textarea {...common} rows={4} maxLength={500} />
+            ) : (
+              <input {...common} type={input.type} inputMode={input.inputMode} ref={maskRef?.(field.type)} />
+            )}
+            {errors.length ? (
+              <p id={`${id}-error`} className="apply-field__error">
+                {errors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** The consent checkboxes: personal data (required, with the policy link) and advertising (optional). */
+export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) => string[]; policy?: string }) {
+  const base = useId();
+  const errors = errorsOf('consent_personal_data');
+  return (
+    <div className="apply-consents">
+      <div className="apply-consent">
+        <input
+          id={`${base}-pd`}
+          type="checkbox"
+          name="consent_personal_data"
+          className="apply-consent__box"
+          required
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={errors.length ? `${base}-pd-error` : undefined}
+        />
+        <label htmlFor={`${base}-pd`} className="apply-consent__label">
+          Принимаю условия{' '}
+          <a href={policy || PRIVACY_POLICY_PATH} target="_blank" rel="noopener noreferrer">
+            Политики конфиденциальности
+          </a>{' '}
+          и даю согласие на обработку персональных данных
+        </label>
+        {errors.length ? (
+          <p id={`${base}-pd-error`} className="apply-field__error apply-consent__error">
+            {errors.join(' ')}
+          </p>
+        ) : null}
+      </div>
+      <div className="apply-consent">
+        <input id={`${base}-ad`} type="checkbox" name="consent_advertising" className="apply-consent__box" />
+        <label htmlFor={`${base}-ad`} className="apply-consent__label">
+          Хочу получать новости и предложения школы (необязательно)
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** The values of the named fields as typed (trimmed). */
+export function readFields(form: HTMLFormElement, fields: readonly FeedbackField[]): Record<string, string> {
+  const data = new FormData(form);
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const value = data.get(field.name);
+    values[field.name] = typeof value === 'string' ? value.trim() : '';
+  }
+  return values;
+}
+
+/** The consent boxes' state. */
+export function readConsents(form: HTMLFormElement): { consent_personal_data: boolean; consent_advertising: boolean } {
+  const data = new FormData(form);
+  return { consent_personal_data: data.has('consent_personal_data'), consent_advertising: data.has('consent_advertising') };
+}
+
+/**
+ * Builds an application's body: empty values left out, the guest's session key, and a request
+ * id that stays the same while the same data is sent again (a double click or a retry after a
+ * lost answer is stored once, decision 0022), and changes when the data changes.
+ */
+export function useApplicationBody(signedIn: boolean): (values: Record<string, string | boolean>, courseSlug?: string) => ApplicationBody {
+  const last = useRef<{ payload: string; id: string } | null>(null);
+  return (values, courseSlug) => {
+    const body: Record<string, string | boolean> = {};
+    for (const [key, value] of Object.entries(values)) if (value !== '') body[key] = value;
+    if (courseSlug) body.course_slug = courseSlug;
+    if (!signedIn) {
+      const sessionKey = guestSessionKey();
+      if (sessionKey) body.session_key = sessionKey;
+    }
+    const payload = JSON.stringify(body);
+    if (last.current?.payload !== payload) last.current = { payload, id: randomId() };
+    return { ...body, consent_personal_data: body.consent_personal_data === true, request_id: last.current.id };
+  };
+}
