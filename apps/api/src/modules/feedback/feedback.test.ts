@@ -378,8 +378,8 @@ describe('captcha through the local stand-in, over real HTTP', () => {
       patronymic: 'Сергеевна',
       phone: '+7 916-123-45-67',
       email: `${unique('captcha-order')}@example.ru`,
-      privacy_policy: true,
-      personal_data: true,
+      consent_privacy: true,
+      consent_personal_data: true,
       study_for_self: true,
       ...extra,
     });

@@ -22,8 +22,8 @@ function payer(overrides: Record<string, unknown> = {}) {
     patronymic: 'Сергеевна',
     phone: '+7 916-123-45-67',
     email: `${unique('payer')}@example.ru`,
-    privacy_policy: true,
-    personal_data: true,
+    consent_privacy: true,
+    consent_personal_data: true,
     study_for_self: true,
     ...overrides,
   };
@@ -50,8 +50,8 @@ describe('POST /api/order/request/', () => {
       patronymic: ['Укажите отчество.'],
       phone: ['Укажите телефон.'],
       email: ['Укажите адрес электронной почты.'],
-      privacy_policy: [ORDER_TEXTS.privacyRequired],
-      personal_data: [ORDER_TEXTS.personalDataRequired],
+      consent_privacy: [ORDER_TEXTS.privacyRequired],
+      consent_personal_data: [ORDER_TEXTS.personalDataRequired],
       students: [ORDER_TEXTS.studentsRequired],
     });
     expect((await t.database.db.select().from(orders)).length).toBe(before);
@@ -80,7 +80,7 @@ describe('POST /api/order/request/', () => {
 
   it("takes a guest's order for themselves: amount from the server, the code mailed, status new", async () => {
     const course = await buildCourse(t.database.db, { priceKopecks: 1_250_000 });
-    const body = payer({ course_slug: course.slug, amount: undefined, phone: '8 (916) 123-45-67', advertising: 'on', session_key: 'guest-session-1' });
+    const body = payer({ course_slug: course.slug, amount: undefined, phone: '8 (916) 123-45-67', consent_advertising: 'on', session_key: 'guest-session-1' });
     const res = await order(body);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
@@ -257,7 +257,7 @@ describe('the order code (InputCodeOrder) and LoginOrder', () => {
   });
 
   it('a wrong code is refused like sign-in; the right one signs a new person in, registers them and confirms the order', async () => {
-    const { code, email } = await guestOrder({ study_for_self: false, student_type: 'child', student_last_name: 'Петров', student_first_name: 'Ваня', student_birthdate: '2015-02-03', advertising: true });
+    const { code, email } = await guestOrder({ study_for_self: false, student_type: 'child', student_last_name: 'Петров', student_first_name: 'Ваня', student_birthdate: '2015-02-03', consent_advertising: true });
     const digits = await lastMailedCode(t.database, email);
     const wrong = await t.app.inject({ method: 'POST', url: `/api/order/${code}/confirm/`, payload: { code: digits === '0000' ? '1111' : '0000' } });
     expect(wrong.statusCode).toBe(400);

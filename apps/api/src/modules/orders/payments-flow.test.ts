@@ -53,8 +53,8 @@ async function confirmedOrder(options: { price?: number; learners?: number } = {
       patronymic: 'Сергеевна',
       phone: '+7 916 123-45-67',
       email: user.email,
-      privacy_policy: true,
-      personal_data: true,
+      consent_privacy: true,
+      consent_personal_data: true,
       ...(ids.length ? { study_for_self: false, students: ids } : { study_for_self: true }),
     },
   });
@@ -159,7 +159,7 @@ describe('GET /api/order/payment/{code}/ and the payment link', () => {
     const guest = await t.app.inject({
       method: 'POST',
       url: '/api/order/request/',
-      payload: { course_slug: course.slug, last_name: 'Иванова', first_name: 'Анна', patronymic: 'Сергеевна', phone: '+79161234567', email: `${unique('g')}@example.ru`, privacy_policy: true, personal_data: true, study_for_self: true },
+      payload: { course_slug: course.slug, last_name: 'Иванова', first_name: 'Анна', patronymic: 'Сергеевна', phone: '+79161234567', email: `${unique('g')}@example.ru`, consent_privacy: true, consent_personal_data: true, study_for_self: true },
     });
     const unconfirmed = await paymentLink(guest.json().order.code);
     expect(unconfirmed.statusCode).toBe(409);

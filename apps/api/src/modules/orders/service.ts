@@ -178,10 +178,10 @@ export class OrdersService {
     const email = normaliseEmail(text(body.email));
     if (!email) problems.add('email', EMAIL_REQUIRED);
     else if (!isEmailAddress(email)) problems.add('email', EMAIL_INVALID);
-    const privacy = ticked(body.privacy_policy);
-    const personalData = ticked(body.personal_data);
-    if (!privacy) problems.add('privacy_policy', ORDER_TEXTS.privacyRequired);
-    if (!personalData) problems.add('personal_data', ORDER_TEXTS.personalDataRequired);
+    const privacy = ticked(body.consent_privacy);
+    const personalData = ticked(body.consent_personal_data);
+    if (!privacy) problems.add('consent_privacy', ORDER_TEXTS.privacyRequired);
+    if (!personalData) problems.add('consent_personal_data', ORDER_TEXTS.personalDataRequired);
 
     // Who studies: the payer, saved students of the caller, or a new student (student_* fields).
     const forSelf = ticked(body.study_for_self);
@@ -252,7 +252,7 @@ export class OrdersService {
           studyForSelf: forSelf,
           consentPrivacy: privacy,
           consentPersonalData: personalData,
-          consentAdvertising: ticked(body.advertising),
+          consentAdvertising: ticked(body.consent_advertising),
           statisticsSourceId: sourceId,
         })
         .returning();
