@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { RootBits } from './parts.tsx';
 import type { FeedbackForm } from '@crema/contract';
@@ -24,6 +24,13 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
   const api = useApiForm([...form.fields.map((field) => field.name), ...CONSENT_FIELDS]);
   const body = useApplicationBody(signedIn);
   const [success, setSuccess] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // Arriving at (or jumping to) #feedback before the page's scripts took over: once they have,
+  // the router's scroll restoration may have moved the page, so the form is brought back into view.
+  useEffect(() => {
+    if (window.location.hash === `#${FEEDBACK_ANCHOR}`) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +42,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
   };
 
   return (
-    <section id={FEEDBACK_ANCHOR} className="page-feedback" aria-labelledby="feedback-title">
+    <section ref={sectionRef} id={FEEDBACK_ANCHOR} className="page-feedback" aria-labelledby="feedback-title">
       <h2 id="feedback-title" className="page-feedback__title">
         {form.title}
       </h2>
