@@ -271,14 +271,8 @@ export class AuthService {
         const check = await this.codes.checkCode(tx, email, 'order_confirmation', code, orderId);
         if (!check.ok) return check;
         await this.codes.consume(tx, check.id);
-        const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
-        const [user] = await tx
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
-          .where(sql`lower(${users.email}) = ${email}`)
-          .returning();
-        if (!user) throw new Error('user vanished during order confirmation');
-        const value = await attach(tx, user, created.length > 0);
+        const { user, created } = await verifiedSignIn(tx, email);
+        const value = await attach(tx, user, created);
         return { ok: true as const, user, value, session: await this.startSession(tx, user, clientOf(actor)) };
       });
     } catch (error) {
@@ -395,14 +389,8 @@ export class AuthService {
       const check = await this.codes.checkCode(tx, email, 'login', code);
       if (!check.ok) return check;
       await this.codes.consume(tx, check.id);
-      const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
-      const [user] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
-        .where(sql`lower(${users.email}) = ${email}`)
-        .returning();
-      if (!user) throw new Error('user vanished during sign-in');
-      if (created.length > 0) {
+      const { user, created } = await verifiedSignIn(tx, email);
+      if (created) {
         // A new account: the code-request form's required checkbox accepted the privacy policy and
         // the processing of personal data (spec §5); recorded with this request's IP and browser.
         for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
@@ -581,4 +569,19 @@ export class AuthService {
     await this.guessSucceeded(ticket);
     return { detail: 'Пароль изменён. На других устройствах нужно войти заново.' };
   }
+}
+
+/**
+ * A code mailed to `email` was right: the address is proven. The account is made if it is new
+ * (`created`), marked verified and signed in now; one step for sign-in by code and the order code.
+ */
+async function verifiedSignIn(tx: Executor, email: string): Promise<{ user: User; created: boolean }> {
+  const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
+  const [user] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
+    .where(sql`lower(${users.email}) = ${email}`)
+    .returning();
+  if (!user) throw new Error('user vanished during sign-in by code');
+  return { user, created: created.length > 0 };
 }
