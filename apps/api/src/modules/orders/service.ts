@@ -55,6 +55,7 @@ import {
   CANCELLABLE,
   PAYABLE,
   applyPaymentState,
+  learnerCount,
   markOrderPaid,
   openPayments,
   returnSeats,
@@ -530,9 +531,7 @@ export class OrdersService {
       const open = (await openPayments(tx, order.id)).find((p) => p.paymentUrl && p.amountKopecks === order.amountKopecks);
       if (open?.paymentUrl) return { url: open.paymentUrl };
       const [course] = await tx.select().from(courses).where(eq(courses.id, order.courseId));
-      const learners = order.studyForSelf
-        ? 1
-        : ((await tx.select({ n: sql<number>`count(*)::int` }).from(orderStudents).where(eq(orderStudents.orderId, order.id)))[0]?.n ?? 1);
+      const learners = await learnerCount(tx, order);
       const attemptId = randomUUID();
       const back = `${this.publicUrl}/tbank-payment-callback/?code=${encodeURIComponent(order.code)}`;
       let created;
