@@ -173,6 +173,7 @@ export const CONSENT_TEXTS = {
   studentOnlyPersonalData: 'За ученика даётся только согласие на обработку персональных данных.',
   notFound: 'Согласие не найдено.',
   alreadyWithdrawn: 'Это согласие уже отозвано.',
+  documentMissing: 'Текст этого документа ещё не опубликован. Попробуйте позже или напишите в школу.',
   /** Shown by the student form next to the consent checkbox (the holder signs for the child). */
   studentConsentLabel:
     'Даю согласие на обработку персональных данных ученика как его законный представитель (для ребёнка) или с его согласия (для взрослого).',

@@ -35,7 +35,7 @@ export async function currentDocuments(db: Executor): Promise<CurrentDocument[]>
 
 async function currentDocument(db: Executor, kind: ConsentDocumentKind): Promise<CurrentDocument> {
   const found = (await currentDocuments(db)).find((d) => d.kind === kind);
-  if (!found) throw new Error(`no published consent document of kind ${kind}`);
+  if (!found) throw new ApiError('conflict', CONSENT_TEXTS.documentMissing);
   return found;
 }
 

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { NOT_SIGNED_IN } from '../auth/plugin.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -68,7 +69,7 @@ export class AccountDeletionService {
     const userId = actor.user.id;
     const client = clientOf(actor);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw new ApiError('unauthenticated', 'Войдите, чтобы продолжить.');
+    if (!user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
     await ensureNoOwnCourses(tx, userId);
 
     // Consents: withdrawn, and kept as records of what was agreed to, without the students' names.

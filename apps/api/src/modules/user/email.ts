@@ -3,6 +3,7 @@ import { EMAIL_CHANGE_TEXTS, normaliseEmail, type CodeSent, type Personal } from
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { NOT_SIGNED_IN } from '../auth/plugin.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { sendAuthMail } from '../auth/mailer.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -35,7 +36,7 @@ export async function confirmEmailChange(db: Db, auth: AuthService, actor: Signe
   try {
     await auth.withActionCode('email_change', email, code, actor, async (tx) => {
       const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.user.id)).for('update');
-      if (!current) throw new ApiError('unauthenticated', 'Войдите, чтобы продолжить.');
+      if (!current) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
       const [holder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
       if (holder) throw taken();
       await tx.update(users).set({ email, emailVerifiedAt: sql`now()` }).where(eq(users.id, actor.user.id));

@@ -4,6 +4,7 @@ import {
   GENDERS,
   STUDENT_TYPES,
   missingProfileFields,
+  normaliseEmail,
   type Documents,
   type DocumentsPatchBody,
   type Personal,
@@ -105,7 +106,7 @@ export async function patchPersonal(db: Db, userId: number, body: PersonalPatchB
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw ApiError.notFound();
-    if (body.email !== undefined && body.email?.toLowerCase() !== current.email.toLowerCase()) {
+    if (body.email !== undefined && (body.email === null || normaliseEmail(body.email) !== normaliseEmail(current.email))) {
       throw ApiError.fields({ email: [ACCOUNT_TEXTS.emailChangeNeedsCode] });
     }
     const changes: Partial<typeof users.$inferInsert> = {};

@@ -161,6 +161,9 @@ describe('GET/PATCH /api/user/personal/', () => {
     const same = await call(session, 'PATCH', '/api/user/personal/', { email: ` ${user.email.toUpperCase()} `, first_name: 'Олег' });
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ email: user.email, first_name: 'Олег' });
+    // Compared as the login is (NFKC): a full-width form of the same address is the same address.
+    const wide = user.email.replace('@', '\uFF20');
+    expect((await call(session, 'PATCH', '/api/user/personal/', { email: wide })).statusCode).toBe(200);
     const other = await call(session, 'PATCH', '/api/user/personal/', { email: 'new-address@example.ru', first_name: 'Пётр' });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toEqual({ email: [ACCOUNT_TEXTS.emailChangeNeedsCode] });
