@@ -134,6 +134,8 @@ describe('account deletion', () => {
     const code = await requestCode(a.session, a.user.email);
     // The code letter has gone out (the worker marks it sent): the mail log to the address is erased.
     await t.database.pool.query(`update mail_outbox set status = 'sent', sent_at = now() where "to" = $1`, [a.user.email]);
+    // A letter still waiting in the queue is delivered all the same (only the handled ones are erased).
+    await t.database.pool.query(`insert into mail_outbox ("to", subject, html, text) values ($1, 'Ждёт отправки', '<p>x</p>', 'x')`, [a.user.email]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/delete/',
@@ -160,8 +162,11 @@ describe('account deletion', () => {
     });
     expect(await db.select().from(userDocuments).where(eq(userDocuments.userId, a.user.id))).toEqual([]);
     expect(await db.select().from(socialAccounts).where(eq(socialAccounts.userId, a.user.id))).toEqual([]);
-    const { rows: letters } = await t.database.pool.query<{ status: string }>('select status from mail_outbox where lower("to") = lower($1)', [a.user.email]);
-    expect(letters.every((l) => l.status === 'pending')).toBe(true);
+    const { rows: letters } = await t.database.pool.query<{ status: string; subject: string }>(
+      'select status, subject from mail_outbox where lower("to") = lower($1)',
+      [a.user.email],
+    );
+    expect(letters).toEqual([{ status: 'pending', subject: 'Ждёт отправки' }]);
     // The student named in the paid order is kept without personal fields; the other one is gone.
     const left = await db.select().from(students).where(eq(students.userId, a.user.id));
     expect(left).toEqual([expect.objectContaining({ id: a.student.id, lastName: 'Удалён', firstName: 'Удалён', phone: null, email: null })]);
