@@ -101,6 +101,7 @@ test('account pages: the sidebar leads through them; sign-out from the dropdown 
   await expect(page).toHaveURL(/\/user\/account\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Личные данные' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Сменить пароль' })).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('student@crema.local');
   if (isPhone(page)) await expect(sidebar).toBeHidden();
 
   const menu = await openProfile(page);

@@ -113,7 +113,7 @@ export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) =
           <a href={policy || PRIVACY_POLICY_PATH} target="_blank" rel="noopener noreferrer">
             Политики конфиденциальности
           </a>{' '}
-          и даю согласие на обработку персональных данных
+          и даю разрешение на обработку персональных данных
         </label>
         {errors.length ? (
           <p id={`${base}-pd-error`} className="apply-field__error apply-consent__error">
