@@ -261,9 +261,10 @@ describe('test bank over real HTTP', () => {
   });
 
   it('expires the link after RedirectDueDate', async () => {
-    const created = await provider.createPayment(paymentInput({ expiresAt: new Date(Date.now() + 1000) }));
+    // A minute ahead, so a slow machine still finds the link open before the clock is moved past it.
+    const created = await provider.createPayment(paymentInput({ expiresAt: new Date(Date.now() + 60_000) }));
     expect((await provider.getPayment(created.providerPaymentId)).state).toBe('new');
-    vi.useFakeTimers({ now: Date.now() + 2000, toFake: ['Date'] });
+    vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ['Date'] });
     try {
       expect(await provider.getPayment(created.providerPaymentId)).toMatchObject({ providerStatus: 'DEADLINE_EXPIRED', state: 'rejected' });
     } finally {
