@@ -46,6 +46,10 @@ export const orderPaymentSchema = z
       .object({
         status: paymentStateSchema,
         provider_status: z.string().nullable(),
+        failure_reason: z
+          .string()
+          .nullable()
+          .meta({ description: 'Почему оплата не прошла (для плательщика, по-русски); null, если попытка не отклонена' }),
         created_at: z.string(),
       })
       .nullable()

@@ -206,7 +206,17 @@ describe('paying at the test bank', () => {
     const { url } = (await paymentLink(code)).json();
     await payWithCard(url, TEST_CARDS.declined);
     const page = (await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json();
-    expect(page).toMatchObject({ order: { status: 'confirmed' }, can_pay: true, payment: { status: 'rejected', provider_status: 'REJECTED' } });
+    // Learnt by GetState, which gives no reason: the general explanation.
+    expect(page).toMatchObject({
+      order: { status: 'confirmed' },
+      can_pay: true,
+      payment: { status: 'rejected', provider_status: 'REJECTED', failure_reason: expect.stringMatching(/^Банк отклонил оплату/) },
+    });
+    // The bank's notification arrives after it and brings the card bank's code (1051).
+    expect((await notify(notificationFor((await paymentOf(code)).payment, 'REJECTED'))).body).toBe('OK');
+    const explained = (await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json();
+    expect(explained.payment.failure_reason).toMatch(/^Недостаточно средств на карте/);
+    expect(explained.order.status).toBe('confirmed');
     // The next click opens a new attempt.
     const again = (await paymentLink(code)).json();
     expect(again.url).not.toBe(url);

@@ -505,8 +505,20 @@ export class OrdersService {
       order: await this.summary(this.db, order),
       can_pay: this.provider !== null && PAYABLE.includes(order.status) && order.amountKopecks > 0,
       payments_enabled: this.provider !== null,
-      payment: payment ? { status: payment.status, provider_status: payment.providerStatus, created_at: payment.createdAt.toISOString() } : null,
+      payment: payment
+        ? {
+            status: payment.status,
+            provider_status: payment.providerStatus,
+            failure_reason: payment.status === 'rejected' ? this.failureReason(payment) : null,
+            created_at: payment.createdAt.toISOString(),
+          }
+        : null,
     };
+  }
+
+  /** The payer's explanation of a declined attempt (the provider knows its own codes). */
+  private failureReason(payment: Payment): string {
+    return this.provider?.failureReason(payment) ?? 'Оплата не прошла. Попробуйте ещё раз позже.';
   }
 
   // ------------------------------------------------------------------ payments

@@ -134,7 +134,14 @@ export async function applyPaymentState(
 ): Promise<ApplyOutcome> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment) throw new Error(`payment ${paymentId} vanished`);
-  if (!isForward(payment.status, state)) return 'unchanged';
+  if (!isForward(payment.status, state)) {
+    // The notification of a status already learnt by GetState still carries what GetState does
+    // not (T-Bank's ErrorCode: why a card was declined): keep it, nothing else changes.
+    if (options.raw && payment.status === state && payment.providerStatus === providerStatus) {
+      await tx.update(payments).set({ rawNotification: options.raw }).where(eq(payments.id, payment.id));
+    }
+    return 'unchanged';
+  }
   await tx
     .update(payments)
     .set({ status: state, providerStatus, ...(options.raw ? { rawNotification: options.raw } : {}) })

@@ -59,6 +59,11 @@ export interface PaymentProvider {
   cancelPayment(providerPaymentId: string, options?: { amountKopecks?: number; receipt?: PaymentReceipt }): Promise<ProviderPayment>;
   /** A notification body checked and parsed, or null when it is not genuine or not understood. */
   parseNotification(body: unknown): ProviderNotification | null;
+  /**
+   * Why a failed (rejected) payment failed, in Russian for the payer, from its last status word and
+   * the last notification kept verbatim (null when none came).
+   */
+  failureReason(payment: { providerStatus: string | null; rawNotification: unknown }): string;
   /** What the provider expects as the answer to a notification it may stop resending. */
   readonly notificationAnswer: { status: number; contentType: string; body: string };
 }

@@ -14,6 +14,7 @@ import type {
   ProviderPayment,
 } from '../provider.ts';
 import { itemName, receiptTotal, type PaymentReceipt } from '../receipt.ts';
+import { declineReason } from './decline.ts';
 import { stateOf } from './statuses.ts';
 import { signRequest, verifyToken } from './token.ts';
 
@@ -259,6 +260,13 @@ export class TbankProvider implements PaymentProvider {
       providerStatus: answer.Status,
       state: stateOf(answer.Status),
     };
+  }
+
+  failureReason(payment: { providerStatus: string | null; rawNotification: unknown }): string {
+    const raw = payment.rawNotification as { Status?: unknown; ErrorCode?: unknown } | null;
+    // The notification's code explains the status it came with, not a later one learnt by GetState.
+    const errorCode = raw && raw.Status === payment.providerStatus && typeof raw.ErrorCode === 'string' ? raw.ErrorCode : null;
+    return declineReason(payment.providerStatus, errorCode);
   }
 
   parseNotification(body: unknown): ProviderNotification | null {
