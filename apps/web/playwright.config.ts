@@ -63,6 +63,7 @@ export default defineConfig({
       // Social sign-in against the server's own stand-in providers (modules/social/fake-provider.ts).
       // Every browser test signs in from 127.0.0.1: one address, many codes (a real limit test is in the API tests).
       AUTH_CODES_PER_IP_HOUR: '1000',
+      ORDERS_PER_IP_HOUR: '1000',
       VK_CLIENT_ID: 'e2e-vk',
       VK_AUTHORIZE_URL: `${baseURL}/dev/oauth/vk/authorize/`,
       VK_TOKEN_URL: `${baseURL}/dev/oauth/vk/oauth2/auth/`,

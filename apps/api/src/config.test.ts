@@ -150,6 +150,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).authCodesPerIpHour).toBe(20);
     expect(loadConfig({ AUTH_CODES_PER_IP_HOUR: '500' }).authCodesPerIpHour).toBe(500);
     expect(() => loadConfig({ AUTH_CODES_PER_IP_HOUR: '0' })).toThrow(/AUTH_CODES_PER_IP_HOUR/);
+    expect(loadConfig({}).ordersPerIpHour).toBe(20);
+    expect(loadConfig({ ORDERS_PER_IP_HOUR: '200' }).ordersPerIpHour).toBe(200);
+    expect(() => loadConfig({ ORDERS_PER_IP_HOUR: 'много' })).toThrow(/ORDERS_PER_IP_HOUR/);
   });
 
   describe('TRUST_PROXY', () => {

@@ -9,7 +9,8 @@ import { buildCourse, buildGroup, buildStatisticsSource, buildStudent, buildUser
 // (app.inject) and the real database. Payments are in payments-flow.test.ts.
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every request here comes from one address; the per-address budget has its own tests below.
+  t = await createTestApp({ ORDERS_PER_IP_HOUR: '1000' });
 });
 afterAll(async () => {
   await t?.close();
@@ -367,5 +368,63 @@ describe('mail', () => {
     await order(payer({ course_slug: course.slug, email: user.email }), (await signInAs(t.app, user)).headers);
     const letters = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(letters.map((l) => l.subject)).toContain('Заказ оплачен: Капучино дома');
+  });
+});
+
+describe('order budgets', () => {
+  it('an address places at most ORDERS_PER_IP_HOUR orders an hour, exactly, even at once', async () => {
+    const limited = await createTestApp({ ORDERS_PER_IP_HOUR: '3' });
+    try {
+      const course = await buildCourse(limited.database.db);
+      const send = (index: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/order/request/', payload: payer({ course_slug: course.slug, session_key: `guest-${index}` }) });
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => send(index)));
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+      const refused = answers.find((res) => res.statusCode === 429)!;
+      expect(refused.json()).toEqual({ detail: ORDER_TEXTS.tooMany });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await limited.database.db.select().from(orders)).toHaveLength(3);
+      // Another address is not held back by it.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/order/request/',
+        payload: payer({ course_slug: course.slug }),
+        remoteAddress: '198.51.100.7',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a form with mistakes spends nothing of the budget', async () => {
+    const limited = await createTestApp({ ORDERS_PER_IP_HOUR: '1' });
+    try {
+      const course = await buildCourse(limited.database.db);
+      for (let i = 0; i < 3; i += 1) {
+        const bad = await limited.app.inject({ method: 'POST', url: '/api/order/request/', payload: payer({ course_slug: course.slug, phone: '12' }) });
+        expect(bad.statusCode).toBe(400);
+      }
+      const good = await limited.app.inject({ method: 'POST', url: '/api/order/request/', payload: payer({ course_slug: course.slug }) });
+      expect(good.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('one guest session or account places at most 10 orders an hour', async () => {
+    const course = await buildCourse(t.database.db);
+    const sessionKey = unique('session');
+    const answers = [];
+    for (let i = 0; i < 11; i += 1) answers.push((await order(payer({ course_slug: course.slug, session_key: sessionKey }))).statusCode);
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
+    // The same person from a fresh session is the address's business, not this session's.
+    expect((await order(payer({ course_slug: course.slug, session_key: unique('session') }))).statusCode).toBe(200);
+
+    const user = await buildUser(t.database.db);
+    const { headers } = await signInAs(t.app, user);
+    const signedIn = [];
+    for (let i = 0; i < 11; i += 1) signedIn.push((await order(payer({ course_slug: course.slug, email: user.email }), headers)).statusCode);
+    expect(signedIn).toEqual([...Array(10).fill(200), 429]);
   });
 });

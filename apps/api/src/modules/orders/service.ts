@@ -44,6 +44,7 @@ import {
   type User,
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { hitRateLimits, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import { isSignedIn, type Actor, type SignedInActor } from '../auth/actor.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientOf } from '../auth/service.ts';
@@ -62,6 +63,12 @@ import {
   takeSeats,
   type ApplyOutcome,
 } from './transitions.ts';
+
+/**
+ * Orders one sender (an account, else a guest's session key) may place per hour. With the per-address
+ * budget (ORDERS_PER_IP_HOUR) it keeps a script from holding a group's seats with unconfirmed orders.
+ */
+const ORDERS_PER_SENDER: RateRule = { limit: 10, windowS: 3600 };
 
 /** At most this many learners in one order (a receipt holds 100 items; a group is smaller anyway). */
 const MAX_LEARNERS = 20;
@@ -214,13 +221,22 @@ export class OrdersService {
     const sourceId = await this.statisticsSource(body.statistics_source ?? body.utm_source);
     if (problems.any || !course) throw ApiError.fields(problems.fields);
 
+    // Counted after the field checks (a form with mistakes holds nothing) and before the captcha and
+    // the seats, outside the transaction: a refused or failed attempt stays counted.
+    const sessionKey = text(body.session_key).trim().slice(0, 100) || null;
+    const sender = signedIn ? `user:${signedIn.user.id}` : sessionKey ? `session:${sessionKey}` : null;
+    const limits = await hitRateLimits(this.db, [
+      { key: `order:ip:${networkOf(actor.ip)}`, rule: { limit: this.deps.config.ordersPerIpHour, windowS: 3600 } },
+      ...(sender ? [{ key: `order:sender:${sender}`, rule: ORDERS_PER_SENDER }] : []),
+    ]);
+    if (!limits.allowed) throw new ApiError('too_many_requests', ORDER_TEXTS.tooMany, { retryAfterS: limits.state.retryAfterS });
+
     // The captcha (decision 0022): after the cheap checks, before anything is written.
     await requireCaptcha(this.captcha, body['g-recaptcha-response'] === undefined ? undefined : text(body['g-recaptcha-response']), {
       action: 'orderForm',
       ip: actor.ip,
     });
 
-    const sessionKey = text(body.session_key).trim().slice(0, 100) || null;
     const client = clientOf(actor);
     const order = await this.db.transaction(async (tx) => {
       const own = ids?.length
