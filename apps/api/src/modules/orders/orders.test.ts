@@ -347,6 +347,35 @@ describe('GET /api/user/orders/', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/orders/' })).statusCode).toBe(401);
   });
 
+  it('gives each order its own group and learners when several are listed', async () => {
+    const user = await buildUser(t.database.db);
+    const session = await signInAs(t.app, user);
+    const course = await buildCourse(t.database.db);
+    const spring = await buildGroup(t.database.db, { courseId: course.id, title: 'Весенняя' });
+    const summer = await buildGroup(t.database.db, { courseId: course.id, title: 'Летняя' });
+    const petya = await buildStudent(t.database.db, { userId: user.id, firstName: 'Петя', lastName: 'Иванов', patronymic: null });
+    const masha = await buildStudent(t.database.db, { userId: user.id, firstName: 'Маша', lastName: 'Иванова', patronymic: null });
+    const codes = [];
+    for (const body of [
+      { group: spring.id, study_for_self: false, students: [petya.id] },
+      { group: summer.id, study_for_self: false, students: [masha.id, petya.id] },
+      { group: summer.id, study_for_self: true },
+    ]) {
+      const res = await order(payer({ course_slug: course.slug, ...body }), session.headers);
+      expect(res.statusCode).toBe(200);
+      codes.push(res.json().order.code as string);
+    }
+    const list = (await t.app.inject({ method: 'GET', url: '/api/user/orders/', headers: session.headers })).json() as {
+      code: string;
+      group: { title: string } | null;
+      students: string[];
+    }[];
+    const byCode = new Map(list.map((item) => [item.code, item]));
+    expect(byCode.get(codes[0]!)).toMatchObject({ group: { title: 'Весенняя' }, students: ['Иванов Петя'] });
+    expect(byCode.get(codes[1]!)).toMatchObject({ group: { title: 'Летняя' }, students: ['Иванов Петя', 'Иванова Маша'] });
+    expect(byCode.get(codes[2]!)).toMatchObject({ group: { title: 'Летняя' }, students: [] });
+  });
+
   it('refuses to cancel a paid order, and answers 404 for another account', async () => {
     const user = await buildUser(t.database.db);
     const session = await signInAs(t.app, user);

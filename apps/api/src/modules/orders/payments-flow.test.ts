@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TEXTS } from '@crema/contract';
-import { mailOutbox, orders, paymentNotifications, payments, userCourses } from '../../db/schema/index.ts';
+import { mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
@@ -220,6 +220,21 @@ describe('paying at the test bank', () => {
     // The next click opens a new attempt.
     const again = (await paymentLink(code)).json();
     expect(again.url).not.toBe(url);
+  });
+
+  it('reloading the payment page asks the bank about an attempt at most once in a few seconds', async () => {
+    const { code } = await confirmedOrder();
+    const { url } = (await paymentLink(code)).json();
+    const payment = (await paymentOf(code)).payment;
+    // A window of an hour, so that a slow machine cannot end it before the second view.
+    const service = new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log, getStateEveryS: 3600 });
+    const view = async () => (await service.paymentInfo(code)).payment!.status;
+    expect(await view()).toBe('new');
+    await payWithCard(url, TEST_CARDS.success);
+    // Paid at the bank after the last question: a view within the window does not ask again.
+    expect(await view()).toBe('new');
+    await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `getstate:${payment.id}`));
+    expect(await view()).toBe('confirmed');
   });
 
   it('the reconciliation job finds a payment whose notification never came', async () => {

@@ -44,12 +44,14 @@ import {
   type User,
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { hitRateLimits, networkOf, type RateRule } from '../../lib/rate-limit.ts';
+import { hitRateLimit, hitRateLimits, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import { isSignedIn, type Actor, type SignedInActor } from '../auth/actor.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientOf } from '../auth/service.ts';
 import type { ClientInfo } from '../auth/tokens.ts';
 import { buildReceipt, PaymentProviderError, PaymentRefusedError, type PaymentProvider } from '../payments/index.ts';
+import { publishedCourses } from '../catalog/scopes.ts';
+import { publishedGroups } from '../schedule/scopes.ts';
 import { recordConsent } from '../user/consents.ts';
 import { NO_STUDENT, checkStudent, laidOver, toRow } from '../user/students.ts';
 import {
@@ -126,6 +128,8 @@ export interface OrdersServiceOptions {
   /** The captcha check of the order form (action orderForm); off unless configured. */
   captcha: CaptchaVerifier;
   log: Logger;
+  /** The payment page asks the bank about one attempt at most once in this many seconds (default 3). */
+  getStateEveryS?: number;
 }
 
 export class OrdersService {
@@ -134,8 +138,10 @@ export class OrdersService {
   readonly provider: PaymentProvider | null;
   private readonly captcha: CaptchaVerifier;
   private readonly log: Logger;
+  private readonly getStateRule: RateRule;
 
   constructor(options: OrdersServiceOptions) {
+    this.getStateRule = { limit: 1, windowS: options.getStateEveryS ?? 3 };
     this.deps = options.deps;
     this.auth = options.auth;
     this.provider = options.provider;
@@ -164,7 +170,7 @@ export class OrdersService {
     const signedIn = isSignedIn(actor) ? actor : null;
 
     const slug = text(body.course_slug).trim();
-    const [course] = slug ? await this.db.select().from(courses).where(and(eq(courses.slug, slug), eq(courses.isPublished, true))) : [];
+    const [course] = slug ? await this.db.select().from(courses).where(and(eq(courses.slug, slug), publishedCourses)) : [];
     if (!course) problems.add('course_slug', ORDER_TEXTS.courseNotFound);
 
     const name = (field: 'last_name' | 'first_name' | 'patronymic', required: string) => {
@@ -208,7 +214,7 @@ export class OrdersService {
       const open = await this.db
         .select({ id: groups.id, startsOn: groups.startsOn })
         .from(groups)
-        .where(and(eq(groups.courseId, course.id), eq(groups.isPublished, true), gte(groups.startsOn, moscowIsoDate(new Date()))));
+        .where(and(eq(groups.courseId, course.id), publishedGroups, gte(groups.startsOn, moscowIsoDate(new Date()))));
       if (open.length > 0) {
         const wanted = text(body.group).trim();
         const found = open.find((g) => String(g.id) === wanted || g.startsOn === wanted);
@@ -469,25 +475,47 @@ export class OrdersService {
   // ------------------------------------------------------------------ views
 
   async summary(db: Executor, order: Order): Promise<OrderSummary> {
-    const [course] = await db.select({ slug: courses.slug, title: courses.title, image: courses.image }).from(courses).where(eq(courses.id, order.courseId));
-    const [group] = order.groupId
-      ? await db.select({ id: groups.id, title: groups.title, starts_on: groups.startsOn }).from(groups).where(eq(groups.id, order.groupId))
-      : [];
-    const learners = order.studyForSelf
-      ? []
-      : await db.select({ name: orderStudents.fullName }).from(orderStudents).where(eq(orderStudents.orderId, order.id)).orderBy(asc(orderStudents.id));
-    return {
-      code: order.code,
-      status: order.status,
-      status_title: orderStatusTitle(order.status),
-      amount: order.amountKopecks,
-      amount_text: formatPrice(order.amountKopecks),
-      course: { slug: course?.slug ?? '', title: course?.title ?? '', image: course?.image ? this.imageUrl(course.image) : null },
-      group: group ?? null,
-      study_for_self: order.studyForSelf,
-      students: learners.map((l) => l.name),
-      created_at: order.createdAt.toISOString(),
-    };
+    return (await this.summaries(db, [order]))[0]!;
+  }
+
+  /** Summaries of several orders in three queries (course, group, learners), whatever their number. */
+  async summaries(db: Executor, list: readonly Order[]): Promise<OrderSummary[]> {
+    if (list.length === 0) return [];
+    const courseIds = [...new Set(list.map((order) => order.courseId))];
+    const groupIds = [...new Set(list.flatMap((order) => (order.groupId ? [order.groupId] : [])))];
+    const studentOrders = list.filter((order) => !order.studyForSelf).map((order) => order.id);
+    const [courseRows, groupRows, learnerRows] = await Promise.all([
+      db.select({ id: courses.id, slug: courses.slug, title: courses.title, image: courses.image }).from(courses).where(inArray(courses.id, courseIds)),
+      groupIds.length
+        ? db.select({ id: groups.id, title: groups.title, starts_on: groups.startsOn }).from(groups).where(inArray(groups.id, groupIds))
+        : Promise.resolve([]),
+      studentOrders.length
+        ? db
+            .select({ orderId: orderStudents.orderId, name: orderStudents.fullName })
+            .from(orderStudents)
+            .where(inArray(orderStudents.orderId, studentOrders))
+            .orderBy(asc(orderStudents.id))
+        : Promise.resolve([]),
+    ]);
+    const courseById = new Map(courseRows.map((row) => [row.id, row]));
+    const groupById = new Map(groupRows.map((row) => [row.id, row]));
+    const learnersOf = new Map<number, string[]>();
+    for (const row of learnerRows) learnersOf.set(row.orderId, [...(learnersOf.get(row.orderId) ?? []), row.name]);
+    return list.map((order) => {
+      const course = courseById.get(order.courseId);
+      return {
+        code: order.code,
+        status: order.status,
+        status_title: orderStatusTitle(order.status),
+        amount: order.amountKopecks,
+        amount_text: formatPrice(order.amountKopecks),
+        course: { slug: course?.slug ?? '', title: course?.title ?? '', image: course?.image ? this.imageUrl(course.image) : null },
+        group: (order.groupId ? groupById.get(order.groupId) : undefined) ?? null,
+        study_for_self: order.studyForSelf,
+        students: learnersOf.get(order.id) ?? [],
+        created_at: order.createdAt.toISOString(),
+      };
+    });
   }
 
   private imageUrl(image: string): string {
@@ -512,7 +540,13 @@ export class OrdersService {
   async paymentInfo(code: string): Promise<OrderPayment> {
     let order = await this.byCode(this.db, code);
     let payment = await this.latestPayment(this.db, order.id);
-    if (payment && (payment.status === 'new' || payment.status === 'pending') && payment.providerPaymentId) {
+    if (
+      payment &&
+      (payment.status === 'new' || payment.status === 'pending') &&
+      payment.providerPaymentId &&
+      // Once per few seconds per attempt, however often the page is reloaded (the bank's API is not ours to hammer).
+      (await hitRateLimit(this.db, `getstate:${payment.id}`, this.getStateRule)).allowed
+    ) {
       await this.refreshPayment(payment).catch((error: unknown) => this.log.warn({ err: error, payment: payment!.id }, 'GetState failed'));
       order = await this.byCode(this.db, code);
       payment = await this.latestPayment(this.db, order.id);
@@ -721,7 +755,8 @@ export class OrdersService {
   /** GET /api/user/orders/: the payer's orders, newest first. */
   async listForUser(userId: number): Promise<UserOrder[]> {
     const rows = await this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-    return Promise.all(rows.map(async (order) => this.toUserOrder(await this.summary(this.db, order), order)));
+    const summaries = await this.summaries(this.db, rows);
+    return rows.map((order, index) => this.toUserOrder(summaries[index]!, order));
   }
 
   /**
