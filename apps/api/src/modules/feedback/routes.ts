@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +9,7 @@ import {
   fieldErrorsSchema,
 } from '@crema/contract';
 import { FeedbackService, getFeedbackForm } from './service.ts';
+import { acceptFormFields } from '../../lib/form-body.ts';
 
 const tags = ['feedback'];
 
@@ -17,10 +17,7 @@ const tags = ['feedback'];
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   // Application forms send multipart form data (spec §7), as the account forms do: the fields
   // become the body, as JSON would. No files: a file part is refused.
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 40, fieldSize: 8192, parts: 40 },
-  });
+  await acceptFormFields(app, { fields: 40, fieldSize: 8192 });
   const { db } = app.deps;
   const service = new FeedbackService(app.deps, app.captcha);
 

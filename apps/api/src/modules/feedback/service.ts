@@ -36,6 +36,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
+import { checkbox } from '../../lib/form-body.ts';
 import { hitRateLimits, networkOf, refundRateLimit, type RateRule } from '../../lib/rate-limit.ts';
 import { isSignedIn, type Actor } from '../auth/actor.ts';
 import { clientOf } from '../auth/service.ts';
@@ -58,8 +59,6 @@ const CONSENT_FLAGS = {
 } as const satisfies Record<string, SubmissionConsent['kind']>;
 type ConsentFlag = keyof typeof CONSENT_FLAGS;
 
-const TRUE_VALUES = new Set(['true', 'on', '1']);
-const FALSE_VALUES = new Set(['false', '0']);
 
 async function loadForm(db: Executor, key: string) {
   const form = await findOne(db.select().from(feedbackForms).where(eq(feedbackForms.key, key)), FEEDBACK_TEXTS.formNotFound);
@@ -167,11 +166,8 @@ export function parseApplication(fields: readonly FeedbackFormField[], body: unk
 
   const consents: SubmissionConsent['kind'][] = [];
   for (const [flag, kind] of Object.entries(CONSENT_FLAGS) as [ConsentFlag, SubmissionConsent['kind']][]) {
-    const raw = input[flag];
-    let given = false;
-    if (raw === true) given = true;
-    else if (typeof raw === 'string' && TRUE_VALUES.has(raw.trim().toLowerCase())) given = true;
-    else if (raw !== undefined && raw !== null && raw !== false && !(typeof raw === 'string' && FALSE_VALUES.has(raw.trim().toLowerCase()))) {
+    const given = checkbox(input[flag]);
+    if (given === null) {
       add(flag, FEEDBACK_TEXTS.consentFlag);
       continue;
     }

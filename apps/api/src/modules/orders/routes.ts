@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import { deviceMarkOf, noStore, respondWithSession } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { OrdersService } from './service.ts';
+import { acceptFormFields } from '../../lib/form-body.ts';
 
 const tags = ['orders'];
 const FORM_TYPES = ['application/json', 'multipart/form-data'];
@@ -63,10 +63,7 @@ const orderRequestBodySchema = z
 export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: AuthService }> = async (app, { service, auth }) => {
   app.addHook('onSend', noStore);
   // The application form sends multipart form data; fields become the body as JSON would. No files.
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 60, fieldSize: 4096, parts: 60 },
-  });
+  await acceptFormFields(app, { fields: 60, fieldSize: 4096 });
 
   app.post(
     '/order/request/',

@@ -44,6 +44,7 @@ import {
   type User,
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { checkbox } from '../../lib/form-body.ts';
 import { hitRateLimit, hitRateLimits, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import { isSignedIn, type Actor, type SignedInActor } from '../auth/actor.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -88,9 +89,9 @@ function text(value: unknown): string {
   return '';
 }
 
-/** A checkbox: true, 'true', 'on', '1' or 1. */
+/** A ticked checkbox (anything not clearly ticked counts as not ticked). */
 function ticked(value: unknown): boolean {
-  return value === true || value === 1 || (typeof value === 'string' && ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase()));
+  return checkbox(value) === true;
 }
 
 /** `students` as ids: a JSON array, repeated multipart fields, '1,2' or '[1,2]'; null when malformed. */

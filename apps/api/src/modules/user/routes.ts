@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,6 +36,7 @@ import { confirmEmailChange, requestEmailChange } from './email.ts';
 import { exportAccount } from './export.ts';
 import { getDocuments, getPersonal, patchDocuments, patchPersonal, referenceBooks } from './service.ts';
 import { createStudent, deleteStudent, listStudents, patchStudent } from './students.ts';
+import { acceptFormFields } from '../../lib/form-body.ts';
 
 /** The body types the account forms may send (documented in the OpenAPI document). */
 const FORM_TYPES = ['application/json', 'multipart/form-data'];
@@ -48,10 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', noStore);
   // The account forms send multipart form data (spec §7); fields become the body, as JSON would,
   // and are checked by the same schemas. No files here: a file part is refused.
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 30, fieldSize: 4096, parts: 30 },
-  });
+  await acceptFormFields(app, { fields: 30, fieldSize: 4096 });
   const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey, app.deps.config.secretKeyPrevious));
   const { db } = app.deps;
   const auth = new AuthService(app.deps);
