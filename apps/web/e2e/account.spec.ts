@@ -19,6 +19,8 @@ function profileButton(page: Page) {
 
 async function openProfile(page: Page) {
   const button = profileButton(page);
+  // The dropdown's chunk loads after the page: a tap before it has hydrated the button does nothing.
+  await expect(button).toHaveAttribute('data-ready', 'true');
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   return page.locator(`#${await button.getAttribute('aria-controls')}`);

@@ -34,6 +34,9 @@ export default function ProfileMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { signOut, pending, failed } = useSignOut();
+  // The server renders this menu, but it answers clicks only once its lazy chunk has hydrated it:
+  // `data-ready` says so (tests wait for it rather than tapping a button that is not listening yet).
+  useEffect(() => buttonRef.current?.setAttribute('data-ready', 'true'), []);
 
   useEffect(() => {
     if (!open) return;
