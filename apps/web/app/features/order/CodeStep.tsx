@@ -68,6 +68,11 @@ function CodeForm({
   const resend = useApiForm();
   const [sent, setSent] = useState<string | null>(null);
   const left = useSecondsLeft(resendAt);
+  // After a refusal, once the boxes are enabled again: the first one takes the focus.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) boxes.current[0]?.focus();
+  }, [failures]);
 
   const check = (code: string) =>
     void confirm.run(
@@ -80,7 +85,7 @@ function CodeForm({
         // A wrong code: the boxes are emptied and the first one takes the focus again.
         onFailed: () => {
           setDigits(EMPTY);
-          window.setTimeout(() => boxes.current[0]?.focus(), 0);
+          setFailures((count) => count + 1);
         },
       },
     );
