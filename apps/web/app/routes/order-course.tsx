@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from '@crema/contract/rules';
+import { SLUG_PATTERN, STUDENT_TYPES } from '@crema/contract/rules';
 import { data } from 'react-router';
 import type { GroupStart } from '@crema/contract';
 import type { Route } from './+types/order-course';
@@ -6,6 +6,7 @@ import { ApiRequestError, createApi } from '../api/client.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { sessionUser } from '../lib/session.server.ts';
+import { guestSessionKey } from '../features/apply/session-key.ts';
 import { OrderScreen } from '../features/order/OrderScreen.tsx';
 import { StudentDialog } from '../features/profile/StudentForm.tsx';
 import '../features/profile/profile.css';
@@ -47,6 +48,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     groups: groups.filter((group) => group.course.slug === course.slug),
     account,
     utmSource: utm && utm.length <= 100 ? utm : null,
+    // Sent as data, so the rules do not grow in the browser (they are on every page's first load).
+    studentTypes: STUDENT_TYPES.map(({ id, title }) => ({ id, title })),
   };
 }
 
@@ -66,6 +69,7 @@ export default function OrderCoursePage({ loaderData }: Route.ComponentProps) {
       // A new page (another course, a sign-in) starts a new form.
       key={`${loaderData.course.slug}:${account?.personal.id ?? 'guest'}`}
       {...loaderData}
+      sessionKey={guestSessionKey}
       studentDialog={
         account
           ? (props) => <StudentDialog open={props.open} student={null} books={account.books} consentUrl={account.consentUrl} onClose={props.onClose} onSaved={props.onSaved} />

@@ -1,6 +1,6 @@
 import { useId, useRef, type Ref } from 'react';
 import type { FeedbackForm } from '@crema/contract';
-import { guestSessionKey, randomId } from '../../api/session-key.ts';
+import { guestSessionKey, randomId } from './session-key.ts';
 import type { ApplicationBody } from '../../api/client.ts';
 
 // Parts of the application forms (spec §3 Dynamic form), shared by the course page's dialogs

@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
-import { STUDENT_TYPES } from '@crema/contract/rules';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
@@ -13,7 +12,6 @@ import { paths } from '../../lib/paths.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { isoDate, maskedRef, ORDER_MASK, phoneComplete, showOrderPhone } from './masks.ts';
 import { paymentPath } from './paths.ts';
-import { guestSessionKey } from '../../api/session-key.ts';
 import './order.css';
 
 // The order page (spec §5 Universal order form, §8 order-form errors; decision 0023): the course
@@ -77,6 +75,10 @@ export interface OrderScreenProps {
   groups: GroupStart[];
   account: { personal: Personal; students: StudentItem[] } | null;
   utmSource: string | null;
+  /** The kinds of a new student (child, adult) with their Russian titles. */
+  studentTypes: readonly { id: string; title: string }[];
+  /** A guest's session key (spec §6), from the application forms' store (features/apply). */
+  sessionKey: () => string | undefined;
   /** The account's StudentForm dialog (features/profile), given by the route for a signed-in person. */
   studentDialog?: (props: StudentDialogProps) => ReactNode;
 }
@@ -144,7 +146,7 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
   );
 }
 
-export function OrderScreen({ course, groups, account, utmSource, studentDialog }: OrderScreenProps) {
+export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog }: OrderScreenProps) {
   const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/privacy-policy/';
   const navigate = useNavigate();
@@ -395,7 +397,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentDialog 
                     <fieldset className="pf-choice">
                       <legend className="pf-field__label">Ученик</legend>
                       <div className="pf-choice__options">
-                        {STUDENT_TYPES.map((type) => (
+                        {studentTypes.map((type) => (
                           <label key={type.id} className="pf-choice__option">
                             <input type="radio" value={type.id} {...register('student_type')} />
                             {type.title}
