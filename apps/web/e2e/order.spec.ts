@@ -7,8 +7,7 @@ import { expect, newEmail, test } from './fixtures.ts';
 // The payment page itself is another part of the issue: these tests stop at its address.
 
 // The server refuses the wrong code and the bad address with 400 and the wrong password with 401 on
-// purpose (the browser logs those),
-// and the payment page is the 404 page until it is built.
+// purpose (the browser logs those), and the payment page is the 404 page until it is built.
 test.use({ allowedConsoleErrors: { text: /status of (400|401|404)/ } });
 
 /** A course without groups, 59 000 ₽. */
