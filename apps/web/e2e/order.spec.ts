@@ -6,9 +6,10 @@ import { expect, newEmail, test } from './fixtures.ts';
 // a wrong code, a signed-in parent orders for a child, a refused field keeps what was typed.
 // The payment page itself is another part of the issue: these tests stop at its address.
 
-// The server refuses the wrong code and the bad address with 400 and the wrong password with 401 on
-// purpose (the browser logs those), and the payment page is the 404 page until it is built.
-test.use({ allowedConsoleErrors: { text: /status of (400|401|404)/ } });
+// The server refuses the wrong code and the bad address with 400, the wrong password with 401 and
+// a resend sooner than 30 s with 429 on purpose (the browser logs those), and the payment page is
+// the 404 page until it is built.
+test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429)/ } });
 
 /** A course without groups, 59 000 ₽. */
 const COURSE = { slug: 'otkrytie-kofeini', title: 'Открытие кофейни: от идеи до первой чашки', price: '59 000 ₽' };
@@ -267,4 +268,18 @@ test('a guest orders for a child: the new student fields, the server refuses a m
   await expect(card.getByLabel('Дата рождения')).toHaveValue('02.09.2015');
   await card.getByRole('button', { name: /^Оформить заказ/ }).click();
   await expect(page.getByRole('dialog', { name: 'Подтвердите e-mail' })).toContainText(`Мы отправили код на ${email}`);
+});
+
+test('resend comes back when the countdown ends; the wait the server still asks for is shown', async ({ page }) => {
+  // The page's clock only: the countdown is moved on, the server keeps its real 30 s.
+  await page.clock.install();
+  const dialog = await guestOrder(page, newEmail('order-resend'));
+  await expect(dialog.getByRole('button', { name: /^Отправить код повторно через 0:[23]\d$/ })).toBeDisabled();
+  await page.clock.fastForward('00:31');
+  const resend = dialog.getByRole('button', { name: 'Отправить код повторно', exact: true });
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  // Spec §8: the 429 detail (the server's words), and the boxes stay as they are.
+  await expect(dialog.getByRole('alert')).toContainText(/можно через \d+ секунд/);
+  await expect(boxes(dialog).first()).toHaveValue('');
 });
