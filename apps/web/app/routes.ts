@@ -10,6 +10,8 @@ export default [
     // The application dialogs over the course page (decision 0024).
     route('apply', 'routes/courses/apply.tsx'),
   ]),
+  // The universal order form (issue 11): its own route module, the form's libraries load only there.
+  route('order-course/:slug', 'routes/order-course.tsx'),
   route('blog', 'routes/blog/list.tsx'),
   route('blog/:slug', 'routes/blog/post.tsx'),
   route('presence', 'routes/presence.tsx'),

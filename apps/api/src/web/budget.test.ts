@@ -11,6 +11,8 @@ import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
 // sent to a browser that accepts only gzip. Measured on the production build `npm test` has just
 // made, so a heavy import fails here, not in review.
 const BUDGET_BYTES = 120 * 1024;
+// The order page (issue 11) loads the form's libraries (react-hook-form, imask: the `forms` chunk) at once.
+const CHECKOUT_BUDGET_BYTES = 160 * 1024;
 
 let app: FastifyInstance;
 let drop: () => Promise<void>;
@@ -57,5 +59,16 @@ describe('first-load JavaScript of public pages', () => {
     expect(slug).toBeTruthy();
     const js = await firstLoadJs(`http://localhost/courses/${slug}/`, viaInject);
     expect(js.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('the order page /order-course/{slug}/ stays within its checkout budget of 160 KB gzip', async () => {
+    const list = await app.inject({ method: 'GET', url: '/api/courses/?page_size=1' });
+    const slug = (list.json() as { content: { slug: string }[] }).content[0]?.slug;
+    expect(slug).toBeTruthy();
+    const js = await firstLoadJs(`http://localhost/order-course/${slug}/`, viaInject);
+    // The page's own module and the forms chunk are part of what it loads first.
+    expect(js.files.some((file) => /order-course/.test(file.path))).toBe(true);
+    expect(js.files.some((file) => /forms-/.test(file.path))).toBe(true);
+    expect(js.gzipBytes).toBeLessThanOrEqual(CHECKOUT_BUDGET_BYTES);
   });
 });

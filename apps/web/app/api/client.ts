@@ -18,6 +18,7 @@ import type {
   GroupStart,
   MenuKey,
   MenuLink,
+  OrderRequestResult,
   PageCard,
   PageExtended,
   Paginated,
@@ -115,6 +116,24 @@ export type ApplicationBody = Record<string, string | boolean | undefined> & {
   'g-recaptcha-response'?: string;
 };
 
+/** The universal order form (POST /api/order/request/, JSON): who studies is `study_for_self`, `students` or `student_*`. */
+export type OrderRequestBody = {
+  course_slug: string;
+  last_name: string;
+  first_name: string;
+  patronymic: string;
+  phone: string;
+  email: string;
+  consent_privacy: boolean;
+  consent_personal_data: boolean;
+  consent_advertising: boolean;
+  study_for_self?: boolean;
+  students?: number[];
+  group?: number;
+  session_key?: string;
+  utm_source?: string;
+} & Partial<Record<'student_type' | 'student_last_name' | 'student_first_name' | 'student_patronymic' | 'student_phone' | 'student_email' | 'student_birthdate', string>>;
+
 /**
  * The one typed client of the site; every call of spec §7 the site uses goes through here.
  * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (api/browser.ts).
@@ -190,6 +209,13 @@ export function createApi(fetcher: ApiFetch) {
     feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
     sendApplication: (key: string, body: ApplicationBody) =>
       json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body)),
+
+    // The order page /order-course/{slug}/ (spec §5 Universal order form; decision 0023).
+    orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', post(body)),
+    orderSendCode: (order: string) => json<CodeSent>(fetcher, `/api/order/${encodeURIComponent(order)}/send_code/`, post({})),
+    orderConfirm: (order: string, code: string) =>
+      json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code })),
+    orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,483 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
+import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
+import { browserApi } from '../../api/browser.ts';
+import type { OrderRequestBody } from '../../api/client.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { MediaImage } from '../../components/ui/MediaImage.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { paths } from '../../lib/paths.ts';
+import { CodeStep } from './CodeStep.tsx';
+import { isoDate, maskedRef, ORDER_MASK, phoneComplete, showOrderPhone } from './masks.ts';
+import { paymentPath } from './paths.ts';
+import './order.css';
+
+// The order page (spec §5 Universal order form, §8 order-form errors; decision 0023): the course
+// with its price and the total, and the form as the page's main card. react-hook-form holds the
+// typed values (nothing is lost on an error), useApiForm sends them and puts the server's messages
+// under the fields; a general refusal (`__all__`, `detail`) becomes the result dialog's text.
+
+interface Values {
+  last_name: string;
+  first_name: string;
+  patronymic: string;
+  phone: string;
+  email: string;
+  group: string;
+  consent_privacy: boolean;
+  consent_personal_data: boolean;
+  consent_advertising: boolean;
+  student_type: string;
+  student_last_name: string;
+  student_first_name: string;
+  student_patronymic: string;
+  student_birthdate: string;
+  student_phone: string;
+  student_email: string;
+}
+
+const FIELDS = [
+  'last_name',
+  'first_name',
+  'patronymic',
+  'phone',
+  'email',
+  'group',
+  'consent_privacy',
+  'consent_personal_data',
+  'students',
+  'student_type',
+  'student_last_name',
+  'student_first_name',
+  'student_patronymic',
+  'student_birthdate',
+  'student_phone',
+  'student_email',
+] as const;
+
+/** Who studies: the payer, saved students of the account, and (a guest) one new student. */
+interface Learners {
+  self: boolean;
+  ids: number[];
+  fresh: boolean;
+}
+
+export interface StudentDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSaved: (saved: StudentItem) => Promise<void>;
+}
+
+export interface OrderScreenProps {
+  course: CourseDetail;
+  groups: GroupStart[];
+  account: { personal: Personal; students: StudentItem[] } | null;
+  utmSource: string | null;
+  /** The kinds of a new student (child, adult) with their Russian titles. */
+  studentTypes: readonly { id: string; title: string }[];
+  /** A guest's session key (spec §6), from the application forms' store (features/apply). */
+  sessionKey: () => string | undefined;
+  /** The account's StudentForm dialog (features/profile), given by the route for a signed-in person. */
+  studentDialog?: (props: StudentDialogProps) => ReactNode;
+}
+
+function studentName(student: StudentItem): string {
+  return [student.last_name, student.first_name, student.patronymic].filter(Boolean).join(' ');
+}
+
+/** One labelled input of the form, with the server's messages under it. */
+function Field({
+  label,
+  errors,
+  registration,
+  inputRef,
+  ...input
+}: {
+  label: string;
+  errors: string[];
+  registration: UseFormRegisterReturn;
+  inputRef?: (element: HTMLInputElement | null) => void;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>) {
+  const id = useId();
+  return (
+    <div className="pf-field">
+      <label className="pf-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="pf-field__input"
+        {...input}
+        {...registration}
+        ref={inputRef ?? registration.ref}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={errors.length ? `${id}-error` : undefined}
+      />
+      {errors.length ? (
+        <p id={`${id}-error`} className="pf-field__error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label and messages. */
+function Check({ label, errors = [], registration }: { label: ReactNode; errors?: string[]; registration: UseFormRegisterReturn }) {
+  const id = useId();
+  return (
+    <div className="pf-check">
+      <input
+        id={id}
+        type="checkbox"
+        {...registration}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={errors.length ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {errors.length ? (
+        <p id={`${id}-error`} className="pf-field__error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog }: OrderScreenProps) {
+  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+  const policy = root?.configs?.PRIVACY_POLICY_LINK || '/privacy-policy/';
+  const navigate = useNavigate();
+  const signedIn = account !== null;
+  const personal = account?.personal;
+  const [students, setStudents] = useState(account?.students ?? []);
+  const [learners, setLearners] = useState<Learners>({ self: false, ids: [], fresh: false });
+  const [adding, setAdding] = useState(false);
+  const [result, setResult] = useState<{ title: string; text: string; enrolled?: boolean } | null>(null);
+  const [codeStep, setCodeStep] = useState<{ order: OrderSummary; email: string; resendAfter: number | null } | null>(null);
+
+  const { register, control, handleSubmit } = useForm<Values>({
+    defaultValues: {
+      last_name: personal?.last_name ?? '',
+      first_name: personal?.first_name ?? '',
+      patronymic: personal?.patronymic ?? '',
+      phone: showOrderPhone(personal?.phone),
+      email: personal?.email ?? '',
+      group: groups.length === 1 ? String(groups[0]!.id) : '',
+      consent_privacy: false,
+      consent_personal_data: false,
+      consent_advertising: false,
+      student_type: '',
+      student_last_name: '',
+      student_first_name: '',
+      student_patronymic: '',
+      student_birthdate: '',
+      student_phone: '',
+      student_email: '',
+    },
+  });
+  const values = useWatch({ control });
+  const api = useApiForm(FIELDS);
+  const errorsOf = api.errorsOf;
+  // One ref callback per masked input for its whole life (decision 0020).
+  const phone = register('phone');
+  const [phoneRef] = useState(() => maskedRef(phone.ref, ORDER_MASK.phone));
+  const studentPhone = register('student_phone');
+  const [studentPhoneRef] = useState(() => maskedRef(studentPhone.ref, ORDER_MASK.phone));
+  const studentBirth = register('student_birthdate');
+  const [studentBirthRef] = useState(() => maskedRef(studentBirth.ref, ORDER_MASK.date));
+
+  const filled = (name: keyof Values) => String(values[name] ?? '').trim() !== '';
+  // Spec §5: the student selector appears once the rest is complete; submit waits for a choice too.
+  const restComplete =
+    filled('last_name') &&
+    filled('first_name') &&
+    filled('patronymic') &&
+    phoneComplete(String(values.phone ?? '')) &&
+    filled('email') &&
+    values.consent_privacy === true &&
+    values.consent_personal_data === true &&
+    (groups.length === 0 || filled('group'));
+  const chosen = learners.self || learners.ids.length > 0 || learners.fresh;
+  const count = learners.self ? 1 : learners.ids.length + (learners.fresh ? 1 : 0);
+  const price = course.price;
+
+  const toggleSelf = (on: boolean) => setLearners(on ? { self: true, ids: [], fresh: false } : { ...learners, self: false });
+  const toggleStudent = (id: number, on: boolean) =>
+    setLearners({ self: false, fresh: learners.fresh, ids: on ? [...learners.ids, id] : learners.ids.filter((other) => other !== id) });
+  const toggleFresh = (on: boolean) => setLearners({ self: false, ids: learners.ids, fresh: on });
+
+  const onSubmit = handleSubmit((typed) =>
+    api.run(
+      async () => {
+        const body: OrderRequestBody = {
+          course_slug: course.slug,
+          last_name: typed.last_name.trim(),
+          first_name: typed.first_name.trim(),
+          patronymic: typed.patronymic.trim(),
+          phone: typed.phone.trim(),
+          email: typed.email.trim(),
+          consent_privacy: typed.consent_privacy,
+          consent_personal_data: typed.consent_personal_data,
+          consent_advertising: typed.consent_advertising,
+        };
+        if (typed.group) body.group = Number(typed.group);
+        if (learners.self) body.study_for_self = true;
+        if (learners.ids.length) body.students = learners.ids;
+        if (learners.fresh) {
+          body.student_type = typed.student_type;
+          body.student_last_name = typed.student_last_name.trim();
+          body.student_first_name = typed.student_first_name.trim();
+          body.student_patronymic = typed.student_patronymic.trim();
+          if (typed.student_type === 'child') body.student_birthdate = isoDate(typed.student_birthdate);
+          else {
+            body.student_phone = typed.student_phone.trim();
+            body.student_email = typed.student_email.trim();
+          }
+        }
+        if (!signedIn) {
+          const sessionKey = guestSessionKey();
+          if (sessionKey) body.session_key = sessionKey;
+        }
+        if (utmSource) body.utm_source = utmSource;
+        const answer = await browserApi.orderRequest(body);
+        if (answer.next === 'pay') await navigate(paymentPath(answer.order.code));
+        else if (answer.next === 'enrolled') setResult({ title: 'Вы записаны', text: answer.success_message, enrolled: true });
+        else setCodeStep({ order: answer.order, email: body.email, resendAfter: answer.resend_after });
+      },
+    ),
+  );
+
+  // Spec §8: a general refusal (`__all__`, `detail`) is the result dialog's text (its first message).
+  const general = api.problems.general;
+  const [shownGeneral, setShownGeneral] = useState<string[] | null>(null);
+  if (general !== shownGeneral) {
+    setShownGeneral(general);
+    if (general.length) setResult({ title: 'Не удалось оформить заказ', text: general[0]! });
+  }
+
+  const studentsErrors = errorsOf('students');
+  const totalText = price === null ? null : formatPrice(price * Math.max(count, 1));
+
+  return (
+    <main className="order-page container">
+      <nav className="order-page__back">
+        <Link to={paths.course(course.slug)}>← К странице курса</Link>
+      </nav>
+      <h1 className="order-page__title">Оформление заказа</h1>
+      <div className="order-page__grid">
+        <aside className="order-summary" aria-label="Ваш заказ">
+          <MediaImage className="order-summary__image" image={course.image} alt="" width={480} height={300} priority />
+          <div className="order-summary__body">
+            <p className="order-summary__course">
+              <Link to={paths.course(course.slug)}>{course.title}</Link>
+            </p>
+            {price === null ? null : (
+              <dl className="order-summary__prices">
+                <div>
+                  <dt>Цена за ученика</dt>
+                  <dd>{price === 0 ? 'Бесплатно' : formatPrice(price)}</dd>
+                </div>
+                <div>
+                  <dt>Учеников</dt>
+                  <dd>{Math.max(count, 1)}</dd>
+                </div>
+                <div className="order-summary__total">
+                  <dt>Итого</dt>
+                  <dd data-testid="order-total">{price === 0 ? 'Бесплатно' : totalText}</dd>
+                </div>
+              </dl>
+            )}
+          </div>
+        </aside>
+
+        {price === null ? (
+          <section className="order-card" aria-labelledby="order-form-title">
+            <h2 id="order-form-title" className="order-card__title">
+              Цена по запросу
+            </h2>
+            <p>Этот курс нельзя оплатить на сайте: оставьте заявку, и менеджер расскажет о стоимости и ближайших группах.</p>
+            <Link className="button button--primary" to={`${paths.course(course.slug)}apply/#cta-title`}>
+              Оставить заявку
+            </Link>
+          </section>
+        ) : (
+          <form className="order-card pf-form" onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
+            <h2 id="order-form-title" className="order-card__title">
+              Данные плательщика
+            </h2>
+            {signedIn ? <p className="order-card__lead">Мы заполнили форму данными из профиля — проверьте их.</p> : null}
+            <div className="order-card__fields">
+              <Field label="Фамилия" autoComplete="family-name" errors={errorsOf('last_name')} registration={register('last_name')} />
+              <Field label="Имя" autoComplete="given-name" errors={errorsOf('first_name')} registration={register('first_name')} />
+              <Field label="Отчество" autoComplete="additional-name" errors={errorsOf('patronymic')} registration={register('patronymic')} />
+              <Field
+                label="Телефон"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="+7 999-999-99-99"
+                errors={errorsOf('phone')}
+                registration={phone}
+                inputRef={phoneRef}
+              />
+              <Field label="E-mail" type="email" inputMode="email" autoComplete="email" errors={errorsOf('email')} registration={register('email')} />
+            </div>
+
+            {groups.length > 0 ? (
+              <fieldset className="pf-choice order-groups" aria-invalid={errorsOf('group').length ? true : undefined}>
+                <legend className="pf-field__label">Дата старта группы</legend>
+                <div className="order-groups__options">
+                  {groups.map((group) => (
+                    <label key={group.id} className="order-option">
+                      <input type="radio" value={String(group.id)} {...register('group')} disabled={group.seats_left !== null && group.seats_left <= 0} />
+                      <span>
+                        <time dateTime={group.starts_on}>{formatDate(group.starts_on)}</time>
+                        {group.seats_left !== null ? <span className="order-option__note"> · {formatSeatsLeft(group.seats_left)}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                {errorsOf('group').length ? <p className="pf-field__error">{errorsOf('group').join(' ')}</p> : null}
+              </fieldset>
+            ) : null}
+
+            <div className="order-consents">
+              <Check
+                label={
+                  <>
+                    Принимаю условия{' '}
+                    <a href={policy} target="_blank" rel="noopener noreferrer">
+                      Политики конфиденциальности
+                    </a>
+                  </>
+                }
+                errors={errorsOf('consent_privacy')}
+                registration={register('consent_privacy')}
+              />
+              <Check label="Даю разрешение на обработку персональных данных" errors={errorsOf('consent_personal_data')} registration={register('consent_personal_data')} />
+              <Check label="Хочу получать новости и предложения школы (необязательно)" registration={register('consent_advertising')} />
+            </div>
+
+            {restComplete || studentsErrors.length || chosen ? (
+              <fieldset className="pf-choice order-learners" aria-describedby={studentsErrors.length ? 'order-students-error' : undefined}>
+                <legend className="pf-field__label">Кто будет учиться</legend>
+                <label className="order-option">
+                  <input type="checkbox" checked={learners.self} onChange={(event) => toggleSelf(event.target.checked)} aria-invalid={studentsErrors.length ? true : undefined} />
+                  Буду учиться сам
+                </label>
+                {students.map((student) => (
+                  <label key={student.id} className="order-option">
+                    <input type="checkbox" checked={learners.ids.includes(student.id)} onChange={(event) => toggleStudent(student.id, event.target.checked)} />
+                    {studentName(student)}
+                    <span className="order-option__note"> · {student.student_type === 'child' ? 'ребёнок' : 'взрослый'}</span>
+                  </label>
+                ))}
+                {signedIn ? (
+                  studentDialog ? (
+                    <button type="button" className="order-link" onClick={() => setAdding(true)}>
+                      Добавить ученика
+                    </button>
+                  ) : null
+                ) : (
+                  <label className="order-option">
+                    <input type="checkbox" checked={learners.fresh} onChange={(event) => toggleFresh(event.target.checked)} />
+                    Будет учиться другой человек
+                  </label>
+                )}
+                {studentsErrors.length ? (
+                  <p id="order-students-error" className="pf-field__error">
+                    {studentsErrors.join(' ')}
+                  </p>
+                ) : null}
+                {learners.fresh ? (
+                  <div className="order-student">
+                    <fieldset className="pf-choice">
+                      <legend className="pf-field__label">Ученик</legend>
+                      <div className="pf-choice__options">
+                        {studentTypes.map((type) => (
+                          <label key={type.id} className="pf-choice__option">
+                            <input type="radio" value={type.id} {...register('student_type')} />
+                            {type.title}
+                          </label>
+                        ))}
+                      </div>
+                      {errorsOf('student_type').length ? <p className="pf-field__error">{errorsOf('student_type').join(' ')}</p> : null}
+                    </fieldset>
+                    <Field label="Фамилия ученика" autoComplete="off" errors={errorsOf('student_last_name')} registration={register('student_last_name')} />
+                    <Field label="Имя ученика" autoComplete="off" errors={errorsOf('student_first_name')} registration={register('student_first_name')} />
+                    <Field label="Отчество ученика (если есть)" autoComplete="off" errors={errorsOf('student_patronymic')} registration={register('student_patronymic')} />
+                    {values.student_type === 'child' ? (
+                      <Field
+                        label="Дата рождения"
+                        inputMode="numeric"
+                        placeholder="ДД.ММ.ГГГГ"
+                        autoComplete="off"
+                        errors={errorsOf('student_birthdate')}
+                        registration={studentBirth}
+                        inputRef={studentBirthRef}
+                      />
+                    ) : null}
+                    {values.student_type === 'adult' ? (
+                      <>
+                        <Field
+                          label="Телефон ученика"
+                          type="tel"
+                          inputMode="tel"
+                          autoComplete="off"
+                          errors={errorsOf('student_phone')}
+                          registration={studentPhone}
+                          inputRef={studentPhoneRef}
+                        />
+                        <Field label="E-mail ученика" type="email" autoComplete="off" errors={errorsOf('student_email')} registration={register('student_email')} />
+                      </>
+                    ) : null}
+                  </div>
+                ) : null}
+              </fieldset>
+            ) : (
+              <p className="order-card__hint">Заполните данные и отметьте согласия — затем выберите, кто будет учиться.</p>
+            )}
+
+            <button type="submit" className="button button--primary order-card__submit" disabled={!restComplete || !chosen || api.busy} aria-busy={api.busy || undefined}>
+              {api.busy ? 'Оформляем…' : price === 0 ? 'Записаться' : `Оформить заказ${totalText && count > 0 ? ` на ${totalText}` : ''}`}
+            </button>
+          </form>
+        )}
+      </div>
+
+      {studentDialog
+        ? studentDialog({
+            open: adding,
+            onClose: () => setAdding(false),
+            onSaved: async (saved) => {
+              setStudents((list) => [...list.filter((other) => other.id !== saved.id), saved]);
+              setLearners((now) => ({ self: false, fresh: false, ids: [...now.ids.filter((id) => id !== saved.id), saved.id] }));
+              setAdding(false);
+            },
+          })
+        : null}
+
+      {codeStep ? (
+        <CodeStep key={codeStep.order.code} order={codeStep.order} email={codeStep.email} resendAfter={codeStep.resendAfter} onClose={() => setCodeStep(null)} />
+      ) : null}
+
+      <Modal open={result !== null} onClose={() => setResult(null)} title={result?.title ?? ''} className="order-dialog">
+        <div className="order-step">
+          <p className="order-step__lead">{result?.text}</p>
+          {result?.enrolled ? (
+            <Link className="button button--primary order-step__submit" to={paths.userCourses()}>
+              Перейти в «Мое обучение»
+            </Link>
+          ) : (
+            <button type="button" className="button button--primary order-step__submit" onClick={() => setResult(null)}>
+              Понятно
+            </button>
+          )}
+        </div>
+      </Modal>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import { SLUG_PATTERN, STUDENT_TYPES } from '@crema/contract/rules';
+import { data } from 'react-router';
+import type { GroupStart } from '@crema/contract';
+import type { Route } from './+types/order-course';
+import { ApiRequestError, createApi } from '../api/client.ts';
+import { paths } from '../lib/paths.ts';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { sessionUser } from '../lib/session.server.ts';
+import { guestSessionKey } from '../features/apply/session-key.ts';
+import { OrderScreen } from '../features/order/OrderScreen.tsx';
+import { StudentDialog } from '../features/profile/StudentForm.tsx';
+import '../features/profile/profile.css';
+
+// /order-course/{slug}/: the universal order form of spec §5 as a page of its own (issue 11).
+// A route module of its own: the form, its libraries (react-hook-form, imask: the `forms` chunk)
+// and the code step load only here. 'Добавить ученика' is the account's StudentForm dialog
+// (features/profile), handed to the order screen from here, since a feature does not import another.
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
+  const api = createApi(context.api);
+  const [course, groups, user] = await Promise.all([
+    api.course(params.slug).catch((error: unknown) => {
+      if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
+      throw error;
+    }),
+    // The same list of upcoming groups the order takes (published, starting today or later).
+    api.schedule({ course: params.slug }).catch((error: unknown) => {
+      context.log.warn({ err: error }, 'course schedule unavailable');
+      return [] as GroupStart[];
+    }),
+    sessionUser(request, context),
+  ]);
+  // PayerData (spec §2): a signed-in person's profile and students prefill the form.
+  const account = user
+    ? await Promise.all([api.personal(), api.students(), api.referenceBooks(), api.consents()]).then(
+        ([personal, students, books, consents]) => ({
+          personal,
+          students,
+          books,
+          consentUrl: consents.documents.find((document) => document.kind === 'personal_data')?.url ?? null,
+        }),
+      )
+    : null;
+  const utm = new URL(request.url).searchParams.get('utm_source');
+  return {
+    course,
+    groups: groups.filter((group) => group.course.slug === course.slug),
+    account,
+    utmSource: utm && utm.length <= 100 ? utm : null,
+    // Sent as data, so the rules do not grow in the browser (they are on every page's first load).
+    studentTypes: STUDENT_TYPES.map(({ id, title }) => ({ id, title })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches, params }) => {
+  const root = rootDataOf(matches);
+  return pageMeta(root, {
+    title: page ? `Оформление заказа: ${page.course.title}` : 'Оформление заказа',
+    path: paths.orderCourse(page?.course.slug ?? params.slug ?? ''),
+    noindex: true,
+  });
+};
+
+export default function OrderCoursePage({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  return (
+    <OrderScreen
+      // A new page (another course, a sign-in) starts a new form.
+      key={`${loaderData.course.slug}:${account?.personal.id ?? 'guest'}`}
+      {...loaderData}
+      sessionKey={guestSessionKey}
+      studentDialog={
+        account
+          ? (props) => <StudentDialog open={props.open} student={null} books={account.books} consentUrl={account.consentUrl} onClose={props.onClose} onSaved={props.onSaved} />
+          : undefined
+      }
+    />
+  );
+}
