@@ -61,7 +61,7 @@ export default tseslint.config(
               target: `${WEB}/features/${feature}`,
               from: `${WEB}/features`,
               except: [`./${feature}`],
-              message: 'Фича не импортирует другую фичу: общее — в components/, lib/ или api/.',
+              message: 'Фича не импортирует другую фичу: общее — в components/, lib/, api/ или forms/.',
             })),
             {
               target: [`${WEB}/components`, `${WEB}/lib`],

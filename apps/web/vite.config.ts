@@ -19,7 +19,9 @@ export default defineConfig({
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
-            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
+            // The Modal and Pagination of components/ui/ are not shell: only dialogs and paged lists use
+            // them, and they load with those.
+            { name: 'shell', test: /[\\/](app[\\/](components[\\/](?!ui[\\/](Modal|Pagination)\.)|lib[\\/])|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk

@@ -6,7 +6,8 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField, type RootBits } from './parts.tsx';
-import { maskRef, showPhone } from './masks.ts';
+import { showPhone } from '../../forms/masks.ts';
+import { maskRef } from './masks.ts';
 import { Messages } from './Messages.tsx';
 import './apply.css';
 

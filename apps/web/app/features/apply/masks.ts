@@ -1,32 +1,13 @@
 import InputMask from 'imask/esm/controls/input';
 import 'imask/esm/masked/pattern';
-import type { FactoryArg } from 'imask/esm/masked/factory';
+import { MASK, type MaskOptions } from '../../forms/masks.ts';
 import type { FeedbackField } from './parts.tsx';
 
-// The phone and date masks of spec §5 for the application dialogs, the same patterns as the
-// account's (features/profile/masks.ts, decision 0020; a feature does not import another, so the
-// two patterns are written here too). Only the dialogs use them: they are loaded on first click,
-// so imask never reaches a public page's first load. The API takes the masked text.
+// The application dialogs' fields by type (spec §3 Dynamic form): the site's phone and date masks
+// (forms/masks.ts). Only the dialogs use them: they load on first click, so imask never reaches a
+// public page's first load. The API takes the masked text.
 
-/** A phone pasted as '+7 916 …' or '8 916 …' loses its country code or trunk prefix. */
-function preparePhone(chars: string, masked: { value: string }): string {
-  const digits = chars.replace(/\D/g, '');
-  if (masked.value.replace(/\D/g, '').length <= 1 && digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
-  return chars;
-}
-
-const MASKS: Partial<Record<FeedbackField['type'], FactoryArg>> = {
-  phone: { mask: '+{7} (000) 000 00 00', prepare: preparePhone },
-  date: { mask: '00.00.0000' },
-};
-
-/** A stored phone ('79161234567') as the masked field shows it. */
-export function showPhone(digits: string | null | undefined): string {
-  if (!digits) return '';
-  const d = digits.replace(/\D/g, '').replace(/^7/, '');
-  if (d.length !== 10) return digits;
-  return `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)} ${d.slice(6, 8)} ${d.slice(8)}`;
-}
+const MASKS: Partial<Record<FeedbackField['type'], MaskOptions>> = { phone: MASK.phone, date: MASK.date };
 
 const refs = new Map<FeedbackField['type'], (element: HTMLInputElement) => () => void>();
 

@@ -10,7 +10,7 @@ import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CodeStep } from './CodeStep.tsx';
-import { isoDate, maskedRef, ORDER_MASK, phoneComplete, showOrderPhone } from './masks.ts';
+import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../forms/masks.ts';
 import { paymentPath } from './paths.ts';
 import './order.css';
 
@@ -163,7 +163,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
       last_name: personal?.last_name ?? '',
       first_name: personal?.first_name ?? '',
       patronymic: personal?.patronymic ?? '',
-      phone: showOrderPhone(personal?.phone),
+      phone: showPhone(personal?.phone, MASK.orderPhone),
       email: personal?.email ?? '',
       group: groups.length === 1 ? String(groups[0]!.id) : '',
       consent_privacy: false,
@@ -183,11 +183,11 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   const errorsOf = api.errorsOf;
   // One ref callback per masked input for its whole life (decision 0020).
   const phone = register('phone');
-  const [phoneRef] = useState(() => maskedRef(phone.ref, ORDER_MASK.phone));
+  const [phoneRef] = useState(() => maskedRef(phone.ref, MASK.orderPhone));
   const studentPhone = register('student_phone');
-  const [studentPhoneRef] = useState(() => maskedRef(studentPhone.ref, ORDER_MASK.phone));
+  const [studentPhoneRef] = useState(() => maskedRef(studentPhone.ref, MASK.orderPhone));
   const studentBirth = register('student_birthdate');
-  const [studentBirthRef] = useState(() => maskedRef(studentBirth.ref, ORDER_MASK.date));
+  const [studentBirthRef] = useState(() => maskedRef(studentBirth.ref, MASK.date));
 
   const filled = (name: keyof Values) => String(values[name] ?? '').trim() !== '';
   // Spec §5: the student selector appears once the rest is complete; submit waits for a choice too.
@@ -231,7 +231,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
           body.student_last_name = typed.student_last_name.trim();
           body.student_first_name = typed.student_first_name.trim();
           body.student_patronymic = typed.student_patronymic.trim();
-          if (typed.student_type === 'child') body.student_birthdate = isoDate(typed.student_birthdate);
+          if (typed.student_type === 'child') body.student_birthdate = sendDate(typed.student_birthdate) ?? '';
           else {
             body.student_phone = typed.student_phone.trim();
             body.student_email = typed.student_email.trim();

@@ -1,9 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import InputMask from 'imask/esm/controls/input';
-import 'imask/esm/masked/pattern';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ACCOUNT_CODE_LENGTH } from '@crema/contract/rules';
-import type { MaskOptions } from './masks.ts';
+import { maskedRef, type MaskOptions } from '../../forms/masks.ts';
 
 // Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
 // spec §5 when given) and the messages under it, tied together for screen readers.
@@ -60,24 +58,15 @@ interface TextFieldProps extends InputProps {
   errors?: string[];
   hint?: ReactNode;
   wide?: boolean;
-  /** A mask of features/profile/masks.ts: only digits are typed, the rest is written by the mask. */
+  /** A mask of forms/masks.ts: only digits are typed, the rest is written by the mask. */
   mask?: MaskOptions;
   first?: boolean;
 }
 
 function MaskedInput({ mask, registration, ...input }: InputProps & { mask: MaskOptions; registration: UseFormRegisterReturn }) {
   const { ref: registerRef, ...events } = registration;
-  // One ref callback for the input's whole life (react-hook-form's ref for one field name does
-  // the same each time): react-hook-form writes the starting value, then imask takes the input
-  // over, and lets it go when the input leaves the page.
-  const [ref] = useState(() => {
-    let control: InputMask<MaskOptions> | null = null;
-    return (element: HTMLInputElement | null) => {
-      registerRef(element);
-      control?.destroy();
-      control = element ? new InputMask(element, mask) : null;
-    };
-  });
+  // One ref callback for the input's whole life (react-hook-form's ref for one field name does the same each time).
+  const [ref] = useState(() => maskedRef(registerRef, mask));
   return <input {...input} {...events} ref={ref} />;
 }
 

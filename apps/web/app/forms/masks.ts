@@ -1,11 +1,14 @@
+import InputMask from 'imask/esm/controls/input';
 import { pipe } from 'imask/esm/masked/pipe';
 import type { FactoryArg } from 'imask/esm/masked/factory';
 import 'imask/esm/masked/pattern';
 import { fromIsoDate } from '@crema/contract/format';
 
-// The input masks of spec §5 as imask patterns: '0' is a digit slot, `{7}` a fixed part, the
-// rest is written by the mask (decision 0020). The API takes the masked text (or the digits) and
-// answers digits; `show*` turns an answer back into what the field shows.
+// The input masks of spec §5 as imask patterns, for every form of the site (the account, the
+// application dialogs, the order page): '0' is a digit slot, `{7}` a fixed part, the rest is
+// written by the mask (decision 0020). The API takes the masked text (or the digits) and answers
+// digits; `show*` turns an answer back into what the field shows. This folder loads with the
+// forms that use it (the `forms` chunk), never on a public page's first load.
 
 /** Options of one mask (`imask` pattern options). */
 export type MaskOptions = FactoryArg & { mask: string };
@@ -22,6 +25,8 @@ function preparePhone(chars: string, masked: { value: string }): string {
 
 export const MASK = {
   phone: { mask: '+{7} (000) 000 00 00', prepare: preparePhone },
+  /** The universal order form's phone (spec §5: '+7 ###-###-##-##'). */
+  orderPhone: { mask: '+{7} 000-000-00-00', prepare: preparePhone },
   date: { mask: '00.00.0000' },
   passportSeries: { mask: '00 00' },
   passportNumber: { mask: '000000' },
@@ -34,9 +39,14 @@ export function showMasked(value: string | null | undefined, options: MaskOption
   return value ? pipe(value, options) : '';
 }
 
-/** A stored phone ('79161234567') as the phone field shows it: '+7 (916) 123 45 67'. */
-export function showPhone(value: string | null | undefined): string {
-  return value ? pipe(value.replace(/^7/, ''), { mask: MASK.phone.mask }) : '';
+/** A stored phone ('79161234567') as a phone field shows it: '+7 (916) 123 45 67' (or the order form's '+7 916-123-45-67'). */
+export function showPhone(value: string | null | undefined, options: MaskOptions = MASK.phone): string {
+  return value ? pipe(value.replace(/^7/, ''), { mask: options.mask }) : '';
+}
+
+/** A fully typed phone: ten digits after +7. */
+export function phoneComplete(typed: string): boolean {
+  return typed.replace(/\D/g, '').length === 11;
 }
 
 /** 'YYYY-MM-DD' as 'dd.mm.yyyy' ('' for none or anything unreadable). */
@@ -61,4 +71,18 @@ export function sendDate(typed: string): string | null {
 export function sendText(typed: string): string | null {
   const value = typed.trim();
   return value ? value : null;
+}
+
+/**
+ * A ref callback that joins react-hook-form's ref and a mask for the input's whole life (make it
+ * once per input, e.g. in `useState`): react-hook-form writes the starting value, then imask takes
+ * the input over, and lets it go when the input leaves the page.
+ */
+export function maskedRef(register: (element: HTMLInputElement | null) => void, options: MaskOptions) {
+  let control: InputMask<MaskOptions> | null = null;
+  return (element: HTMLInputElement | null) => {
+    register(element);
+    control?.destroy();
+    control = element ? new InputMask(element, options) : null;
+  };
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, sendDate, sendText, showDate, showMasked, showPhone } from './masks.ts';
+import { MASK, phoneComplete, sendDate, sendText, showDate, showMasked, showPhone } from './masks.ts';
 
-describe('account masks: what the API answers, as the fields show it', () => {
+describe('form masks: what the API answers, as the fields show it', () => {
   it('shows stored digits through the masks of spec §5', () => {
     expect(showPhone('79161234567')).toBe('+7 (916) 123 45 67');
+    expect(showPhone('79161234567', MASK.orderPhone)).toBe('+7 916-123-45-67');
+    expect(phoneComplete('+7 916-123-45-67')).toBe(true);
+    expect(phoneComplete('+7 916-123-45-6')).toBe(false);
     expect(showMasked('4510', MASK.passportSeries)).toBe('45 10');
     expect(showMasked('770001', MASK.passportGivenCode)).toBe('770 001');
     expect(showMasked('11223344595', MASK.snils)).toBe('112-233-445 95');
