@@ -9,6 +9,9 @@ import type {
   CourseDetail,
   CoursesQuery,
   Documents,
+  MyCourse,
+  OrderPayment,
+  UserOrder,
   FeedbackForm,
   Personal,
   PersonalPatchResult,
@@ -190,6 +193,14 @@ export function createApi(fetcher: ApiFetch) {
     feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
     sendApplication: (key: string, body: ApplicationBody) =>
       json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body)),
+
+    // Paying an order and the payer's orders and courses (spec §7 Orders and payment, User; decision 0023).
+    orderPayment: (code: string) => json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/`),
+    paymentLink: (code: string) =>
+      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' })),
+    userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
+    cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
+    userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
   };
 }
 export type Api = ReturnType<typeof createApi>;
