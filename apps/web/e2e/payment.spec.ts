@@ -17,8 +17,14 @@ async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
+/** A picture of the page's content (the cookie notice accepted first, so it hides nothing). */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/pay-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  const accept = page.getByRole('button', { name: 'OK', exact: true });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await expect(accept).toBeHidden();
+  }
+  await page.locator('main').first().screenshot({ path: `${SHOTS}/pay-${name}-${page.viewportSize()?.width}.png` });
 }
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -141,6 +147,24 @@ test('a declined card returns to the payment page with the reason; the next card
     // The success page of a paid order only: the payment page of the same code now says paid.
     await page.goto(`/courses/payment/${code}/`);
     await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+});
+
+test('«Мое обучение» of the demo parent: their own courses and the child\'s, named, with lesson progress', async ({ page, login }) => {
+  await login('student@crema.local', { password: 'crema-demo-2026' });
+  await page.goto('/user/courses/');
+  await hydrated(page);
+  const cards = page.getByRole('article');
+  // Newest first: the child's course (3 days ago), the paid one (6), the free one (40).
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toHaveAccessibleName('Юный бариста');
+  await expect(cards.nth(0).getByText('Учится: Полина Смирнова')).toBeVisible();
+  await expect(cards.nth(1)).toHaveAccessibleName('Бариста с нуля');
+  await expect(cards.nth(1).getByText(/^Учится:/)).toHaveCount(0);
+  await expect(cards.nth(2)).toHaveAccessibleName('Домашний бариста: кофе без кофемашины');
+  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  await expect(page.getByText(/^Пройдено уроков: \d+ из \d+$/).first()).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await shot(page, 'my-courses-parent');
 });
 
 test('«Мои заказы» lists the orders newest first, pays an unpaid one and cancels another', async ({ page, login }) => {
