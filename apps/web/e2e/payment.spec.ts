@@ -91,7 +91,8 @@ test('a signed-in person pays an order by card and finds the course in «Мое 
   expect(new URL(page.url()).searchParams.get('code')).toBe(code);
   await expect(page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' })).toBeVisible();
   await expect(page.getByText('Письмо с заказом отправлено на вашу электронную почту')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Заказ' }).getByText('Оплачен')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Заказ' }).getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Заказ' }).getByText('Оплачено', { exact: true })).toBeVisible();
   await hydrated(page);
   expect(await noHorizontalScroll(page)).toBe(true);
   await shot(page, 'success');
@@ -109,7 +110,7 @@ test('a signed-in person pays an order by card and finds the course in «Мое 
 
   await page.goto('/user/orders/');
   const row = page.locator(`[data-order="${code}"]`);
-  await expect(row.getByText('Оплачен')).toBeVisible();
+  await expect(row.getByText('Оплачен', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /^Оплатить/ })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /^Отменить/ })).toHaveCount(0);
 
@@ -188,6 +189,9 @@ test('«Мое обучение» of the demo parent: their own courses and the 
   await expect(cards.nth(1).getByText(/^Учится:/)).toHaveCount(0);
   await expect(cards.nth(2)).toHaveAccessibleName('Домашний бариста: кофе без кофемашины');
   await expect(page.getByRole('progressbar').first()).toBeVisible();
+  // The cover keeps its 3:2 shape on every screen.
+  const cover = await cards.nth(1).locator('img').boundingBox();
+  expect(Math.abs(cover!.height - (cover!.width * 2) / 3)).toBeLessThan(2);
   await expect(page.getByText(/^Пройдено уроков: \d+ из \d+$/).first()).toBeVisible();
   expect(await noHorizontalScroll(page)).toBe(true);
   await shot(page, 'my-courses-parent');

@@ -7,6 +7,13 @@ export function learnersText(order: Pick<OrderSummary, 'study_for_self' | 'stude
   return `${order.students.length > 1 ? 'Учатся' : 'Учится'}: ${order.students.join(', ')}`;
 }
 
+/** What the amount is to the payer now. */
+function amountLabel(status: OrderSummary['status']): string {
+  if (status === 'paid' || status === 'refunded') return 'Оплачено';
+  if (status === 'cancelled') return 'Сумма';
+  return 'К оплате';
+}
+
 /** The order as the payment and success pages show it: course, group, learners, amount, status. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
   return (
@@ -31,7 +38,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
             <dd data-status={order.status}>{order.status_title}</dd>
           </div>
           <div className="pay-order__amount">
-            <dt>К оплате</dt>
+            <dt>{amountLabel(order.status)}</dt>
             <dd>{order.amount_text}</dd>
           </div>
         </dl>
