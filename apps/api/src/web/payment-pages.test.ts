@@ -18,11 +18,13 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_TT
 
 let app: FastifyInstance;
 let db: Db;
+let pool: Parameters<typeof buildApp>[0]['pool'];
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = database.drop;
   db = database.db;
+  pool = database.pool;
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
 });
 afterAll(async () => {
@@ -57,6 +59,21 @@ describe('/courses/payment/{code}/', () => {
     const res = await page('/courses/payment/no-such-order/');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Такой страницы нет');
+  });
+});
+
+describe('/courses/payment/{code}/ with card payments off', () => {
+  it('says card payment is unavailable instead of offering a button', async () => {
+    const order = await unpaidOrder();
+    const off = await buildApp({ config: { ...config, payments: null }, db, pool, web: mountWeb(build) });
+    try {
+      const res = await off.inject({ method: 'GET', url: `/courses/payment/${order.code}/` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Оплата картой временно недоступна');
+      expect(res.body).not.toContain('Оплатить картой');
+    } finally {
+      await off.close();
+    }
   });
 });
 
