@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/payment-callback';
 import { createApi } from '../api/client.ts';
 import { paymentPath, paymentSuccessPath } from '../features/payment/links.ts';
-import { loadPayment } from './courses/payment.tsx';
+import { loadPayment } from '../features/payment/load.server.ts';
 
 /**
  * /tbank-payment-callback/?code=…: where the bank sends the payer back (SuccessURL and FailURL

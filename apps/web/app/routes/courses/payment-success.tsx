@@ -3,8 +3,8 @@ import type { Route } from './+types/payment-success';
 import { createApi } from '../../api/client.ts';
 import { SuccessScreen } from '../../features/payment/SuccessScreen.tsx';
 import { paymentPath } from '../../features/payment/links.ts';
+import { loadPayment } from '../../features/payment/load.server.ts';
 import { privateMeta } from '../user/sections.ts';
-import { loadPayment } from './payment.tsx';
 
 /**
  * /courses/payment-success/?code=…: 'Оплата прошла успешно'. With a code it shows the order, as the

@@ -1,17 +1,8 @@
-import { data } from 'react-router';
 import type { Route } from './+types/payment';
-import { ApiRequestError, createApi, type Api } from '../../api/client.ts';
+import { createApi } from '../../api/client.ts';
+import { loadPayment } from '../../features/payment/load.server.ts';
 import { PaymentScreen } from '../../features/payment/PaymentScreen.tsx';
 import { privateMeta } from '../user/sections.ts';
-
-/** The order behind an order code, or the 404 page (an unknown code, or one that cannot be a code). */
-export async function loadPayment(api: Api, code: string | null) {
-  if (!code || code.length > 64) throw data(null, { status: 404 });
-  return api.orderPayment(code).catch((error: unknown) => {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
-    throw error;
-  });
-}
 
 /**
  * /courses/payment/{code}/: the order and its payment (spec §2 Public routes). No sign-in: the
