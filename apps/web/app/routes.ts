@@ -1,11 +1,15 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // The account pages still to come; each is the same placeholder module with its own id.
-const USER_SECTIONS = ['courses', 'orders', 'schedule', 'progress'];
+const USER_SECTIONS = ['schedule', 'progress'];
 
 export default [
   index('routes/home.tsx'),
   route('courses', 'routes/courses/catalog.tsx'),
+  // Paying an order (public: the order code is the key) and the bank's way back (decision 0023).
+  route('courses/payment/:code', 'routes/courses/payment.tsx'),
+  route('courses/payment-success', 'routes/courses/payment-success.tsx'),
+  route('tbank-payment-callback', 'routes/payment-callback.tsx', { id: 'tbank-payment-callback' }),
   route('courses/:slug', 'routes/courses/course.tsx', [
     // The application dialogs over the course page (decision 0024).
     route('apply', 'routes/courses/apply.tsx'),
@@ -25,6 +29,8 @@ export default [
     // Built pages: route modules of their own (their forms and libraries load only there).
     route('user/account', 'routes/user/account.tsx'),
     route('user/students', 'routes/user/students.tsx'),
+    route('user/orders', 'routes/user/orders.tsx', { id: 'user-orders' }),
+    route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),

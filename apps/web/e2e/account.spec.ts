@@ -82,7 +82,7 @@ test('account pages: the sidebar leads through them; sign-out from the dropdown 
   await expect(page).toHaveTitle(/^Мое обучение — /);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page.getByRole('heading', { level: 1, name: 'Мое обучение' })).toBeVisible();
-  await expect(page.getByText('Раздел скоро появится')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Бариста с нуля' })).toBeVisible();
 
   const sidebar = page.getByRole('navigation', { name: 'Личный кабинет' });
   const toggle = page.getByRole('button', { name: 'Меню кабинета' });

@@ -72,7 +72,7 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/user/', '/admin/', '/api/']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/user/', '/admin/', '/api/', '/courses/payment/', '/courses/payment-success/', '/tbank-payment-callback/']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /blog/');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });

@@ -134,7 +134,9 @@ describe('private pages', () => {
     expect(res.body).toContain('"/?login&next=%2Fuser%2Fcourses%2F"');
     const member = await page('/user/orders/_.data', await signIn('student@school.example'));
     expect(member.statusCode).toBe(200);
-    expect(member.body).toContain('Мои заказы');
+    // The orders page's own data: the route and its (empty) list of orders.
+    expect(member.body).toContain('"user-orders"');
+    expect(member.body).toContain('"orders",[]');
   });
 
   it('render for a signed-in visitor with the sidebar, noindex', async () => {
@@ -142,10 +144,10 @@ describe('private pages', () => {
     // The built pages render their content; the others a note that the section is coming.
     const COMING = 'Раздел скоро появится';
     for (const [path, heading, text] of [
-      ['/user/courses/', 'Мое обучение', COMING],
+      ['/user/courses/', 'Мое обучение', 'Вы пока не записаны ни на один курс'],
       ['/user/account/', 'Личные данные', 'Сохранить документы'],
       ['/user/students/', 'Данные учащихся', 'Учеников пока нет'],
-      ['/user/orders/', 'Мои заказы', COMING],
+      ['/user/orders/', 'Мои заказы', 'У вас пока нет заказов'],
       ['/user/schedule/', 'Расписание', COMING],
       ['/user/progress/', 'Успеваемость', COMING],
     ]) {

@@ -9,6 +9,9 @@ import type {
   CourseDetail,
   CoursesQuery,
   Documents,
+  MyCourse,
+  OrderPayment,
+  UserOrder,
   FeedbackForm,
   Personal,
   PersonalPatchResult,
@@ -216,6 +219,14 @@ export function createApi(fetcher: ApiFetch) {
     orderConfirm: (order: string, code: string) =>
       json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code })),
     orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
+
+    // Paying an order and the payer's orders and courses (spec §7 Orders and payment, User; decision 0023).
+    orderPayment: (code: string) => json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/`),
+    paymentLink: (code: string) =>
+      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' })),
+    userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
+    cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
+    userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -11,6 +11,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /dev/',
     'Disallow: /order-course/',
     'Disallow: /courses/payment/',
+    'Disallow: /courses/payment-success/',
+    'Disallow: /tbank-payment-callback/',
     'Disallow: /*?login',
     '',
     `Sitemap: ${context.publicUrl}/sitemap.xml`,

@@ -77,3 +77,23 @@ export const userOrderSchema = orderSummarySchema
   .meta({ id: 'UserOrder' });
 export type UserOrder = z.infer<typeof userOrderSchema>;
 export const userOrderListSchema = z.array(userOrderSchema).meta({ id: 'UserOrderList' });
+
+/** GET /api/user/courses/: one enrolment of 'Мое обучение' (the account's own or one of its students'). */
+export const myCourseSchema = z
+  .object({
+    id: z.number().int().meta({ description: 'id записи на курс (user_courses)' }),
+    is_active: z.boolean(),
+    course: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), image: z.string().nullable() }),
+    student: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Кто учится, если не сам владелец аккаунта (ребёнок или другой ученик)' }),
+    access_until: z.string().nullable().meta({ description: 'Доступ до (ISO 8601); null — без срока' }),
+    created_at: z.string(),
+    progress: z
+      .object({ completed: z.number().int(), total: z.number().int() })
+      .meta({ description: 'Пройдено уроков из опубликованных уроков курса' }),
+  })
+  .meta({ id: 'MyCourse' });
+export type MyCourse = z.infer<typeof myCourseSchema>;
+export const myCourseListSchema = z.array(myCourseSchema).meta({ id: 'MyCourseList' });

@@ -170,6 +170,8 @@ describe('every route of the app', () => {
   it('knows the level of each API route, the signed-in ones among them', () => {
     const levels = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
     expect(levels.get('GET /api/user/personal/')).toBe('user');
+    expect(levels.get('GET /api/user/orders/')).toBe('user');
+    expect(levels.get('GET /api/user/courses/')).toBe('user');
     expect(levels.get('POST /api/auth/set-password/')).toBe('user');
     expect(levels.get('POST /api/auth/logout/')).toBe('caller');
     expect(levels.get('PATCH /api/auth/set-password/change/')).toBe('caller');

@@ -13,6 +13,7 @@ import {
   emailChangeBodySchema,
   emailChangeConfirmBodySchema,
   moscowIsoDate,
+  myCourseListSchema,
   documentsPatchBodySchema,
   documentsSchema,
   fieldErrorsSchema,
@@ -30,6 +31,7 @@ import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
 import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AuthService, clientOf } from '../auth/service.ts';
+import { listMyCourses } from './courses.ts';
 import { giveConsent, listConsents, withdrawConsent } from './consents.ts';
 import { AccountDeletionService } from './deletion.ts';
 import { confirmEmailChange, requestEmailChange } from './email.ts';
@@ -119,6 +121,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => patchDocuments(db, box, signedInActor(request).user.id, request.body),
+  );
+
+  app.get(
+    '/user/courses/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Мое обучение',
+        description:
+          'Курсы владельца кабинета и его учеников (student — кто учится, если не он сам): активные и с действующим ' +
+          'доступом (access_until не прошёл), новые сверху. progress — пройдено уроков из опубликованных уроков курса.',
+        tags: ['user'],
+        response: { 200: myCourseListSchema },
+      },
+    },
+    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id),
   );
 
   app.get(

@@ -8,14 +8,6 @@ export interface Section {
 }
 
 export const SECTIONS: Record<string, Section> = {
-  '/user/courses/': {
-    title: 'Мое обучение',
-    text: 'Здесь будут курсы, на которые вы записаны: уроки, тесты и ваш прогресс по каждому из них.',
-  },
-  '/user/orders/': {
-    title: 'Мои заказы',
-    text: 'Здесь будут ваши заказы курсов, их оплата и документы.',
-  },
   '/user/schedule/': {
     title: 'Расписание',
     text: 'Здесь будет расписание занятий ваших групп.',
