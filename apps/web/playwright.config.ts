@@ -73,6 +73,12 @@ export default defineConfig({
       YANDEX_AUTHORIZE_URL: `${baseURL}/dev/oauth/yandex/authorize/`,
       YANDEX_TOKEN_URL: `${baseURL}/dev/oauth/yandex/token/`,
       YANDEX_USER_INFO_URL: `${baseURL}/dev/oauth/yandex/info/`,
+      // Captcha on for every browser test, against the server's own stand-in (decision 0027): the
+      // site loads /dev/captcha/recaptcha.js and every application or order form must send a real token.
+      CAPTCHA_PROVIDER: 'recaptcha',
+      CAPTCHA_SECRET: 'e2e-captcha-secret',
+      CAPTCHA_SITE_KEY: 'e2e-captcha-site-key',
+      CAPTCHA_VERIFY_URL: `${baseURL}/dev/captcha/recaptcha/api/siteverify`,
     },
   },
 });

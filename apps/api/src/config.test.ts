@@ -259,10 +259,25 @@ describe('loadConfig', () => {
         verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
         timeoutMs: 5000,
         failOpen: true,
+        scriptUrl: 'https://www.google.com/recaptcha/api.js',
+        cspSources: ['https://www.google.com', 'https://www.gstatic.com', 'https://recaptcha.google.com'],
       });
       expect(config.schoolNotifyEmail).toBe('school@crema.ru');
       const yandex = loadConfig({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's', CAPTCHA_MIN_SCORE: '0.7', CAPTCHA_FAIL_OPEN: 'false' });
-      expect(yandex.captcha).toMatchObject({ verifyUrl: 'https://smartcaptcha.yandexcloud.net/validate', minScore: 0.7, failOpen: false });
+      expect(yandex.captcha).toMatchObject({
+        verifyUrl: 'https://smartcaptcha.yandexcloud.net/validate',
+        minScore: 0.7,
+        failOpen: false,
+        scriptUrl: 'https://smartcaptcha.yandexcloud.net/captcha.js',
+        cspSources: ['https://smartcaptcha.yandexcloud.net'],
+      });
+    });
+
+    it('checked against the local stand-in, the site loads the stand-in’s script and the policy allows nothing more (decision 0027)', () => {
+      const recaptcha = loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:3000/dev/captcha/recaptcha/api/siteverify' });
+      expect(recaptcha.captcha).toMatchObject({ scriptUrl: '/dev/captcha/recaptcha.js', cspSources: [] });
+      const yandex = loadConfig({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:3000/dev/captcha/validate' });
+      expect(yandex.captcha).toMatchObject({ scriptUrl: '/dev/captcha/smartcaptcha.js', cspSources: [] });
     });
 
     it('refuses half a setting, an unknown provider, a bad score or address, and the stand-in in production', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { TAXATIONS, TAXES } from './modules/payments/receipt.ts';
-import { CAPTCHA_PROVIDERS, CAPTCHA_STANDIN_PREFIX, CAPTCHA_VERIFY_URLS } from './modules/captcha/settings.ts';
+import { CAPTCHA_PROVIDERS, CAPTCHA_STANDIN_PREFIX, CAPTCHA_VERIFY_URLS, captchaBrowserSettings } from './modules/captcha/settings.ts';
 
 /** Where a development installation keeps the SECRET_KEY it generated for itself (in DATA_DIR). */
 export const SECRET_KEY_FILE = 'secret.key';
@@ -211,6 +211,8 @@ const envSchema = z
             verifyUrl: env.CAPTCHA_VERIFY_URL ?? CAPTCHA_VERIFY_URLS[env.CAPTCHA_PROVIDER],
             timeoutMs: env.CAPTCHA_TIMEOUT_MS,
             failOpen: env.CAPTCHA_FAIL_OPEN,
+            // The widget's script and the page policy's sources (the stand-in's script when checked against it).
+            ...captchaBrowserSettings(env.CAPTCHA_PROVIDER, env.CAPTCHA_VERIFY_URL ?? CAPTCHA_VERIFY_URLS[env.CAPTCHA_PROVIDER]),
           }
         : null,
     /** Where the school hears about new applications; unset: the site's CONTACT_EMAIL setting. */

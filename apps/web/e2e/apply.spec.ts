@@ -136,6 +136,8 @@ test('the contacts page has a form that sends a message to the school', async ({
   const section = page.getByRole('region', { name: form.title });
   await expect(section).toBeVisible();
   await hydrated(page);
+  // The form is a lazy chunk: pressed before it hydrates, the browser would send it itself.
+  await expect(section).toHaveAttribute('data-ready', 'true');
   await section.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(section.getByText('Заполните поле «Сообщение».')).toBeVisible();
 

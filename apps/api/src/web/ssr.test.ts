@@ -256,6 +256,51 @@ describe('Content Security Policy', () => {
   });
 });
 
+describe('Content Security Policy with the captcha on (decision 0027)', () => {
+  const policyWith = async (env: Record<string, string>) => {
+    const database = await createTestDatabase();
+    const captcha = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'site-key', ...env }),
+      db: database.db,
+      pool: database.pool,
+      web: mountWeb(build),
+    });
+    try {
+      const live = String((await captcha.inject({ method: 'GET', url: '/', headers: { cookie: 'hideCookiesPanel=1' } })).headers['content-security-policy']);
+      const kept = String((await captcha.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      return { live, kept };
+    } finally {
+      await captcha.close();
+      await database.drop();
+    }
+  };
+  const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
+
+  it('allows reCAPTCHA’s script, frames and connections, derived from the provider, on live and kept pages', async () => {
+    const { live, kept } = await policyWith({ CAPTCHA_PROVIDER: 'recaptcha' });
+    for (const policy of [live, kept]) {
+      for (const name of ['script-src', 'frame-src', 'connect-src']) {
+        for (const origin of ['https://www.google.com', 'https://www.gstatic.com', 'https://recaptcha.google.com']) {
+          expect(directive(policy, name), `${name} ${origin}`).toContain(` ${origin}`);
+        }
+      }
+      expect(policy).not.toContain('smartcaptcha');
+    }
+  });
+
+  it('allows SmartCaptcha’s host; against the local stand-in nothing more than the site itself', async () => {
+    const yandex = await policyWith({ CAPTCHA_PROVIDER: 'smartcaptcha' });
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(yandex.live, name)).toContain(' https://smartcaptcha.yandexcloud.net');
+    }
+    expect(yandex.live).not.toContain('google');
+    const standIn = await policyWith({ CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/dev/captcha/recaptcha/api/siteverify' });
+    expect(standIn.live).not.toContain('google');
+    expect(standIn.live).not.toContain('gstatic');
+    expect(directive(standIn.live, 'script-src')).toMatch(/^script-src 'self' 'nonce-[\w-]+'$/);
+  });
+});
+
 describe('guest page cache', () => {
   it('renders a guest page once for many visitors arriving together; visitors with cookies get their own', async () => {
     app.pageCache.clear();

@@ -123,6 +123,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // to the browser.
     const handle = createRequestHandler(build, 'production');
     const { pages } = app.deps.config;
+    // Outside sources of every page: the CSP_EXTRA_SOURCES setting and the captcha provider's own (decision 0027).
+    const cspSources = [...new Set([...pages.cspExtraSources, ...(app.deps.config.captcha?.cspSources ?? [])])];
     const cache = new PageCache(pages.cacheTtlMs, pages.cacheMaxBytes);
     const limit = new RenderLimit(pages.concurrency, pages.queue);
     app.decorate('pageCache', cache);
@@ -159,7 +161,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           log: request.log,
           publicUrl: app.deps.config.publicUrl,
           nonce,
-          cspSources: pages.cspExtraSources,
+          cspSources,
           waitForAll,
         };
       };

@@ -11,7 +11,7 @@ declare module 'react-router' {
     log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
     /** This render's Content Security Policy nonce (fresh per render; the server swaps it per answer). */
     nonce: string;
-    /** Outside sources allowed beside the counters' own (the CSP_EXTRA_SOURCES setting). */
+    /** Outside sources allowed beside the counters' own (CSP_EXTRA_SOURCES and the captcha provider's). */
     cspSources: string[];
     /** Render the whole document before answering (a page kept for guests is not streamed). */
     waitForAll?: boolean;

@@ -25,9 +25,10 @@ export const CONFIG_KEYS = [
   'LEGAL_OGRN',
   'LEGAL_ADDRESS',
   'LEGAL_LICENSE',
-  // From the environment, not the table: the captcha widget's provider and public key (absent when off).
+  // From the environment, not the table: the captcha widget's provider, public key and script (absent when off).
   'CAPTCHA_PROVIDER',
   'CAPTCHA_SITE_KEY',
+  'CAPTCHA_SCRIPT_URL',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 

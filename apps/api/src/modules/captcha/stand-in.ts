@@ -5,9 +5,12 @@
 // action, challenge_ts, hostname, error-codes}) — so the real verifier (verifier.ts) talks to it
 // unchanged. Instead of a widget, POST /token/ {action, score} issues a token as a widget would;
 // each token is good once and for five minutes, as the providers' are. Tokens live in memory.
+// GET /recaptcha.js and /smartcaptcha.js are the widgets' browser scripts (stand-in-scripts.ts),
+// which the site loads instead of the providers' when checks go to the stand-in (decision 0027).
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { localOnly } from '../../plugins/local-only.ts';
+import { RECAPTCHA_STANDIN_SCRIPT, SMARTCAPTCHA_STANDIN_SCRIPT } from './stand-in-scripts.ts';
 
 export { CAPTCHA_STANDIN_PREFIX } from './settings.ts';
 /** The stand-in's own secret, used when the configured check address is not the stand-in's. */
@@ -37,6 +40,8 @@ export const captchaStandIn: FastifyPluginAsync<CaptchaStandInOptions> = async (
 
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
+    // The stand-in acts for no account: a signed-in visitor's page asks it for tokens without a CSRF header.
+    route.config = { ...route.config, readOnly: true };
   });
   app.addHook('onRequest', localOnly);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -50,6 +55,16 @@ export const captchaStandIn: FastifyPluginAsync<CaptchaStandInOptions> = async (
     if (!issued || Date.now() - issued.issuedAt > TOKEN_TTL_MS) return null;
     return issued;
   };
+
+  // The widgets' browser scripts, speaking the providers' browser APIs.
+  for (const [name, script] of [
+    ['recaptcha.js', RECAPTCHA_STANDIN_SCRIPT],
+    ['smartcaptcha.js', SMARTCAPTCHA_STANDIN_SCRIPT],
+  ] as const) {
+    app.get(`/${name}`, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
+    );
+  }
 
   // What a widget does in the browser: here a token for an action and, for reCAPTCHA v3, a score.
   app.post('/token/', async (request) => {

@@ -29,7 +29,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
   const { captcha } = app.deps.config;
   const environmentSettings: Record<string, string> =
-    captcha && captcha.siteKey ? { CAPTCHA_PROVIDER: captcha.provider, CAPTCHA_SITE_KEY: captcha.siteKey } : {};
+    captcha && captcha.siteKey
+      ? { CAPTCHA_PROVIDER: captcha.provider, CAPTCHA_SITE_KEY: captcha.siteKey, CAPTCHA_SCRIPT_URL: captcha.scriptUrl }
+      : {};
 
   app.post(
     '/configs/',
@@ -47,7 +49,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const keys = request.body?.keys;
       const stored = await cache.get(`configs:${keys ? [...keys].sort().join(',') : '*'}`, () => getConfigs(db, keys));
-      // Settings from the environment the browser needs (the captcha widget's key), asked like the rest.
+      // Settings from the environment the browser needs (the captcha widget's key and script), asked like the rest.
       const fromEnv = Object.entries(environmentSettings).filter(([key]) => !keys || keys.length === 0 || keys.includes(key));
       return fromEnv.length > 0 ? { ...stored, ...Object.fromEntries(fromEnv) } : stored;
     },

@@ -9,6 +9,7 @@ import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields
 import { showPhone } from '../../forms/masks.ts';
 import { maskRef } from './masks.ts';
 import { Messages } from './Messages.tsx';
+import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
 // The course page's application dialogs (spec §2 Modals, §4 Application): Poll ('Для кого
@@ -233,6 +234,7 @@ function SendApplication({
   const studentNames = Object.keys(student);
   const api = useApiForm([...fields.map((field) => field.name), ...CONSENT_FIELDS, ...studentNames]);
   const body = useApplicationBody(signedIn);
+  const captcha = useCaptcha();
   const formRef = useRef<HTMLFormElement>(null);
 
   // A student field refused by the server goes back to the Student step, with its message.
@@ -247,10 +249,10 @@ function SendApplication({
     const element = event.currentTarget;
     void api.run(
       async () => {
-        const { success_message } = await browserApi.sendApplication(
-          form.key,
-          body({ ...student, ...readFields(element, fields), ...readConsents(element) }, courseSlug),
-        );
+        const application = body({ ...student, ...readFields(element, fields), ...readConsents(element) }, courseSlug);
+        // A fresh token for every send: a retry after a refusal gets a new one.
+        const token = await captcha.captchaToken('studentForm');
+        const { success_message } = await browserApi.sendApplication(form.key, token ? { ...application, 'g-recaptcha-response': token } : application);
         onSent(success_message);
       },
       { leaving: true },
@@ -258,7 +260,7 @@ function SendApplication({
   };
 
   return (
-    <form ref={formRef} className="apply-form" noValidate onSubmit={submit}>
+    <form ref={formRef} className="apply-form" noValidate onSubmit={submit} onFocus={captcha.prepare}>
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
       <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
       <ConsentFields errorsOf={api.errorsOf} policy={policy} />
@@ -266,6 +268,7 @@ function SendApplication({
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
         Отправить заявку
       </button>
+      <CaptchaNotice settings={captcha.settings} />
       {onBack ? (
         <button type="button" className="apply-link" onClick={() => formRef.current && onBack(readFields(formRef.current, fields))}>
           Назад к данным ученика

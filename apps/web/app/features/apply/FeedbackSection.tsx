@@ -6,6 +6,7 @@ import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody } from './parts.tsx';
 import { Messages } from './Messages.tsx';
+import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
 // The general feedback form under a content page (/contacts/, /corporate/): the form's fields
@@ -23,6 +24,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
   const signedIn = Boolean(root?.user);
   const api = useApiForm([...form.fields.map((field) => field.name), ...CONSENT_FIELDS]);
   const body = useApplicationBody(signedIn);
+  const captcha = useCaptcha();
   const [success, setSuccess] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
 
@@ -31,12 +33,18 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
   useEffect(() => {
     if (window.location.hash === `#${FEEDBACK_ANCHOR}`) sectionRef.current?.scrollIntoView({ block: 'start' });
   }, []);
+  // The server renders the form, but it sends through this code only once the lazy chunk has
+  // hydrated it (a press before that is the browser's own GET): `data-ready` says so, for tests.
+  useEffect(() => sectionRef.current?.setAttribute('data-ready', 'true'), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
     void api.run(async () => {
-      const { success_message } = await browserApi.sendApplication(form.key, body({ ...readFields(element, form.fields), ...readConsents(element) }));
+      const application = body({ ...readFields(element, form.fields), ...readConsents(element) });
+      // A fresh token for every send: a retry after a refusal gets a new one.
+      const token = await captcha.captchaToken('studentForm');
+      const { success_message } = await browserApi.sendApplication(form.key, token ? { ...application, 'g-recaptcha-response': token } : application);
       setSuccess(success_message);
     });
   };
@@ -51,7 +59,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
           {success}
         </p>
       ) : (
-        <form className="apply-form" noValidate onSubmit={submit}>
+        <form className="apply-form" noValidate onSubmit={submit} onFocus={captcha.prepare}>
           {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
           <FeedbackFields fields={form.fields} errorsOf={api.errorsOf} />
           <ConsentFields errorsOf={api.errorsOf} policy={root?.configs?.PRIVACY_POLICY_LINK} />
@@ -59,6 +67,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
           <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
             Отправить заявку
           </button>
+          <CaptchaNotice settings={captcha.settings} />
         </form>
       )}
     </section>
