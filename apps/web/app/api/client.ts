@@ -135,6 +135,8 @@ export type OrderRequestBody = {
   group?: number;
   session_key?: string;
   utm_source?: string;
+  /** The captcha token (action orderForm), when the captcha is on. */
+  'g-recaptcha-response'?: string;
 } & Partial<Record<'student_type' | 'student_last_name' | 'student_first_name' | 'student_patronymic' | 'student_phone' | 'student_email' | 'student_birthdate', string>>;
 
 /**

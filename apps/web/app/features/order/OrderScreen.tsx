@@ -9,6 +9,7 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
+import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../forms/masks.ts';
 import { paymentPath } from './paths.ts';
@@ -180,6 +181,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   });
   const values = useWatch({ control });
   const api = useApiForm(FIELDS);
+  const captcha = useCaptcha();
   const errorsOf = api.errorsOf;
   // One ref callback per masked input for its whole life (decision 0020).
   const phone = register('phone');
@@ -242,6 +244,9 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
           if (sessionKey) body.session_key = sessionKey;
         }
         if (utmSource) body.utm_source = utmSource;
+        // A fresh token for every send (tokens are single-use): a retry after a refusal gets a new one.
+        const token = await captcha.captchaToken('orderForm');
+        if (token) body['g-recaptcha-response'] = token;
         const answer = await browserApi.orderRequest(body);
         if (answer.next === 'pay') await navigate(paymentPath(answer.order.code));
         else if (answer.next === 'enrolled') setResult({ title: 'Вы записаны', text: answer.success_message, enrolled: true });
@@ -304,7 +309,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
             </Link>
           </section>
         ) : (
-          <form className="order-card pf-form" onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
+          <form className="order-card pf-form" onSubmit={onSubmit} onFocus={captcha.prepare} noValidate aria-labelledby="order-form-title">
             <h2 id="order-form-title" className="order-card__title">
               Данные плательщика
             </h2>
@@ -444,6 +449,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
             <button type="submit" className="button button--primary order-card__submit" disabled={!restComplete || !chosen || api.busy} aria-busy={api.busy || undefined}>
               {api.busy ? 'Оформляем…' : price === 0 ? 'Записаться' : `Оформить заказ${totalText && count > 0 ? ` на ${totalText}` : ''}`}
             </button>
+            <CaptchaNotice settings={captcha.settings} />
           </form>
         )}
       </div>
