@@ -19,9 +19,7 @@ export default defineConfig({
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
-            // The Modal and Pagination of components/ui/ are not shell: only dialogs and paged lists use
-            // them, and they load with those.
-            { name: 'shell', test: /[\\/](app[\\/](components[\\/](?!ui[\\/](Modal|Pagination)\.)|lib[\\/])|contract[\\/]src[\\/]format[\\/])/ },
+            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
@@ -32,6 +30,10 @@ export default defineConfig({
             { name: 'api', test: /[\\/]app[\\/]api[\\/]/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
+            // The catalogue's small parts shared by home, the catalogue and the course page (prices,
+            // stars, pictures, teacher and review cards): one chunk instead of five tiny ones, each
+            // of which costs a request and compresses worse (issue 11: the course page's budget).
+            { name: 'catalog-parts', test: /[\\/]app[\\/]features[\\/]catalog[\\/](hydrated|PriceTag|format|Stars|CatalogImage)\.tsx?$/ },
           ],
         },
       },

@@ -55,6 +55,30 @@ function isAllowed(message: ConsoleMessage, allowed: AllowedConsoleErrors): bool
   return false;
 }
 
+/**
+ * A captcha token as the widget would get it (the browser-test server checks captcha against the
+ * local stand-in): for calls a test makes through the API rather than through a form.
+ */
+export async function captchaToken(page: Page, action: 'orderForm' | 'studentForm'): Promise<string> {
+  const res = await page.request.post('/dev/captcha/token/', { data: { action } });
+  const { token } = (await res.json()) as { token?: string };
+  if (!token) throw new Error(`the captcha stand-in gave no token: ${res.status()}`);
+  return token;
+}
+
+/** The test bank's card form (decision 0021), filled and sent as a person would. */
+export async function payAtBank(page: Page, card: string, amount: string) {
+  await page.waitForURL(/\/dev\/testbank\//);
+  await expect(page.getByRole('heading', { name: 'Оплата картой' })).toBeVisible();
+  await page.getByLabel('Номер карты').fill(card);
+  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Оплатить ${amount}` }).click();
+}
+
+/** The test bank's cards: paid, declined (not enough money), asks for 3-D Secure. */
+export const TEST_CARDS = { success: '4300 0000 0000 0777', declined: '4000 0000 0000 0119', secure: '5000 0000 0000 0009' } as const;
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [{ text: /status of 404/ }, { option: true }],
 

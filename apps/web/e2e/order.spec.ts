@@ -1,14 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, newEmail, test } from './fixtures.ts';
+import { expect, newEmail, payAtBank, TEST_CARDS, test } from './fixtures.ts';
 
 // The order page /order-course/{slug}/ (issue 11; spec §5 Universal order form, §4 Code entry,
-// §8 order-form errors): a guest orders and confirms the e-mail by the mailed code in four boxes,
-// a wrong code, a signed-in parent orders for a child, a refused field keeps what was typed.
-// The payment page itself is another part of the issue: these tests stop at its address.
+// §8 order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
+// at the test bank and finds the course in 'Мое обучение' (the issue's golden path); a wrong code,
+// a signed-in parent orders for a child, a refused field keeps what was typed. The payment pages
+// have their own tests (payment.spec.ts).
 
 // The server refuses the wrong code and the bad address with 400, the wrong password with 401 and
-// a resend sooner than 30 s with 429 on purpose (the browser logs those), and the payment page is
-// the 404 page until it is built.
+// a resend sooner than 30 s with 429 on purpose (the browser logs those).
 test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429)/ } });
 
 /** A course without groups, 59 000 ₽. */
@@ -125,6 +125,20 @@ test('a guest orders for themselves, types the mailed code into four boxes and i
   await expect(page).toHaveURL(PAYMENT_URL);
   // Signed in: the header shows the person.
   await expect(profileButton(page)).toBeVisible();
+
+  // Pays with the test card at the test bank and comes back through the callback.
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Оплатить картой' }).click();
+  await payAtBank(page, TEST_CARDS.success, COURSE.price);
+  await page.waitForURL(/\/courses\/payment-success\/\?code=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' })).toBeVisible();
+  await page.getByRole('link', { name: 'Перейти к обучению' }).click();
+  await expect(page).toHaveURL(/\/user\/courses\/$/);
+  await expect(page.getByRole('article', { name: COURSE.title })).toBeVisible();
+  // The letter with the order reached the payer.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]).map((m) => m.subject))
+    .toContain(`Заказ оплачен: ${COURSE.title}`);
 });
 
 test('a wrong code shows the server message and empties the boxes; resend waits for its countdown', async ({ page }) => {

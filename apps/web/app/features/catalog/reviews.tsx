@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Review } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { paths } from '../../lib/paths.ts';
 import { Stars } from './Stars.tsx';
 
 /** The `?review={id}` of a page address (the Review modal's link without JavaScript). */
@@ -90,25 +92,40 @@ export function ReviewCard({
   );
 }
 
-export interface ReviewModalProps {
+/** Spec §2 Review modal: name, rating, published date, full text. */
+export function ReviewModal({
+  review,
+  open,
+  onClose,
+  onClosed,
+  showCourse = false,
+}: {
   review: Review | null;
   open: boolean;
   onClose: () => void;
   onClosed: () => void;
   showCourse?: boolean;
-}
-
-// The dialog's code (and the Modal it uses) loads with the first review opened, not with the page
-// (the course page's first-load budget); a page opened at `?review=` renders it on the server.
-const ReviewModalBody = lazy(() => import('./ReviewModal.tsx'));
-
-/** Spec §2 Review modal: name, rating, published date, full text. */
-export function ReviewModal(props: ReviewModalProps) {
-  const { review } = props;
+}) {
   if (!review) return null;
   return (
-    <Suspense fallback={null}>
-      <ReviewModalBody {...props} review={review} />
-    </Suspense>
+    <Modal open={open} onClose={onClose} onClosed={onClosed} title={review.name} className="review-modal">
+      <div className="review-modal__meta">
+        <Stars rating={review.rating} />
+        <span>
+          Опубликован{' '}
+          <time dateTime={review.published_at}>{formatDate(review.published_at)}</time>
+        </span>
+      </div>
+      {showCourse && review.course ? (
+        <p className="review-modal__course">
+          Курс: <Link to={paths.course(review.course.slug)}>{review.course.title}</Link>
+        </p>
+      ) : null}
+      <div className="review-modal__text">
+        {review.text.split(/\n{2,}|\r?\n/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    </Modal>
   );
 }
