@@ -1,6 +1,6 @@
 CREATE TYPE "public"."test_grading" AS ENUM('highest', 'last', 'first', 'average');--> statement-breakpoint
 CREATE TYPE "public"."test_review" AS ENUM('score', 'correctness', 'answers');--> statement-breakpoint
-ALTER TABLE "course_sessions" ADD COLUMN "auth_session_id" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_sessions" ADD COLUMN "auth_session_id" uuid NOT NULL;--> statement-breakpoint
 ALTER TABLE "course_sessions" ADD COLUMN "expires_at" timestamp with time zone NOT NULL;--> statement-breakpoint
 ALTER TABLE "test_attempts" ADD COLUMN "number" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "test_attempts" ADD COLUMN "marks" jsonb;--> statement-breakpoint

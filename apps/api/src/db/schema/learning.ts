@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { LESSON_BLOCK_TYPES, type LessonBlockData, type SelectedAnswers } from './blocks.ts';
 import { courses } from './catalog.ts';
@@ -224,7 +225,7 @@ export const courseSessions = pgTable(
     /** SHA-256 of the course-token cookie value; the token itself is never stored. */
     tokenHash: text().notNull().unique('course_sessions_token_hash_unique'),
     /** The sign-in (refresh-token family) that opened it: the token dies with that sign-in. */
-    authSessionId: text().notNull(),
+    authSessionId: uuid().notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The token is refused after this instant. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
