@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizProgress, QuizState } from '@crema/contract';
-import { testAttempts, tests } from '../../db/schema/index.ts';
+import type { tests } from '../../db/schema/index.ts';
+import { testAttempts } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCourse,
