@@ -271,7 +271,10 @@ describe('every route of the app', () => {
       paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cookie', 'jwt']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cookie', 'course', 'jwt']);
+    // Learning calls list the course-token cookie too (decision 0028); other user routes do not.
+    expect(doc.paths['/api/user/course/{id}/modules/']!.get!.security).toEqual([{ jwt: [] }, { cookie: [] }, { course: [] }]);
+    expect(doc.paths['/api/user/personal/']!.get!.security).toEqual([{ jwt: [] }, { cookie: [] }]);
     let checked = 0;
     for (const route of t.app.routeAccess) {
       const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];

@@ -53,6 +53,12 @@ export const SECURITY_SCHEMES = {
     name: SESSION_COOKIES.access,
     description: 'Сеанс сайта (httpOnly); изменяющие запросы требуют `X-CSRF-Token`',
   },
+  course: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: COURSE_TOKEN_COOKIE,
+    description: 'Cookie курса (POST /api/user/courses/session/): только вызовы уроков и тестов этого курса',
+  },
 } as const;
 
 /** The OpenAPI `security` of each level: either scheme; `caller` works without one too (`{}`). */
@@ -108,10 +114,11 @@ export const accessPlugin = fp(async (app) => {
     const access = route.config?.access ?? 'public';
     if (!ACCESS_LEVELS.includes(access)) throw new Error(`${route.url}: unknown access level '${String(access)}'`);
     const schema: FastifySchema & { security?: unknown } = (route.schema ??= {});
-    const security = SECURITY[access];
+    // Learning calls also take the course-token cookie (decision 0028).
+    const security = route.config?.courseToken && access === 'user' ? [...SECURITY.user!, { course: [] }] : SECURITY[access];
     // One mechanism: security is declared from the level, never by hand. (The HEAD twin of a GET
     // shares its schema, already given the level's security.)
-    if (schema.security && schema.security !== security) throw new Error(`${route.url}: declare config.access instead of schema.security`);
+    if (schema.security && JSON.stringify(schema.security) !== JSON.stringify(security)) throw new Error(`${route.url}: declare config.access instead of schema.security`);
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
     if (!security) return;
     schema.security = security;

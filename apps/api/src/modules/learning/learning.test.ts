@@ -294,6 +294,10 @@ describe('GET /api/user/course/{id}/lesson/{lessonId}/?page=n', () => {
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'completed', lastPage: 1 });
     expect(row!.completedAt).toBeInstanceOf(Date);
+    // Opening the same page again records nothing new and writes nothing.
+    expect((await get(`${url}?page=1`, session)).json()).toMatchObject({ status: 'completed', page: 1 });
+    const [again] = await rows();
+    expect(again!.updatedAt.getTime()).toBe(row!.updatedAt.getTime());
   });
 
   it('answers 404 past the last page, 400 to a bad page, 404 to a draft lesson or one of another course', async () => {

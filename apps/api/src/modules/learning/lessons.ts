@@ -25,6 +25,7 @@ import { loadOutline, neighbours } from './outline.ts';
 import { LESSON_NOT_FOUND, studyScope } from './scopes.ts';
 
 const IMAGE_OPTS = { width: 1200, crop: 'center' as const };
+const STATUS_RANK: Record<ProgressStatus, number> = { not_started: 0, partially_completed: 1, completed: 2 };
 
 /** The API shape of a stored lesson block: storage keys become media URLs, keys snake_case. */
 export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 'id' | 'type' | 'data'>): Promise<LessonBlockView> {
@@ -84,15 +85,18 @@ export async function getLessonPage(
         durationMinutes: lessons.durationMinutes,
         moduleId: courseModules.id,
         moduleTitle: courseModules.title,
+        status: lessonProgress.status,
+        lastPage: lessonProgress.lastPage,
       })
       .from(userCourses)
       .innerJoin(courseModules, eq(courseModules.courseId, userCourses.courseId))
       .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+      .leftJoin(lessonProgress, and(eq(lessonProgress.userCourseId, userCourses.id), eq(lessonProgress.lessonId, lessons.id)))
       .where(and(eq(userCourses.id, params.id), studyScope(actor), eq(lessons.id, params.lessonId), eq(lessons.isPublished, true))),
     LESSON_NOT_FOUND,
   );
   const [outline, blocks] = await Promise.all([
-    loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }),
+    loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { statuses: false }),
     db
       .select({ id: lessonBlocks.id, type: lessonBlocks.type, data: lessonBlocks.data })
       .from(lessonBlocks)
@@ -103,7 +107,12 @@ export async function getLessonPage(
   const pageCount = item?.pageCount ?? 1;
   if (params.page > pageCount) throw ApiError.notFound(`В уроке ${pageCount} стр.: такой страницы нет.`);
   const reached: ProgressStatus = params.page >= pageCount ? 'completed' : 'partially_completed';
-  const [progress] = await db
+  // A page opened again with nothing to record (the status already as far, the same last page)
+  // writes nothing: a reload is a pure read.
+  const unchanged = row.status !== null && STATUS_RANK[row.status] >= STATUS_RANK[reached] && row.lastPage === params.page;
+  const [progress] = unchanged
+    ? [{ status: row.status! }]
+    : await db
     .insert(lessonProgress)
     .values({
       userCourseId: row.enrolmentId,

@@ -58,10 +58,15 @@ export function testStatus(test: Pick<Test, 'grading' | 'passScore'>, attempts: 
 }
 
 /**
- * The outline of a course for one enrolment: 4 queries, run side by side. Lessons and tests of a
- * module interleave by their `sort` (a lesson before a test of the same sort).
+ * The outline of a course for one enrolment: 4 queries, run side by side (3 without statuses, for
+ * previous/next). Lessons and tests of a module interleave by their `sort` (a lesson before a test
+ * of the same sort).
  */
-export async function loadOutline(db: Executor, enrolment: { id: number; courseId: number }): Promise<Outline> {
+export async function loadOutline(
+  db: Executor,
+  enrolment: { id: number; courseId: number },
+  { statuses = true }: { statuses?: boolean } = {},
+): Promise<Outline> {
   const [moduleRows, lessonRows, testRows, attemptRows] = await Promise.all([
     db
       .select({ id: courseModules.id, title: courseModules.title })
@@ -92,10 +97,12 @@ export async function loadOutline(db: Executor, enrolment: { id: number; courseI
       })
       .from(tests)
       .where(and(eq(tests.courseId, enrolment.courseId), eq(tests.isPublished, true))),
-    db
-      .select({ testId: testAttempts.testId, number: testAttempts.number, status: testAttempts.status, score: testAttempts.score })
-      .from(testAttempts)
-      .where(eq(testAttempts.userCourseId, enrolment.id)),
+    statuses
+      ? db
+          .select({ testId: testAttempts.testId, number: testAttempts.number, status: testAttempts.status, score: testAttempts.score })
+          .from(testAttempts)
+          .where(eq(testAttempts.userCourseId, enrolment.id))
+      : Promise.resolve([] as AttemptSummary[]),
   ]);
 
   const byModule = new Map<number, (OutlineItem & { sort: number })[]>();

@@ -151,6 +151,10 @@ describe('answers and results', () => {
     expect((await save(s.url, s.session, { selected_answers: { [single.id]: s.rightAnswers[single.id] } })).statusCode).toBe(200);
     const second = await save(s.url, s.session, { selected_answers: { [text.id]: s.rightAnswers[text.id] } });
     expect(second.json<QuizState>().attempt!.selected_answers).toEqual({ [single.id]: s.rightAnswers[single.id], [text.id]: '  пуровер ' });
+    // The same answer sent again (autosave repeats itself) is fine and changes nothing.
+    const repeated = await save(s.url, s.session, { selected_answers: { [text.id]: s.rightAnswers[text.id] } });
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json<QuizState>().attempt!.selected_answers).toEqual(second.json<QuizState>().attempt!.selected_answers);
     // Changing one answer keeps the others.
     await save(s.url, s.session, { selected_answers: { [single.id]: [single.answers[1]!.id], [multiple.id]: [multiple.answers[0]!.id] } });
     const reloaded = (await open(s.url, s.session)).json<QuizState>().attempt!;

@@ -165,10 +165,10 @@ async function startAttempt(db: Db, ctx: QuizContext): Promise<void> {
 }
 
 /** The learner's view of the test, its grade and the current (else the last) attempt. */
-async function stateOf(db: Db, ctx: QuizContext, attempts: TestAttempt[]): Promise<QuizState> {
+async function stateOf(db: Db, ctx: QuizContext, attempts: TestAttempt[], loaded?: Map<number, GradedQuestion>): Promise<QuizState> {
   const { test } = ctx;
   const current = attempts.at(-1) ?? null;
-  const questionMap = current ? await loadQuestions(db, test.id) : new Map<number, GradedQuestion>();
+  const questionMap = loaded ?? (current ? await loadQuestions(db, test.id) : new Map<number, GradedQuestion>());
   const limit = test.attemptsLimit;
   return {
     test: {
@@ -267,8 +267,8 @@ export async function saveQuiz(
   if (!open) throw new ApiError('conflict', NO_OPEN_ATTEMPT);
 
   const entries = Object.entries(body.selected_answers);
-  if (entries.length > 0) {
-    const questionMap = await loadQuestions(db, ctx.test.id);
+  const questionMap = entries.length > 0 ? await loadQuestions(db, ctx.test.id) : undefined;
+  if (questionMap) {
     const inAttempt = new Set(open.questionIds);
     const problems: string[] = [];
     for (const [key, value] of entries) {
@@ -284,25 +284,34 @@ export async function saveQuiz(
   }
   if (entries.length > 0) {
     const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
+    const merged = sql`${testAttempts.selectedAnswers} || ${JSON.stringify(body.selected_answers)}::jsonb`;
     const saved = await db
       .update(testAttempts)
-      .set({ selectedAnswers: sql`${testAttempts.selectedAnswers} || ${JSON.stringify(body.selected_answers)}::jsonb` })
+      .set({ selectedAnswers: merged })
       .where(
         and(
           eq(testAttempts.id, open.id),
           eq(testAttempts.status, 'in_progress'),
           or(isNull(testAttempts.deadlineAt), gte(testAttempts.deadlineAt, cutoff)),
+          // The same answers sent again (autosave repeats what it has) write nothing.
+          sql`${merged} <> ${testAttempts.selectedAnswers}`,
         ),
       )
       .returning({ id: testAttempts.id });
     if (saved.length === 0) {
-      // Finished meanwhile (another tab, a concurrent finish) or out of time this very moment.
+      // Nothing new, finished meanwhile (another tab, a concurrent finish) or out of time this very moment.
       const [now] = await db.select().from(testAttempts).where(eq(testAttempts.id, open.id));
-      if (now && isOverdue(now)) {
-        await closeOverdue(db, ctx, [now]);
-        throw new ApiError('conflict', TIME_IS_UP);
+      const unchanged =
+        now?.status === 'in_progress' &&
+        (now.deadlineAt === null || now.deadlineAt >= cutoff) &&
+        entries.every(([key, value]) => JSON.stringify(now.selectedAnswers[key]) === JSON.stringify(value));
+      if (!unchanged) {
+        if (now && isOverdue(now)) {
+          await closeOverdue(db, ctx, [now]);
+          throw new ApiError('conflict', TIME_IS_UP);
+        }
+        throw new ApiError('conflict', NO_OPEN_ATTEMPT);
       }
-      throw new ApiError('conflict', NO_OPEN_ATTEMPT);
     }
   }
   if (body.finish) {
@@ -311,7 +320,7 @@ export async function saveQuiz(
       await finishAttempt(tx, ctx, open.id);
     });
   }
-  return stateOf(db, ctx, await listAttempts(db, ctx));
+  return stateOf(db, ctx, await listAttempts(db, ctx), questionMap);
 }
 
 /** GET …/testing/{testId}/progress/: the learner's attempts at the test and the grade. */
