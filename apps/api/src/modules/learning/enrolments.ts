@@ -2,7 +2,7 @@
 // whose token (the course-token cookie) may carry learning calls (spec §3 User course, Course
 // session; §4; §6; decision 0028).
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseSessions, userCourses } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
@@ -43,7 +43,9 @@ export async function removeEnrolment(db: Db, actor: SignedInActor, id: number):
 /**
  * POST /api/user/courses/session/: a study session of an enrolment the actor may study. Its token
  * is returned only to be put in the httpOnly cookie; the database keeps its SHA-256. The token
- * lives until `expiresAt` and dies with the sign-in that opened it.
+ * lives until `expiresAt` and dies with the sign-in that opened it. The sign-in's earlier course
+ * sessions end: the browser's one cookie now holds the new token, so the old ones would only be
+ * good to someone who copied them.
  */
 export async function startCourseSession(db: Db, actor: SignedInActor, userCourseId: number) {
   const enrolment = await findOne(
@@ -51,6 +53,10 @@ export async function startCourseSession(db: Db, actor: SignedInActor, userCours
     COURSE_NOT_FOUND,
   );
   const token = randomBytes(32).toString('base64url');
+  await db
+    .update(courseSessions)
+    .set({ finishedAt: sql`now()` })
+    .where(and(eq(courseSessions.authSessionId, actor.sessionId), isNull(courseSessions.finishedAt)));
   const [row] = await db
     .insert(courseSessions)
     .values({

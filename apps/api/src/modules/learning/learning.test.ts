@@ -156,9 +156,15 @@ describe('enrolments: hide, remove, course session', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.cookies.find((c) => c.name === COURSE_TOKEN_COOKIE)).toBeUndefined();
 
+    // A new course session of the same sign-in ends the earlier token.
+    const again = await t.app.inject({ method: 'POST', url: '/api/user/courses/session/', headers: session.headers, payload: { account_course_id: enrolment.id } });
+    const newer = { headers: { cookie: `${COURSE_TOKEN_COOKIE}=${again.cookies.find((c) => c.name === COURSE_TOKEN_COOKIE)!.value}` } };
+    expect((await get(`/api/user/course/${enrolment.id}/modules/`, withCookie)).statusCode).toBe(401);
+    expect((await get(`/api/user/course/${enrolment.id}/modules/`, newer)).statusCode).toBe(200);
+
     // Signing out ends the course token too.
     await revokeFamily(db(), session.sessionId);
-    expect((await get(`/api/user/course/${enrolment.id}/modules/`, withCookie)).statusCode).toBe(401);
+    expect((await get(`/api/user/course/${enrolment.id}/modules/`, newer)).statusCode).toBe(401);
   });
 
   it('refuses a course session for an enrolment past its access', async () => {
@@ -363,5 +369,36 @@ describe('who may study', () => {
     expect(await db().select().from(lessonProgress).where(eq(lessonProgress.userCourseId, own.id))).toEqual([]);
     expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, own.id))).toEqual([]);
     expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, childs.id))).toHaveLength(1);
+  });
+});
+
+describe('with the content cache on', () => {
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestApp({ CONTENT_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('keeps the course structure and blocks, but reads access and progress every time', async () => {
+    const cdb = cached.database.db;
+    const course = await buildCourse(cdb);
+    const module = await buildModule(cdb, { courseId: course.id });
+    const lesson = await buildLesson(cdb, { moduleId: module.id });
+    await buildLessonBlock(cdb, { lessonId: lesson.id, data: { html: '<p>Первая версия</p>' } });
+    const user = await buildUser(cdb);
+    const enrolment = await buildEnrolment(cdb, { userId: user.id, courseId: course.id });
+    const session = await signInAs(cached.app, user);
+    const url = `/api/user/course/${enrolment.id}/lesson/${lesson.id}/`;
+    const open = () => cached.app.inject({ method: 'GET', url, headers: session.headers });
+
+    const first = await countQueries(open);
+    const second = await countQueries(open);
+    expect(second).toBeLessThan(first);
+    expect((await open()).json()).toMatchObject({ blocks: [{ html: '<p>Первая версия</p>' }], status: 'completed' });
+    // Access is never cached: a hidden course closes at once.
+    await cdb.update(userCourses).set({ isActive: false }).where(eq(userCourses.id, enrolment.id));
+    expect((await open()).statusCode).toBe(404);
   });
 });

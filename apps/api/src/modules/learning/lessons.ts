@@ -1,11 +1,10 @@
 // GET /api/user/course/{id}/lesson/{lessonId}/?page=n: one page of a lesson, where it sits in the
 // course, and the progress its opening records (decision 0028).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LessonBlockView, LessonPage, ProgressStatus } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
 import {
   courseModules,
-  lessonBlocks,
   lessonProgress,
   lessons,
   userCourses,
@@ -21,6 +20,7 @@ import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { originalUrl, type MediaService } from '../media/images.ts';
+import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
 import { LESSON_NOT_FOUND, studyScope } from './scopes.ts';
 
@@ -71,7 +71,7 @@ export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 
  */
 export async function getLessonPage(
   db: Db,
-  media: MediaService,
+  content: LearningContent,
   actor: SignedInActor,
   params: { id: number; lessonId: number; page: number },
 ): Promise<LessonPage> {
@@ -96,12 +96,8 @@ export async function getLessonPage(
     LESSON_NOT_FOUND,
   );
   const [outline, blocks] = await Promise.all([
-    loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { statuses: false }),
-    db
-      .select({ id: lessonBlocks.id, type: lessonBlocks.type, data: lessonBlocks.data })
-      .from(lessonBlocks)
-      .where(and(eq(lessonBlocks.lessonId, row.id), eq(lessonBlocks.page, params.page)))
-      .orderBy(asc(lessonBlocks.sort), asc(lessonBlocks.id)),
+    loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { statuses: false, structure: content.structure }),
+    content.blocks(row.id, params.page),
   ]);
   const item = outline.items.find((i) => i.type === 'lesson' && i.id === row.id);
   const pageCount = item?.pageCount ?? 1;
@@ -138,7 +134,7 @@ export async function getLessonPage(
     duration_minutes: row.durationMinutes,
     page: params.page,
     page_count: pageCount,
-    blocks: await Promise.all(blocks.map((b) => toLessonBlock(media, b))),
+    blocks,
     status: progress!.status,
     ...neighbours(outline, row.id, params.page),
   };

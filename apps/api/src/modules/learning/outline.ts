@@ -57,21 +57,20 @@ export function testStatus(test: Pick<Test, 'grading' | 'passScore'>, attempts: 
   return attempts.length > 0 ? 'partially_completed' : 'not_started';
 }
 
-/**
- * The outline of a course for one enrolment: 4 queries, run side by side (3 without statuses, for
- * previous/next). Lessons and tests of a module interleave by their `sort` (a lesson before a test
- * of the same sort).
- */
-export async function loadOutline(
-  db: Executor,
-  enrolment: { id: number; courseId: number },
-  { statuses = true }: { statuses?: boolean } = {},
-): Promise<Outline> {
-  const [moduleRows, lessonRows, testRows, attemptRows] = await Promise.all([
+/** A course's published structure: the same for every learner, so it may be kept a few seconds. */
+export interface CourseStructure {
+  modules: { id: number; title: string }[];
+  lessons: { id: number; title: string; moduleId: number; sort: number; pageCount: number }[];
+  tests: { id: number; title: string; moduleId: number | null; sort: number; grading: Test['grading']; passScore: number }[];
+}
+
+/** The published structure of a course: 3 queries side by side. */
+export async function loadStructure(db: Executor, courseId: number): Promise<CourseStructure> {
+  const [modules, lessonRows, testRows] = await Promise.all([
     db
       .select({ id: courseModules.id, title: courseModules.title })
       .from(courseModules)
-      .where(eq(courseModules.courseId, enrolment.courseId))
+      .where(eq(courseModules.courseId, courseId))
       .orderBy(asc(courseModules.sort), asc(courseModules.id)),
     db
       .select({
@@ -79,24 +78,41 @@ export async function loadOutline(
         title: lessons.title,
         moduleId: lessons.moduleId,
         sort: lessons.sort,
-        status: lessonProgress.status,
         pageCount: sql<number>`coalesce((select max(${lessonBlocks.page}) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id}), 1)`.mapWith(Number),
       })
       .from(lessons)
       .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
-      .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userCourseId, enrolment.id)))
-      .where(and(eq(courseModules.courseId, enrolment.courseId), eq(lessons.isPublished, true))),
+      .where(and(eq(courseModules.courseId, courseId), eq(lessons.isPublished, true))),
     db
-      .select({
-        id: tests.id,
-        title: tests.name,
-        moduleId: tests.moduleId,
-        sort: tests.sort,
-        grading: tests.grading,
-        passScore: tests.passScore,
-      })
+      .select({ id: tests.id, title: tests.name, moduleId: tests.moduleId, sort: tests.sort, grading: tests.grading, passScore: tests.passScore })
       .from(tests)
-      .where(and(eq(tests.courseId, enrolment.courseId), eq(tests.isPublished, true))),
+      .where(and(eq(tests.courseId, courseId), eq(tests.isPublished, true))),
+  ]);
+  return { modules, lessons: lessonRows, tests: testRows };
+}
+
+/** Where the structure comes from: the database, or the learning routes' short cache (decision 0028). */
+export type StructureSource = (courseId: number) => Promise<CourseStructure>;
+
+/**
+ * The outline of a course for one enrolment: the structure (3 queries, or none from the cache)
+ * and, with `statuses`, the enrolment's lesson progress and attempts (2 queries) — the same count
+ * whatever the number of modules. Lessons and tests of a module interleave by their `sort` (a
+ * lesson before a test of the same sort).
+ */
+export async function loadOutline(
+  db: Executor,
+  enrolment: { id: number; courseId: number },
+  { statuses = true, structure = (courseId) => loadStructure(db, courseId) }: { statuses?: boolean; structure?: StructureSource } = {},
+): Promise<Outline> {
+  const [course, progressRows, attemptRows] = await Promise.all([
+    structure(enrolment.courseId),
+    statuses
+      ? db
+          .select({ lessonId: lessonProgress.lessonId, status: lessonProgress.status })
+          .from(lessonProgress)
+          .where(eq(lessonProgress.userCourseId, enrolment.id))
+      : Promise.resolve([]),
     statuses
       ? db
           .select({ testId: testAttempts.testId, number: testAttempts.number, status: testAttempts.status, score: testAttempts.score })
@@ -104,6 +120,7 @@ export async function loadOutline(
           .where(eq(testAttempts.userCourseId, enrolment.id))
       : Promise.resolve([] as AttemptSummary[]),
   ]);
+  const progress = new Map(progressRows.map((p) => [p.lessonId, p.status]));
 
   const byModule = new Map<number, (OutlineItem & { sort: number })[]>();
   const push = (moduleId: number, item: OutlineItem & { sort: number }) => {
@@ -111,11 +128,11 @@ export async function loadOutline(
     list.push(item);
     byModule.set(moduleId, list);
   };
-  for (const l of lessonRows) {
-    push(l.moduleId, { type: 'lesson', id: l.id, title: l.title, moduleId: l.moduleId, pageCount: l.pageCount, sort: l.sort, status: l.status ?? 'not_started' });
+  for (const l of course.lessons) {
+    push(l.moduleId, { type: 'lesson', id: l.id, title: l.title, moduleId: l.moduleId, pageCount: l.pageCount, sort: l.sort, status: progress.get(l.id) ?? 'not_started' });
   }
   const finals: (OutlineItem & { sort: number })[] = [];
-  for (const t of testRows) {
+  for (const t of course.tests) {
     const item = {
       type: 'test' as const,
       id: t.id,
@@ -131,9 +148,9 @@ export async function loadOutline(
   const order = (a: OutlineItem & { sort: number }, b: OutlineItem & { sort: number }) =>
     a.sort - b.sort || (a.type === b.type ? 0 : a.type === 'lesson' ? -1 : 1) || a.id - b.id;
   const items: OutlineItem[] = [];
-  for (const m of moduleRows) items.push(...(byModule.get(m.id) ?? []).sort(order).map(strip));
+  for (const m of course.modules) items.push(...(byModule.get(m.id) ?? []).sort(order).map(strip));
   items.push(...finals.sort(order).map(strip));
-  return { modules: moduleRows, items };
+  return { modules: course.modules, items };
 }
 
 function strip({ sort: _sort, ...item }: OutlineItem & { sort: number }): OutlineItem {

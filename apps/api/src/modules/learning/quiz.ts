@@ -11,7 +11,7 @@ import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, shuffledFor, type GradedQuestion } from './grading.ts';
-import { gradeOf, loadOutline, modulesDone, testStatus } from './outline.ts';
+import { gradeOf, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
 import { TEST_NOT_FOUND, studyScope } from './scopes.ts';
 
 /** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
@@ -39,7 +39,7 @@ export interface TestParams {
  * The test of enrolment `id` the actor may take (404 otherwise): published, of the enrolment's
  * course, of the module when one is named. A final test is closed (403) until the modules are done.
  */
-async function findTest(db: Db, actor: SignedInActor, params: TestParams, checkFinalLock = true): Promise<QuizContext> {
+async function findTest(db: Db, actor: SignedInActor, params: TestParams, structure?: StructureSource): Promise<QuizContext> {
   const row = await findOne(
     db
       .select({ test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId })
@@ -56,8 +56,8 @@ async function findTest(db: Db, actor: SignedInActor, params: TestParams, checkF
       ),
     TEST_NOT_FOUND,
   );
-  if (checkFinalLock && row.test.moduleId === null) {
-    const outline = await loadOutline(db, { id: row.enrolmentId, courseId: row.courseId });
+  if (structure && row.test.moduleId === null) {
+    const outline = await loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { structure });
     if (!modulesDone(outline)) throw new ApiError('forbidden', FINAL_LOCKED);
   }
   return row;
@@ -238,8 +238,8 @@ function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, 
  * (`attempt: null`). `clear=true` starts a new attempt where attempts remain (409 otherwise); an
  * attempt past its time is finished first, at its deadline.
  */
-export async function getQuiz(db: Db, actor: SignedInActor, params: TestParams, clear: boolean): Promise<QuizState> {
-  const ctx = await findTest(db, actor, params);
+export async function getQuiz(db: Db, structure: StructureSource, actor: SignedInActor, params: TestParams, clear: boolean): Promise<QuizState> {
+  const ctx = await findTest(db, actor, params, structure);
   let attempts = await listAttempts(db, ctx);
   const changed = await closeOverdue(db, ctx, attempts);
   if (clear) await startAttempt(db, ctx);
@@ -255,11 +255,12 @@ export async function getQuiz(db: Db, actor: SignedInActor, params: TestParams, 
  */
 export async function saveQuiz(
   db: Db,
+  structure: StructureSource,
   actor: SignedInActor,
   params: TestParams,
   body: { selected_answers: SelectedAnswersInput; finish: boolean },
 ): Promise<QuizState> {
-  const ctx = await findTest(db, actor, params);
+  const ctx = await findTest(db, actor, params, structure);
   const [open] = await db
     .select()
     .from(testAttempts)
@@ -325,7 +326,7 @@ export async function saveQuiz(
 
 /** GET …/testing/{testId}/progress/: the learner's attempts at the test and the grade. */
 export async function quizProgress(db: Db, actor: SignedInActor, params: TestParams): Promise<QuizProgress> {
-  const ctx = await findTest(db, actor, params, false);
+  const ctx = await findTest(db, actor, params);
   let attempts = await listAttempts(db, ctx);
   if (await closeOverdue(db, ctx, attempts)) attempts = await listAttempts(db, ctx);
   const grade = gradeOf(ctx.test.grading, attempts);

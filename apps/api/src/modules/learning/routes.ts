@@ -28,6 +28,7 @@ import { findOne } from '../../db/find.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
+import { LearningContent } from './content.ts';
 import { getLessonPage } from './lessons.ts';
 import { loadOutline, toCourseModules } from './outline.ts';
 import { getQuiz, quizProgress, saveQuiz } from './quiz.ts';
@@ -42,6 +43,8 @@ const COURSE_TOKEN_NOTE =
 
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
+  const content = new LearningContent(db, app.media, app.deps.config.contentCacheTtlMs);
   app.addHook('onSend', noStore);
 
   app.patch(
@@ -129,7 +132,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(userCourses.id, request.params.id), studyScope(signedInActor(request)))),
         COURSE_NOT_FOUND,
       );
-      return toCourseModules(await loadOutline(db, enrolment));
+      return toCourseModules(await loadOutline(db, enrolment, { structure: content.structure }));
     },
   );
 
@@ -149,7 +152,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lessonPageSchema, 400: fieldErrorsSchema, ...notFound },
       },
     },
-    async (request) => getLessonPage(db, app.media, signedInActor(request), { ...request.params, page: request.query.page }),
+    async (request) => getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }),
   );
 
   const quizErrors = {
@@ -186,7 +189,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: quizStateSchema, ...quizErrors },
         },
       },
-      async (request) => getQuiz(db, signedInActor(request), request.params, request.query.clear),
+      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear),
     );
     app.post(
       path,
@@ -202,7 +205,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: quizStateSchema, ...quizErrors },
         },
       },
-      async (request) => saveQuiz(db, signedInActor(request), request.params, request.body),
+      async (request) => saveQuiz(db, content.structure, signedInActor(request), request.params, request.body),
     );
   }
 
