@@ -106,15 +106,29 @@ export async function getLessonPage(
   // A page opened again with nothing to record (the status already as far, the same last page)
   // writes nothing: a reload is a pure read.
   const unchanged = row.status !== null && STATUS_RANK[row.status] >= STATUS_RANK[reached] && row.lastPage === params.page;
-  const [progress] = unchanged
-    ? [{ status: row.status! }]
-    : await db
+  const status = unchanged ? row.status! : await recordProgress(db, row.enrolmentId, row.id, params.page, reached);
+  return {
+    id: row.id,
+    title: row.title,
+    module: { id: row.moduleId, title: row.moduleTitle },
+    duration_minutes: row.durationMinutes,
+    page: params.page,
+    page_count: pageCount,
+    blocks,
+    status,
+    ...neighbours(outline, row.id, params.page),
+  };
+}
+
+/** The one upsert of a lesson opening: the status only moves forward, concurrent opens leave one row. */
+async function recordProgress(db: Db, enrolmentId: number, lessonId: number, page: number, reached: ProgressStatus): Promise<ProgressStatus> {
+  const [progress] = await db
     .insert(lessonProgress)
     .values({
-      userCourseId: row.enrolmentId,
-      lessonId: row.id,
+      userCourseId: enrolmentId,
+      lessonId,
       status: reached,
-      lastPage: params.page,
+      lastPage: page,
       completedAt: reached === 'completed' ? sql`now()` : null,
     })
     .onConflictDoUpdate({
@@ -127,15 +141,5 @@ export async function getLessonPage(
       },
     })
     .returning({ status: lessonProgress.status });
-  return {
-    id: row.id,
-    title: row.title,
-    module: { id: row.moduleId, title: row.moduleTitle },
-    duration_minutes: row.durationMinutes,
-    page: params.page,
-    page_count: pageCount,
-    blocks,
-    status: progress!.status,
-    ...neighbours(outline, row.id, params.page),
-  };
+  return progress!.status;
 }

@@ -89,7 +89,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Начать сеанс курса: cookie курса (crema_course)',
         description:
           'Ставит httpOnly cookie `crema_course` (12 ч, живёт не дольше входа), которым вызовы уроков и тестов этого ' +
-          'курса могут идти без токена доступа. Курс должен быть открыт для учёбы (активен, доступ не истёк).',
+          'курса могут идти без токена доступа; прежние cookie курса этого входа перестают действовать. Курс должен быть ' +
+          'открыт для учёбы (активен, доступ не истёк).',
         tags,
         body: courseSessionBodySchema,
         response: { 200: courseSessionSchema, 400: fieldErrorsSchema, ...notFound },
