@@ -1,3 +1,5 @@
+-- Nothing wrote course_sessions before this migration; emptying it lets the NOT NULL columns be added to any database.
+DELETE FROM "course_sessions";--> statement-breakpoint
 CREATE TYPE "public"."test_grading" AS ENUM('highest', 'last', 'first', 'average');--> statement-breakpoint
 CREATE TYPE "public"."test_review" AS ENUM('score', 'correctness', 'answers');--> statement-breakpoint
 ALTER TABLE "course_sessions" ADD COLUMN "auth_session_id" uuid NOT NULL;--> statement-breakpoint
