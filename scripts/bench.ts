@@ -23,14 +23,16 @@ interface Target {
   title: string;
   url: string;
   headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
   /** Instead of BENCH_CONNECTIONS: a load the renders can keep up with. */
   connections?: number;
 }
 
-async function measure({ title, url, headers, connections = CONNECTIONS }: Target) {
+async function measure({ title, url, headers, method = 'GET', body, connections = CONNECTIONS }: Target) {
   // A short warm-up so JIT and caches are in the same state for every target.
-  await autocannon({ url, headers, connections: Math.min(10, connections), duration: 2 });
-  const result = await autocannon({ url, headers, connections, duration: DURATION_S });
+  await autocannon({ url, headers, method, body, connections: Math.min(10, connections), duration: 2 });
+  const result = await autocannon({ url, headers, method, body, connections, duration: DURATION_S });
   return {
     title,
     rps: result.requests.average,
@@ -54,6 +56,53 @@ async function signedInCookie(base: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`вход демо-студента: ${res.status}`);
   return res.headers.getSetCookie().map((line) => line.split(';', 1)[0]).join('; ');
+}
+
+/** The demo student's access token, as an API client sends it (no cookies, so no CSRF header). */
+async function accessHeader(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'student@crema.local', password: 'crema-demo-2026' }),
+  });
+  if (!res.ok) throw new Error(`вход демо-студента: ${res.status}`);
+  const { access } = (await res.json()) as { access: string };
+  return { 'jwt-access-token': `Bearer ${access}` };
+}
+
+interface Modules {
+  modules: { content: { id: number; type: 'lesson' | 'test' }[] }[];
+}
+
+/**
+ * The learning targets of the demo student: a lesson page and a quiz answer save (an attempt is
+ * started first). The enrolment comes from GET /api/user/courses/ where it exists, else the
+ * student's own enrolment ids are tried in turn.
+ */
+async function learningTargets(base: string, auth: Record<string, string>): Promise<{ lesson: string; quiz: string; save: string }> {
+  const list = await fetch(`${base}/api/user/courses/`, { headers: auth });
+  const listed = list.ok ? ((await list.json()) as { id: number }[] | { results: { id: number }[] }) : null;
+  const ids = listed ? (Array.isArray(listed) ? listed : listed.results).map((c) => c.id) : Array.from({ length: 50 }, (_, i) => i + 1);
+  for (const id of ids) {
+    const res = await fetch(`${base}/api/user/course/${id}/modules/`, { headers: auth });
+    if (!res.ok) continue;
+    const items = ((await res.json()) as Modules).modules.flatMap((m) => m.content);
+    const lesson = items.find((i) => i.type === 'lesson');
+    const test = items.find((i) => i.type === 'test');
+    if (!lesson || !test) continue;
+    const quiz = `${base}/api/user/course/${id}/testing/${test.id}/`;
+    const started = await fetch(`${quiz}?clear=true`, { headers: auth });
+    if (!started.ok) continue;
+    const { attempt } = (await started.json()) as { attempt: { questions: { id: number; type: string; answers: { id: number }[] }[] } };
+    const question = attempt.questions.find((q) => q.type === 'single' || q.type === 'multiple');
+    if (!question?.answers[0]) continue;
+    return {
+      lesson: `${base}/api/user/course/${id}/lesson/${lesson.id}/?page=1`,
+      quiz,
+      save: JSON.stringify({ selected_answers: { [question.id]: [question.answers[0].id] } }),
+    };
+  }
+  throw new Error('У демо-студента нет курса с уроком и тестом');
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crema-bench-'));
@@ -81,6 +130,8 @@ try {
   const slug = await firstCourseSlug(app);
   const catalogue = '/api/courses/?page_size=12';
   const cookie = await signedInCookie(app);
+  const auth = await accessHeader(app);
+  const learning = await learningTargets(app, auth);
   const browser = { 'accept-encoding': 'br, gzip' };
   const targets: Target[] = [
     { title: 'Fastify hello (bare)', url: `http://127.0.0.1:${helloPort}/hello` },
@@ -95,6 +146,15 @@ try {
     { title: 'GET / signed in, 4 connections', url: `${app}/`, headers: { ...browser, cookie }, connections: 4 },
     // Overloaded: autocannon sends again at once after a 503 (a browser waits Retry-After).
     { title: 'GET / signed in (rendered)', url: `${app}/`, headers: { ...browser, cookie } },
+    // Learning (decision 0028): a lesson page records progress on every call; a save merges the answers into the attempt.
+    { title: 'GET lesson page (learner)', url: learning.lesson, headers: auth },
+    {
+      title: 'POST quiz answer save (learner)',
+      url: learning.quiz,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: learning.save,
+    },
     { title: '  menus, content cache off', url: `${uncached}/api/menus/header_menu/` },
     { title: '  catalogue API, cache off', url: `${uncached}${catalogue}` },
     { title: '  home page, caches off', url: `${uncached}/` },
@@ -116,6 +176,10 @@ try {
   console.log(
     `\nguest home page / hello: ${ratio('GET / guest (page cache)').toFixed(3)} (with brotli ${ratio('GET / guest, br (page cache)').toFixed(3)}); ` +
       `rendered for every request: ${ratio('  home page, caches off').toFixed(3)}`,
+  );
+  console.log(
+    `lesson page / hello: ${ratio('GET lesson page (learner)').toFixed(3)}; ` +
+      `quiz answer save / hello: ${ratio('POST quiz answer save (learner)').toFixed(3)}`,
   );
 } finally {
   await stopAll(children);

@@ -35,6 +35,7 @@ import { testBank } from './modules/payments/testbank/plugin.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(feedbackRoutes);
       await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
+      await api.register(learningRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

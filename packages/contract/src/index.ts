@@ -9,3 +9,4 @@ export * from './schemas/account.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/orders.ts';
 export * from './rules/index.ts';
+export * from './schemas/learning.ts';

@@ -21,6 +21,9 @@ import {
   groups,
   groupSchedules,
   lessons,
+  lessonBlocks,
+  questions,
+  answers,
   menuItems,
   menus,
   orders,
@@ -228,6 +231,32 @@ export async function buildLesson(db: Executor, values: { moduleId: number } & P
 export async function buildTest(db: Executor, values: { courseId: number } & Partial<typeof tests.$inferInsert>) {
   const [row] = await db.insert(tests).values({ name: unique('Тест'), isPublished: true, ...values }).returning();
   return row!;
+}
+
+/** A block of a lesson page (a text block on page 1 unless told). */
+export async function buildLessonBlock(db: Executor, values: { lessonId: number } & Partial<typeof lessonBlocks.$inferInsert>) {
+  const [row] = await db
+    .insert(lessonBlocks)
+    .values({ type: 'text', data: { html: `<p>${unique('Текст')}</p>` }, ...values })
+    .returning();
+  return row!;
+}
+
+/** A question of a test with its answers (`answers` in order; sort follows it). */
+export async function buildQuestion(
+  db: Executor,
+  values: { testId: number; answers?: Partial<Omit<typeof answers.$inferInsert, 'questionId'>>[] } & Partial<typeof questions.$inferInsert>,
+) {
+  const { answers: list = [], ...rest } = values;
+  const [question] = await db.insert(questions).values({ text: unique('Вопрос'), ...rest }).returning();
+  const rows =
+    list.length > 0
+      ? await db
+          .insert(answers)
+          .values(list.map((a, sort) => ({ sort, text: `Ответ ${sort + 1}`, ...a, questionId: question!.id })))
+          .returning()
+      : [];
+  return { ...question!, answers: rows };
 }
 
 export interface GroupOverrides extends Partial<typeof groups.$inferInsert> {

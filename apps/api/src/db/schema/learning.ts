@@ -11,6 +11,8 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { LESSON_BLOCK_TYPES, type LessonBlockData, type SelectedAnswers } from './blocks.ts';
 import { courses } from './catalog.ts';
@@ -27,6 +29,13 @@ export const questionTypeEnum = pgEnum('question_type', ['single', 'multiple', '
 /** A learner's status of a lesson or test (spec §4: partially_completed marks a lesson done in the sidebar). */
 export const progressStatusEnum = pgEnum('progress_status', ['not_started', 'partially_completed', 'completed']);
 export const testAttemptStatusEnum = pgEnum('test_attempt_status', ['in_progress', 'completed']);
+/**
+ * What a learner sees of a finished attempt (decision 0028): `score` only the score and passed or
+ * not; `correctness` also which questions were right; `answers` also the right answers.
+ */
+export const testReviewEnum = pgEnum('test_review', ['score', 'correctness', 'answers']);
+/** Which attempts make a learner's grade of a test (decision 0028). */
+export const testGradingEnum = pgEnum('test_grading', ['highest', 'last', 'first', 'average']);
 
 /** A module of a course: an ordered group of lessons and tests. */
 export const courseModules = pgTable(
@@ -110,6 +119,10 @@ export const tests = pgTable(
     attemptsLimit: integer(),
     isPublished: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
+    /** What a learner sees of a finished attempt. */
+    review: testReviewEnum().notNull().default('answers'),
+    /** Which attempts make the learner's grade (and so the test's status). */
+    grading: testGradingEnum().notNull().default('highest'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -211,7 +224,11 @@ export const courseSessions = pgTable(
       .references(() => userCourses.id, { onDelete: 'cascade' }),
     /** SHA-256 of the course-token cookie value; the token itself is never stored. */
     tokenHash: text().notNull().unique('course_sessions_token_hash_unique'),
+    /** The sign-in (refresh-token family) that opened it: the token dies with that sign-in. */
+    authSessionId: uuid().notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The token is refused after this instant. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userCourseId)],
@@ -249,18 +266,28 @@ export const testAttempts = pgTable(
     testId: integer()
       .notNull()
       .references(() => tests.id, { onDelete: 'cascade' }),
+    /** 1 for a learner's first attempt at the test, 2 for the second … */
+    number: integer().notNull().default(1),
     /** The questions drawn for this attempt (by their probability), in the order shown. */
     questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     selectedAnswers: jsonb().$type<SelectedAnswers>().notNull().default({}),
     /** Percent of questions answered right, set when the attempt is finished. */
     score: integer(),
     isPassed: boolean(),
+    /** Question id → mark from 0 to 1, set when the attempt is finished. */
+    marks: jsonb().$type<Record<string, number>>(),
     status: testAttemptStatusEnum().notNull().default('in_progress'),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the time limit runs out (started_at + the test's limit); null without a limit. */
+    deadlineAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.userCourseId, t.testId),
+    // An attempt number is used once, so concurrent starts cannot exceed the attempt limit …
+    unique('test_attempts_user_course_id_test_id_number_unique').on(t.userCourseId, t.testId, t.number),
+    // … and a learner has at most one attempt of a test open at a time.
+    uniqueIndex('test_attempts_one_open').on(t.userCourseId, t.testId).where(sql`status = 'in_progress'`),
     index().on(t.testId),
     check('test_attempts_score_range', sql`${t.score} between 0 and 100`),
   ],

@@ -14,10 +14,22 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, users } from '../../db/schema/index.ts';
+import { consents, testAttempts, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
-import { buildOrder, buildOwner, buildStudent, buildUser, signInAs } from '../../test/factories.ts';
+import {
+  buildCourse,
+  buildEnrolment,
+  buildLesson,
+  buildModule,
+  buildOrder,
+  buildOwner,
+  buildQuestion,
+  buildStudent,
+  buildTest,
+  buildUser,
+  signInAs,
+} from '../../test/factories.ts';
 import type { AccessLevel } from './actor.ts';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
 import { JwtCodec, revokeFamily } from './tokens.ts';
@@ -196,7 +208,19 @@ describe('every route of the app', () => {
    * For each signed-in route that names a thing by id: how to make one that belongs to a given
    * account. Every such route must be listed here, so one added later is checked by construction.
    */
-  const OWN_THINGS: Record<string, (db: TestContext['database']['db'], userId: number) => Promise<number | string>> = {
+  type Db = TestContext['database']['db'];
+  /** A course with a module, a lesson and a module test with an open attempt, and the holder's enrolment in it. */
+  const studying = async (db: Db, userId: number) => {
+    const course = await buildCourse(db);
+    const module = await buildModule(db, { courseId: course.id });
+    const lesson = await buildLesson(db, { moduleId: module.id });
+    const test = await buildTest(db, { courseId: course.id, moduleId: module.id });
+    const question = await buildQuestion(db, { testId: test.id, answers: [{ isCorrect: true }] });
+    const enrolment = await buildEnrolment(db, { userId, courseId: course.id });
+    await db.insert(testAttempts).values({ userCourseId: enrolment.id, testId: test.id, questionIds: [question.id] });
+    return { id: enrolment.id, moduleId: module.id, lessonId: lesson.id, testId: test.id };
+  };
+  const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<number | string | Record<string, number>>> = {
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
     '/api/user/consents/:id/withdraw/': async (db, userId) =>
       (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,
@@ -206,6 +230,13 @@ describe('every route of the app', () => {
       return (await buildOrder(db, { payerEmail: user!.email })).code;
     },
     '/api/user/orders/:order_code/cancel/': async (db, userId) => (await buildOrder(db, { userId })).code,
+    // Learning (decision 0028): `:id` is the holder's enrolment; lessons and tests of its course.
+    '/api/user/courses/:id/': async (db, userId) => (await studying(db, userId)).id,
+    '/api/user/course/:id/modules/': async (db, userId) => (await studying(db, userId)).id,
+    '/api/user/course/:id/lesson/:lessonId/': studying,
+    '/api/user/course/:id/testing/:testId/': studying,
+    '/api/user/course/:id/module/:moduleId/testing/:testId/': studying,
+    '/api/user/course/:id/testing/:testId/progress/': studying,
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {
@@ -222,8 +253,10 @@ describe('every route of the app', () => {
       const holder = route.access === 'owner' ? await buildOwner(db) : await buildUser(db);
       // Another user and another owner (an owner's rights never reach someone's own things).
       const others = route.access === 'owner' ? [await buildOwner(db)] : [await buildUser(db), await buildOwner(db)];
-      const url = route.url.replace(/:[A-Za-z_]+/g, String(await make!(db, holder.id)));
-      const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const thing = await make!(db, holder.id);
+      const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => String(typeof thing === 'object' ? thing[name] : thing));
+      // A body that passes validation (PATCH of a user course needs is_active).
+      const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : route.method === 'PATCH' && url.includes('/user/courses/') ? { is_active: true } : {};
       const inject = async (user: { id: number }) =>
         t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
       for (const other of others) {
@@ -240,7 +273,10 @@ describe('every route of the app', () => {
       paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cookie', 'jwt']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cookie', 'course', 'jwt']);
+    // Learning calls list the course-token cookie too (decision 0028); other user routes do not.
+    expect(doc.paths['/api/user/course/{id}/modules/']!.get!.security).toEqual([{ jwt: [] }, { cookie: [] }, { course: [] }]);
+    expect(doc.paths['/api/user/personal/']!.get!.security).toEqual([{ jwt: [] }, { cookie: [] }]);
     let checked = 0;
     for (const route of t.app.routeAccess) {
       const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];

@@ -22,6 +22,11 @@ export interface Actor {
   /** The client's IP address (rate limits, session records); a job gives its own label. */
   ip: string;
   userAgent?: string;
+  /**
+   * Set when the caller came with a course token (cookie `crema_course`, decision 0028) instead of
+   * an access token: the one enrolment (user course) the token opens; learning scopes keep to it.
+   */
+  userCourseId?: number;
 }
 
 /** A signed-in actor: what `user` and `owner` routes get. */

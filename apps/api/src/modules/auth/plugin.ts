@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest, FastifySchema } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CSRF_HEADER, SESSION_COOKIES, detailErrorSchema } from '@crema/contract';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { COURSE_TOKEN_COOKIE, CSRF_HEADER, SESSION_COOKIES, detailErrorSchema } from '@crema/contract';
 import type { Config } from '../../config.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { courseSessions, refreshTokens, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import { ACCESS_LEVELS, isOwnerLevel, isSignedIn, type AccessLevel, type Actor, type SignedInActor } from './actor.ts';
@@ -23,6 +23,11 @@ declare module 'fastify' {
     access?: AccessLevel;
     /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
     readOnly?: boolean;
+    /**
+     * A learning call (`user` level) that also accepts the course-token cookie instead of an
+     * access token (spec §6, decision 0028): the actor is then limited to that one enrolment.
+     */
+    courseToken?: boolean;
   }
   interface FastifyRequest {
     /** Who acts: set for every API request by the access layer (user null for a guest or a public route). */
@@ -47,6 +52,12 @@ export const SECURITY_SCHEMES = {
     in: 'cookie',
     name: SESSION_COOKIES.access,
     description: 'Сеанс сайта (httpOnly); изменяющие запросы требуют `X-CSRF-Token`',
+  },
+  course: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: COURSE_TOKEN_COOKIE,
+    description: 'Cookie курса (POST /api/user/courses/session/): только вызовы уроков и тестов этого курса',
   },
 } as const;
 
@@ -103,10 +114,11 @@ export const accessPlugin = fp(async (app) => {
     const access = route.config?.access ?? 'public';
     if (!ACCESS_LEVELS.includes(access)) throw new Error(`${route.url}: unknown access level '${String(access)}'`);
     const schema: FastifySchema & { security?: unknown } = (route.schema ??= {});
-    const security = SECURITY[access];
+    // Learning calls also take the course-token cookie (decision 0028).
+    const security = route.config?.courseToken && access === 'user' ? [...SECURITY.user!, { course: [] }] : SECURITY[access];
     // One mechanism: security is declared from the level, never by hand. (The HEAD twin of a GET
     // shares its schema, already given the level's security.)
-    if (schema.security && schema.security !== security) throw new Error(`${route.url}: declare config.access instead of schema.security`);
+    if (schema.security && JSON.stringify(schema.security) !== JSON.stringify(security)) throw new Error(`${route.url}: declare config.access instead of schema.security`);
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
     if (!security) return;
     schema.security = security;
@@ -154,11 +166,60 @@ export const accessPlugin = fp(async (app) => {
         actor.sessionId = claims.sessionId;
       }
     }
+    const courseToken = request.cookies[COURSE_TOKEN_COOKIE];
+    if (!actor.user && courseToken && request.routeOptions.config?.courseToken) {
+      await resolveCourseToken(request, actor, courseToken);
+    }
     if (access === 'caller') return;
     if (!actor.user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
     if (access === 'owner' && !isOwnerLevel(actor.user)) throw new ApiError('forbidden', NOT_AN_OWNER);
   });
 });
+
+/** SHA-256 of a course token, as course_sessions keeps it. */
+export function courseTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * The course-token cookie as the caller (decision 0028): a live course session (not finished,
+ * not expired) whose sign-in is still live, of an enrolment that is active and within its access.
+ * The actor becomes that enrolment's user, limited to it (`actor.userCourseId`). Unsafe calls
+ * carried by the cookie pass the same CSRF check as the session cookie's.
+ */
+async function resolveCourseToken(request: FastifyRequest, actor: Actor, token: string): Promise<void> {
+  const { db, config } = request.server.deps;
+  if (token.length > 200) return;
+  const [row] = await db
+    .select({ user: users, userCourseId: userCourses.id, authSessionId: courseSessions.authSessionId })
+    .from(courseSessions)
+    .innerJoin(userCourses, eq(userCourses.id, courseSessions.userCourseId))
+    .innerJoin(users, eq(users.id, userCourses.userId))
+    .where(
+      and(
+        eq(courseSessions.tokenHash, courseTokenHash(token)),
+        isNull(courseSessions.finishedAt),
+        gt(courseSessions.expiresAt, sql`now()`),
+        eq(userCourses.isActive, true),
+        or(isNull(userCourses.accessUntil), gt(userCourses.accessUntil, sql`now()`)),
+        sql`exists (${db
+          .select({ one: sql`1` })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.familyId, courseSessions.authSessionId),
+              eq(refreshTokens.userId, users.id),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )})`,
+      ),
+    );
+  if (!row) return;
+  if (UNSAFE_METHODS.has(request.method)) assertCsrf(request, config, row.authSessionId);
+  actor.user = row.user;
+  actor.sessionId = row.authSessionId;
+  actor.userCourseId = row.userCourseId;
+}
 
 /**
  * The actor of a `user` or `owner` route, typed as signed in. The access layer has already

@@ -1,0 +1,40 @@
+// Course content as every learner of a course sees it — the published structure and the blocks of
+// each lesson page — kept per process for CONTENT_CACHE_TTL_MS like the site's content (decision
+// 0005). Nothing per learner goes through it: access, progress and attempts are read every time
+// (decision 0028).
+import { and, asc, eq } from 'drizzle-orm';
+import type { LessonBlockView } from '@crema/contract';
+import type { Db } from '../../db/client.ts';
+import { lessonBlocks } from '../../db/schema/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { MediaService } from '../media/images.ts';
+import { toLessonBlock } from './lessons.ts';
+import { loadStructure, type CourseStructure } from './outline.ts';
+
+export class LearningContent {
+  private readonly cache: TtlCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaService,
+    ttlMs: number,
+  ) {
+    this.cache = new TtlCache(ttlMs, 2000);
+  }
+
+  /** The published modules, lessons (with page counts) and tests of a course. */
+  readonly structure = (courseId: number): Promise<CourseStructure> =>
+    this.cache.get(`structure:${courseId}`, () => loadStructure(this.db, courseId));
+
+  /** The blocks of one lesson page, as the API answers them. */
+  blocks(lessonId: number, page: number): Promise<LessonBlockView[]> {
+    return this.cache.get(`blocks:${lessonId}:${page}`, async () => {
+      const rows = await this.db
+        .select({ id: lessonBlocks.id, type: lessonBlocks.type, data: lessonBlocks.data })
+        .from(lessonBlocks)
+        .where(and(eq(lessonBlocks.lessonId, lessonId), eq(lessonBlocks.page, page)))
+        .orderBy(asc(lessonBlocks.sort), asc(lessonBlocks.id));
+      return Promise.all(rows.map((row) => toLessonBlock(this.media, row)));
+    });
+  }
+}

@@ -1,0 +1,352 @@
+// The quiz engine (design/learning.md, decision 0028). An attempt is a server record: its questions
+// are drawn and frozen when it starts, answers autosave into it, the server's clock enforces the
+// time limit (with a short grace for a slow network), and the key is never sent before it is over.
+// Everything that starts or finishes attempts of an enrolment runs under a lock on its user course
+// row, so concurrent calls neither exceed the attempt limit nor grade twice.
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import type { QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import { answers, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
+import { findOne } from '../../db/find.ts';
+import { ApiError } from '../../errors.ts';
+import type { SignedInActor } from '../auth/actor.ts';
+import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, shuffledFor, type GradedQuestion } from './grading.ts';
+import { gradeOf, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
+import { TEST_NOT_FOUND, studyScope } from './scopes.ts';
+
+/** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
+export const ATTEMPT_GRACE_S = 10;
+
+export const FINAL_LOCKED = 'Итоговый тест откроется, когда будут пройдены все уроки и тесты модулей.';
+export const NO_ATTEMPTS_LEFT = 'Попытки закончились: новую начать нельзя.';
+export const NO_QUESTIONS = 'В тесте пока нет вопросов.';
+export const NO_OPEN_ATTEMPT = 'Попытка не начата или уже завершена: откройте тест заново.';
+export const TIME_IS_UP = 'Время вышло: ответы после окончания времени не засчитаны, попытка завершена.';
+
+interface QuizContext {
+  enrolmentId: number;
+  courseId: number;
+  test: Test;
+}
+
+export interface TestParams {
+  id: number;
+  testId: number;
+  moduleId?: number;
+}
+
+/**
+ * The test of enrolment `id` the actor may take (404 otherwise): published, of the enrolment's
+ * course, of the module when one is named. A final test is closed (403) until the modules are done.
+ */
+async function findTest(db: Db, actor: SignedInActor, params: TestParams, structure?: StructureSource): Promise<QuizContext> {
+  const row = await findOne(
+    db
+      .select({ test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId })
+      .from(userCourses)
+      .innerJoin(tests, eq(tests.courseId, userCourses.courseId))
+      .where(
+        and(
+          eq(userCourses.id, params.id),
+          studyScope(actor),
+          eq(tests.id, params.testId),
+          eq(tests.isPublished, true),
+          params.moduleId === undefined ? undefined : eq(tests.moduleId, params.moduleId),
+        ),
+      ),
+    TEST_NOT_FOUND,
+  );
+  if (structure && row.test.moduleId === null) {
+    const outline = await loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { structure });
+    if (!modulesDone(outline)) throw new ApiError('forbidden', FINAL_LOCKED);
+  }
+  return row;
+}
+
+function listAttempts(db: Executor, ctx: QuizContext): Promise<TestAttempt[]> {
+  return db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userCourseId, ctx.enrolmentId), eq(testAttempts.testId, ctx.test.id)))
+    .orderBy(asc(testAttempts.number));
+}
+
+/** The test's questions with their answers (two queries), by id. */
+async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
+  const [questionRows, answerRows] = await Promise.all([
+    db
+      .select({ id: questions.id, type: questions.type, text: questions.text, image: questions.image, sort: questions.sort, probability: questions.probability })
+      .from(questions)
+      .where(eq(questions.testId, testId)),
+    db
+      .select({
+        id: answers.id,
+        questionId: answers.questionId,
+        text: answers.text,
+        image: answers.image,
+        isCorrect: answers.isCorrect,
+        connectId: answers.connectId,
+        sort: answers.sort,
+      })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(eq(questions.testId, testId))
+      .orderBy(asc(answers.sort), asc(answers.id)),
+  ]);
+  const map = new Map(questionRows.map((q) => [q.id, { ...q, answers: [] as GradedQuestion['answers'] }]));
+  for (const { questionId, ...answer } of answerRows) map.get(questionId)?.answers.push(answer);
+  return map;
+}
+
+/** True once the attempt's time and its grace are over. */
+function isOverdue(attempt: Pick<TestAttempt, 'status' | 'deadlineAt'>, now = Date.now()): boolean {
+  return attempt.status === 'in_progress' && attempt.deadlineAt !== null && now > attempt.deadlineAt.getTime() + ATTEMPT_GRACE_S * 1000;
+}
+
+/** Locks the enrolment's row for the transaction: attempt starts and finishes of a learner queue up. */
+async function lockEnrolment(tx: Executor, enrolmentId: number): Promise<void> {
+  await tx.select({ id: userCourses.id }).from(userCourses).where(eq(userCourses.id, enrolmentId)).for('update');
+}
+
+/**
+ * Grades and closes an open attempt (under the enrolment lock). An overdue one finishes at its
+ * deadline; only the answers saved in time are in it (saves after the grace are refused).
+ */
+async function finishAttempt(tx: Executor, ctx: QuizContext, attemptId: number): Promise<void> {
+  const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update');
+  if (!attempt || attempt.status !== 'in_progress') return;
+  const questionMap = await loadQuestions(tx, ctx.test.id);
+  const marks: Record<string, number> = {};
+  for (const id of attempt.questionIds) {
+    const question = questionMap.get(id);
+    if (question) marks[String(id)] = markQuestion(question, attempt.selectedAnswers[String(id)]);
+  }
+  const score = scoreOf(Object.values(marks));
+  const finishedAt = isOverdue(attempt) ? attempt.deadlineAt! : new Date();
+  await tx
+    .update(testAttempts)
+    .set({ status: 'completed', score, isPassed: score >= ctx.test.passScore, marks, finishedAt })
+    .where(eq(testAttempts.id, attempt.id));
+}
+
+/** Closes the attempt of this test that ran out of time, if any (the next call after the deadline does it). */
+async function closeOverdue(db: Db, ctx: QuizContext, attempts: TestAttempt[]): Promise<boolean> {
+  const overdue = attempts.find((a) => isOverdue(a));
+  if (!overdue) return false;
+  await db.transaction(async (tx) => {
+    await lockEnrolment(tx, ctx.enrolmentId);
+    await finishAttempt(tx, ctx, overdue.id);
+  });
+  return true;
+}
+
+/** Starts a new attempt (clear=true): closes an open one first, then draws the questions. */
+async function startAttempt(db: Db, ctx: QuizContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockEnrolment(tx, ctx.enrolmentId);
+    const list = await listAttempts(tx, ctx);
+    const open = list.find((a) => a.status === 'in_progress');
+    const limit = ctx.test.attemptsLimit;
+    if (limit !== null && list.length >= limit) throw new ApiError('conflict', NO_ATTEMPTS_LEFT);
+    const drawn = drawQuestions([...(await loadQuestions(tx, ctx.test.id)).values()]);
+    if (drawn.length === 0) throw new ApiError('conflict', NO_QUESTIONS);
+    if (open) await finishAttempt(tx, ctx, open.id);
+    const startedAt = new Date();
+    const minutes = ctx.test.timeLimitMinutes;
+    await tx.insert(testAttempts).values({
+      userCourseId: ctx.enrolmentId,
+      testId: ctx.test.id,
+      number: (list.at(-1)?.number ?? 0) + 1,
+      questionIds: drawn.map((q) => q.id),
+      startedAt,
+      deadlineAt: minutes ? new Date(startedAt.getTime() + minutes * 60_000) : null,
+    });
+  });
+}
+
+/** The learner's view of the test, its grade and the current (else the last) attempt. */
+async function stateOf(db: Db, ctx: QuizContext, attempts: TestAttempt[], loaded?: Map<number, GradedQuestion>): Promise<QuizState> {
+  const { test } = ctx;
+  const current = attempts.at(-1) ?? null;
+  const questionMap = loaded ?? (current ? await loadQuestions(db, test.id) : new Map<number, GradedQuestion>());
+  const limit = test.attemptsLimit;
+  return {
+    test: {
+      id: test.id,
+      title: test.name,
+      description: test.description,
+      module_id: test.moduleId,
+      is_final: test.moduleId === null,
+      pass_score: test.passScore,
+      time_limit_minutes: test.timeLimitMinutes,
+      attempts_limit: limit,
+      attempts_used: attempts.length,
+      attempts_left: limit === null ? null : Math.max(0, limit - attempts.length),
+      review: test.review,
+      grading: test.grading,
+    },
+    status: testStatus(test, attempts),
+    grade: gradeOf(test.grading, attempts),
+    attempt: current ? attemptView(test, current, questionMap) : null,
+  };
+}
+
+/**
+ * An attempt as the learner sees it. The answers carry no `is_correct` and a match question's
+ * columns no `connect_id`; the result (and, as the test's review allows, what was right) only once
+ * the attempt is finished.
+ */
+function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, GradedQuestion>): NonNullable<QuizState['attempt']> {
+  const shown = attempt.questionIds.map((id) => questionMap.get(id)).filter((q): q is GradedQuestion => q !== undefined);
+  const plain = (a: GradedQuestion['answers'][number]) => ({ id: a.id, text: a.text, image: a.image });
+  const finished = attempt.status === 'completed';
+  return {
+    id: attempt.id,
+    number: attempt.number,
+    status: attempt.status,
+    started_at: attempt.startedAt.toISOString(),
+    deadline_at: attempt.deadlineAt?.toISOString() ?? null,
+    finished_at: attempt.finishedAt?.toISOString() ?? null,
+    seconds_left:
+      !finished && attempt.deadlineAt ? Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - Date.now()) / 1000)) : null,
+    questions: shown.map((q) => {
+      if (q.type === 'match') {
+        const { left, right } = matchColumns(q.answers);
+        return { id: q.id, type: q.type, text: q.text, image: q.image, answers: left.map(plain), options: shuffledFor(attempt.id, right).map(plain) };
+      }
+      return { id: q.id, type: q.type, text: q.text, image: q.image, answers: q.type === 'text' ? [] : q.answers.map(plain), options: [] };
+    }),
+    selected_answers: attempt.selectedAnswers as SelectedAnswersInput,
+    result: finished
+      ? {
+          score: attempt.score ?? 0,
+          passed: attempt.isPassed ?? false,
+          questions:
+            test.review === 'score'
+              ? null
+              : shown.map((q) => {
+                  const mark = attempt.marks?.[String(q.id)] ?? 0;
+                  return { id: q.id, mark, is_correct: mark === 1, correct_answers: test.review === 'answers' ? correctAnswers(q) : null };
+                }),
+        }
+      : null,
+  };
+}
+
+/**
+ * GET …/testing/{testId}/: the current attempt, else the last one with its result, else none yet
+ * (`attempt: null`). `clear=true` starts a new attempt where attempts remain (409 otherwise); an
+ * attempt past its time is finished first, at its deadline.
+ */
+export async function getQuiz(db: Db, structure: StructureSource, actor: SignedInActor, params: TestParams, clear: boolean): Promise<QuizState> {
+  const ctx = await findTest(db, actor, params, structure);
+  let attempts = await listAttempts(db, ctx);
+  const changed = await closeOverdue(db, ctx, attempts);
+  if (clear) await startAttempt(db, ctx);
+  if (changed || clear) attempts = await listAttempts(db, ctx);
+  return stateOf(db, ctx, attempts);
+}
+
+/**
+ * POST …/testing/{testId}/: saves `selected_answers` into the open attempt (merged per question:
+ * saves of different questions never overwrite each other) and, with `finish: true`, grades it.
+ * After the time and its grace nothing is saved: the attempt is finished at its deadline and the
+ * answer is 409.
+ */
+export async function saveQuiz(
+  db: Db,
+  structure: StructureSource,
+  actor: SignedInActor,
+  params: TestParams,
+  body: { selected_answers: SelectedAnswersInput; finish: boolean },
+): Promise<QuizState> {
+  const ctx = await findTest(db, actor, params, structure);
+  const [open] = await db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userCourseId, ctx.enrolmentId), eq(testAttempts.testId, ctx.test.id), eq(testAttempts.status, 'in_progress')));
+  if (!open) throw new ApiError('conflict', NO_OPEN_ATTEMPT);
+
+  const entries = Object.entries(body.selected_answers);
+  const questionMap = entries.length > 0 ? await loadQuestions(db, ctx.test.id) : undefined;
+  if (questionMap) {
+    const inAttempt = new Set(open.questionIds);
+    const problems: string[] = [];
+    for (const [key, value] of entries) {
+      const question = inAttempt.has(Number(key)) ? questionMap.get(Number(key)) : undefined;
+      const problem = question ? answerProblem(question, value) : `Вопрос ${key} не входит в эту попытку.`;
+      if (problem) problems.push(problem);
+    }
+    if (problems.length > 0) throw ApiError.fields({ selected_answers: problems });
+  }
+  if (isOverdue(open)) {
+    await closeOverdue(db, ctx, [open]);
+    throw new ApiError('conflict', TIME_IS_UP);
+  }
+  if (entries.length > 0) {
+    const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
+    const merged = sql`${testAttempts.selectedAnswers} || ${JSON.stringify(body.selected_answers)}::jsonb`;
+    const saved = await db
+      .update(testAttempts)
+      .set({ selectedAnswers: merged })
+      .where(
+        and(
+          eq(testAttempts.id, open.id),
+          eq(testAttempts.status, 'in_progress'),
+          or(isNull(testAttempts.deadlineAt), gte(testAttempts.deadlineAt, cutoff)),
+          // The same answers sent again (autosave repeats what it has) write nothing.
+          sql`${merged} <> ${testAttempts.selectedAnswers}`,
+        ),
+      )
+      .returning({ id: testAttempts.id });
+    if (saved.length === 0) {
+      // Nothing new, finished meanwhile (another tab, a concurrent finish) or out of time this very moment.
+      const [now] = await db.select().from(testAttempts).where(eq(testAttempts.id, open.id));
+      const unchanged =
+        now?.status === 'in_progress' &&
+        (now.deadlineAt === null || now.deadlineAt >= cutoff) &&
+        entries.every(([key, value]) => JSON.stringify(now.selectedAnswers[key]) === JSON.stringify(value));
+      if (!unchanged) {
+        if (now && isOverdue(now)) {
+          await closeOverdue(db, ctx, [now]);
+          throw new ApiError('conflict', TIME_IS_UP);
+        }
+        throw new ApiError('conflict', NO_OPEN_ATTEMPT);
+      }
+    }
+  }
+  if (body.finish) {
+    await db.transaction(async (tx) => {
+      await lockEnrolment(tx, ctx.enrolmentId);
+      await finishAttempt(tx, ctx, open.id);
+    });
+  }
+  return stateOf(db, ctx, await listAttempts(db, ctx), questionMap);
+}
+
+/** GET …/testing/{testId}/progress/: the learner's attempts at the test and the grade. */
+export async function quizProgress(db: Db, actor: SignedInActor, params: TestParams): Promise<QuizProgress> {
+  const ctx = await findTest(db, actor, params);
+  let attempts = await listAttempts(db, ctx);
+  if (await closeOverdue(db, ctx, attempts)) attempts = await listAttempts(db, ctx);
+  const grade = gradeOf(ctx.test.grading, attempts);
+  const limit = ctx.test.attemptsLimit;
+  return {
+    test_id: ctx.test.id,
+    status: testStatus(ctx.test, attempts),
+    grade,
+    passed: grade !== null && grade >= ctx.test.passScore,
+    attempts_used: attempts.length,
+    attempts_limit: limit,
+    attempts_left: limit === null ? null : Math.max(0, limit - attempts.length),
+    attempts: attempts.map((a) => ({
+      id: a.id,
+      number: a.number,
+      status: a.status,
+      score: a.score,
+      passed: a.isPassed,
+      started_at: a.startedAt.toISOString(),
+      finished_at: a.finishedAt?.toISOString() ?? null,
+    })),
+  };
+}

@@ -1,0 +1,227 @@
+// Learning calls (spec §7 User courses; Lessons, modules, quizzes; decision 0028). `{id}` is the
+// user course (the enrolment): a parent's own and a child's enrolment in one course are two ids.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COURSE_TOKEN_COOKIE,
+  courseModulesSchema,
+  courseSessionBodySchema,
+  courseSessionSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  lessonPageSchema,
+  lessonParamsSchema,
+  lessonQuerySchema,
+  moduleTestParamsSchema,
+  quizProgressSchema,
+  quizSaveBodySchema,
+  quizStateSchema,
+  testParamsSchema,
+  testQuerySchema,
+  userCourseParamsSchema,
+  userCoursePatchBodySchema,
+  userCourseStateSchema,
+} from '@crema/contract';
+import { and, eq } from 'drizzle-orm';
+import { userCourses } from '../../db/schema/index.ts';
+import { findOne } from '../../db/find.ts';
+import { noStore } from '../auth/http.ts';
+import { signedInActor } from '../auth/plugin.ts';
+import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
+import { LearningContent } from './content.ts';
+import { getLessonPage } from './lessons.ts';
+import { loadOutline, toCourseModules } from './outline.ts';
+import { getQuiz, quizProgress, saveQuiz } from './quiz.ts';
+import { COURSE_NOT_FOUND, studyScope } from './scopes.ts';
+
+const tags = ['learning'];
+const notFound = { 404: detailErrorSchema.describe('Нет такого курса пользователя, урока или теста, или доступ к нему закрыт') };
+/** Learning reads and quiz calls: the access token, or the course-token cookie of the same enrolment. */
+const learner = { access: 'user' as const, courseToken: true };
+const COURSE_TOKEN_NOTE =
+  ' Вместо токена доступа можно прислать cookie курса `crema_course` (POST /api/user/courses/session/) — только для этого курса.';
+
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
+  const content = new LearningContent(db, app.media, app.deps.config.contentCacheTtlMs);
+  app.addHook('onSend', noStore);
+
+  app.patch(
+    '/user/courses/:id/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Скрыть курс из «Моего обучения» или вернуть его (is_active)',
+        description: 'Скрытый курс не открывается для учёбы, пока его не вернут; прогресс сохраняется.',
+        tags,
+        params: userCourseParamsSchema,
+        body: userCoursePatchBodySchema,
+        response: { 200: userCourseStateSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => setActive(db, signedInActor(request), request.params.id, request.body.is_active),
+  );
+
+  app.delete(
+    '/user/courses/:id/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Удалить курс из своего обучения (доступ к нему пропадает)',
+        description: 'Удаляет доступ насовсем вместе с прогрессом, попытками тестов и местом в группе. Ответ 204.',
+        tags,
+        params: userCourseParamsSchema,
+        response: { 204: z.null().describe('Удалено'), ...notFound },
+      },
+    },
+    async (request, reply) => {
+      await removeEnrolment(db, signedInActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/courses/session/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Начать сеанс курса: cookie курса (crema_course)',
+        description:
+          'Ставит httpOnly cookie `crema_course` (12 ч, живёт не дольше входа), которым вызовы уроков и тестов этого ' +
+          'курса могут идти без токена доступа; прежние cookie курса этого входа перестают действовать. Курс должен быть ' +
+          'открыт для учёбы (активен, доступ не истёк).',
+        tags,
+        body: courseSessionBodySchema,
+        response: { 200: courseSessionSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request, reply) => {
+      const session = await startCourseSession(db, signedInActor(request), request.body.account_course_id);
+      const { config } = app.deps;
+      void reply.setCookie(COURSE_TOKEN_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        maxAge: COURSE_SESSION_TTL_S,
+      });
+      return { id: session.id };
+    },
+  );
+
+  app.get(
+    '/user/course/:id/modules/',
+    {
+      config: learner,
+      schema: {
+        summary: 'Модули курса с уроками и тестами и итоговые тесты, со статусами ученика',
+        description:
+          'Статусы: урок — partially_completed после открытия, completed после последней страницы; тест — completed, ' +
+          'когда оценка (grading) не ниже проходного балла, partially_completed после попытки. Только опубликованные.' +
+          COURSE_TOKEN_NOTE,
+        tags,
+        params: userCourseParamsSchema,
+        response: { 200: courseModulesSchema, ...notFound },
+      },
+    },
+    async (request) => {
+      const enrolment = await findOne(
+        db
+          .select({ id: userCourses.id, courseId: userCourses.courseId })
+          .from(userCourses)
+          .where(and(eq(userCourses.id, request.params.id), studyScope(signedInActor(request)))),
+        COURSE_NOT_FOUND,
+      );
+      return toCourseModules(await loadOutline(db, enrolment, { structure: content.structure }));
+    },
+  );
+
+  app.get(
+    '/user/course/:id/lesson/:lessonId/',
+    {
+      config: learner,
+      schema: {
+        summary: 'Страница урока: блоки, число страниц, предыдущее и следующее место курса',
+        description:
+          'Открытие страницы записывает прогресс: partially_completed, на последней странице — completed; статус не ' +
+          'откатывается. Страницы после последней — 404.' +
+          COURSE_TOKEN_NOTE,
+        tags,
+        params: lessonParamsSchema,
+        querystring: lessonQuerySchema,
+        response: { 200: lessonPageSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }),
+  );
+
+  const quizErrors = {
+    400: fieldErrorsSchema,
+    403: detailErrorSchema.describe('Итоговый тест ещё закрыт: не пройдены модули курса'),
+    409: detailErrorSchema.describe('Попытки закончились, нет открытой попытки, время вышло или в тесте нет вопросов'),
+    ...notFound,
+  };
+  const getDescription =
+    'Текущая попытка, иначе последняя с результатом, иначе attempt: null. `clear=true` начинает новую попытку, если ' +
+    'попытки остались (открытая при этом завершается и оценивается), иначе 409. Вопросы попытки вытянуты по probability ' +
+    'при её начале и не меняются. is_correct и connect_id не отдаются; результат — только у завершённой попытки.' +
+    COURSE_TOKEN_NOTE;
+  const postDescription =
+    'Сохраняет selected_answers в открытую попытку (по вопросам поверх прежних) — автосохранение; `finish: true` ' +
+    'завершает и оценивает. После истечения времени (+10 с) ответы не засчитываются: попытка завершается временем ' +
+    'окончания, ответ 409.' +
+    COURSE_TOKEN_NOTE;
+
+  for (const [path, params] of [
+    ['/user/course/:id/testing/:testId/', testParamsSchema],
+    ['/user/course/:id/module/:moduleId/testing/:testId/', moduleTestParamsSchema],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: learner,
+        schema: {
+          summary: 'Тест: состояние и текущая попытка (clear=true — новая попытка)',
+          description: getDescription,
+          tags,
+          params,
+          querystring: testQuerySchema,
+          response: { 200: quizStateSchema, ...quizErrors },
+        },
+      },
+      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear),
+    );
+    app.post(
+      path,
+      {
+        config: learner,
+        schema: {
+          summary: 'Тест: сохранить ответы (автосохранение) или завершить попытку',
+          description: postDescription,
+          tags,
+          params,
+          querystring: testQuerySchema,
+          body: quizSaveBodySchema,
+          response: { 200: quizStateSchema, ...quizErrors },
+        },
+      },
+      async (request) => saveQuiz(db, content.structure, signedInActor(request), request.params, request.body),
+    );
+  }
+
+  app.get(
+    '/user/course/:id/testing/:testId/progress/',
+    {
+      config: learner,
+      schema: {
+        summary: 'Попытки ученика по тесту и оценка',
+        description: 'Оценка — по способу grading теста (highest, last, first, average).' + COURSE_TOKEN_NOTE,
+        tags,
+        params: testParamsSchema,
+        response: { 200: quizProgressSchema, ...notFound },
+      },
+    },
+    async (request) => quizProgress(db, signedInActor(request), request.params),
+  );
+};
