@@ -76,14 +76,12 @@ interface Modules {
 
 /**
  * The learning targets of the demo student: a lesson page and a quiz answer save (an attempt is
- * started first). The enrolment comes from GET /api/user/courses/ where it exists, else the
- * student's own enrolment ids are tried in turn.
+ * started first), in the first of the student's courses ('Мое обучение') that has both.
  */
 async function learningTargets(base: string, auth: Record<string, string>): Promise<{ lesson: string; quiz: string; save: string }> {
   const list = await fetch(`${base}/api/user/courses/`, { headers: auth });
-  const listed = list.ok ? ((await list.json()) as { id: number }[] | { results: { id: number }[] }) : null;
-  const ids = listed ? (Array.isArray(listed) ? listed : listed.results).map((c) => c.id) : Array.from({ length: 50 }, (_, i) => i + 1);
-  for (const id of ids) {
+  if (!list.ok) throw new Error(`GET /api/user/courses/ ответил ${list.status}`);
+  for (const { id } of (await list.json()) as { id: number }[]) {
     const res = await fetch(`${base}/api/user/course/${id}/modules/`, { headers: auth });
     if (!res.ok) continue;
     const items = ((await res.json()) as Modules).modules.flatMap((m) => m.content);
