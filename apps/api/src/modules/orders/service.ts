@@ -129,8 +129,11 @@ export interface OrdersServiceOptions {
   /** The captcha check of the order form (action orderForm); off unless configured. */
   captcha: CaptchaVerifier;
   log: Logger;
-  /** The payment page asks the bank about one attempt at most once in this many seconds (default 3). */
-  getStateEveryS?: number;
+  /**
+   * How often the payment pages may ask the bank about one attempt (default 12 times a minute:
+   * enough for a person's views, checks and the way back from the bank; a reload loop is cut off).
+   */
+  getStateLimit?: RateRule;
 }
 
 export class OrdersService {
@@ -142,7 +145,7 @@ export class OrdersService {
   private readonly getStateRule: RateRule;
 
   constructor(options: OrdersServiceOptions) {
-    this.getStateRule = { limit: 1, windowS: options.getStateEveryS ?? 3 };
+    this.getStateRule = options.getStateLimit ?? { limit: 12, windowS: 60 };
     this.deps = options.deps;
     this.auth = options.auth;
     this.provider = options.provider;
@@ -545,7 +548,7 @@ export class OrdersService {
       payment &&
       (payment.status === 'new' || payment.status === 'pending') &&
       payment.providerPaymentId &&
-      // Once per few seconds per attempt, however often the page is reloaded (the bank's API is not ours to hammer).
+      // A bounded number of times a minute per attempt, however often the page is reloaded (the bank's API is not ours to hammer).
       (await hitRateLimit(this.db, `getstate:${payment.id}`, this.getStateRule)).allowed
     ) {
       await this.refreshPayment(payment).catch((error: unknown) => this.log.warn({ err: error, payment: payment!.id }, 'GetState failed'));
