@@ -289,6 +289,10 @@ describe('loadConfig', () => {
       const captcha = { CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'https://crema.example/dev/captcha/validate' };
       const production = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.ru:587' };
       expect(() => loadConfig({ ...production, ...captcha })).toThrow(/заглушку капчи/);
+      // In production the site's key too: without it the site sends no token and every form is refused.
+      const real = { CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SECRET: 's' };
+      expect(() => loadConfig({ ...production, ...real })).toThrow(/CAPTCHA_SITE_KEY/);
+      expect(() => loadConfig({ ...production, ...real, CAPTCHA_SITE_KEY: 'k' })).not.toThrow(/CAPTCHA/);
       expect(loadConfig(captcha).captcha?.verifyUrl).toBe('https://crema.example/dev/captcha/validate');
     });
   });

@@ -308,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((cleaned.CAPTCHA_PROVIDER === undefined) !== (cleaned.CAPTCHA_SECRET === undefined)) {
     problems.push('CAPTCHA_PROVIDER и CAPTCHA_SECRET: для капчи нужны оба (или ни одного — тогда капча выключена)');
   }
+  // Without the widget's key the site sends no token and the server refuses every application and
+  // order. Outside production the API alone may be tried with a captcha (its tests do).
+  if (cleaned.NODE_ENV === 'production' && cleaned.CAPTCHA_PROVIDER !== undefined && cleaned.CAPTCHA_SITE_KEY === undefined) {
+    problems.push('CAPTCHA_SITE_KEY: с включённой капчей нужен и ключ виджета для сайта, иначе сайт не сможет отправить ни одной заявки');
+  }
   if (cleaned.NODE_ENV === 'production' && cleaned.CAPTCHA_VERIFY_URL !== undefined && URL.canParse(cleaned.CAPTCHA_VERIFY_URL)) {
     if (new URL(cleaned.CAPTCHA_VERIFY_URL).pathname.toLowerCase().includes(CAPTCHA_STANDIN_PREFIX)) {
       problems.push('CAPTCHA_VERIFY_URL: в production нельзя указывать локальную заглушку капчи (/dev/captcha/)');
