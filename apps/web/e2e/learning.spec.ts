@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CourseModules, MyCourse } from '@crema/contract';
+import type { CourseModules, LessonPage, MyCourse } from '@crema/contract';
 import { captchaToken, expect, payAtBank, TEST_CARDS, test } from './fixtures.ts';
 
 // The study screens (issue 12) at 375 and 1280 px: 'Мое обучение' continues a course, a lesson is
@@ -178,9 +178,54 @@ test('the course overview lists modules, lessons and tests with their statuses a
   await expect(main.getByRole('link', { name: 'Продолжить' })).toBeVisible();
   await page.locator('main').first().screenshot({ path: `${SHOTS}/learn-overview-${page.viewportSize()?.width}.png` });
 
+  // Page 1 has one address, without the query.
+  await page.goto(`/user/courses/${enrolment!.id}/lessons/${first.id}/?page=1`);
+  await expect(page).toHaveURL(new RegExp(`/user/courses/${enrolment!.id}/lessons/${first.id}/$`));
+
   // An unknown enrolment is the 404 page, and so is a page past the lesson's last.
   expect((await page.goto('/user/courses/999999/'))?.status()).toBe(404);
   expect((await page.goto(`/user/courses/${enrolment!.id}/lessons/${first.id}/?page=999`))?.status()).toBe(404);
+});
+
+test('a lesson video resumes where the learner stopped after a reload', async ({ page, login }) => {
+  await login(DEMO.email, { password: DEMO.password });
+  // The child's course: no other test pages through it.
+  const enrolment = (await myCourses(page)).find((item) => item.course.title === 'Юный бариста')!;
+  const outline = await outlineOf(page, enrolment.id);
+  let address = '';
+  for (const item of outline.modules.flatMap((module) => module.content).filter((entry) => entry.type === 'lesson')) {
+    const lesson = (await (await page.request.get(`/api/user/course/${enrolment.id}/lesson/${item.id}/`)).json()) as LessonPage;
+    for (let number = 1; number <= lesson.page_count && !address; number++) {
+      const shown = number === 1 ? lesson : ((await (await page.request.get(`/api/user/course/${enrolment.id}/lesson/${item.id}/?page=${number}`)).json()) as LessonPage);
+      if (shown.blocks.some((block) => block.type === 'video' && block.url.startsWith('/'))) {
+        address = `/user/courses/${enrolment.id}/lessons/${item.id}/${number > 1 ? `?page=${number}` : ''}`;
+      }
+    }
+    if (address) break;
+  }
+  expect(address, 'the course has an uploaded video').not.toBe('');
+
+  await page.goto(address);
+  await hydrated(page);
+  const video = page.locator('.learn-video video').first();
+  await expect(video).toBeVisible();
+  // Nothing downloads before play; load the metadata and seek as the player's bar would.
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.preload = 'metadata';
+    element.load();
+    if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
+    element.currentTime = 2;
+  });
+  await expect.poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('crema:video:'))?.[1])).toBe('2');
+
+  await page.reload();
+  await hydrated(page);
+  const resumed = page.locator('.learn-video video').first();
+  await resumed.evaluate((element: HTMLVideoElement) => {
+    element.preload = 'metadata';
+    element.load();
+  });
+  await expect.poll(() => resumed.evaluate((element: HTMLVideoElement) => Math.round(element.currentTime))).toBe(2);
 });
 
 /** An order of the signed-in browser for `slug`, paid with the test bank's success card. */

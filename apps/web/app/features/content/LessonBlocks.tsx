@@ -3,7 +3,7 @@ import type { LessonBlockView } from '@crema/contract';
 import { formatNumber } from '@crema/contract/format';
 import { Block } from './Blocks.tsx';
 import { VideoBlock } from './VideoBlock.tsx';
-import { readPosition, savePosition, videoPositionKey } from './video-position.ts';
+import { nearEnd, readPosition, savePosition, videoPositionKey } from './video-position.ts';
 import './lessons.css';
 
 // A lesson page's blocks (every type of db/schema/blocks.ts LESSON_BLOCK_TYPES), for the lesson
@@ -30,7 +30,7 @@ function LessonVideo({ block, courseId, lessonId }: { block: Extract<LessonBlock
     let last = -1;
     const restore = () => {
       const seconds = readPosition(storage(), key);
-      if (seconds > 0 && (!Number.isFinite(video.duration) || seconds < video.duration - 3)) video.currentTime = seconds;
+      if (seconds > 0 && !nearEnd(seconds, video.duration)) video.currentTime = seconds;
     };
     const save = () => savePosition(storage(), key, video.currentTime, video.duration);
     const onTime = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPosition, savePosition, videoPositionKey } from './video-position.ts';
+import { nearEnd, readPosition, savePosition, videoPositionKey } from './video-position.ts';
 
 function memoryStore() {
   const map = new Map<string, string>();
@@ -19,6 +19,14 @@ describe('video position', () => {
     savePosition(store, key, 42.7, 120);
     expect(readPosition(store, key)).toBe(42);
     expect(readPosition(store, videoPositionKey(3, 18, 5))).toBe(0);
+  });
+
+  it('counts the last 3 s as the end, or the last 5 % of a short video', () => {
+    expect(nearEnd(118, 120)).toBe(true);
+    expect(nearEnd(116, 120)).toBe(false);
+    expect(nearEnd(3.9, 4)).toBe(true);
+    expect(nearEnd(2, 4)).toBe(false);
+    expect(nearEnd(2, Number.NaN)).toBe(false);
   });
 
   it('is forgotten at the very start and near the end', () => {

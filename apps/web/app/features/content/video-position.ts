@@ -17,13 +17,19 @@ export function readPosition(store: Store | null, key: string): number {
   }
 }
 
+/** The last 3 s of a video, or its last 5 % when shorter: a position there counts as finished. */
+export function nearEnd(seconds: number, duration: number): boolean {
+  if (!Number.isFinite(duration) || duration <= 0) return false;
+  return duration - seconds < Math.min(3, duration * 0.05);
+}
+
 /**
- * Saves the position (whole seconds). Near the end (the last 3 s) it is forgotten: a finished
+ * Saves the position (whole seconds). Under a second or near the end it is forgotten: a finished
  * video starts from the beginning next time.
  */
 export function savePosition(store: Store | null, key: string, seconds: number, duration: number): void {
   try {
-    if (!Number.isFinite(seconds) || seconds < 1 || (Number.isFinite(duration) && duration - seconds < 3)) store?.removeItem(key);
+    if (!Number.isFinite(seconds) || seconds < 1 || nearEnd(seconds, duration)) store?.removeItem(key);
     else store?.setItem(key, String(Math.floor(seconds)));
   } catch {
     // Storage refused: the position is simply not remembered.
