@@ -28,7 +28,7 @@ export function isDone(type: 'lesson' | 'test', status: ProgressStatus): boolean
 export function statusText(type: 'lesson' | 'test', status: ProgressStatus): string {
   if (status === 'completed') return type === 'lesson' ? 'Пройден' : 'Сдан';
   if (status === 'partially_completed') return type === 'lesson' ? 'Начат' : 'Не сдан';
-  return type === 'lesson' ? 'Не начат' : 'Не начат';
+  return 'Не начат';
 }
 
 /**
