@@ -31,9 +31,14 @@ export default [
     route('user/students', 'routes/user/students.tsx'),
     route('user/orders', 'routes/user/orders.tsx', { id: 'user-orders' }),
     route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
+    // The course overview (issue 12); `:id` is the enrolment (decision 0028).
+    route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
+  // The course-study layout (spec §2 Layouts 2): the lesson sidebar instead of the account's; the
+  // route asks for a signed-in person itself. Without a lesson: continue where the learner stopped.
+  route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
     route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),

@@ -7,6 +7,7 @@ import type {
   Configs,
   CurrentUser,
   CourseDetail,
+  CourseModules,
   CoursesQuery,
   Documents,
   MyCourse,
@@ -19,6 +20,7 @@ import type {
   StudentItem,
   CoursesResponse,
   GroupStart,
+  LessonPage,
   MenuKey,
   MenuLink,
   OrderRequestResult,
@@ -229,6 +231,14 @@ export function createApi(fetcher: ApiFetch) {
     userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
     cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
+
+    // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
+    setCourseActive: (id: number, isActive: boolean) =>
+      json<{ id: number; is_active: boolean }>(fetcher, `/api/user/courses/${id}/`, patch({ is_active: isActive })),
+    removeCourse: (id: number) => json<unknown>(fetcher, `/api/user/courses/${id}/`, { method: 'DELETE' }),
+    courseModules: (id: number) => json<CourseModules>(fetcher, `/api/user/course/${id}/modules/`),
+    lessonPage: (id: number, lessonId: number, page: number) =>
+      json<LessonPage>(fetcher, `/api/user/course/${id}/lesson/${lessonId}/${toQuery({ page })}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

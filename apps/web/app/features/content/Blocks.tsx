@@ -23,7 +23,8 @@ function isInternal(link: string) {
   return link.startsWith('/') && !link.startsWith('//');
 }
 
-function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
+/** One block of a page; the lesson pages reuse it for the block types they share (text, image, quote). */
+export function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
   switch (block.type) {
     case 'text':
       return <Prose html={block.html} className="block" />;

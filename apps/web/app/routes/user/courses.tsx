@@ -1,10 +1,10 @@
 import type { Route } from './+types/courses';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
-import { MyCoursesScreen } from '../../features/payment/MyCoursesScreen.tsx';
+import { MyCoursesScreen } from '../../features/learning/MyCoursesScreen.tsx';
 import { privateMeta } from './sections.ts';
 
-/** /user/courses/ 'Мое обучение': the enrolments of the account and its students (issue 11, first version). */
+/** /user/courses/ 'Мое обучение': the enrolments of the account and its students (issues 11, 12). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   return { courses: await createApi(context.api).userCourses() };

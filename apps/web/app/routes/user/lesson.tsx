@@ -1,0 +1,47 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/lesson';
+import { createApi } from '../../api/client.ts';
+import { pageUrl, requireUser } from '../../lib/session.server.ts';
+import { continueTarget, coursePath, lessonPath, testPath } from '../../features/learning/links.ts';
+import { loadStudyCourse, orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
+import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
+import { privateMeta } from './sections.ts';
+
+/**
+ * /user/courses/{id}/lessons/{lessonId}/?page=n: a lesson page in the course-study layout (its own
+ * layout, not the account's). Without `{lessonId}` it continues where the learner stopped: the
+ * first lesson not completed (then the first test not passed; all done: the overview).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const api = createApi(context.api);
+  const id = pathId(params.id);
+  if (params.lessonId === undefined) {
+    const target = continueTarget(await orNotFound(api.courseModules(id)));
+    if (!target) throw redirect(coursePath(id));
+    throw redirect(target.type === 'lesson' ? lessonPath(id, target.id) : testPath(id, target.id));
+  }
+  const lessonId = pathId(params.lessonId);
+  const raw = pageUrl(request).searchParams.get('page');
+  if (raw !== null && !/^[1-9]\d{0,4}$/.test(raw)) throw data(null, { status: 404 });
+  const page = raw === null ? 1 : Number(raw);
+  // One address per place: page 1 has no query.
+  if (raw === '1') throw redirect(lessonPath(id, lessonId), 301);
+  // The lesson first: opening it records progress, which the outline then shows.
+  const lesson = await orNotFound(api.lessonPage(id, lessonId, page));
+  const course = await loadStudyCourse(api, id);
+  return { course, lesson };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  privateMeta(matches, loaderData ? `${loaderData.lesson.title} — ${loaderData.course.title}` : undefined);
+
+export default function LessonPage({ loaderData }: Route.ComponentProps) {
+  const { course, lesson } = loaderData;
+  return (
+    <LessonScreen course={course} lesson={lesson}>
+      <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={course.id} lessonId={lesson.id} />
+    </LessonScreen>
+  );
+}
