@@ -72,7 +72,7 @@ function listAttempts(db: Executor, ctx: QuizContext): Promise<TestAttempt[]> {
 }
 
 /** The test's questions with their answers (two queries), by id. */
-async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
+export async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
   const [questionRows, answerRows] = await Promise.all([
     db
       .select({ id: questions.id, type: questions.type, text: questions.text, image: questions.image, sort: questions.sort, probability: questions.probability })
