@@ -99,6 +99,14 @@ describe('attempts', () => {
     expect((await open(`/api/user/course/${s.enrolment.id}/module/${otherModule.id}/testing/${s.test.id}/`, s.session)).statusCode).toBe(404);
   });
 
+  it('never starts an attempt on a HEAD request, even with clear=true', async () => {
+    const s = await setup();
+    const head = await t.app.inject({ method: 'HEAD', url: `${s.url}?clear=true`, headers: s.session.headers });
+    expect(head.statusCode).toBe(200);
+    expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id))).toEqual([]);
+    expect((await open(s.url, s.session, true)).json<QuizState>().attempt).toMatchObject({ number: 1 });
+  });
+
   it('draws by probability: a 0 % question never, a 100 % one always, fixed for the attempt', async () => {
     const course = await buildCourse(db());
     const test = await buildTest(db(), { courseId: course.id, moduleId: (await buildModule(db(), { courseId: course.id })).id });

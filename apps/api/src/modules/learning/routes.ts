@@ -145,7 +145,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Страница урока: блоки, число страниц, предыдущее и следующее место курса',
         description:
           'Открытие страницы записывает прогресс: partially_completed, на последней странице — completed; статус не ' +
-          'откатывается. Страницы после последней — 404.' +
+          'откатывается; запрос HEAD прогресс не записывает. Страницы после последней — 404.' +
           COURSE_TOKEN_NOTE,
         tags,
         params: lessonParamsSchema,
@@ -153,7 +153,9 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lessonPageSchema, 400: fieldErrorsSchema, ...notFound },
       },
     },
-    async (request) => getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }),
+    // Fastify answers HEAD with this handler too: a HEAD (a link checker, a prefetch) records no progress.
+    async (request) =>
+      getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }, { record: request.method !== 'HEAD' }),
   );
 
   const quizErrors = {
@@ -190,7 +192,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: quizStateSchema, ...quizErrors },
         },
       },
-      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear),
+      // A HEAD (answered by this handler) never starts an attempt, whatever its clear says.
+      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
     );
     app.post(
       path,
