@@ -172,7 +172,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const postDescription =
     'Сохраняет selected_answers в открытую попытку (по вопросам поверх прежних) — автосохранение; `finish: true` ' +
     'завершает и оценивает. После истечения времени (+10 с) ответы не засчитываются: попытка завершается временем ' +
-    'окончания, ответ 409.' +
+    'окончания, ответ 409. Сохранений одного курса пользователя — не больше QUIZ_SAVES_PER_MINUTE (120) в минуту, ' +
+    'дальше 429 с Retry-After.' +
     COURSE_TOKEN_NOTE;
 
   for (const [path, params] of [
@@ -206,10 +207,17 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           params,
           querystring: testQuerySchema,
           body: quizSaveBodySchema,
-          response: { 200: quizStateSchema, ...quizErrors },
+          response: {
+            200: quizStateSchema,
+            ...quizErrors,
+            429: detailErrorSchema.describe('Сохранений этого курса больше QUIZ_SAVES_PER_MINUTE за минуту; заголовок Retry-After'),
+          },
         },
       },
-      async (request) => saveQuiz(db, content.structure, signedInActor(request), request.params, request.body),
+      async (request) =>
+        saveQuiz(db, content.structure, signedInActor(request), request.params, request.body, {
+          savesPerMinute: app.deps.config.quizSavesPerMinute,
+        }),
     );
   }
 
