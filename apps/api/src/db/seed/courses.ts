@@ -30,8 +30,6 @@ export async function seedAttributes(tx: Executor): Promise<AttributeIds> {
 
 export interface SeededTest {
   id: number;
-  /** Per question in order: its id and the ids of its right answers. */
-  questions: { id: number; correct: number[] }[];
 }
 
 export interface SeededCourse {
@@ -174,7 +172,7 @@ export async function seedTest(
     .values(test.questions.map((q, sort) => ({ testId, type: q.type, text: q.text, probability: q.probability ?? 100, sort })))
     .returning({ id: s.questions.id, sort: s.questions.sort });
   questionRows.sort((a, b) => a.sort - b.sort);
-  const answerRows = await tx
+  await tx
     .insert(s.answers)
     .values(
       test.questions.flatMap((q, i) =>
@@ -186,14 +184,7 @@ export async function seedTest(
           sort,
         })),
       ),
-    )
-    .returning({ id: s.answers.id, questionId: s.answers.questionId, isCorrect: s.answers.isCorrect });
-  return {
-    id: testId,
-    questions: questionRows.map((q) => ({
-      id: q.id,
-      correct: answerRows.filter((a) => a.questionId === q.id && a.isCorrect).map((a) => a.id),
-    })),
-  };
+    );
+  return { id: testId };
 }
 

@@ -127,8 +127,9 @@ export async function seedStudentLearning(
     if (groupId) await tx.update(s.groups).set({ seatsHeld: sql`${s.groups.seatsHeld} + 1` }).where(eq(s.groups.id, groupId));
   }
 
-  // The demo student studies four courses at different stages: the paid one half done, a free one
-  // finished, a fresh one opened by an invitation yesterday, and (as the parent) the child's course.
+  // The demo student studies four courses at different stages: the paid one half done, one granted
+  // without an order and finished, one granted by an invitation yesterday and not opened yet, and
+  // (as the parent) the child's course.
   const finishedCourse = course(required(freeSlug));
   const freshCourse = course(demoStudent.freshCourse);
   const enrolments = await tx
