@@ -154,6 +154,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ ORDERS_PER_IP_HOUR: '200' }).ordersPerIpHour).toBe(200);
     expect(() => loadConfig({ ORDERS_PER_IP_HOUR: 'много' })).toThrow(/ORDERS_PER_IP_HOUR/);
   });
+  it('reads the learning sweep interval (a minute) and the quiz saves per enrolment a minute (120)', () => {
+    expect(loadConfig({})).toMatchObject({ learningSweepIntervalMs: 60_000, quizSavesPerMinute: 120 });
+    expect(loadConfig({ LEARNING_SWEEP_INTERVAL_MS: '5000', QUIZ_SAVES_PER_MINUTE: '30' })).toMatchObject({
+      learningSweepIntervalMs: 5000,
+      quizSavesPerMinute: 30,
+    });
+    expect(() => loadConfig({ LEARNING_SWEEP_INTERVAL_MS: '10' })).toThrow(/LEARNING_SWEEP_INTERVAL_MS/);
+    expect(() => loadConfig({ QUIZ_SAVES_PER_MINUTE: '0' })).toThrow(/QUIZ_SAVES_PER_MINUTE/);
+  });
 
   describe('TRUST_PROXY', () => {
     it('is off by default and with false / 0', () => {

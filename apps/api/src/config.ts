@@ -116,6 +116,8 @@ const envSchema = z
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
     PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number({ error: 'ожидается число минут' }).int().min(1).max(1440).default(10),
+    LEARNING_SWEEP_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
+    QUIZ_SAVES_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
     RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
     CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS, { error: 'ожидается smartcaptcha или recaptcha' }).optional(),
@@ -220,6 +222,10 @@ const envSchema = z
     /** The payment reconciliation job (modules/orders/reconcile.ts): how often, and after how long pending. */
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     paymentReconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
+    /** The learning sweep (modules/learning/sweep.ts): overdue attempts finished, expired course sessions deleted. */
+    learningSweepIntervalMs: env.LEARNING_SWEEP_INTERVAL_MS,
+    /** Quiz answer saves (autosave) one enrolment may send per minute (decision 0028). */
+    quizSavesPerMinute: env.QUIZ_SAVES_PER_MINUTE,
   }));
 
 /**

@@ -8,6 +8,7 @@ import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
 import { startPruningRateLimits } from './lib/rate-limit.ts';
+import { startLearningSweep } from './modules/learning/sweep.ts';
 import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
 
 let config: Config;
@@ -73,6 +74,13 @@ const stopReconciling = config.payments
     })
   : undefined;
 
+// Finishes test attempts whose time ran out and deletes expired course sessions: now, then every interval.
+const stopLearningSweep = startLearningSweep({
+  db: database.db,
+  intervalMs: config.learningSweepIntervalMs,
+  log: log.child({ module: 'learning' }),
+});
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -87,6 +95,7 @@ async function shutdown(signal: string) {
     stopSweeping();
     stopPruning();
     await stopReconciling?.();
+    await stopLearningSweep();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.

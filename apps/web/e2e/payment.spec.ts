@@ -172,16 +172,17 @@ test('«Мое обучение» of the demo parent: their own courses and the 
   await page.goto('/user/courses/');
   await hydrated(page);
   const cards = page.getByRole('article');
-  // Newest first: the child's course (3 days ago), the paid one (6), the free one (40).
-  await expect(cards).toHaveCount(3);
-  await expect(cards.nth(0)).toHaveAccessibleName('Юный бариста');
-  await expect(cards.nth(0).getByText('Учится: Полина Смирнова')).toBeVisible();
-  await expect(cards.nth(1)).toHaveAccessibleName('Бариста с нуля');
-  await expect(cards.nth(1).getByText(/^Учится:/)).toHaveCount(0);
-  await expect(cards.nth(2)).toHaveAccessibleName('Домашний бариста: кофе без кофемашины');
+  // Newest first: the invitation's course (1 day ago), the child's (3), the paid one (6), the finished one (40).
+  await expect(cards).toHaveCount(4);
+  await expect(cards.nth(0)).toHaveAccessibleName('Эспрессо: настройка и экстракция');
+  await expect(cards.nth(1)).toHaveAccessibleName('Юный бариста');
+  await expect(cards.nth(1).getByText('Учится: Полина Смирнова')).toBeVisible();
+  await expect(cards.nth(2)).toHaveAccessibleName('Бариста с нуля');
+  await expect(cards.nth(2).getByText(/^Учится:/)).toHaveCount(0);
+  await expect(cards.nth(3)).toHaveAccessibleName('Домашний бариста: кофе без кофемашины');
   await expect(page.getByRole('progressbar').first()).toBeVisible();
   // The cover keeps its 3:2 shape on every screen.
-  const cover = await cards.nth(1).locator('img').boundingBox();
+  const cover = await cards.nth(2).locator('img').boundingBox();
   expect(Math.abs(cover!.height - (cover!.width * 2) / 3)).toBeLessThan(2);
   await expect(page.getByText(/^Пройдено уроков: \d+ из \d+$/).first()).toBeVisible();
   expect(await noHorizontalScroll(page)).toBe(true);

@@ -30,15 +30,13 @@ export async function seedAttributes(tx: Executor): Promise<AttributeIds> {
 
 export interface SeededTest {
   id: number;
-  /** Per question in order: its id and the ids of its right answers. */
-  questions: { id: number; correct: number[] }[];
 }
 
 export interface SeededCourse {
   id: number;
   priceKopecks: number | null;
-  /** Lessons in study order. */
-  lessons: { id: number; title: string }[];
+  /** Lessons in study order, with their page count. */
+  lessons: { id: number; title: string; pages: number }[];
   moduleTests: SeededTest[];
   finalTest: SeededTest | null;
   teacherIds: number[];
@@ -115,7 +113,7 @@ export async function seedCourse(
       )
       .returning({ id: s.lessons.id, sort: s.lessons.sort, title: s.lessons.title });
     lessonRows.sort((a, b) => a.sort - b.sort);
-    lessons.push(...lessonRows.map(({ id, title }) => ({ id, title })));
+    lessons.push(...lessonRows.map(({ id, title }, l) => ({ id, title, pages: module.lessons[l]?.page2?.length ? 2 : 1 })));
     await tx.insert(s.lessonBlocks).values(
       module.lessons.flatMap((lesson, l) => {
         const lessonId = required(lessonRows[l]).id;
@@ -171,10 +169,10 @@ export async function seedTest(
   const testId = required(row).id;
   const questionRows = await tx
     .insert(s.questions)
-    .values(test.questions.map((q, sort) => ({ testId, type: q.type, text: q.text, sort })))
+    .values(test.questions.map((q, sort) => ({ testId, type: q.type, text: q.text, probability: q.probability ?? 100, sort })))
     .returning({ id: s.questions.id, sort: s.questions.sort });
   questionRows.sort((a, b) => a.sort - b.sort);
-  const answerRows = await tx
+  await tx
     .insert(s.answers)
     .values(
       test.questions.flatMap((q, i) =>
@@ -186,14 +184,7 @@ export async function seedTest(
           sort,
         })),
       ),
-    )
-    .returning({ id: s.answers.id, questionId: s.answers.questionId, isCorrect: s.answers.isCorrect });
-  return {
-    id: testId,
-    questions: questionRows.map((q) => ({
-      id: q.id,
-      correct: answerRows.filter((a) => a.questionId === q.id && a.isCorrect).map((a) => a.id),
-    })),
-  };
+    );
+  return { id: testId };
 }
 

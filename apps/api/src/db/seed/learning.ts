@@ -1,9 +1,12 @@
-// The demo student's orders, payments, enrolments, progress and test attempt.
+// The demo student's orders, payments, enrolments, lesson progress and test attempts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { demoStudent } from './data/site.ts';
+import type { SelectedAnswers } from '../schema/blocks.ts';
+import { correctAnswers, drawQuestions, markQuestion, scoreOf, type GradedQuestion, type SelectedValue } from '../../modules/learning/grading.ts';
+import { loadQuestions } from '../../modules/learning/quiz.ts';
 import type { SeededCourse } from './courses.ts';
 import { daysBefore, orderCode, required } from './helpers.ts';
 
@@ -124,11 +127,17 @@ export async function seedStudentLearning(
     if (groupId) await tx.update(s.groups).set({ seatsHeld: sql`${s.groups.seatsHeld} + 1` }).where(eq(s.groups.id, groupId));
   }
 
+  // The demo student studies four courses at different stages: the paid one half done, one granted
+  // without an order and finished, one granted by an invitation yesterday and not opened yet, and
+  // (as the parent) the child's course.
+  const finishedCourse = course(required(freeSlug));
+  const freshCourse = course(demoStudent.freshCourse);
   const enrolments = await tx
     .insert(s.userCourses)
     .values([
       { userId, courseId: selfCourse.id, orderId: selfOrderId, createdAt: ago(6) },
-      { userId, courseId: course(required(freeSlug)).id, createdAt: ago(40) },
+      { userId, courseId: finishedCourse.id, createdAt: ago(40) },
+      { userId, courseId: freshCourse.id, createdAt: ago(1) },
       { userId, courseId: childCourse.id, orderId: childOrderId, studentId: childStudentId, createdAt: ago(3) },
     ])
     .returning({ id: s.userCourses.id, courseId: s.userCourses.courseId });
@@ -141,26 +150,109 @@ export async function seedStudentLearning(
     ...(childGroup ? [{ groupId: childGroup, userCourseId: enrolmentOf(childCourse.id) }] : []),
   ]);
 
-  // Progress in the paid course: two lessons done, the third started, the first module test passed.
+  // Half done: the first module read, its test failed once and then passed; the second module's
+  // first lesson opened on page 1 of 2 (where «continue» leads).
   const selfEnrolment = enrolmentOf(selfCourse.id);
-  const [l1, l2, l3] = selfCourse.lessons;
-  await tx.insert(s.lessonProgress).values([
-    { userCourseId: selfEnrolment, lessonId: required(l1).id, status: 'completed', completedAt: ago(5) },
-    { userCourseId: selfEnrolment, lessonId: required(l2).id, status: 'completed', completedAt: ago(4) },
-    { userCourseId: selfEnrolment, lessonId: required(l3).id, status: 'partially_completed', lastPage: 1 },
-  ]);
-  const firstTest = selfCourse.moduleTests[0];
-  if (firstTest) {
-    await tx.insert(s.testAttempts).values({
-      userCourseId: selfEnrolment,
-      testId: firstTest.id,
-      questionIds: firstTest.questions.map((q) => q.id),
-      selectedAnswers: Object.fromEntries(firstTest.questions.map((q) => [String(q.id), q.correct])),
-      score: 100,
-      isPassed: true,
-      status: 'completed',
-      startedAt: ago(4),
-      finishedAt: new Date(ago(4).getTime() + 6 * 60_000),
-    });
+  const firstModuleLessons = selfCourse.lessons.slice(0, 3);
+  await recordLessons(tx, selfEnrolment, firstModuleLessons, (i) => ago(6 - i));
+  const nextLesson = required(selfCourse.lessons[3], 'the second module of the paid course');
+  await tx.insert(s.lessonProgress).values({ userCourseId: selfEnrolment, lessonId: nextLesson.id, status: 'partially_completed', lastPage: 1 });
+  const firstTest = required(selfCourse.moduleTests[0], 'the first module test of the paid course');
+  // The failed attempt got only the first question right; the passed one all of them.
+  await recordAttempt(tx, selfEnrolment, firstTest.id, { number: 1, startedAt: ago(4), minutes: 5, right: (i) => i === 0 });
+  await recordAttempt(tx, selfEnrolment, firstTest.id, { number: 2, startedAt: ago(3), minutes: 4, right: () => true });
+
+  // Finished: every lesson to its last page, and the final test passed.
+  const finishedEnrolment = enrolmentOf(finishedCourse.id);
+  await recordLessons(tx, finishedEnrolment, finishedCourse.lessons, (i) => ago(38 - 2 * i));
+  for (const [i, test] of finishedCourse.moduleTests.entries()) {
+    await recordAttempt(tx, finishedEnrolment, test.id, { number: 1, startedAt: ago(30 - i), minutes: 5, right: () => true });
+  }
+  const finalTest = required(finishedCourse.finalTest, 'the final test of the finished course');
+  await recordAttempt(tx, finishedEnrolment, finalTest.id, { number: 1, startedAt: ago(25), minutes: 7, right: () => true });
+
+  // The child's course, studied by the parent as the child: the first lesson read, the second opened.
+  const childEnrolment = enrolmentOf(childCourse.id);
+  await recordLessons(tx, childEnrolment, childCourse.lessons.slice(0, 1), () => ago(2));
+  const childNext = required(childCourse.lessons[1], 'the second lesson of the child course');
+  await tx.insert(s.lessonProgress).values({ userCourseId: childEnrolment, lessonId: childNext.id, status: 'partially_completed', lastPage: 1 });
+}
+
+/** Lessons read to their last page, as opening every page would have recorded them. */
+async function recordLessons(
+  tx: Executor,
+  userCourseId: number,
+  lessons: SeededCourse['lessons'],
+  completedAt: (index: number) => Date,
+): Promise<void> {
+  if (lessons.length === 0) return;
+  await tx.insert(s.lessonProgress).values(
+    lessons.map((lesson, i) => ({
+      userCourseId,
+      lessonId: lesson.id,
+      status: 'completed' as const,
+      lastPage: lesson.pages,
+      completedAt: completedAt(i),
+    })),
+  );
+}
+
+/**
+ * A finished attempt made the way the quiz engine makes one: questions drawn by their probability
+ * (decision 0028), the right answers chosen for the questions `right` picks (by position) and a
+ * wrong or empty one for the rest, marked and scored by the engine's own grading.
+ */
+async function recordAttempt(
+  tx: Executor,
+  userCourseId: number,
+  testId: number,
+  attempt: { number: number; startedAt: Date; minutes: number; right: (index: number) => boolean },
+): Promise<void> {
+  const [test] = await tx.select().from(s.tests).where(eq(s.tests.id, testId));
+  const { passScore, timeLimitMinutes } = required(test, `test ${testId}`);
+  const drawn = drawQuestions([...(await loadQuestions(tx, testId)).values()]);
+  const selected: SelectedAnswers = {};
+  const marks: Record<string, number> = {};
+  for (const [i, question] of drawn.entries()) {
+    const value = attempt.right(i) ? rightAnswer(question) : wrongAnswer(question);
+    if (value !== undefined) selected[String(question.id)] = value;
+    marks[String(question.id)] = markQuestion(question, value);
+  }
+  const score = scoreOf(Object.values(marks));
+  await tx.insert(s.testAttempts).values({
+    userCourseId,
+    testId,
+    number: attempt.number,
+    questionIds: drawn.map((q) => q.id),
+    selectedAnswers: selected,
+    score,
+    isPassed: score >= passScore,
+    marks,
+    status: 'completed',
+    startedAt: attempt.startedAt,
+    deadlineAt: timeLimitMinutes ? new Date(attempt.startedAt.getTime() + timeLimitMinutes * 60_000) : null,
+    finishedAt: new Date(attempt.startedAt.getTime() + attempt.minutes * 60_000),
+  });
+}
+
+function rightAnswer(question: GradedQuestion): SelectedValue {
+  const right = correctAnswers(question);
+  return question.type === 'text' ? String(right[0] ?? '') : (right as number[] | [number, number][]);
+}
+
+/** A plausible mistake: a wrong option, a wrong word, the match pairs crossed; left out when there is none. */
+function wrongAnswer(question: GradedQuestion): SelectedValue | undefined {
+  switch (question.type) {
+    case 'single':
+    case 'multiple': {
+      const wrong = question.answers.find((a) => !a.isCorrect);
+      return wrong ? [wrong.id] : undefined;
+    }
+    case 'text':
+      return 'не помню';
+    case 'match': {
+      const pairs = correctAnswers(question) as [number, number][];
+      return pairs.map(([left], i) => [left, pairs[(i + 1) % pairs.length]![1]] as [number, number]);
+    }
   }
 }

@@ -70,4 +70,118 @@ describe('seedDatabase', () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/courses/?page_size=48' })).json();
     expect(body.content.map((c: { slug: string }) => c.slug)).not.toContain('avtorskii-latte-art-chernovik');
   });
+
+  describe("the demo student's learning", () => {
+    interface Outline {
+      modules: { id: number; title: string; content: { id: number; type: 'lesson' | 'test'; status: string }[] }[];
+      final_tests: { id: number; status: string }[];
+    }
+    let headers: Record<string, string>;
+    /** The student's enrolments by course slug: id, and the child's student id when it is the child's. */
+    let enrolments: Map<string, { id: number; student_id: number | null }>;
+    const get = async (url: string, status = 200) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      return res.json();
+    };
+    const outline = async (slug: string): Promise<Outline> => get(`/api/user/course/${enrolments.get(slug)!.id}/modules/`);
+    const statuses = (o: Outline) => o.modules.flatMap((m) => m.content.map((c) => c.status));
+
+    beforeAll(async () => {
+      const { rows } = await t.database.pool.query<{ id: number }>(`select id from users where email = 'student@crema.local'`);
+      headers = (await signInAs(t.app, { id: rows[0]!.id })).headers;
+      const { rows: held } = await t.database.pool.query<{ id: number; slug: string; student_id: number | null }>(
+        `select uc.id, c.slug, uc.student_id from user_courses uc join courses c on c.id = uc.course_id where uc.user_id = $1`,
+        [rows[0]!.id],
+      );
+      enrolments = new Map(held.map((r) => [r.slug, { id: r.id, student_id: r.student_id }]));
+    });
+
+    it('is enrolled in three courses of their own and, as a parent, in a kids course for the child', () => {
+      expect([...enrolments.keys()].sort()).toEqual(['barista-s-nulya', 'domashnii-barista', 'espresso-nastroyka', 'yunyi-barista']);
+      expect(enrolments.get('yunyi-barista')!.student_id).not.toBeNull();
+      expect(enrolments.get('barista-s-nulya')!.student_id).toBeNull();
+    });
+
+    it('a fresh course: nothing opened, nothing tried', async () => {
+      const o = await outline('espresso-nastroyka');
+      expect(o.modules.length).toBeGreaterThan(1);
+      expect(new Set([...statuses(o), ...o.final_tests.map((f) => f.status)])).toEqual(new Set(['not_started']));
+    });
+
+    it('a half-done course: the first module done, its test failed then passed, the next lesson opened, the final test closed', async () => {
+      const id = enrolments.get('barista-s-nulya')!.id;
+      const o = await outline('barista-s-nulya');
+      const [first, second, third] = o.modules;
+      expect(first!.content.map((c) => [c.type, c.status])).toEqual([
+        ['lesson', 'completed'],
+        ['lesson', 'completed'],
+        ['lesson', 'completed'],
+        ['test', 'completed'],
+      ]);
+      expect(second!.content.map((c) => c.status)).toEqual(['partially_completed', 'not_started', 'not_started', 'not_started']);
+      expect(new Set(third!.content.map((c) => c.status))).toEqual(new Set(['not_started']));
+      expect(o.final_tests).toEqual([expect.objectContaining({ status: 'not_started' })]);
+
+      const testId = first!.content.at(-1)!.id;
+      const progress = await get(`/api/user/course/${id}/testing/${testId}/progress/`);
+      expect(progress).toMatchObject({ status: 'completed', passed: true, grade: 100, attempts_used: 2 });
+      expect(progress.attempts.map((a: { number: number; passed: boolean; status: string }) => [a.number, a.passed, a.status])).toEqual([
+        [1, false, 'completed'],
+        [2, true, 'completed'],
+      ]);
+      expect(progress.attempts[0].score).toBeLessThan(70);
+      // The quiz screen shows the last attempt's result, marked by the engine; a new attempt can start.
+      const quiz = await get(`/api/user/course/${id}/module/${first!.id}/testing/${testId}/`);
+      expect(quiz.attempt).toMatchObject({ number: 2, status: 'completed', result: { score: 100, passed: true } });
+      expect(quiz.attempt.result.questions.every((q: { is_correct: boolean }) => q.is_correct)).toBe(true);
+      await get(`/api/user/course/${id}/testing/${o.final_tests[0]!.id}/`, 403);
+
+      // «Continue» leads to page 1 of 2 of the second module's first lesson; reading it is the lesson call's.
+      const lesson = await get(`/api/user/course/${id}/lesson/${second!.content[0]!.id}/`);
+      expect(lesson).toMatchObject({ page: 1, page_count: 2, status: 'partially_completed' });
+    });
+
+    it('a finished course: every lesson and the final test completed, the final test passed', async () => {
+      const id = enrolments.get('domashnii-barista')!.id;
+      const o = await outline('domashnii-barista');
+      expect(new Set(statuses(o))).toEqual(new Set(['completed']));
+      expect(o.final_tests).toEqual([expect.objectContaining({ status: 'completed' })]);
+      const progress = await get(`/api/user/course/${id}/testing/${o.final_tests[0]!.id}/progress/`);
+      expect(progress).toMatchObject({ status: 'completed', passed: true, attempts_used: 1, attempts_left: 2 });
+      const final = await get(`/api/user/course/${id}/testing/${o.final_tests[0]!.id}/`);
+      expect(final.attempt).toMatchObject({ status: 'completed', result: { passed: true } });
+      // Finished within its time limit.
+      expect(Date.parse(final.attempt.finished_at)).toBeLessThanOrEqual(Date.parse(final.attempt.deadline_at));
+    });
+
+    it("the child's course, studied as the child: the first lesson read, the second opened", async () => {
+      const o = await outline('yunyi-barista');
+      expect(statuses(o).slice(0, 2)).toEqual(['completed', 'partially_completed']);
+      expect(new Set(statuses(o).slice(2))).toEqual(new Set(['not_started']));
+    });
+
+    it('the courses carry every lesson block type across paged lessons, every question type, a question pool and final tests', async () => {
+      const slugs = ['barista-s-nulya', 'domashnii-barista', 'espresso-nastroyka'];
+      const { rows: blocks } = await t.database.pool.query<{ type: string }>(
+        `select distinct b.type from lesson_blocks b join lessons l on l.id = b.lesson_id join course_modules m on m.id = l.module_id
+           join courses c on c.id = m.course_id where c.slug = any($1)`,
+        [slugs],
+      );
+      expect(blocks.map((b) => b.type).sort()).toEqual(['file', 'image', 'quote', 'recipe', 'text', 'video']);
+      const { rows: questions } = await t.database.pool.query<{ type: string; probability: number; is_final: boolean }>(
+        `select q.type, q.probability, t.is_final from questions q join tests t on t.id = q.test_id join courses c on c.id = t.course_id
+          where c.slug = any($1)`,
+        [slugs],
+      );
+      expect([...new Set(questions.map((q) => q.type))].sort()).toEqual(['match', 'multiple', 'single', 'text']);
+      expect(questions.some((q) => q.probability < 100)).toBe(true);
+      expect(questions.some((q) => q.is_final)).toBe(true);
+      // A lesson of several pages, and its video served as a media URL.
+      const o = await outline('barista-s-nulya');
+      const id = enrolments.get('barista-s-nulya')!.id;
+      const page = await get(`/api/user/course/${id}/lesson/${o.modules[1]!.content[0]!.id}/?page=1`);
+      expect(page.blocks.find((b: { type: string }) => b.type === 'video')).toMatchObject({ url: expect.stringMatching(/^\/media\/demo\/video\/.+\.mp4$/) });
+    });
+  });
 });

@@ -306,6 +306,17 @@ describe('GET /api/user/course/{id}/lesson/{lessonId}/?page=n', () => {
     expect(again!.updatedAt.getTime()).toBe(row!.updatedAt.getTime());
   });
 
+  it('records no progress for a HEAD request (a link checker, a prefetch), and a GET after it does', async () => {
+    const { course, modules } = await buildCourseContent(1);
+    const { enrolment, session } = await learner(course.id);
+    const url = `/api/user/course/${enrolment.id}/lesson/${modules[0]!.lessons[0]}/?page=2`;
+    const head = await t.app.inject({ method: 'HEAD', url, headers: session.headers });
+    expect(head.statusCode).toBe(200);
+    expect(await db().select().from(lessonProgress).where(eq(lessonProgress.userCourseId, enrolment.id))).toEqual([]);
+    expect((await get(url, session)).json()).toMatchObject({ status: 'completed' });
+    expect(await db().select().from(lessonProgress).where(eq(lessonProgress.userCourseId, enrolment.id))).toHaveLength(1);
+  });
+
   it('answers 404 past the last page, 400 to a bad page, 404 to a draft lesson or one of another course', async () => {
     const { course, modules } = await buildCourseContent(1);
     const other = await buildCourseContent(1);

@@ -68,12 +68,14 @@ export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 
  * A lesson page for the learner of enrolment `id`. Opening it records progress in one upsert:
  * partially_completed once opened, completed when the last page is reached; a status never goes
  * back (the enum's order: greatest of old and new), and concurrent opens leave one row.
+ * `record: false` (a HEAD request: a link checker, a prefetch) answers the same and writes nothing.
  */
 export async function getLessonPage(
   db: Db,
   content: LearningContent,
   actor: SignedInActor,
   params: { id: number; lessonId: number; page: number },
+  { record = true }: { record?: boolean } = {},
 ): Promise<LessonPage> {
   const row = await findOne(
     db
@@ -106,7 +108,7 @@ export async function getLessonPage(
   // A page opened again with nothing to record (the status already as far, the same last page)
   // writes nothing: a reload is a pure read.
   const unchanged = row.status !== null && STATUS_RANK[row.status] >= STATUS_RANK[reached] && row.lastPage === params.page;
-  const status = unchanged ? row.status! : await recordProgress(db, row.enrolmentId, row.id, params.page, reached);
+  const status = unchanged || !record ? (row.status ?? 'not_started') : await recordProgress(db, row.enrolmentId, row.id, params.page, reached);
   return {
     id: row.id,
     title: row.title,

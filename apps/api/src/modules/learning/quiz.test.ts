@@ -17,7 +17,7 @@ import {
   signInAs,
   type TestSession,
 } from '../../test/factories.ts';
-import { ATTEMPT_GRACE_S, FINAL_LOCKED, NO_ATTEMPTS_LEFT, NO_OPEN_ATTEMPT, TIME_IS_UP } from './quiz.ts';
+import { ATTEMPT_GRACE_S, FINAL_LOCKED, NO_ATTEMPTS_LEFT, NO_OPEN_ATTEMPT, TIME_IS_UP, TOO_MANY_SAVES } from './quiz.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -97,6 +97,14 @@ describe('attempts', () => {
     // Another module's id in the path: 404.
     const otherModule = await buildModule(db(), { courseId: s.course.id });
     expect((await open(`/api/user/course/${s.enrolment.id}/module/${otherModule.id}/testing/${s.test.id}/`, s.session)).statusCode).toBe(404);
+  });
+
+  it('never starts an attempt on a HEAD request, even with clear=true', async () => {
+    const s = await setup();
+    const head = await t.app.inject({ method: 'HEAD', url: `${s.url}?clear=true`, headers: s.session.headers });
+    expect(head.statusCode).toBe(200);
+    expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id))).toEqual([]);
+    expect((await open(s.url, s.session, true)).json<QuizState>().attempt).toMatchObject({ number: 1 });
   });
 
   it('draws by probability: a 0 % question never, a 100 % one always, fixed for the attempt', async () => {
@@ -226,6 +234,17 @@ describe('answers and results', () => {
     expect((await open(s.url, s.session)).json<QuizState>()).toMatchObject({ status: 'completed', grade: 100 });
   });
 
+  it('answers 200 to every save when two tabs change one answer back and forth at once (the last write stays)', async () => {
+    const s = await setup();
+    await open(s.url, s.session, true);
+    const { single } = s.questions;
+    const choices = Array.from({ length: 12 }, (_, i) => [single.answers[i % 3]!.id]);
+    const saves = await Promise.all(choices.map((choice) => save(s.url, s.session, { selected_answers: { [single.id]: choice } })));
+    expect(saves.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const [row] = await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id));
+    expect(choices).toContainEqual(row!.selectedAnswers[String(single.id)]);
+  });
+
   it('shows what the test’s review option allows', async () => {
     const scoreOnly = await setup({ review: 'score' });
     await open(scoreOnly.url, scoreOnly.session, true);
@@ -311,6 +330,46 @@ describe('limits on the server', () => {
       expect(res, grading).toMatchObject({ status, grade });
       const modules = (await open(`/api/user/course/${s.enrolment.id}/modules/`, s.session)).json();
       expect(modules.modules[0].content[0], grading).toMatchObject({ id: s.test.id, status });
+    }
+  });
+});
+
+describe('the autosave rate limit', () => {
+  it('lets an enrolment save exactly QUIZ_SAVES_PER_MINUTE times a minute, even at once; another account’s calls spend none of it', async () => {
+    const limited = await createTestApp({ QUIZ_SAVES_PER_MINUTE: '5' });
+    try {
+      const ldb = limited.database.db;
+      const course = await buildCourse(ldb);
+      const module = await buildModule(ldb, { courseId: course.id });
+      const test = await buildTest(ldb, { courseId: course.id, moduleId: module.id });
+      const question = await buildQuestion(ldb, { testId: test.id, type: 'single', answers: [{ isCorrect: true }, {}] });
+      const learner = async () => {
+        const user = await buildUser(ldb);
+        const enrolment = await buildEnrolment(ldb, { userId: user.id, courseId: course.id });
+        const session = await signInAs(limited.app, user);
+        const url = `/api/user/course/${enrolment.id}/testing/${test.id}/`;
+        expect((await limited.app.inject({ method: 'GET', url: `${url}?clear=true`, headers: session.headers })).statusCode).toBe(200);
+        return { session, url };
+      };
+      const me = await learner();
+      const other = await learner();
+      const payload = (i: number) => ({ selected_answers: { [question.id]: [question.answers[i % 2]!.id] } });
+      const send = (who: { session: TestSession }, url: string, i: number) =>
+        limited.app.inject({ method: 'POST', url, headers: who.session.headers, payload: payload(i) });
+
+      // Another account sending to my enrolment gets 404 and uses none of my saves.
+      const foreign = await Promise.all(Array.from({ length: 3 }, (_, i) => send(other, me.url, i)));
+      expect(foreign.map((r) => r.statusCode)).toEqual([404, 404, 404]);
+
+      const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => send(me, me.url, i)));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = burst.find((r) => r.statusCode === 429)!;
+      expect(refused.json()).toEqual({ detail: TOO_MANY_SAVES });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The limit is per enrolment: the other learner still saves.
+      expect((await send(other, other.url, 0)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -3,12 +3,13 @@
 // time limit (with a short grace for a slow network), and the key is never sent before it is over.
 // Everything that starts or finishes attempts of an enrolment runs under a lock on its user course
 // row, so concurrent calls neither exceed the attempt limit nor grade twice.
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { answers, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, shuffledFor, type GradedQuestion } from './grading.ts';
 import { gradeOf, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
@@ -22,6 +23,7 @@ export const NO_ATTEMPTS_LEFT = 'Попытки закончились: нову
 export const NO_QUESTIONS = 'В тесте пока нет вопросов.';
 export const NO_OPEN_ATTEMPT = 'Попытка не начата или уже завершена: откройте тест заново.';
 export const TIME_IS_UP = 'Время вышло: ответы после окончания времени не засчитаны, попытка завершена.';
+export const TOO_MANY_SAVES = 'Ответы сохраняются слишком часто. Подождите немного — сохранённые ответы не потеряются.';
 
 interface QuizContext {
   enrolmentId: number;
@@ -72,7 +74,7 @@ function listAttempts(db: Executor, ctx: QuizContext): Promise<TestAttempt[]> {
 }
 
 /** The test's questions with their answers (two queries), by id. */
-async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
+export async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
   const [questionRows, answerRows] = await Promise.all([
     db
       .select({ id: questions.id, type: questions.type, text: questions.text, image: questions.image, sort: questions.sort, probability: questions.probability })
@@ -110,11 +112,12 @@ async function lockEnrolment(tx: Executor, enrolmentId: number): Promise<void> {
 
 /**
  * Grades and closes an open attempt (under the enrolment lock). An overdue one finishes at its
- * deadline; only the answers saved in time are in it (saves after the grace are refused).
+ * deadline; only the answers saved in time are in it (saves after the grace are refused). False
+ * when it was not open any more (finished meanwhile by another call).
  */
-async function finishAttempt(tx: Executor, ctx: QuizContext, attemptId: number): Promise<void> {
+async function finishAttempt(tx: Executor, ctx: QuizContext, attemptId: number, overdue?: boolean): Promise<boolean> {
   const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update');
-  if (!attempt || attempt.status !== 'in_progress') return;
+  if (!attempt || attempt.status !== 'in_progress') return false;
   const questionMap = await loadQuestions(tx, ctx.test.id);
   const marks: Record<string, number> = {};
   for (const id of attempt.questionIds) {
@@ -122,11 +125,44 @@ async function finishAttempt(tx: Executor, ctx: QuizContext, attemptId: number):
     if (question) marks[String(id)] = markQuestion(question, attempt.selectedAnswers[String(id)]);
   }
   const score = scoreOf(Object.values(marks));
-  const finishedAt = isOverdue(attempt) ? attempt.deadlineAt! : new Date();
+  const finishedAt = (overdue ?? isOverdue(attempt)) && attempt.deadlineAt ? attempt.deadlineAt : new Date();
   await tx
     .update(testAttempts)
     .set({ status: 'completed', score, isPassed: score >= ctx.test.passScore, marks, finishedAt })
     .where(eq(testAttempts.id, attempt.id));
+  return true;
+}
+
+/**
+ * The sweep's part (sweep.ts): finishes every attempt whose time and grace ran out while nobody
+ * called, at its deadline, exactly as the learner's next call would (the same lock and grading,
+ * so a call at the same moment grades it once). Batches of `batch`; returns how many it finished.
+ */
+export async function finishOverdueAttempts(db: Db, batch = 200): Promise<number> {
+  let finished = 0;
+  for (;;) {
+    const rows = await db
+      .select({ attemptId: testAttempts.id, enrolmentId: testAttempts.userCourseId, courseId: userCourses.courseId, test: tests })
+      .from(testAttempts)
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .innerJoin(userCourses, eq(userCourses.id, testAttempts.userCourseId))
+      .where(
+        and(
+          eq(testAttempts.status, 'in_progress'),
+          lt(testAttempts.deadlineAt, sql`now() - make_interval(secs => ${ATTEMPT_GRACE_S})`),
+        ),
+      )
+      .orderBy(asc(testAttempts.deadlineAt), asc(testAttempts.id))
+      .limit(batch);
+    for (const row of rows) {
+      const closed = await db.transaction(async (tx) => {
+        await lockEnrolment(tx, row.enrolmentId);
+        return finishAttempt(tx, { enrolmentId: row.enrolmentId, courseId: row.courseId, test: row.test }, row.attemptId, true);
+      });
+      if (closed) finished += 1;
+    }
+    if (rows.length < batch) return finished;
+  }
 }
 
 /** Closes the attempt of this test that ran out of time, if any (the next call after the deadline does it). */
@@ -251,7 +287,8 @@ export async function getQuiz(db: Db, structure: StructureSource, actor: SignedI
  * POST …/testing/{testId}/: saves `selected_answers` into the open attempt (merged per question:
  * saves of different questions never overwrite each other) and, with `finish: true`, grades it.
  * After the time and its grace nothing is saved: the attempt is finished at its deadline and the
- * answer is 409.
+ * answer is 409. An enrolment may save `savesPerMinute` times a minute (every test together;
+ * counted once the caller is known to hold the enrolment, so nobody can spend another's), then 429.
  */
 export async function saveQuiz(
   db: Db,
@@ -259,8 +296,11 @@ export async function saveQuiz(
   actor: SignedInActor,
   params: TestParams,
   body: { selected_answers: SelectedAnswersInput; finish: boolean },
+  limits: { savesPerMinute: number },
 ): Promise<QuizState> {
   const ctx = await findTest(db, actor, params, structure);
+  const rate = await hitRateLimit(db, `quiz_save:${ctx.enrolmentId}`, { limit: limits.savesPerMinute, windowS: 60 });
+  if (!rate.allowed) throw new ApiError('too_many_requests', TOO_MANY_SAVES, { retryAfterS: rate.retryAfterS });
   const [open] = await db
     .select()
     .from(testAttempts)
@@ -300,12 +340,12 @@ export async function saveQuiz(
       )
       .returning({ id: testAttempts.id });
     if (saved.length === 0) {
-      // Nothing new, finished meanwhile (another tab, a concurrent finish) or out of time this very moment.
+      // Nothing new, finished meanwhile (another tab, a concurrent finish) or out of time this very
+      // moment. An attempt still open and in time only means nothing was new when the UPDATE ran
+      // (a status never goes back to in_progress): its answers may already be a later save's, which
+      // is what a save racing another tab's should leave, so that is a 200 too.
       const [now] = await db.select().from(testAttempts).where(eq(testAttempts.id, open.id));
-      const unchanged =
-        now?.status === 'in_progress' &&
-        (now.deadlineAt === null || now.deadlineAt >= cutoff) &&
-        entries.every(([key, value]) => JSON.stringify(now.selectedAnswers[key]) === JSON.stringify(value));
+      const unchanged = now?.status === 'in_progress' && (now.deadlineAt === null || now.deadlineAt >= cutoff);
       if (!unchanged) {
         if (now && isOverdue(now)) {
           await closeOverdue(db, ctx, [now]);

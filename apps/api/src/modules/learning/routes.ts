@@ -145,7 +145,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Страница урока: блоки, число страниц, предыдущее и следующее место курса',
         description:
           'Открытие страницы записывает прогресс: partially_completed, на последней странице — completed; статус не ' +
-          'откатывается. Страницы после последней — 404.' +
+          'откатывается; запрос HEAD прогресс не записывает. Страницы после последней — 404.' +
           COURSE_TOKEN_NOTE,
         tags,
         params: lessonParamsSchema,
@@ -153,7 +153,9 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lessonPageSchema, 400: fieldErrorsSchema, ...notFound },
       },
     },
-    async (request) => getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }),
+    // Fastify answers HEAD with this handler too: a HEAD (a link checker, a prefetch) records no progress.
+    async (request) =>
+      getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }, { record: request.method !== 'HEAD' }),
   );
 
   const quizErrors = {
@@ -170,7 +172,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const postDescription =
     'Сохраняет selected_answers в открытую попытку (по вопросам поверх прежних) — автосохранение; `finish: true` ' +
     'завершает и оценивает. После истечения времени (+10 с) ответы не засчитываются: попытка завершается временем ' +
-    'окончания, ответ 409.' +
+    'окончания, ответ 409. Сохранений одного курса пользователя — не больше QUIZ_SAVES_PER_MINUTE (120) в минуту, ' +
+    'дальше 429 с Retry-After.' +
     COURSE_TOKEN_NOTE;
 
   for (const [path, params] of [
@@ -190,7 +193,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: quizStateSchema, ...quizErrors },
         },
       },
-      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear),
+      // A HEAD (answered by this handler) never starts an attempt, whatever its clear says.
+      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
     );
     app.post(
       path,
@@ -203,10 +207,17 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           params,
           querystring: testQuerySchema,
           body: quizSaveBodySchema,
-          response: { 200: quizStateSchema, ...quizErrors },
+          response: {
+            200: quizStateSchema,
+            ...quizErrors,
+            429: detailErrorSchema.describe('Сохранений этого курса больше QUIZ_SAVES_PER_MINUTE за минуту; заголовок Retry-After'),
+          },
         },
       },
-      async (request) => saveQuiz(db, content.structure, signedInActor(request), request.params, request.body),
+      async (request) =>
+        saveQuiz(db, content.structure, signedInActor(request), request.params, request.body, {
+          savesPerMinute: app.deps.config.quizSavesPerMinute,
+        }),
     );
   }
 

@@ -1,5 +1,5 @@
 // Courses of the 'Бариста' and 'Латте-арт' categories.
-import { file, image, list, match, multiple, quote, recipe, single, text, video, written } from './helpers.ts';
+import { file, image, list, match, multiple, quote, recipe, single, sometimes, text, video, written } from './helpers.ts';
 import type { SeedCourse } from './types.ts';
 
 export const baristaCourses: SeedCourse[] = [
@@ -180,6 +180,12 @@ export const baristaCourses: SeedCourse[] = [
               ['Сладко, сбалансировано', 'Удачная экстракция'],
             ]),
             written('Как называется отношение массы напитка к массе кофе, например 1:2? (одно слово)', ['соотношение', 'пропорция']),
+            // A pool: each attempt draws these two with an even chance, so retakes differ.
+            sometimes(single('При какой температуре воды готовят базовый эспрессо?', ['80 °C', '93 °C', '100 °C'], 1), 50),
+            sometimes(
+              multiple('Что проверить, если пролив идёт неровно?', ['Распределение кофе в холдере', 'Темперовку', 'Цвет чашки'], [0, 1]),
+              50,
+            ),
           ],
         },
       },

@@ -94,3 +94,6 @@ export const written = (textValue: string, accepted: string[]): SeedQuestion => 
   text: textValue,
   answers: accepted.map((a) => ({ text: a, isCorrect: true })),
 });
+
+/** A question drawn into an attempt only with this chance (percent): a pool that varies between attempts. */
+export const sometimes = (question: SeedQuestion, probability: number): SeedQuestion => ({ ...question, probability });

@@ -367,8 +367,10 @@ export const demoStudent = {
   },
   /** The child the demo student applies for. */
   child: { lastName: 'Смирнова', firstName: 'Полина', patronymic: 'Алексеевна', dateBirth: '2013-09-02' },
-  /** Courses the demo student is enrolled in; the first is paid through a demo order. */
+  /** Courses the demo student is enrolled in: the first paid through a demo order and half done, the second finished. */
   courses: ['barista-s-nulya', 'domashnii-barista'],
+  /** A course the demo student was invited to yesterday and has not opened yet. */
+  freshCourse: 'espresso-nastroyka',
   /** The child's course. */
   childCourse: 'yunyi-barista',
 };

@@ -16,6 +16,8 @@ export interface SeedQuestion {
   type: 'single' | 'multiple' | 'text' | 'match';
   text: string;
   answers: SeedAnswer[];
+  /** Chance (percent) the question is drawn into an attempt; 100 when omitted. */
+  probability?: number;
 }
 
 export interface SeedTest {
