@@ -152,7 +152,9 @@ test('a payment the bank is still processing (3-D Secure) is shown calmly and ch
 
   // Meanwhile, in another tab, the payment page (its timer held still: the check is by hand here).
   const other = await page.context().newPage();
-  await other.clock.install();
+  const now = Date.now();
+  await other.clock.install({ time: now });
+  await other.clock.pauseAt(now + 1000);
   await other.goto(`/courses/payment/${code}/`);
   await hydrated(other);
   await expect(other.getByRole('heading', { name: 'Банк обрабатывает оплату' })).toBeVisible();

@@ -225,12 +225,16 @@ export function createApi(fetcher: ApiFetch) {
     orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
 
     // Paying an order and the payer's orders and courses (spec §7 Orders and payment, User; decision 0023).
-    orderPayment: (code: string) => json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/`),
+    /** `returned`: the payer is back from the bank (the callback page), checked within a budget of its own. */
+    orderPayment: (code: string, { returned = false } = {}) =>
+      json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/${returned ? '?returned=true' : ''}`),
     paymentLink: (code: string) =>
       json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' })),
     userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
     cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
+    /** The courses the learner hid ('Скрытые курсы'). */
+    hiddenCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/?is_active=false'),
 
     // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
     setCourseActive: (id: number, isActive: boolean) =>

@@ -12,7 +12,7 @@ import { loadPayment } from '../features/payment/load.server.ts';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('code');
-  const info = await loadPayment(createApi(context.api), code);
+  const info = await loadPayment(createApi(context.api), code, { returned: true });
   if (info.order.status === 'paid') throw redirect(paymentSuccessPath(info.order.code));
   throw redirect(paymentPath(info.order.code));
 }

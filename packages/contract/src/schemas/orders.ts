@@ -35,6 +35,15 @@ export const orderRequestResultSchema = z
 export type OrderRequestResult = z.infer<typeof orderRequestResultSchema>;
 
 export const orderCodeParamsSchema = z.object({ order_code: z.string().min(1).max(64) });
+
+/** GET /api/order/payment/{code}/?returned=true: the payer is back from the bank (the callback page). */
+export const orderPaymentQuerySchema = z.object({
+  returned: z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true — плательщик вернулся из банка: банк спрашивают в отдельном лимите'),
+});
 export const orderConfirmBodySchema = z.object({ code: codeSchema }).strict().meta({ id: 'OrderConfirm' });
 
 export const orderPaymentSchema = z
@@ -97,3 +106,12 @@ export const myCourseSchema = z
   .meta({ id: 'MyCourse' });
 export type MyCourse = z.infer<typeof myCourseSchema>;
 export const myCourseListSchema = z.array(myCourseSchema).meta({ id: 'MyCourseList' });
+
+/** GET /api/user/courses/?is_active=false: the courses the learner hid ('Скрытые курсы'). */
+export const myCourseListQuerySchema = z.object({
+  is_active: z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('false — скрытые курсы (is_active false), по умолчанию — показанные'),
+});

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_TEXTS } from '@crema/contract';
 import { mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -28,6 +28,8 @@ beforeAll(async () => {
     TBANK_TERMINAL_KEY: TESTBANK_TERMINAL_KEY,
     TBANK_PASSWORD: TESTBANK_PASSWORD,
     TBANK_API_URL: `${bankUrl}${TESTBANK_PREFIX}/v2`,
+    // Every order here comes from one address; the per-address budget has tests of its own.
+    ORDERS_PER_IP_HOUR: '1000',
   });
 });
 afterAll(async () => {
@@ -242,6 +244,51 @@ describe('paying at the test bank', () => {
     expect(await view()).toBe('new');
     await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `getstate:${payment.id}`));
     expect(await view()).toBe('confirmed');
+  });
+
+  it("the payer's way back from the bank asks within a budget of its own, which views cannot use up", async () => {
+    const { code } = await confirmedOrder();
+    const { url } = (await paymentLink(code)).json();
+    const service = new OrdersService({
+      deps: t.app.deps,
+      auth: new AuthService(t.app.deps),
+      provider: t.app.orders.provider,
+      captcha: t.app.captcha,
+      log: t.app.log,
+      getStateLimit: { limit: 1, windowS: 3600 },
+      returnGetStateLimit: { limit: 1, windowS: 3600 },
+    });
+    expect((await service.paymentInfo(code)).payment!.status).toBe('new');
+    await payWithCard(url, TEST_CARDS.success);
+    // The views' budget is spent; the return still asks the bank, once.
+    expect((await service.paymentInfo(code)).payment!.status).toBe('new');
+    const back = await service.paymentInfo(code, { returned: true });
+    expect(back.payment!.status).toBe('confirmed');
+    expect(back.order.status).toBe('paid');
+  });
+
+  it('an order paid by a notification landing between the reads is shown paid, never sent back to pay', async () => {
+    const { code } = await confirmedOrder();
+    await paymentLink(code);
+    const { payment } = await paymentOf(code);
+    const service = new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log });
+    // The bank's CONFIRMED arrives just after the order was read, before its payment is.
+    const reads = vi.spyOn(service as unknown as { latestPayment: (...args: unknown[]) => Promise<unknown> }, 'latestPayment');
+    const original = reads.getMockImplementation() ?? (OrdersService.prototype as unknown as { latestPayment: (...args: unknown[]) => Promise<unknown> }).latestPayment;
+    reads.mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
+      expect((await notify(notificationFor(payment, 'CONFIRMED'))).statusCode).toBe(200);
+      return original.apply(this, args);
+    });
+    const info = await service.paymentInfo(code, { returned: true });
+    expect(info.payment!.status).toBe('confirmed');
+    expect(info.order.status).toBe('paid');
+  });
+
+  it('refuses a returned flag that is neither true nor false, in the spec’s shape', async () => {
+    const { code } = await confirmedOrder();
+    const res = await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/?returned=yes` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ returned: ['Ожидается true или false.'] });
   });
 
   it('the reconciliation job finds a payment whose notification never came', async () => {

@@ -6,6 +6,7 @@ import {
   detailErrorSchema,
   fieldErrorsSchema,
   orderCodeParamsSchema,
+  orderPaymentQuerySchema,
   orderConfirmBodySchema,
   orderPaymentSchema,
   orderRequestResultSchema,
@@ -164,13 +165,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         description:
           'Для страницы /courses/payment/{code}/ и /tbank-payment-callback/: ключ — непредсказуемый код заказа. Если ' +
           'последняя попытка оплаты ещё открыта, сервер спрашивает банк (GetState) и применяет ответ — страница возврата ' +
-          'не верит адресной строке. Сумма — в копейках и текстом (`12 500 ₽`).',
+          'не верит адресной строке. Банк спрашивают не чаще 12 раз в минуту на попытку; возврат плательщика из банка ' +
+          '(`returned=true`) — в отдельном лимите, 6 раз в минуту. Сумма — в копейках и текстом (`12 500 ₽`).',
         tags,
         params: orderCodeParamsSchema,
+        querystring: orderPaymentQuerySchema,
         response: { 200: orderPaymentSchema, 404: detailErrorSchema },
       },
     },
-    async (request) => service.paymentInfo(request.params.order_code),
+    async (request) => service.paymentInfo(request.params.order_code, { returned: request.query.returned }),
   );
 
   app.post(

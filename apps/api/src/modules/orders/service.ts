@@ -131,9 +131,14 @@ export interface OrdersServiceOptions {
   log: Logger;
   /**
    * How often the payment pages may ask the bank about one attempt (default 12 times a minute:
-   * enough for a person's views, checks and the way back from the bank; a reload loop is cut off).
+   * enough for a person's views and checks; a reload loop is cut off).
    */
   getStateLimit?: RateRule;
+  /**
+   * The same for the payer's way back from the bank (the callback page), a budget of its own (default
+   * 6 a minute) so that a payment page left open and polling can never leave the return unchecked.
+   */
+  returnGetStateLimit?: RateRule;
 }
 
 export class OrdersService {
@@ -143,9 +148,11 @@ export class OrdersService {
   private readonly captcha: CaptchaVerifier;
   private readonly log: Logger;
   private readonly getStateRule: RateRule;
+  private readonly returnGetStateRule: RateRule;
 
   constructor(options: OrdersServiceOptions) {
     this.getStateRule = options.getStateLimit ?? { limit: 12, windowS: 60 };
+    this.returnGetStateRule = options.returnGetStateLimit ?? { limit: 6, windowS: 60 };
     this.deps = options.deps;
     this.auth = options.auth;
     this.provider = options.provider;
@@ -539,22 +546,29 @@ export class OrdersService {
   /**
    * GET /api/order/payment/{code}/: the order and its payment state. While the last attempt is open
    * the provider is asked (GetState) and its answer applied, so the callback page never trusts the
-   * query string (design/payments.md rule 3).
+   * query string (design/payments.md rule 3). `returned` marks the payer's way back from the bank,
+   * which asks within a budget of its own.
    */
-  async paymentInfo(code: string): Promise<OrderPayment> {
-    let order = await this.byCode(this.db, code);
-    let payment = await this.latestPayment(this.db, order.id);
+  async paymentInfo(code: string, { returned = false }: { returned?: boolean } = {}): Promise<OrderPayment> {
+    const found = await this.byCode(this.db, code);
+    const last = await this.latestPayment(this.db, found.id);
     if (
-      payment &&
-      (payment.status === 'new' || payment.status === 'pending') &&
-      payment.providerPaymentId &&
+      last &&
+      (last.status === 'new' || last.status === 'pending') &&
+      last.providerPaymentId &&
       // A bounded number of times a minute per attempt, however often the page is reloaded (the bank's API is not ours to hammer).
-      (await hitRateLimit(this.db, `getstate:${payment.id}`, this.getStateRule)).allowed
+      (returned
+        ? await hitRateLimit(this.db, `getstate-return:${last.id}`, this.returnGetStateRule)
+        : await hitRateLimit(this.db, `getstate:${last.id}`, this.getStateRule)
+      ).allowed
     ) {
-      await this.refreshPayment(payment).catch((error: unknown) => this.log.warn({ err: error, payment: payment!.id }, 'GetState failed'));
-      order = await this.byCode(this.db, code);
-      payment = await this.latestPayment(this.db, order.id);
+      await this.refreshPayment(last).catch((error: unknown) => this.log.warn({ err: error, payment: last.id }, 'GetState failed'));
     }
+    // Read again, the payment first and then its order: a notification may have paid the order since
+    // the first reads (the order and its payment change in one transaction), and an order read before
+    // a payment that is already confirmed would send the payer back to pay it again.
+    const payment = await this.latestPayment(this.db, found.id);
+    const order = await this.byCode(this.db, code);
     return {
       order: await this.summary(this.db, order),
       can_pay: this.provider !== null && PAYABLE.includes(order.status) && order.amountKopecks > 0,

@@ -13,9 +13,11 @@ import './payment.css';
 // be done with it now. The state comes from GET /api/order/payment/{code}/, which asks the bank
 // about an open attempt, so what is shown here is the server's truth, never the bank's query string.
 
-/** How often and how long a payment the bank is processing is checked again. */
-const POLL_MS = 4000;
-const POLL_TIMES = 15;
+/**
+ * When a payment the bank is processing is checked again: often at first, then less and less (about
+ * five minutes in all), well inside the server's budget of bank questions per attempt (12 a minute).
+ */
+const POLL_DELAYS_MS = [4, 4, 6, 8, 10, 15, 20, 30, 30, 60, 60, 60].map((s) => s * 1000);
 
 function SchoolContacts() {
   const configs = useRootData()?.configs ?? {};
@@ -37,11 +39,12 @@ function Pending() {
   const revalidator = useRevalidator();
   const [checks, setChecks] = useState(0);
   useEffect(() => {
-    if (checks >= POLL_TIMES) return;
+    const delay = POLL_DELAYS_MS[checks];
+    if (delay === undefined) return;
     const timer = window.setTimeout(() => {
       setChecks((n) => n + 1);
       void revalidator.revalidate();
-    }, POLL_MS);
+    }, delay);
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per check; revalidator changes on every load
   }, [checks]);

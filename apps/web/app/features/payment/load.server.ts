@@ -6,9 +6,9 @@ import { ApiRequestError, type Api } from '../../api/client.ts';
  * loaders of the payment, success and callback pages; the 404 page for a missing, impossible or
  * unknown code.
  */
-export async function loadPayment(api: Api, code: string | null) {
+export async function loadPayment(api: Api, code: string | null, options: { returned?: boolean } = {}) {
   if (!code || code.length > 64) throw data(null, { status: 404 });
-  return api.orderPayment(code).catch((error: unknown) => {
+  return api.orderPayment(code, options).catch((error: unknown) => {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;
   });
