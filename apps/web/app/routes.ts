@@ -23,6 +23,10 @@ export default [
   // Resource routes: generated from the database (robots.txt names the sitemap's absolute URL).
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // Other and old addresses of the study pages (spec §2 "Also seen", Legacy): permanent redirects.
+  route('user/courses/lesson/*', 'routes/user/legacy.tsx', { id: 'study-also-seen-lesson' }),
+  route('user/courses/quiz/*', 'routes/user/legacy.tsx', { id: 'study-also-seen-quiz' }),
+  route('user-old/*', 'routes/user/legacy.tsx', { id: 'user-old' }),
   // Signed-in people only (routes/user/layout.tsx sends a guest to sign in and back). Other
   // /user/ and /admin/ addresses are the 404 page, after the same check.
   layout('routes/user/layout.tsx', [

@@ -13,8 +13,11 @@ test.describe.configure({ timeout: 90_000 });
 
 const SHOTS = '/work/shots';
 const DEMO = { email: 'student@crema.local', password: 'crema-demo-2026' };
-/** One demo course per project (both run at once on one database). */
-const DEMO_COURSE: Record<string, string> = { phone: 'Бариста с нуля', desktop: 'Домашний бариста: кофе без кофемашины' };
+/**
+ * One demo course per project (both run at once on one database): the half-done one and the fresh
+ * one (the third, finished course has nothing left to continue).
+ */
+const DEMO_COURSE: Record<string, string> = { phone: 'Бариста с нуля', desktop: 'Эспрессо: настройка и экстракция' };
 
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
@@ -182,6 +185,17 @@ test('the course overview lists modules, lessons and tests with their statuses a
   await page.goto(`/user/courses/${enrolment!.id}/lessons/${first.id}/?page=1`);
   await expect(page).toHaveURL(new RegExp(`/user/courses/${enrolment!.id}/lessons/${first.id}/$`));
 
+  // Old links land on the right lesson, permanently redirected: the legacy /user-old/ one and the
+  // "also seen" course/module/lesson one (spec §2).
+  const old = await page.request.get(`/user-old/courses/${enrolment!.id}/lessons/${first.id}/`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  await page.goto(`/user-old/courses/${enrolment!.id}/lessons/${first.id}/`);
+  await expect(page).toHaveURL(new RegExp(`/user/courses/${enrolment!.id}/lessons/${first.id}/$`));
+  await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await page.goto(`/user/courses/lesson/${enrolment!.id}/${outline.modules[0]!.id}/${first.id}/`);
+  await expect(page).toHaveURL(new RegExp(`/user/courses/${enrolment!.id}/lessons/${first.id}/$`));
+  expect((await page.goto('/user-old/courses/0/'))?.status()).toBe(404);
+
   // An unknown enrolment is the 404 page, and so is a page past the lesson's last.
   expect((await page.goto('/user/courses/999999/'))?.status()).toBe(404);
   expect((await page.goto(`/user/courses/${enrolment!.id}/lessons/${first.id}/?page=999`))?.status()).toBe(404);
@@ -269,16 +283,31 @@ test('a course is hidden and shown again, then deleted after WarningDelete («Н
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
 
-  // Hide: the card goes, the course is closed for study, and the notice brings it back.
+  // Hide: the card goes to 'Скрытые курсы', the course is closed for study, and the notice brings it back.
   await card.getByRole('button', { name: `Скрыть: ${title}` }).click();
   await expect(card).toHaveCount(0);
   await expect(page.getByText(`Курс «${title}» скрыт`)).toBeVisible();
-  await expect(page.getByText('Вы пока не записаны ни на один курс.')).toBeVisible();
+  await expect(page.getByText('Все ваши курсы скрыты.')).toBeVisible();
+  const hiddenList = page.locator('details.hidden-courses');
+  await expect(hiddenList.locator('summary')).toHaveText('Скрытые курсы (1)');
   expect((await page.request.get(`/api/user/course/${enrolment!.id}/modules/`)).status()).toBe(404);
   await page.getByRole('button', { name: 'Вернуть курс' }).click();
   await expect(card).toBeVisible();
   await expect(page.getByText(`Курс «${title}» скрыт`)).toHaveCount(0);
+  await expect(hiddenList).toHaveCount(0);
   expect((await page.request.get(`/api/user/course/${enrolment!.id}/modules/`)).status()).toBe(200);
+
+  // Hidden and come back later: the course waits under 'Скрытые курсы' and is shown again from there.
+  await card.getByRole('button', { name: `Скрыть: ${title}` }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await hydrated(page);
+  await expect(hiddenList).toHaveAttribute('open', '');
+  await page.screenshot({ path: `${SHOTS}/learn-hidden-${page.viewportSize()?.width}.png` });
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await hiddenList.getByRole('button', { name: `Вернуть: ${title}` }).click();
+  await expect(card).toBeVisible();
+  await expect(hiddenList).toHaveCount(0);
 
   // Delete: 'Нет' closes and keeps the course.
   await card.getByRole('button', { name: `Удалить: ${title}` }).click();

@@ -14,8 +14,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function myCourses(user: { id: number }) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: (await signInAs(t.app, user)).headers });
+async function myCourses(user: { id: number }, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/user/courses/${query}`, headers: (await signInAs(t.app, user)).headers });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: number; course: { slug: string; title: string; image: string | null }; student: { id: number; name: string } | null; progress: { completed: number; total: number }; access_until: string | null; is_active: boolean }[];
 }
@@ -69,5 +69,31 @@ describe('GET /api/user/courses/', () => {
     const guest = await t.app.inject({ method: 'GET', url: '/api/user/courses/' });
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('is_active=false lists the hidden courses only, the holder\'s own; shown again, a course moves back', async () => {
+    const { db } = t.database;
+    const holder = await buildUser(db);
+    const other = await buildUser(db);
+    const shown = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id });
+    const hidden = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, isActive: false });
+    // Hidden with its access over: neither list offers what cannot be opened again.
+    await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, isActive: false, accessUntil: new Date(Date.now() - 1000) });
+    const othersHidden = await buildEnrolment(db, { userId: other.id, courseId: (await buildCourse(db)).id, isActive: false });
+
+    const list = await myCourses(holder, '?is_active=false');
+    expect(list.map((item) => [item.id, item.is_active])).toEqual([[hidden.id, false]]);
+    expect((await myCourses(holder, '?is_active=true')).map((item) => item.id)).toEqual([shown.id]);
+    expect((await myCourses(other, '?is_active=false')).map((item) => item.id)).toEqual([othersHidden.id]);
+
+    const session = await signInAs(t.app, holder);
+    const back = await t.app.inject({ method: 'PATCH', url: `/api/user/courses/${hidden.id}/`, headers: session.headers, payload: { is_active: true } });
+    expect(back.statusCode).toBe(200);
+    expect(await myCourses(holder, '?is_active=false')).toEqual([]);
+    expect((await myCourses(holder)).map((item) => item.id).sort()).toEqual([shown.id, hidden.id].sort());
+
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/user/courses/?is_active=maybe', headers: session.headers });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ is_active: ['Ожидается true или false.'] });
   });
 });

@@ -24,8 +24,11 @@ const completedLessons = sql<number>`(
     and ${courseModules.courseId} = ${userCourses.courseId} and ${lessons.isPublished}
 )::int`;
 
-/** GET /api/user/courses/: active enrolments not past access_until, newest first. */
-export async function listMyCourses(db: Executor, media: MediaService, userId: number): Promise<MyCourse[]> {
+/**
+ * GET /api/user/courses/: enrolments not past access_until, newest first — the shown ones, or with
+ * `isActive` false the ones the learner hid.
+ */
+export async function listMyCourses(db: Executor, media: MediaService, userId: number, isActive = true): Promise<MyCourse[]> {
   const rows = await db
     .select({
       id: userCourses.id,
@@ -45,7 +48,7 @@ export async function listMyCourses(db: Executor, media: MediaService, userId: n
     .where(
       and(
         eq(userCourses.userId, userId),
-        eq(userCourses.isActive, true),
+        eq(userCourses.isActive, isActive),
         or(isNull(userCourses.accessUntil), gt(userCourses.accessUntil, sql`now()`)),
       ),
     )

@@ -14,6 +14,7 @@ import {
   emailChangeConfirmBodySchema,
   moscowIsoDate,
   myCourseListSchema,
+  myCourseListQuerySchema,
   documentsPatchBodySchema,
   documentsSchema,
   fieldErrorsSchema,
@@ -130,13 +131,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Мое обучение',
         description:
-          'Курсы владельца кабинета и его учеников (student — кто учится, если не он сам): активные и с действующим ' +
-          'доступом (access_until не прошёл), новые сверху. progress — пройдено уроков из опубликованных уроков курса.',
+          'Курсы владельца кабинета и его учеников (student — кто учится, если не он сам) с действующим доступом ' +
+          '(access_until не прошёл), новые сверху: показанные, а с `is_active=false` — скрытые (их уроки закрыты, ' +
+          'пока курс не вернут через PATCH /api/user/courses/{id}/). progress — пройдено уроков из опубликованных уроков курса.',
         tags: ['user'],
+        querystring: myCourseListQuerySchema,
         response: { 200: myCourseListSchema },
       },
     },
-    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id),
+    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id, request.query.is_active),
   );
 
   app.get(

@@ -11,9 +11,9 @@ import './learning.css';
 
 // /user/courses/ 'Мое обучение' (spec §2 User routes, §4; issue 12 Screens): the enrolments of the
 // account and its students. A card leads to the course overview; 'Продолжить' to the first lesson
-// not completed; 'Скрыть' hides the course (is_active false; it can be shown again at once from
-// the notice — the list answers only shown courses); 'Удалить' asks WarningDelete first and, on
-// 'Да', removes the access and fetches the list again.
+// not completed; 'Скрыть' hides the course (is_active false): it moves to 'Скрытые курсы' below,
+// where 'Вернуть' shows it again (so does the notice right after hiding); 'Удалить' asks
+// WarningDelete first and, on 'Да', removes the access and fetches the lists again.
 
 function Messages({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
@@ -114,28 +114,52 @@ function CourseCard({ item, onHide, onDelete }: { item: MyCourse; onHide: () => 
   );
 }
 
-export function MyCoursesScreen({ courses: initial }: { courses: MyCourse[] }) {
-  const [courses, setCourses] = useState(initial);
+/** A hidden course: named, with who studies it, to be shown again or deleted (its lessons are closed meanwhile). */
+function HiddenCourse({ item, busy, onShow, onDelete }: { item: MyCourse; busy: boolean; onShow: () => void; onDelete: () => void }) {
+  return (
+    <li className="hidden-course">
+      <div className="hidden-course__name">
+        <span className="hidden-course__title">{item.course.title}</span>
+        {item.student ? <span className="my-course__student">Учится: {item.student.name}</span> : null}
+      </div>
+      <div className="hidden-course__actions">
+        <button type="button" className="button button--ghost learn-small" aria-label={`Вернуть: ${item.course.title}`} disabled={busy} onClick={onShow}>
+          Вернуть
+        </button>
+        <button type="button" className="button button--ghost learn-small" aria-label={`Удалить: ${item.course.title}`} onClick={onDelete}>
+          Удалить
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function MyCoursesScreen({ courses: initialCourses, hidden: initialHidden }: { courses: MyCourse[]; hidden: MyCourse[] }) {
+  const [lists, setLists] = useState({ courses: initialCourses, hidden: initialHidden });
+  const { courses, hidden } = lists;
   const [deleting, setDeleting] = useState<MyCourse | null>(null);
   // What the closing dialog shows while it fades out.
   const [shown, setShown] = useState<MyCourse | null>(null);
   if (deleting && deleting !== shown) setShown(deleting);
-  // The course just hidden: the notice offers to show it again (the list does not answer hidden ones).
-  const [hidden, setHidden] = useState<MyCourse | null>(null);
+  // The course just hidden: the notice says where it went and offers to show it again at once.
+  const [justHidden, setJustHidden] = useState<MyCourse | null>(null);
   const action = useApiForm();
 
-  const reload = async () => setCourses(await browserApi.userCourses());
+  const reload = async () => {
+    const [nextCourses, nextHidden] = await Promise.all([browserApi.userCourses(), browserApi.hiddenCourses()]);
+    setLists({ courses: nextCourses, hidden: nextHidden });
+  };
 
   const hide = (item: MyCourse) =>
     void action.run(async () => {
       await browserApi.setCourseActive(item.id, false);
-      setHidden(item);
+      setJustHidden(item);
       await reload();
     });
   const showAgain = (item: MyCourse) =>
     void action.run(async () => {
       await browserApi.setCourseActive(item.id, true);
-      setHidden(null);
+      setJustHidden(null);
       await reload();
     });
 
@@ -143,10 +167,11 @@ export function MyCoursesScreen({ courses: initial }: { courses: MyCourse[] }) {
     <main className="account__page">
       <h1 className="account__title">Мое обучение</h1>
       <div className="learn-notice-slot" aria-live="polite">
-        {hidden ? (
+        {justHidden ? (
           <p className="learn-notice">
-            Курс «{hidden.course.title}» скрыт: он не показывается здесь и не открывается, пока вы его не вернёте. Прогресс сохранён.{' '}
-            <button type="button" className="learn-link-button" disabled={action.busy} onClick={() => showAgain(hidden)}>
+            Курс «{justHidden.course.title}» скрыт: он перенесён в «Скрытые курсы» и не открывается, пока вы его не вернёте. Прогресс
+            сохранён.{' '}
+            <button type="button" className="learn-link-button" disabled={action.busy} onClick={() => showAgain(justHidden)}>
               Вернуть курс
             </button>
           </p>
@@ -155,7 +180,7 @@ export function MyCoursesScreen({ courses: initial }: { courses: MyCourse[] }) {
       <Messages messages={action.problems.general} />
       {courses.length === 0 ? (
         <div className="learn-empty">
-          <p>Вы пока не записаны ни на один курс.</p>
+          <p>{hidden.length ? 'Все ваши курсы скрыты.' : 'Вы пока не записаны ни на один курс.'}</p>
           <Link className="button button--primary" to={paths.courses()}>
             Выбрать курс в каталоге
           </Link>
@@ -169,6 +194,16 @@ export function MyCoursesScreen({ courses: initial }: { courses: MyCourse[] }) {
           ))}
         </ul>
       )}
+      {hidden.length ? (
+        <details className="hidden-courses" open={courses.length === 0 || undefined}>
+          <summary>Скрытые курсы ({hidden.length})</summary>
+          <ul className="hidden-courses__list">
+            {hidden.map((item) => (
+              <HiddenCourse key={item.id} item={item} busy={action.busy} onShow={() => showAgain(item)} onDelete={() => setDeleting(item)} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <WarningDelete
         key={shown?.id ?? 'none'}
         open={deleting !== null}
@@ -176,7 +211,7 @@ export function MyCoursesScreen({ courses: initial }: { courses: MyCourse[] }) {
         onClose={() => setDeleting(null)}
         onDeleted={async () => {
           await reload();
-          if (hidden?.id === deleting?.id) setHidden(null);
+          if (justHidden?.id === deleting?.id) setJustHidden(null);
           setDeleting(null);
         }}
       />

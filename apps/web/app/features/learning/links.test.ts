@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseModules } from '@crema/contract';
-import { continueTarget, isDone, lessonPath, positionPath } from './links.ts';
+import { canonicalStudyPath, continueTarget, isDone, lessonPath, positionPath } from './links.ts';
 
 const outline = (lessons: CourseModules['modules'][number]['content'][number]['status'][], test: 'not_started' | 'completed', final: 'not_started' | 'completed'): CourseModules => ({
   modules: [
@@ -45,5 +45,38 @@ describe('study links and marks', () => {
     expect(isDone('lesson', 'not_started')).toBe(false);
     expect(isDone('test', 'partially_completed')).toBe(false);
     expect(isDone('test', 'completed')).toBe(true);
+  });
+});
+
+describe('old and other addresses of the study pages (spec §2) lead to the canonical one', () => {
+  it('maps the "also seen" lesson and quiz paths: course, module, lesson or test', () => {
+    expect(canonicalStudyPath('/user/courses/lesson/7/3/41/')).toBe('/user/courses/7/lessons/41/');
+    expect(canonicalStudyPath('/user/courses/quiz/7/3/52/')).toBe('/user/courses/7/testing/52/');
+    expect(canonicalStudyPath('/user/courses/quiz/7/60/')).toBe('/user/courses/7/testing/60/');
+  });
+
+  it('maps every legacy /user-old/ path', () => {
+    expect(canonicalStudyPath('/user-old/account/')).toBe('/user/account/');
+    expect(canonicalStudyPath('/user-old/courses/')).toBe('/user/courses/');
+    expect(canonicalStudyPath('/user-old/courses/lessons/')).toBe('/user/courses/');
+    expect(canonicalStudyPath('/user-old/courses/7/lessons/')).toBe('/user/courses/7/lessons/');
+    expect(canonicalStudyPath('/user-old/courses/7/lessons/41/')).toBe('/user/courses/7/lessons/41/');
+    expect(canonicalStudyPath('/user-old/courses/lesson/7/3/41/')).toBe('/user/courses/7/lessons/41/');
+    expect(canonicalStudyPath('/user-old/courses/quiz/7/3/52/')).toBe('/user/courses/7/testing/52/');
+    expect(canonicalStudyPath('/user-old/courses/quiz/7/60/')).toBe('/user/courses/7/testing/60/');
+    expect(canonicalStudyPath('/user-old/courses/7/')).toBe('/user/courses/7/');
+  });
+
+  it('keeps a lesson page beyond the first, and nothing else of the query', () => {
+    expect(canonicalStudyPath('/user-old/courses/7/lessons/41/', '?page=3&utm=x')).toBe('/user/courses/7/lessons/41/?page=3');
+    expect(canonicalStudyPath('/user/courses/lesson/7/3/41/', '?page=1')).toBe('/user/courses/7/lessons/41/');
+    expect(canonicalStudyPath('/user/courses/lesson/7/3/41/', '?page=abc')).toBe('/user/courses/7/lessons/41/');
+    expect(canonicalStudyPath('/user/courses/quiz/7/60/', '?page=3')).toBe('/user/courses/7/testing/60/');
+  });
+
+  it('answers null for anything else: unknown shapes, ids that are not ids', () => {
+    for (const path of ['/user-old/', '/user-old/orders/', '/user/courses/lesson/7/3/', '/user/courses/quiz/7/', '/user/courses/lesson/a/b/c/', '/user-old/courses/0/', '/user-old/courses/7/lessons/41/x/']) {
+      expect(canonicalStudyPath(path), path).toBeNull();
+    }
   });
 });

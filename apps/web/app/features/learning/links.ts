@@ -52,3 +52,34 @@ export interface StudyCourse {
   student: MyCourse['student'];
   outline: CourseModules;
 }
+
+const ID = '([1-9]\\d{0,9})';
+/** Old and other-client addresses of the study pages (spec §2 "Also seen" and Legacy) → the canonical one. */
+const LEGACY: [RegExp, (ids: string[]) => string][] = [
+  // /user/courses/lesson/{courseId}/{moduleId}/{lessonId}/ (the course-study route's course, module, lesson).
+  [new RegExp(`^/user(?:-old)?/courses/lesson/${ID}/${ID}/${ID}/$`), ([id, , lessonId]) => `/user/courses/${id}/lessons/${lessonId}/`],
+  // /user/courses/quiz/{courseId}/{moduleId}/{testId}/ and /user/courses/quiz/{courseId}/{finalTestId}/.
+  [new RegExp(`^/user(?:-old)?/courses/quiz/${ID}/${ID}/${ID}/$`), ([id, , testId]) => `/user/courses/${id}/testing/${testId}/`],
+  [new RegExp(`^/user(?:-old)?/courses/quiz/${ID}/${ID}/$`), ([id, testId]) => `/user/courses/${id}/testing/${testId}/`],
+  // /user-old/account/, /user-old/courses/, /user-old/courses/{id?}/lessons/{lessonId?}/, /user-old/courses/{id}/.
+  [/^\/user-old\/account\/$/, () => '/user/account/'],
+  [/^\/user-old\/courses\/(?:lessons\/)?$/, () => '/user/courses/'],
+  [new RegExp(`^/user-old/courses/${ID}/lessons/(?:${ID}/)?$`), ([id, lessonId]) => `/user/courses/${id}/lessons/${lessonId ? `${lessonId}/` : ''}`],
+  [new RegExp(`^/user-old/courses/${ID}/$`), ([id]) => `/user/courses/${id}/`],
+];
+
+/**
+ * The canonical study address of an "also seen" or legacy one (spec §2), `?page=n` kept for a
+ * lesson; null when the address is none of them (the 404 page).
+ */
+export function canonicalStudyPath(pathname: string, search = ''): string | null {
+  for (const [pattern, target] of LEGACY) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    const path = target(match.slice(1));
+    const page = new URLSearchParams(search).get('page');
+    const paged = /\/lessons\/\d+\/$/.test(path) && page !== null && page !== '1' && /^[1-9]\d{0,4}$/.test(page);
+    return paged ? `${path}?page=${page}` : path;
+  }
+  return null;
+}

@@ -7,11 +7,13 @@ import { privateMeta } from './sections.ts';
 /** /user/courses/ 'Мое обучение': the enrolments of the account and its students (issues 11, 12). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  return { courses: await createApi(context.api).userCourses() };
+  const api = createApi(context.api);
+  const [courses, hidden] = await Promise.all([api.userCourses(), api.hiddenCourses()]);
+  return { courses, hidden };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Мое обучение');
 
 export default function MyCoursesPage({ loaderData }: Route.ComponentProps) {
-  return <MyCoursesScreen courses={loaderData.courses} />;
+  return <MyCoursesScreen courses={loaderData.courses} hidden={loaderData.hidden} />;
 }
