@@ -98,6 +98,7 @@ export const myCourseSchema = z
       .nullable()
       .meta({ description: 'Кто учится, если не сам владелец аккаунта (ребёнок или другой ученик)' }),
     access_until: z.string().nullable().meta({ description: 'Доступ до (ISO 8601); null — без срока' }),
+    access_ended: z.boolean().meta({ description: 'Срок доступа прошёл: курс в списке, но уроки и тесты закрыты' }),
     created_at: z.string(),
     progress: z
       .object({ completed: z.number().int(), total: z.number().int() })

@@ -17,7 +17,7 @@ afterAll(async () => {
 async function myCourses(user: { id: number }, query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/user/courses/${query}`, headers: (await signInAs(t.app, user)).headers });
   expect(res.statusCode).toBe(200);
-  return res.json() as { id: number; course: { slug: string; title: string; image: string | null }; student: { id: number; name: string } | null; progress: { completed: number; total: number }; access_until: string | null; is_active: boolean }[];
+  return res.json() as { id: number; course: { slug: string; title: string; image: string | null }; student: { id: number; name: string } | null; progress: { completed: number; total: number }; access_until: string | null; access_ended: boolean; is_active: boolean }[];
 }
 
 describe('GET /api/user/courses/', () => {
@@ -46,7 +46,7 @@ describe('GET /api/user/courses/', () => {
     expect(list[1]!.course.image).toMatch(/^\/media\//);
   });
 
-  it('hides another account\'s courses, ended access and inactive enrolments; a guest gets 401', async () => {
+  it('hides another account\'s courses and hidden enrolments; lists ended access last, marked; a guest gets 401', async () => {
     const { db } = t.database;
     const holder = await buildUser(db);
     const other = await buildUser(db);
@@ -54,16 +54,30 @@ describe('GET /api/user/courses/', () => {
     await buildEnrolment(db, { userId: other.id, courseId: course.id });
     const ended = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, accessUntil: new Date(Date.now() - 1000) });
     const inactive = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, isActive: false });
-    const lasting = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, accessUntil: new Date(Date.now() + 86_400_000) });
+    const lasting = await buildEnrolment(db, {
+      userId: holder.id,
+      courseId: (await buildCourse(db)).id,
+      accessUntil: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
 
     const list = await myCourses(holder);
-    expect(list.map((item) => item.id)).toEqual([lasting.id]);
+    // The ended course is newer, yet listed after the open one.
+    expect(list.map((item) => [item.id, item.access_ended])).toEqual([
+      [lasting.id, false],
+      [ended.id, true],
+    ]);
     expect(list[0]!.access_until).toBe(lasting.accessUntil!.toISOString());
-    expect(list.map((item) => item.id)).not.toContain(ended.id);
     expect(list.map((item) => item.id)).not.toContain(inactive.id);
-    // Access given back later shows it again.
+    // Its lessons are closed meanwhile.
+    const session = await signInAs(t.app, holder);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/course/${ended.id}/modules/`, headers: session.headers })).statusCode).toBe(404);
+    // Access given back later opens it again, in its place among the open ones.
     await db.update(userCourses).set({ accessUntil: null }).where(eq(userCourses.id, ended.id));
-    expect((await myCourses(holder)).map((item) => item.id)).toEqual([lasting.id, ended.id]);
+    expect((await myCourses(holder)).map((item) => [item.id, item.access_ended])).toEqual([
+      [ended.id, false],
+      [lasting.id, false],
+    ]);
     expect((await myCourses(other)).map((item) => item.course.slug)).toEqual([course.slug]);
 
     const guest = await t.app.inject({ method: 'GET', url: '/api/user/courses/' });
@@ -77,19 +91,27 @@ describe('GET /api/user/courses/', () => {
     const other = await buildUser(db);
     const shown = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id });
     const hidden = await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, isActive: false });
-    // Hidden with its access over: neither list offers what cannot be opened again.
-    await buildEnrolment(db, { userId: holder.id, courseId: (await buildCourse(db)).id, isActive: false, accessUntil: new Date(Date.now() - 1000) });
+    // Hidden with its access over: listed among the hidden ones, last, marked.
+    const hiddenEnded = await buildEnrolment(db, {
+      userId: holder.id,
+      courseId: (await buildCourse(db)).id,
+      isActive: false,
+      accessUntil: new Date(Date.now() - 1000),
+    });
     const othersHidden = await buildEnrolment(db, { userId: other.id, courseId: (await buildCourse(db)).id, isActive: false });
 
     const list = await myCourses(holder, '?is_active=false');
-    expect(list.map((item) => [item.id, item.is_active])).toEqual([[hidden.id, false]]);
+    expect(list.map((item) => [item.id, item.is_active, item.access_ended])).toEqual([
+      [hidden.id, false, false],
+      [hiddenEnded.id, false, true],
+    ]);
     expect((await myCourses(holder, '?is_active=true')).map((item) => item.id)).toEqual([shown.id]);
     expect((await myCourses(other, '?is_active=false')).map((item) => item.id)).toEqual([othersHidden.id]);
 
     const session = await signInAs(t.app, holder);
     const back = await t.app.inject({ method: 'PATCH', url: `/api/user/courses/${hidden.id}/`, headers: session.headers, payload: { is_active: true } });
     expect(back.statusCode).toBe(200);
-    expect(await myCourses(holder, '?is_active=false')).toEqual([]);
+    expect((await myCourses(holder, '?is_active=false')).map((item) => item.id)).toEqual([hiddenEnded.id]);
     expect((await myCourses(holder)).map((item) => item.id).sort()).toEqual([shown.id, hidden.id].sort());
 
     const wrong = await t.app.inject({ method: 'GET', url: '/api/user/courses/?is_active=maybe', headers: session.headers });

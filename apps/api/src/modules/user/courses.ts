@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MyCourse } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { courseModules, courses, lessonProgress, lessons, students, userCourses } from '../../db/schema/index.ts';
@@ -24,9 +24,13 @@ const completedLessons = sql<number>`(
     and ${courseModules.courseId} = ${userCourses.courseId} and ${lessons.isPublished}
 )::int`;
 
+/** The database's clock decides, as the study scope's does. */
+const accessEnded = sql<boolean>`coalesce(${userCourses.accessUntil} <= now(), false)`;
+
 /**
- * GET /api/user/courses/: enrolments not past access_until, newest first — the shown ones, or with
- * `isActive` false the ones the learner hid.
+ * GET /api/user/courses/: the shown enrolments, or with `isActive` false the ones the learner hid;
+ * newest first, those whose access has ended after the rest (listed, so a course never just
+ * vanishes, but closed for study).
  */
 export async function listMyCourses(db: Executor, media: MediaService, userId: number, isActive = true): Promise<MyCourse[]> {
   const rows = await db
@@ -34,6 +38,7 @@ export async function listMyCourses(db: Executor, media: MediaService, userId: n
       id: userCourses.id,
       isActive: userCourses.isActive,
       accessUntil: userCourses.accessUntil,
+      accessEnded,
       createdAt: userCourses.createdAt,
       course: { id: courses.id, slug: courses.slug, title: courses.title, image: courses.image },
       studentId: students.id,
@@ -49,10 +54,9 @@ export async function listMyCourses(db: Executor, media: MediaService, userId: n
       and(
         eq(userCourses.userId, userId),
         eq(userCourses.isActive, isActive),
-        or(isNull(userCourses.accessUntil), gt(userCourses.accessUntil, sql`now()`)),
       ),
     )
-    .orderBy(desc(userCourses.createdAt), desc(userCourses.id));
+    .orderBy(sql`${accessEnded}`, desc(userCourses.createdAt), desc(userCourses.id));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -64,6 +68,7 @@ export async function listMyCourses(db: Executor, media: MediaService, userId: n
       student:
         row.studentId === null ? null : { id: row.studentId, name: [row.studentFirstName, row.studentLastName].filter(Boolean).join(' ') },
       access_until: row.accessUntil?.toISOString() ?? null,
+      access_ended: row.accessEnded,
       created_at: row.createdAt.toISOString(),
       progress: { completed: row.completed, total: row.total },
     })),

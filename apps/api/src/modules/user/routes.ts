@@ -131,9 +131,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Мое обучение',
         description:
-          'Курсы владельца кабинета и его учеников (student — кто учится, если не он сам) с действующим доступом ' +
-          '(access_until не прошёл), новые сверху: показанные, а с `is_active=false` — скрытые (их уроки закрыты, ' +
-          'пока курс не вернут через PATCH /api/user/courses/{id}/). progress — пройдено уроков из опубликованных уроков курса.',
+          'Курсы владельца кабинета и его учеников (student — кто учится, если не он сам), новые сверху: показанные, ' +
+          'а с `is_active=false` — скрытые (их уроки закрыты, пока курс не вернут через PATCH /api/user/courses/{id}/). ' +
+          'Курсы с прошедшим сроком доступа (access_ended) — в конце списка, их уроки и тесты закрыты. progress — ' +
+          'пройдено уроков из опубликованных уроков курса.',
         tags: ['user'],
         querystring: myCourseListQuerySchema,
         response: { 200: myCourseListSchema },

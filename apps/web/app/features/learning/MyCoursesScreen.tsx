@@ -77,19 +77,22 @@ function WarningDelete({
 
 function CourseCard({ item, onHide, onDelete }: { item: MyCourse; onHide: () => void; onDelete: () => void }) {
   const { completed, total } = item.progress;
+  const ended = item.access_ended;
   return (
-    <article className="my-course" aria-label={item.course.title}>
+    <article className={`my-course${ended ? ' my-course--ended' : ''}`} aria-label={item.course.title}>
       {item.course.image ? (
         <img className="my-course__image" src={item.course.image} alt="" width={640} height={427} loading="lazy" />
       ) : (
         <div className="my-course__image" aria-hidden="true" />
       )}
       <div className="my-course__body">
-        <h2 className="my-course__title">
-          <Link to={coursePath(item.id)}>{item.course.title}</Link>
-        </h2>
+        <h2 className="my-course__title">{ended ? item.course.title : <Link to={coursePath(item.id)}>{item.course.title}</Link>}</h2>
         {item.student ? <p className="my-course__student">Учится: {item.student.name}</p> : null}
-        {item.access_until ? <p className="my-course__until">Доступ до {formatDate(item.access_until)}</p> : null}
+        {item.access_until ? (
+          <p className="my-course__until">
+            {ended ? `Доступ закончился ${formatDate(item.access_until)}` : `Доступ до ${formatDate(item.access_until)}`}
+          </p>
+        ) : null}
         {total > 0 ? (
           <div className="my-course__progress">
             <progress max={total} value={completed} aria-label={`Пройдено уроков: ${completed} из ${total}`} />
@@ -99,9 +102,15 @@ function CourseCard({ item, onHide, onDelete }: { item: MyCourse; onHide: () => 
           </div>
         ) : null}
         <div className="my-course__actions">
-          <Link className="button button--primary my-course__continue" to={continuePath(item.id)} aria-label={`Продолжить: ${item.course.title}`}>
-            Продолжить
-          </Link>
+          {ended ? (
+            <Link className="button button--primary my-course__continue" to={paths.course(item.course.slug)} aria-label={`Записаться снова: ${item.course.title}`}>
+              Записаться снова
+            </Link>
+          ) : (
+            <Link className="button button--primary my-course__continue" to={continuePath(item.id)} aria-label={`Продолжить: ${item.course.title}`}>
+              Продолжить
+            </Link>
+          )}
           <button type="button" className="button button--ghost learn-small" aria-label={`Скрыть: ${item.course.title}`} onClick={onHide}>
             Скрыть
           </button>
@@ -121,6 +130,9 @@ function HiddenCourse({ item, busy, onShow, onDelete }: { item: MyCourse; busy: 
       <div className="hidden-course__name">
         <span className="hidden-course__title">{item.course.title}</span>
         {item.student ? <span className="my-course__student">Учится: {item.student.name}</span> : null}
+        {item.access_ended && item.access_until ? (
+          <span className="my-course__until">Доступ закончился {formatDate(item.access_until)}</span>
+        ) : null}
       </div>
       <div className="hidden-course__actions">
         <button type="button" className="button button--ghost learn-small" aria-label={`Вернуть: ${item.course.title}`} disabled={busy} onClick={onShow}>
