@@ -52,3 +52,26 @@ export interface StudyCourse {
   student: MyCourse['student'];
   outline: CourseModules;
 }
+
+/** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
+export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
+
+/** A test's place in the outline: its module (null: a final test), or null when the outline has no such test. */
+export function findTest(outline: CourseModules, testId: number): { moduleId: number | null; title: string } | null {
+  for (const module of outline.modules) {
+    const item = module.content.find((entry) => entry.type === 'test' && entry.id === testId);
+    if (item) return { moduleId: module.id, title: item.title };
+  }
+  const final = outline.final_tests.find((test) => test.id === testId);
+  return final ? { moduleId: null, title: final.title } : null;
+}
+
+/** The place after a test in course order (modules' items, then the final tests); null after the last. */
+export function placeAfterTest(outline: CourseModules, testId: number): { type: 'lesson' | 'test'; id: number; title: string } | null {
+  const items = [
+    ...outline.modules.flatMap((module) => module.content.map((item) => ({ type: item.type, id: item.id, title: item.title }))),
+    ...outline.final_tests.map((test) => ({ type: 'test' as const, id: test.id, title: test.title })),
+  ];
+  const index = items.findIndex((item) => item.type === 'test' && item.id === testId);
+  return index === -1 ? null : (items[index + 1] ?? null);
+}
