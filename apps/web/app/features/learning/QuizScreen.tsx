@@ -434,7 +434,10 @@ function AttemptForm({
         {secondsLeft !== null ? (
           <p className={`quiz-bar__clock${secondsLeft <= 60 ? ' quiz-bar__clock--low' : ''}`}>
             <span className="visually-hidden">Осталось времени: </span>
-            <span aria-hidden="true">⏱ </span>
+            <svg className="quiz-bar__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 9v4l2.5 2.5M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
             <time>{formatClock(secondsLeft)}</time>
           </p>
         ) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseModules } from '@crema/contract';
-import { continueTarget, isDone, lessonPath, positionPath } from './links.ts';
+import { continueTarget, findTest, isDone, lessonPath, placeAfterTest, positionPath, testResultPath } from './links.ts';
 
 const outline = (lessons: CourseModules['modules'][number]['content'][number]['status'][], test: 'not_started' | 'completed', final: 'not_started' | 'completed'): CourseModules => ({
   modules: [
@@ -45,5 +45,17 @@ describe('study links and marks', () => {
     expect(isDone('lesson', 'not_started')).toBe(false);
     expect(isDone('test', 'partially_completed')).toBe(false);
     expect(isDone('test', 'completed')).toBe(true);
+  });
+});
+
+describe('a test in the outline', () => {
+  const o = outline(['completed', 'completed', 'completed'], 'completed', 'not_started');
+  it('knows its module (null for a final test) and the place after it', () => {
+    expect(findTest(o, 91)).toEqual({ moduleId: 1, title: 'Тест 1' });
+    expect(findTest(o, 99)).toEqual({ moduleId: null, title: 'Итоговый' });
+    expect(findTest(o, 11)).toBeNull();
+    expect(placeAfterTest(o, 91)).toEqual({ type: 'lesson', id: 21, title: 'Урок 3' });
+    expect(placeAfterTest(o, 99)).toBeNull();
+    expect(testResultPath(7)).toBe('/user/progress/test-results/7/');
   });
 });
