@@ -39,10 +39,12 @@ export default [
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
   // The course-study layout (spec §2 Layouts 2): the lesson sidebar instead of the account's; the
-  // route asks for a signed-in person itself. Without a lesson: continue where the learner stopped.
-  route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
-  // A module test or a final test in the same layout (decision 0030).
-  route('user/courses/:id/testing/:testId', 'routes/user/testing.tsx', { id: 'user-testing' }),
+  // layout asks for a signed-in person itself. Its pages: lessons (without a lesson: continue where
+  // the learner stopped) and tests, module or final (decision 0030).
+  layout('routes/user/study.tsx', { id: 'user-study' }, [
+    route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
+    route('user/courses/:id/testing/:testId', 'routes/user/testing.tsx', { id: 'user-testing' }),
+  ]),
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
     route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),

@@ -5,15 +5,14 @@ import { MINUTE_FORMS, formatCount } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { coursePath, lessonPath, testPath, testResultPath, type StudyCourse } from './links.ts';
+import { coursePath, lessonPath, testPath, testResultPath } from './links.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
-import { StudyLayout } from './StudyLayout.tsx';
 import { formatClock, isAnswered, pairedWith, withPair, type Answer, type Answers, type QuizAttempt, type QuizQuestion } from './quiz.ts';
 import './learning.css';
 import './quiz.css';
 
 // /user/courses/{id}/testing/{testId}/ (issue 12 Screens; decision 0030): a module test or a final
-// test in the course-study layout. Before an attempt: what the test is and 'Начать тест'. During
+// test in the course-study layout (routes/user/study.tsx). Before an attempt: what the test is and 'Начать тест'. During
 // one: every question on one page (what reads best on a phone: scroll, no hidden questions), a
 // progress line, the server's countdown, and answers that autosave per question as the learner
 // goes: the screen is the truth until the server has them (a 429 waits Retry-After, a lost
@@ -40,7 +39,7 @@ const problemOf = (error: unknown) =>
     ? (error.body as { detail: string }).detail
     : 'Что-то пошло не так. Попробуйте ещё раз.';
 
-export function QuizScreen({ course, place, initial, locked }: { course: StudyCourse; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
+export function QuizScreen({ courseId, place, initial, locked }: { courseId: number; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
   const { revalidate } = useRevalidator();
   const [quiz, setQuiz] = useState(initial);
   // A fresh loader answer (after a finish, the sidebar's statuses are read again) replaces the screen's.
@@ -52,9 +51,9 @@ export function QuizScreen({ course, place, initial, locked }: { course: StudyCo
   const title = quiz?.test.title ?? place.title;
   const attempt = quiz?.attempt ?? null;
   const api = {
-    start: () => browserApi.quiz(course.id, place.moduleId, place.testId, true),
-    read: () => browserApi.quiz(course.id, place.moduleId, place.testId),
-    save: (answers: Answers, finish = false) => browserApi.saveQuiz(course.id, place.moduleId, place.testId, { selected_answers: answers, finish }),
+    start: () => browserApi.quiz(courseId, place.moduleId, place.testId, true),
+    read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
+    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
   };
   const finished = (state: QuizState) => {
     setQuiz(state);
@@ -64,23 +63,21 @@ export function QuizScreen({ course, place, initial, locked }: { course: StudyCo
   };
 
   return (
-    <StudyLayout course={course} current={{ type: 'test', id: place.testId, moduleId: place.moduleId }}>
-      <article className="quiz" aria-labelledby="quiz-title">
-        <p className="lesson__module">{place.moduleId === null ? 'Итоговый тест' : 'Тест модуля'}</p>
-        <h1 className="lesson__title" id="quiz-title">
-          {title}
-        </h1>
-        {locked || !quiz ? (
-          <Locked courseId={course.id} text={locked} />
-        ) : attempt?.status === 'in_progress' ? (
-          <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} />
-        ) : attempt ? (
-          <Result quiz={quiz} attempt={attempt} course={course} place={place} onStarted={setQuiz} start={api.start} />
-        ) : (
-          <Intro quiz={quiz} onStarted={setQuiz} start={api.start} />
-        )}
-      </article>
-    </StudyLayout>
+    <article className="quiz" aria-labelledby="quiz-title">
+      <p className="lesson__module">{place.moduleId === null ? 'Итоговый тест' : 'Тест модуля'}</p>
+      <h1 className="lesson__title" id="quiz-title">
+        {title}
+      </h1>
+      {locked || !quiz ? (
+        <Locked courseId={courseId} text={locked} />
+      ) : attempt?.status === 'in_progress' ? (
+        <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} />
+      ) : attempt ? (
+        <Result quiz={quiz} attempt={attempt} courseId={courseId} place={place} onStarted={setQuiz} start={api.start} />
+      ) : (
+        <Intro quiz={quiz} onStarted={setQuiz} start={api.start} />
+      )}
+    </article>
   );
 }
 
@@ -180,14 +177,14 @@ function Intro({ quiz, start, onStarted }: { quiz: QuizState; start: () => Promi
 function Result({
   quiz,
   attempt,
-  course,
+  courseId,
   place,
   start,
   onStarted,
 }: {
   quiz: QuizState;
   attempt: QuizAttempt;
-  course: StudyCourse;
+  courseId: number;
   place: QuizPlace;
   start: () => Promise<QuizState>;
   onStarted: (state: QuizState) => void;
@@ -214,7 +211,7 @@ function Result({
         ) : null}
         <Link
           className={`button ${attempt.result?.passed || left === 0 ? 'button--primary' : 'button--ghost'}`}
-          to={next ? (next.type === 'lesson' ? lessonPath(course.id, next.id) : testPath(course.id, next.id)) : coursePath(course.id)}
+          to={next ? (next.type === 'lesson' ? lessonPath(courseId, next.id) : testPath(courseId, next.id)) : coursePath(courseId)}
           aria-label={next ? `Далее: ${next.title}` : 'Далее: к содержанию курса'}
         >
           Далее →

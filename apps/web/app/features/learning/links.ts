@@ -75,3 +75,36 @@ export function placeAfterTest(outline: CourseModules, testId: number): { type: 
   const index = items.findIndex((item) => item.type === 'test' && item.id === testId);
   return index === -1 ? null : (items[index + 1] ?? null);
 }
+
+/** The place a study page shows, from its address: a lesson or a test, with its module (null: a final test). */
+export function currentPlace(
+  outline: CourseModules,
+  params: { lessonId?: string; testId?: string },
+): { type: 'lesson' | 'test'; id: number; moduleId: number | null } | null {
+  if (params.testId !== undefined) {
+    const id = Number(params.testId);
+    const test = findTest(outline, id);
+    return test ? { type: 'test', id, moduleId: test.moduleId } : null;
+  }
+  if (params.lessonId === undefined) return null;
+  const id = Number(params.lessonId);
+  const module = outline.modules.find((entry) => entry.content.some((item) => item.type === 'lesson' && item.id === id));
+  return module ? { type: 'lesson', id, moduleId: module.id } : null;
+}
+
+/**
+ * The outline with the lesson on screen marked opened: the layout reads the outline beside the
+ * lesson's loader, which records the opening (spec §4: an opened lesson is done in the sidebar).
+ */
+export function withOpened(outline: CourseModules, lessonId: number | null): CourseModules {
+  if (lessonId === null) return outline;
+  return {
+    ...outline,
+    modules: outline.modules.map((module) => ({
+      ...module,
+      content: module.content.map((item) =>
+        item.type === 'lesson' && item.id === lessonId && item.status === 'not_started' ? { ...item, status: 'partially_completed' as const } : item,
+      ),
+    })),
+  };
+}
