@@ -6,8 +6,8 @@ import { enrolByCard, expect, test } from './fixtures.ts';
 // enrolled in 'Основы обжарки кофе' by an order paid at the test bank. The module test is started,
 // half answered, reloaded (the answers come back from the server), failed on purpose and taken
 // again, then passed; a lost connection holds the answers on screen until it returns. With the
-// lessons opened, the final test (a match question among them) opens and is passed, and the course
-// overview marks it done. Questions and answers are the seed's (db/seed/data/courses-roasting.ts).
+// lessons opened, the final test (a match question among them, 20 minutes) opens; its countdown is
+// run to zero, which finishes it with the answers given, and the course overview marks it done. Questions and answers are the seed's (db/seed/data/courses-roasting.ts).
 
 test.describe.configure({ timeout: 60_000 });
 // A save tried while offline fails in the browser's log on purpose.
@@ -139,9 +139,13 @@ test('a learner takes a module test (reload keeps the answers, fail and retake, 
   for (const item of outline.modules.flatMap((module) => module.content).filter((entry) => entry.type === 'lesson')) {
     expect((await page.request.get(`/api/user/course/${id}/lesson/${item.id}/`, { headers: WEB })).status()).toBe(200);
   }
+  // The page's clock under the test's control: the final test has a time limit.
+  await page.clock.install();
   await page.goto(`/user/courses/${id}/testing/${finalTest.id}/`);
   await hydrated(page);
+  await expect(page.getByText('20 минут')).toBeVisible();
   await page.getByRole('button', { name: 'Начать тест' }).click();
+  await expect(page.locator('.quiz-bar__clock time')).toHaveText(/^(19:[0-5]\d|20:00)$/);
   await question(page, 1, 4).getByRole('radio', { name: '196–205 °C' }).check();
   await question(page, 2, 4).getByRole('radio', { name: 'Скорость роста температуры зерна' }).check();
   // A match question: a select of the right column for each left item.
@@ -154,8 +158,8 @@ test('a learner takes a module test (reload keeps the answers, fail and retake, 
   await expect(page.getByText('Отвечено 4 из 4')).toBeVisible();
   expect(await noHorizontalScroll(page)).toBe(true);
   await shot(page, 'final-attempt');
-  await page.getByRole('button', { name: 'Завершить тест' }).click();
-  await dialog.getByRole('button', { name: 'Завершить', exact: true }).click();
+  // Time runs out on screen: the attempt is finished with the answers given, and the result shows.
+  await page.clock.fastForward('20:00');
   await expect(page.getByText('Тест сдан')).toBeVisible();
   await expect(score(page)).toHaveText('100%');
 
