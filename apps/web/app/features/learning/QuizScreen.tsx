@@ -116,7 +116,9 @@ function Terms({ quiz }: { quiz: QuizState }) {
         <dt>Попытки</dt>
         <dd>
           {test.attempts_limit === null
-            ? `использовано ${test.attempts_used}, без ограничения`
+            ? test.attempts_used
+              ? `${formatCount(test.attempts_used, ATTEMPT_FORMS)}, без ограничения`
+              : 'без ограничения'
             : `использовано ${test.attempts_used} из ${test.attempts_limit}`}
         </dd>
       </div>
