@@ -61,6 +61,9 @@ test('a learner takes a module test (reload keeps the answers, fail and retake, 
   await expect(question(page, 1, 3)).toBeVisible();
   await expect(page.getByText('Отвечено 0 из 3')).toBeVisible();
   await question(page, 1, 3).getByRole('radio', { name: '3–5 %' }).check();
+  // The bar with the progress and 'Завершить тест' stays on screen while the learner scrolls.
+  await expect(page.getByRole('button', { name: 'Завершить тест' })).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/quiz-attempt-screen-${page.viewportSize()?.width}.png` });
   await question(page, 2, 3).getByRole('radio', { name: 'Скорость барабана' }).check();
   await expect(page.getByText('Отвечено 2 из 3')).toBeVisible();
   await expect(saved(page)).toHaveText('Ответы сохранены');
