@@ -42,6 +42,12 @@ const problemOf = (error: unknown) =>
 export function QuizScreen({ courseId, place, initial, locked }: { courseId: number; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
   const { revalidate } = useRevalidator();
   const [quiz, setQuiz] = useState(initial);
+  // After 'Начать тест' or a finish the button pressed is gone: focus goes to what replaced it.
+  const [moved, setMoved] = useState(false);
+  const started = (state: QuizState) => {
+    setMoved(true);
+    setQuiz(state);
+  };
   // A fresh loader answer (after a finish, the sidebar's statuses are read again) replaces the screen's.
   const [seen, setSeen] = useState(initial);
   if (initial !== seen) {
@@ -56,6 +62,7 @@ export function QuizScreen({ courseId, place, initial, locked }: { courseId: num
     save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
   };
   const finished = (state: QuizState) => {
+    setMoved(true);
     setQuiz(state);
     window.scrollTo({ top: 0 });
     // The sidebar and overview statuses change with a result.
@@ -71,11 +78,11 @@ export function QuizScreen({ courseId, place, initial, locked }: { courseId: num
       {locked || !quiz ? (
         <Locked courseId={courseId} text={locked} />
       ) : attempt?.status === 'in_progress' ? (
-        <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} />
+        <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} focus={moved} />
       ) : attempt ? (
-        <Result quiz={quiz} attempt={attempt} courseId={courseId} place={place} onStarted={setQuiz} start={api.start} />
+        <Result key={attempt.id} quiz={quiz} attempt={attempt} courseId={courseId} place={place} onStarted={started} start={api.start} focus={moved} />
       ) : (
-        <Intro quiz={quiz} onStarted={setQuiz} start={api.start} />
+        <Intro quiz={quiz} onStarted={started} start={api.start} />
       )}
     </article>
   );
@@ -183,10 +190,12 @@ function Result({
   place,
   start,
   onStarted,
+  focus,
 }: {
   quiz: QuizState;
   attempt: QuizAttempt;
   courseId: number;
+  focus: boolean;
   place: QuizPlace;
   start: () => Promise<QuizState>;
   onStarted: (state: QuizState) => void;
@@ -194,9 +203,15 @@ function Result({
   const { busy, problem, run } = useStart(start, onStarted);
   const left = quiz.test.attempts_left;
   const next = place.next;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   return (
     <div className="quiz-result">
-      <h2 className="quiz-result__title">Результат попытки {attempt.number}</h2>
+      <h2 className="quiz-result__title" ref={heading} tabIndex={-1}>
+        Результат попытки {attempt.number}
+      </h2>
       <ScoreSummary attempt={attempt} passScore={quiz.test.pass_score} />
       <Terms quiz={quiz} />
       {left !== null ? <p className="learn-note">{left ? `Осталось ${formatCount(left, ATTEMPT_FORMS)}.` : 'Попытки закончились.'}</p> : null}
@@ -346,11 +361,18 @@ function AttemptForm({
   attempt,
   api,
   onFinished,
+  focus,
 }: {
   attempt: QuizAttempt;
   api: QuizCalls;
   onFinished: (state: QuizState) => void;
+  focus: boolean;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Just started: the first question's first field.
+    if (focus) form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [focus]);
   const closed = () => {
     void api.read().then(onFinished, () => window.location.reload());
   };
@@ -411,6 +433,7 @@ function AttemptForm({
   const answered = total - unanswered.length;
   return (
     <form
+      ref={form}
       className="quiz-form"
       aria-describedby="quiz-progress"
       onSubmit={(event) => {
