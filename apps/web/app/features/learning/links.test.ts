@@ -18,36 +18,6 @@ const outline = (lessons: CourseModules['modules'][number]['content'][number]['s
   final_tests: [{ id: 99, title: 'Итоговый', status: final }],
 });
 
-describe('continue where the learner stopped', () => {
-  it('is the first lesson not completed, an opened one included', () => {
-    expect(continueTarget(outline(['not_started', 'not_started', 'not_started'], 'not_started', 'not_started'))).toEqual({ type: 'lesson', id: 11 });
-    expect(continueTarget(outline(['completed', 'partially_completed', 'not_started'], 'not_started', 'not_started'))).toEqual({ type: 'lesson', id: 12 });
-    expect(continueTarget(outline(['completed', 'completed', 'not_started'], 'completed', 'not_started'))).toEqual({ type: 'lesson', id: 21 });
-  });
-
-  it('with every lesson completed, is the first test not passed, the final test last; null when all is done', () => {
-    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'not_started', 'not_started'))).toEqual({ type: 'test', id: 91 });
-    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'completed', 'not_started'))).toEqual({ type: 'test', id: 99 });
-    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'completed', 'completed'))).toBeNull();
-  });
-});
-
-describe('study links and marks', () => {
-  it('page 1 has no query, others do; a test position leads to the testing page', () => {
-    expect(lessonPath(5, 7)).toBe('/user/courses/5/lessons/7/');
-    expect(lessonPath(5, 7, 1)).toBe('/user/courses/5/lessons/7/');
-    expect(lessonPath(5, 7, 3)).toBe('/user/courses/5/lessons/7/?page=3');
-    expect(positionPath(5, { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
-  });
-
-  it('an opened lesson counts as done; a test only once completed (spec §4)', () => {
-    expect(isDone('lesson', 'partially_completed')).toBe(true);
-    expect(isDone('lesson', 'not_started')).toBe(false);
-    expect(isDone('test', 'partially_completed')).toBe(false);
-    expect(isDone('test', 'completed')).toBe(true);
-  });
-});
-
 describe('a test in the outline', () => {
   const o = outline(['completed', 'completed', 'completed'], 'completed', 'not_started');
   it('knows its module (null for a final test) and the place after it', () => {
@@ -75,5 +45,35 @@ describe('the course-study layout', () => {
     expect(marked.modules[0]!.content.map((item) => item.status)).toEqual(['not_started', 'partially_completed', 'not_started']);
     expect(withOpened(outline(['completed', 'completed', 'completed'], 'completed', 'completed'), 12).modules[0]!.content[1]!.status).toBe('completed');
     expect(withOpened(o, null)).toBe(o);
+  });
+});
+
+describe('continue where the learner stopped', () => {
+  it('is the first lesson not completed, an opened one included', () => {
+    expect(continueTarget(outline(['not_started', 'not_started', 'not_started'], 'not_started', 'not_started'))).toEqual({ type: 'lesson', id: 11 });
+    expect(continueTarget(outline(['completed', 'partially_completed', 'not_started'], 'not_started', 'not_started'))).toEqual({ type: 'lesson', id: 12 });
+    expect(continueTarget(outline(['completed', 'completed', 'not_started'], 'completed', 'not_started'))).toEqual({ type: 'lesson', id: 21 });
+  });
+
+  it('with every lesson completed, is the first test not passed, the final test last; null when all is done', () => {
+    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'not_started', 'not_started'))).toEqual({ type: 'test', id: 91 });
+    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'completed', 'not_started'))).toEqual({ type: 'test', id: 99 });
+    expect(continueTarget(outline(['completed', 'completed', 'completed'], 'completed', 'completed'))).toBeNull();
+  });
+});
+
+describe('study links and marks', () => {
+  it('page 1 has no query, others do; a test position leads to the testing page', () => {
+    expect(lessonPath(5, 7)).toBe('/user/courses/5/lessons/7/');
+    expect(lessonPath(5, 7, 1)).toBe('/user/courses/5/lessons/7/');
+    expect(lessonPath(5, 7, 3)).toBe('/user/courses/5/lessons/7/?page=3');
+    expect(positionPath(5, { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
+  });
+
+  it('an opened lesson counts as done; a test only once completed (spec §4)', () => {
+    expect(isDone('lesson', 'partially_completed')).toBe(true);
+    expect(isDone('lesson', 'not_started')).toBe(false);
+    expect(isDone('test', 'partially_completed')).toBe(false);
+    expect(isDone('test', 'completed')).toBe(true);
   });
 });

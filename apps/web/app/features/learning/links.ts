@@ -15,44 +15,6 @@ export const lessonPath = (id: number, lessonId: number, page = 1) =>
 /** /user/courses/{id}/testing/{testId}/: a module test or a final test. */
 export const testPath = (id: number, testId: number) => `/user/courses/${id}/testing/${testId}/`;
 
-/** Where a previous/next position of the lesson call leads. */
-export const positionPath = (id: number, position: LearningPosition) =>
-  position.type === 'lesson' ? lessonPath(id, position.id, position.page ?? 1) : testPath(id, position.id);
-
-/** Spec §4: a lesson is done in the sidebar once opened (partially_completed); a test once completed. */
-export function isDone(type: 'lesson' | 'test', status: ProgressStatus): boolean {
-  return type === 'lesson' ? status !== 'not_started' : status === 'completed';
-}
-
-/** What a status reads as beside an item. */
-export function statusText(type: 'lesson' | 'test', status: ProgressStatus): string {
-  if (status === 'completed') return type === 'lesson' ? 'Пройден' : 'Сдан';
-  if (status === 'partially_completed') return type === 'lesson' ? 'Начат' : 'Не сдан';
-  return 'Не начат';
-}
-
-/**
- * Where 'Продолжить' leads: the first lesson, in course order, not completed yet (an opened one is
- * continued); with every lesson completed, the first test not passed (a final test last); null when
- * all is done.
- */
-export function continueTarget(outline: CourseModules): { type: 'lesson' | 'test'; id: number } | null {
-  const items = outline.modules.flatMap((module) => module.content);
-  const lesson = items.find((item) => item.type === 'lesson' && item.status !== 'completed');
-  if (lesson) return { type: 'lesson', id: lesson.id };
-  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests].find((item) => item.status !== 'completed');
-  return test ? { type: 'test', id: test.id } : null;
-}
-
-export interface StudyCourse {
-  /** The enrolment (user course): every study path's `{id}`. */
-  id: number;
-  title: string;
-  /** Whoever studies it when it is not the account's holder (a child). */
-  student: MyCourse['student'];
-  outline: CourseModules;
-}
-
 /** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
 export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
 
@@ -107,4 +69,42 @@ export function withOpened(outline: CourseModules, lessonId: number | null): Cou
       ),
     })),
   };
+}
+
+/** Where a previous/next position of the lesson call leads. */
+export const positionPath = (id: number, position: LearningPosition) =>
+  position.type === 'lesson' ? lessonPath(id, position.id, position.page ?? 1) : testPath(id, position.id);
+
+/** Spec §4: a lesson is done in the sidebar once opened (partially_completed); a test once completed. */
+export function isDone(type: 'lesson' | 'test', status: ProgressStatus): boolean {
+  return type === 'lesson' ? status !== 'not_started' : status === 'completed';
+}
+
+/** What a status reads as beside an item. */
+export function statusText(type: 'lesson' | 'test', status: ProgressStatus): string {
+  if (status === 'completed') return type === 'lesson' ? 'Пройден' : 'Сдан';
+  if (status === 'partially_completed') return type === 'lesson' ? 'Начат' : 'Не сдан';
+  return 'Не начат';
+}
+
+/**
+ * Where 'Продолжить' leads: the first lesson, in course order, not completed yet (an opened one is
+ * continued); with every lesson completed, the first test not passed (a final test last); null when
+ * all is done.
+ */
+export function continueTarget(outline: CourseModules): { type: 'lesson' | 'test'; id: number } | null {
+  const items = outline.modules.flatMap((module) => module.content);
+  const lesson = items.find((item) => item.type === 'lesson' && item.status !== 'completed');
+  if (lesson) return { type: 'lesson', id: lesson.id };
+  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests].find((item) => item.status !== 'completed');
+  return test ? { type: 'test', id: test.id } : null;
+}
+
+export interface StudyCourse {
+  /** The enrolment (user course): every study path's `{id}`. */
+  id: number;
+  title: string;
+  /** Whoever studies it when it is not the account's holder (a child). */
+  student: MyCourse['student'];
+  outline: CourseModules;
 }
