@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseModules } from '@crema/contract';
-import { continueTarget, currentPlace, findTest, isDone, lessonPath, placeAfterTest, positionPath, testResultPath, withOpened } from './links.ts';
+import { continueTarget, isDone, lessonPath, positionPath } from './links.ts';
 
 const outline = (lessons: CourseModules['modules'][number]['content'][number]['status'][], test: 'not_started' | 'completed', final: 'not_started' | 'completed'): CourseModules => ({
   modules: [
@@ -16,36 +16,6 @@ const outline = (lessons: CourseModules['modules'][number]['content'][number]['s
     { id: 2, title: 'Второй', content: [{ id: 21, title: 'Урок 3', type: 'lesson', status: lessons[2]! }] },
   ],
   final_tests: [{ id: 99, title: 'Итоговый', status: final }],
-});
-
-describe('a test in the outline', () => {
-  const o = outline(['completed', 'completed', 'completed'], 'completed', 'not_started');
-  it('knows its module (null for a final test) and the place after it', () => {
-    expect(findTest(o, 91)).toEqual({ moduleId: 1, title: 'Тест 1' });
-    expect(findTest(o, 99)).toEqual({ moduleId: null, title: 'Итоговый' });
-    expect(findTest(o, 11)).toBeNull();
-    expect(placeAfterTest(o, 91)).toEqual({ type: 'lesson', id: 21, title: 'Урок 3' });
-    expect(placeAfterTest(o, 99)).toBeNull();
-    expect(testResultPath(7)).toBe('/user/progress/test-results/7/');
-  });
-});
-
-describe('the course-study layout', () => {
-  const o = outline(['not_started', 'not_started', 'not_started'], 'not_started', 'not_started');
-  it('knows the place on screen from the address', () => {
-    expect(currentPlace(o, { lessonId: '21' })).toEqual({ type: 'lesson', id: 21, moduleId: 2 });
-    expect(currentPlace(o, { testId: '91' })).toEqual({ type: 'test', id: 91, moduleId: 1 });
-    expect(currentPlace(o, { testId: '99' })).toEqual({ type: 'test', id: 99, moduleId: null });
-    expect(currentPlace(o, { lessonId: '5' })).toBeNull();
-    expect(currentPlace(o, {})).toBeNull();
-  });
-
-  it('marks the lesson on screen opened, and only that one', () => {
-    const marked = withOpened(o, 12);
-    expect(marked.modules[0]!.content.map((item) => item.status)).toEqual(['not_started', 'partially_completed', 'not_started']);
-    expect(withOpened(outline(['completed', 'completed', 'completed'], 'completed', 'completed'), 12).modules[0]!.content[1]!.status).toBe('completed');
-    expect(withOpened(o, null)).toBe(o);
-  });
 });
 
 describe('continue where the learner stopped', () => {

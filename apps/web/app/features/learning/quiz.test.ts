@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CourseModules } from '@crema/contract';
+import { currentPlace, findTest, placeAfterTest, testResultPath, withOpened } from './links.ts';
 import { answerLines, formatClock, isAnswered, markText, pairedWith, withPair, type QuizQuestion } from './quiz.ts';
 
 const q = (type: QuizQuestion['type'], answers: [number, string][] = [], options: [number, string][] = []): QuizQuestion => ({
@@ -54,5 +56,53 @@ describe('the countdown and the marks', () => {
     expect(markText(1)).toBe('Верно');
     expect(markText(0.5)).toBe('Частично верно');
     expect(markText(0)).toBe('Неверно');
+  });
+});
+
+type Status = CourseModules['final_tests'][number]['status'];
+/** Module 1: two lessons and a test; module 2: one lesson; a final test. */
+const outline = (lessons: Status[], test: Status, final: Status): CourseModules => ({
+  modules: [
+    {
+      id: 1,
+      title: 'Первый',
+      content: [
+        { id: 11, title: 'Урок 1', type: 'lesson', status: lessons[0]! },
+        { id: 12, title: 'Урок 2', type: 'lesson', status: lessons[1]! },
+        { id: 91, title: 'Тест 1', type: 'test', status: test },
+      ],
+    },
+    { id: 2, title: 'Второй', content: [{ id: 21, title: 'Урок 3', type: 'lesson', status: lessons[2]! }] },
+  ],
+  final_tests: [{ id: 99, title: 'Итоговый', status: final }],
+});
+
+describe('a test in the outline', () => {
+  const o = outline(['completed', 'completed', 'completed'], 'completed', 'not_started');
+  it('knows its module (null for a final test) and the place after it', () => {
+    expect(findTest(o, 91)).toEqual({ moduleId: 1, title: 'Тест 1' });
+    expect(findTest(o, 99)).toEqual({ moduleId: null, title: 'Итоговый' });
+    expect(findTest(o, 11)).toBeNull();
+    expect(placeAfterTest(o, 91)).toEqual({ type: 'lesson', id: 21, title: 'Урок 3' });
+    expect(placeAfterTest(o, 99)).toBeNull();
+    expect(testResultPath(7)).toBe('/user/progress/test-results/7/');
+  });
+});
+
+describe('the course-study layout', () => {
+  const o = outline(['not_started', 'not_started', 'not_started'], 'not_started', 'not_started');
+  it('knows the place on screen from the address', () => {
+    expect(currentPlace(o, { lessonId: '21' })).toEqual({ type: 'lesson', id: 21, moduleId: 2 });
+    expect(currentPlace(o, { testId: '91' })).toEqual({ type: 'test', id: 91, moduleId: 1 });
+    expect(currentPlace(o, { testId: '99' })).toEqual({ type: 'test', id: 99, moduleId: null });
+    expect(currentPlace(o, { lessonId: '5' })).toBeNull();
+    expect(currentPlace(o, {})).toBeNull();
+  });
+
+  it('marks the lesson on screen opened, and only that one', () => {
+    const marked = withOpened(o, 12);
+    expect(marked.modules[0]!.content.map((item) => item.status)).toEqual(['not_started', 'partially_completed', 'not_started']);
+    expect(withOpened(outline(['completed', 'completed', 'completed'], 'completed', 'completed'), 12).modules[0]!.content[1]!.status).toBe('completed');
+    expect(withOpened(o, null)).toBe(o);
   });
 });
