@@ -37,12 +37,18 @@ export default [
     route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
     // The course overview (issue 12); `:id` is the enrolment (decision 0028).
     route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
+    // One finished test attempt's result (the activity id is the attempt's).
+    route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
   // The course-study layout (spec §2 Layouts 2): the lesson sidebar instead of the account's; the
-  // route asks for a signed-in person itself. Without a lesson: continue where the learner stopped.
-  route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
+  // layout asks for a signed-in person itself. Its pages: lessons (without a lesson: continue where
+  // the learner stopped) and tests, module or final (decision 0030).
+  layout('routes/user/study.tsx', { id: 'user-study' }, [
+    route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
+    route('user/courses/:id/testing/:testId', 'routes/user/testing.tsx', { id: 'user-testing' }),
+  ]),
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
     route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),

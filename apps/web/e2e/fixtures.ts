@@ -79,6 +79,38 @@ export async function payAtBank(page: Page, card: string, amount: string) {
 /** The test bank's cards: paid, declined (not enough money), asks for 3-D Secure. */
 export const TEST_CARDS = { success: '4300 0000 0000 0777', declined: '4000 0000 0000 0119', secure: '5000 0000 0000 0009' } as const;
 
+/**
+ * Enrols the signed-in account (`email`) in a course as a learner would: an order for themself (the
+ * first group on sale, when the course runs in groups) paid with the test bank's card.
+ */
+export async function enrolByCard(page: Page, slug: string, email: string, amount: string) {
+  const groups = (await (await page.request.get(`/api/schedule/?course=${slug}`)).json()) as { id: number }[];
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
+  const res = await page.request.post('/api/order/request/', {
+    headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf },
+    data: {
+      course_slug: slug,
+      last_name: 'Соколова',
+      first_name: 'Мария',
+      patronymic: 'Игоревна',
+      phone: '+7 916 555-12-34',
+      email,
+      consent_privacy: true,
+      consent_personal_data: true,
+      study_for_self: true,
+      ...(groups[0] ? { group: groups[0].id } : {}),
+      'g-recaptcha-response': await captchaToken(page, 'orderForm'),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { order } = (await res.json()) as { order: { code: string } };
+  await page.goto(`/courses/payment/${order.code}/`);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await page.getByRole('button', { name: 'Оплатить картой' }).click();
+  await payAtBank(page, TEST_CARDS.success, amount);
+  await page.waitForURL(/\/courses\/payment-success\/\?code=/);
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [{ text: /status of 404/ }, { option: true }],
 

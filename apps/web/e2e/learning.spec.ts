@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CourseModules, LessonPage, MyCourse } from '@crema/contract';
-import { captchaToken, expect, payAtBank, TEST_CARDS, test } from './fixtures.ts';
+import { enrolByCard, expect, test } from './fixtures.ts';
 
 // The study screens (issue 12) at 375 and 1280 px: 'Мое обучение' continues a course, a lesson is
 // paged through with next/previous inside the course-study layout whose sidebar marks what is done;
@@ -243,34 +243,6 @@ test('a lesson video resumes where the learner stopped after a reload', async ({
 });
 
 /** An order of the signed-in browser for `slug`, paid with the test bank's success card. */
-async function enrolByCard(page: Page, slug: string, email: string, amount: string) {
-  const groups = (await (await page.request.get(`/api/schedule/?course=${slug}`)).json()) as { id: number }[];
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
-  const res = await page.request.post('/api/order/request/', {
-    headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf },
-    data: {
-      course_slug: slug,
-      last_name: 'Соколова',
-      first_name: 'Мария',
-      patronymic: 'Игоревна',
-      phone: '+7 916 555-12-34',
-      email,
-      consent_privacy: true,
-      consent_personal_data: true,
-      study_for_self: true,
-      ...(groups[0] ? { group: groups[0].id } : {}),
-      'g-recaptcha-response': await captchaToken(page, 'orderForm'),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { order } = (await res.json()) as { order: { code: string } };
-  await page.goto(`/courses/payment/${order.code}/`);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Оплатить картой' }).click();
-  await payAtBank(page, TEST_CARDS.success, amount);
-  await page.waitForURL(/\/courses\/payment-success\/\?code=/);
-}
-
 test('a course is hidden and shown again, then deleted after WarningDelete («Нет» keeps it, «Да» removes the access)', async ({ page, login }) => {
   const email = await login();
   await enrolByCard(page, 'nauka-o-vkuse', email, '3 500 ₽');

@@ -1,4 +1,5 @@
 import type {
+  AttemptReport,
   Banner,
   Category,
   CodeSent,
@@ -27,6 +28,8 @@ import type {
   PageCard,
   PageExtended,
   Paginated,
+  QuizState,
+  SelectedAnswersInput,
   Review,
   SitemapEntry,
   Subsection,
@@ -59,6 +62,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly body: unknown,
     path: string,
+    /** Seconds a 429 asks to wait (Retry-After), when it says. */
+    readonly retryAfterS?: number,
   ) {
     super(`API ${path} ответил ${status}`);
     this.name = 'ApiRequestError';
@@ -68,7 +73,7 @@ export class ApiRequestError extends Error {
 async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
   const res = await fetcher(path, init);
   const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new ApiRequestError(res.status, body, path);
+  if (!res.ok) throw new ApiRequestError(res.status, body, path, Number(res.headers.get('retry-after')) || undefined);
   return body as T;
 }
 
@@ -90,6 +95,9 @@ export interface SocialProviderInfo {
 }
 
 const post = (body: unknown) => ({ method: 'POST', body });
+
+const quizPath = (id: number, moduleId: number | null, testId: number) =>
+  moduleId === null ? `/api/user/course/${id}/testing/${testId}/` : `/api/user/course/${id}/module/${moduleId}/testing/${testId}/`;
 
 /** The data download (a JSON attachment; a plain link, the session cookies go with it). */
 export const EXPORT_URL = '/api/user/export/';
@@ -243,6 +251,12 @@ export function createApi(fetcher: ApiFetch) {
     courseModules: (id: number) => json<CourseModules>(fetcher, `/api/user/course/${id}/modules/`),
     lessonPage: (id: number, lessonId: number, page: number) =>
       json<LessonPage>(fetcher, `/api/user/course/${id}/lesson/${lessonId}/${toQuery({ page })}`),
+    // Quizzes: a module test under its module's path, a final test (moduleId null) without one.
+    quiz: (id: number, moduleId: number | null, testId: number, clear = false) =>
+      json<QuizState>(fetcher, `${quizPath(id, moduleId, testId)}${clear ? '?clear=true' : ''}`),
+    saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
+      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
+    attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

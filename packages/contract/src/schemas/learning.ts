@@ -254,5 +254,18 @@ export const quizProgressSchema = z
   .meta({ id: 'QuizProgress' });
 export type QuizProgress = z.infer<typeof quizProgressSchema>;
 
+export const attemptParamsSchema = z.object({ attemptId: pathId.describe('id попытки (завершённой)') });
+
+/** GET /api/user/attempts/{attemptId}/: one finished attempt of the caller's, for its result page. */
+export const attemptReportSchema = z
+  .object({
+    user_course_id: id.describe('курс пользователя (зачисление), к которому относится попытка'),
+    course: z.object({ title: z.string() }),
+    test: quizTestInfoSchema,
+    attempt: quizAttemptSchema.describe('завершённая попытка с результатом (что верно — как разрешает review)'),
+  })
+  .meta({ id: 'AttemptReport' });
+export type AttemptReport = z.infer<typeof attemptReportSchema>;
+
 /** The course-token cookie (spec §6, §3 Quiz state): httpOnly, set by POST /api/user/courses/session/. */
 export const COURSE_TOKEN_COOKIE = 'crema_course';

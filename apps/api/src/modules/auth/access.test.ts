@@ -237,6 +237,15 @@ describe('every route of the app', () => {
     '/api/user/course/:id/testing/:testId/': studying,
     '/api/user/course/:id/module/:moduleId/testing/:testId/': studying,
     '/api/user/course/:id/testing/:testId/progress/': studying,
+    // One finished attempt of the holder's (its result page).
+    '/api/user/attempts/:attemptId/': async (db, userId) => {
+      const { id, testId } = await studying(db, userId);
+      const [attempt] = await db
+        .insert(testAttempts)
+        .values({ userCourseId: id, testId, number: 2, questionIds: [], status: 'completed', score: 0, isPassed: false, finishedAt: new Date() })
+        .returning();
+      return attempt!.id;
+    },
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {

@@ -2,7 +2,7 @@
 // autosave, the server's clock, the attempt limit, clear=true, review options and final tests.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuizProgress, QuizState } from '@crema/contract';
+import { attemptReportSchema, type AttemptReport, type QuizProgress, type QuizState } from '@crema/contract';
 import type { tests } from '../../db/schema/index.ts';
 import { testAttempts } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -408,5 +408,56 @@ describe('final tests', () => {
     expect(modules.final_tests).toEqual([{ id: finalTest.id, title: 'Итоговый', status: 'completed' }]);
     // A final test is not reachable under a module path.
     expect((await open(`/api/user/course/${enrolment.id}/module/${module.id}/testing/${finalTest.id}/`, session)).statusCode).toBe(404);
+  });
+});
+
+describe('one attempt\'s result (GET /api/user/attempts/{attemptId}/)', () => {
+  const report = (attemptId: number, session?: TestSession) =>
+    t.app.inject({ method: 'GET', url: `/api/user/attempts/${attemptId}/`, ...(session ? { headers: session.headers } : {}) });
+
+  it('answers a guest 401, another account and an attempt in progress 404, the owner the finished attempt', async () => {
+    const s = await setup({ review: 'answers' });
+    const started = (await open(s.url, s.session, true)).json<QuizState>().attempt!;
+    // In progress: no result page yet.
+    expect((await report(started.id, s.session)).statusCode).toBe(404);
+    const finished = (await save(s.url, s.session, { selected_answers: s.rightAnswers, finish: true })).json<QuizState>().attempt!;
+    expect(finished.id).toBe(started.id);
+
+    expect((await report(started.id)).statusCode).toBe(401);
+    const stranger = await signInAs(t.app, await buildUser(db()));
+    const foreign = await report(started.id, stranger);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: expect.any(String) });
+    expect((await report(2_000_000_000, s.session)).statusCode).toBe(404);
+    expect((await report(0, s.session)).statusCode).toBe(400);
+
+    const mine = await report(started.id, s.session);
+    expect(mine.statusCode).toBe(200);
+    const body = mine.json<AttemptReport>();
+    expect(attemptReportSchema.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({
+      user_course_id: s.enrolment.id,
+      course: { title: s.course.title },
+      test: { id: s.test.id, module_id: s.module.id, attempts_used: 1 },
+      attempt: { id: started.id, number: 1, status: 'completed', result: { score: 100, passed: true } },
+    });
+    expect(body.attempt.selected_answers).toEqual(finished.selected_answers);
+    expect(body.attempt.result!.questions!.map((q) => q.correct_answers)).toEqual(finished.result!.questions!.map((q) => q.correct_answers));
+
+    // An earlier attempt stays readable after a retake; the page shows that one, not the latest.
+    await open(s.url, s.session, true);
+    await save(s.url, s.session, { selected_answers: {}, finish: true });
+    const first = (await report(started.id, s.session)).json<AttemptReport>();
+    expect(first.attempt).toMatchObject({ id: started.id, number: 1, result: { score: 100 } });
+    expect(first.test.attempts_used).toBe(2);
+  });
+
+  it('shows what was right only as the test\'s review allows', async () => {
+    const s = await setup({ review: 'score' });
+    const id = (await open(s.url, s.session, true)).json<QuizState>().attempt!.id;
+    await save(s.url, s.session, { selected_answers: {}, finish: true });
+    const body = (await report(id, s.session)).json<AttemptReport>();
+    expect(body.attempt.result).toEqual({ score: 0, passed: false, questions: null });
+    expectNoKey(JSON.stringify(body), 'review=score');
   });
 });

@@ -4,16 +4,16 @@
 // Everything that starts or finishes attempts of an enrolment runs under a lock on its user course
 // row, so concurrent calls neither exceed the attempt limit nor grade twice.
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
+import type { AttemptReport, QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { answers, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
+import { answers, courses, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, shuffledFor, type GradedQuestion } from './grading.ts';
 import { gradeOf, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
-import { TEST_NOT_FOUND, studyScope } from './scopes.ts';
+import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy, studyScope } from './scopes.ts';
 
 /** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
 export const ATTEMPT_GRACE_S = 10;
@@ -201,9 +201,15 @@ async function startAttempt(db: Db, ctx: QuizContext): Promise<void> {
 }
 
 /** The learner's view of the test, its grade and the current (else the last) attempt. */
-async function stateOf(db: Db, ctx: QuizContext, attempts: TestAttempt[], loaded?: Map<number, GradedQuestion>): Promise<QuizState> {
+async function stateOf(
+  db: Db,
+  ctx: QuizContext,
+  attempts: TestAttempt[],
+  loaded?: Map<number, GradedQuestion>,
+  shown: TestAttempt | null = attempts.at(-1) ?? null,
+): Promise<QuizState> {
   const { test } = ctx;
-  const current = attempts.at(-1) ?? null;
+  const current = shown;
   const questionMap = loaded ?? (current ? await loadQuestions(db, test.id) : new Map<number, GradedQuestion>());
   const limit = test.attemptsLimit;
   return {
@@ -388,5 +394,33 @@ export async function quizProgress(db: Db, actor: SignedInActor, params: TestPar
       started_at: a.startedAt.toISOString(),
       finished_at: a.finishedAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/**
+ * GET /api/user/attempts/{attemptId}/: one finished attempt of the actor's own (the result page
+ * /user/progress/test-results/{attemptId}/), with its test, the enrolment and the course's title.
+ * Scoped in the query to the caller's enrolments, hidden or ended ones included (a learner's past
+ * results stay theirs to read); an attempt still in progress, or another account's, is a 404. What
+ * was right shows as the test's `review` allows, exactly as on the test's own result.
+ */
+export async function attemptReport(db: Db, actor: SignedInActor, attemptId: number): Promise<AttemptReport> {
+  const row = await findOne(
+    db
+      .select({ attempt: testAttempts, test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId, courseTitle: courses.title })
+      .from(testAttempts)
+      .innerJoin(userCourses, eq(userCourses.id, testAttempts.userCourseId))
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .innerJoin(courses, eq(courses.id, userCourses.courseId))
+      .where(and(eq(testAttempts.id, attemptId), heldBy(actor), eq(testAttempts.status, 'completed'))),
+    ATTEMPT_NOT_FOUND,
+  );
+  const ctx: QuizContext = { enrolmentId: row.enrolmentId, courseId: row.courseId, test: row.test };
+  const state = await stateOf(db, ctx, await listAttempts(db, ctx), undefined, row.attempt);
+  return {
+    user_course_id: row.enrolmentId,
+    course: { title: row.courseTitle },
+    test: state.test,
+    attempt: state.attempt!,
   };
 }

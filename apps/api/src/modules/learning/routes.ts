@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COURSE_TOKEN_COOKIE,
+  attemptParamsSchema,
+  attemptReportSchema,
   courseModulesSchema,
   courseSessionBodySchema,
   courseSessionSchema,
@@ -31,7 +33,7 @@ import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } 
 import { LearningContent } from './content.ts';
 import { getLessonPage } from './lessons.ts';
 import { loadOutline, toCourseModules } from './outline.ts';
-import { getQuiz, quizProgress, saveQuiz } from './quiz.ts';
+import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
 import { COURSE_NOT_FOUND, studyScope } from './scopes.ts';
 
 const tags = ['learning'];
@@ -234,5 +236,24 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => quizProgress(db, signedInActor(request), request.params),
+  );
+
+  // The result page of one attempt (/user/progress/test-results/{attemptId}/ on the site). The
+  // attempt id alone names it, so the path carries no course: the query keeps it to the caller's own.
+  app.get(
+    '/user/attempts/:attemptId/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Результат одной завершённой попытки теста ученика',
+        description:
+          'Тест, курс пользователя (зачисление) и название курса, завершённая попытка с баллом и вопросами; что было ' +
+          'верно — как разрешает review теста. Чужая попытка и попытка в процессе — 404.',
+        tags,
+        params: attemptParamsSchema,
+        response: { 200: attemptReportSchema, 404: detailErrorSchema.describe('Нет такой завершённой попытки у этого ученика') },
+      },
+    },
+    async (request) => attemptReport(db, signedInActor(request), request.params.attemptId),
   );
 };

@@ -34,3 +34,4 @@ export function heldBy(actor: Actor): SQL {
 export const COURSE_NOT_FOUND = 'Курс не найден или доступ к нему закрыт.';
 export const LESSON_NOT_FOUND = 'Урок не найден.';
 export const TEST_NOT_FOUND = 'Тест не найден.';
+export const ATTEMPT_NOT_FOUND = 'Результат попытки не найден.';

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LearningPosition, LessonPage } from '@crema/contract';
-import { coursePath, positionPath, type StudyCourse } from './links.ts';
-import { StudyLayout } from './StudyLayout.tsx';
+import { coursePath, positionPath } from './links.ts';
 
 // /user/courses/{id}/lessons/{lessonId}/?page=n (issue 12 Screens): one page of a lesson in the
-// course-study layout, with previous/next across pages, lessons, tests and modules as the API
+// course-study layout (routes/user/study.tsx), with previous/next across pages, lessons, tests and modules as the API
 // orders them. Opening the page is what records progress (the API does it, decision 0028). The
 // page's blocks come from the route (features/content/LessonBlocks.tsx: the content renderer).
 
@@ -30,35 +29,33 @@ function Step({ courseId, lesson, position, direction }: { courseId: number; les
   );
 }
 
-export function LessonScreen({ course, lesson, children }: { course: StudyCourse; lesson: LessonPage; children: ReactNode }) {
+export function LessonScreen({ courseId, lesson, children }: { courseId: number; lesson: LessonPage; children: ReactNode }) {
   return (
-    <StudyLayout course={course} current={{ type: 'lesson', id: lesson.id, moduleId: lesson.module.id }}>
-      <article className="lesson" aria-labelledby="lesson-title">
-        <p className="lesson__module">{lesson.module.title}</p>
-        <h1 className="lesson__title" id="lesson-title">
-          {lesson.title}
-        </h1>
-        <p className="lesson__meta">
-          {lesson.page_count > 1 ? (
-            <span>
-              Страница {lesson.page} из {lesson.page_count}
-            </span>
-          ) : null}
-          {lesson.duration_minutes ? <span>{lesson.duration_minutes} мин</span> : null}
-        </p>
-        {lesson.blocks.length ? children : <p className="learn-note">На этой странице пока ничего нет.</p>}
-        <nav className="lesson-steps" aria-label="Переход по уроку">
-          {lesson.previous ? <Step courseId={course.id} lesson={lesson} position={lesson.previous} direction="previous" /> : <span />}
-          {lesson.next ? (
-            <Step courseId={course.id} lesson={lesson} position={lesson.next} direction="next" />
-          ) : (
-            <Link className="lesson-step lesson-step--next" to={coursePath(course.id)}>
-              <span className="lesson-step__word">Готово</span>
-              <span className="lesson-step__what">к содержанию курса</span>
-            </Link>
-          )}
-        </nav>
-      </article>
-    </StudyLayout>
+    <article className="lesson" aria-labelledby="lesson-title">
+      <p className="lesson__module">{lesson.module.title}</p>
+      <h1 className="lesson__title" id="lesson-title">
+        {lesson.title}
+      </h1>
+      <p className="lesson__meta">
+        {lesson.page_count > 1 ? (
+          <span>
+            Страница {lesson.page} из {lesson.page_count}
+          </span>
+        ) : null}
+        {lesson.duration_minutes ? <span>{lesson.duration_minutes} мин</span> : null}
+      </p>
+      {lesson.blocks.length ? children : <p className="learn-note">На этой странице пока ничего нет.</p>}
+      <nav className="lesson-steps" aria-label="Переход по уроку">
+        {lesson.previous ? <Step courseId={courseId} lesson={lesson} position={lesson.previous} direction="previous" /> : <span />}
+        {lesson.next ? (
+          <Step courseId={courseId} lesson={lesson} position={lesson.next} direction="next" />
+        ) : (
+          <Link className="lesson-step lesson-step--next" to={coursePath(courseId)}>
+            <span className="lesson-step__word">Готово</span>
+            <span className="lesson-step__what">к содержанию курса</span>
+          </Link>
+        )}
+      </nav>
+    </article>
   );
 }

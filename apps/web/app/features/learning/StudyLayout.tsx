@@ -35,7 +35,8 @@ export function StudyLayout({
   children,
 }: {
   course: StudyCourse;
-  current: { type: 'lesson' | 'test'; id: number; moduleId: number | null };
+  /** The lesson or test on screen, highlighted in the sidebar (none when the address names nothing in the outline). */
+  current: { type: 'lesson' | 'test'; id: number; moduleId: number | null } | null;
   children: ReactNode;
 }) {
   const desktop = useDesktop();
@@ -102,7 +103,7 @@ export function StudyLayout({
               {course.title}
             </Link>
           </p>
-          <Outline courseId={course.id} outline={course.outline} variant="sidebar" current={current} onFollow={closeOnPhone} />
+          <Outline courseId={course.id} outline={course.outline} variant="sidebar" current={current ?? undefined} onFollow={closeOnPhone} />
         </nav>
         <div className="study__scrim" aria-hidden="true" />
         <main className="study__content">

@@ -15,6 +15,62 @@ export const lessonPath = (id: number, lessonId: number, page = 1) =>
 /** /user/courses/{id}/testing/{testId}/: a module test or a final test. */
 export const testPath = (id: number, testId: number) => `/user/courses/${id}/testing/${testId}/`;
 
+/** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
+export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
+
+/** A test's place in the outline: its module (null: a final test), or null when the outline has no such test. */
+export function findTest(outline: CourseModules, testId: number): { moduleId: number | null; title: string } | null {
+  for (const module of outline.modules) {
+    const item = module.content.find((entry) => entry.type === 'test' && entry.id === testId);
+    if (item) return { moduleId: module.id, title: item.title };
+  }
+  const final = outline.final_tests.find((test) => test.id === testId);
+  return final ? { moduleId: null, title: final.title } : null;
+}
+
+/** The place after a test in course order (modules' items, then the final tests); null after the last. */
+export function placeAfterTest(outline: CourseModules, testId: number): { type: 'lesson' | 'test'; id: number; title: string } | null {
+  const items = [
+    ...outline.modules.flatMap((module) => module.content.map((item) => ({ type: item.type, id: item.id, title: item.title }))),
+    ...outline.final_tests.map((test) => ({ type: 'test' as const, id: test.id, title: test.title })),
+  ];
+  const index = items.findIndex((item) => item.type === 'test' && item.id === testId);
+  return index === -1 ? null : (items[index + 1] ?? null);
+}
+
+/** The place a study page shows, from its address: a lesson or a test, with its module (null: a final test). */
+export function currentPlace(
+  outline: CourseModules,
+  params: { lessonId?: string; testId?: string },
+): { type: 'lesson' | 'test'; id: number; moduleId: number | null } | null {
+  if (params.testId !== undefined) {
+    const id = Number(params.testId);
+    const test = findTest(outline, id);
+    return test ? { type: 'test', id, moduleId: test.moduleId } : null;
+  }
+  if (params.lessonId === undefined) return null;
+  const id = Number(params.lessonId);
+  const module = outline.modules.find((entry) => entry.content.some((item) => item.type === 'lesson' && item.id === id));
+  return module ? { type: 'lesson', id, moduleId: module.id } : null;
+}
+
+/**
+ * The outline with the lesson on screen marked opened: the layout reads the outline beside the
+ * lesson's loader, which records the opening (spec §4: an opened lesson is done in the sidebar).
+ */
+export function withOpened(outline: CourseModules, lessonId: number | null): CourseModules {
+  if (lessonId === null) return outline;
+  return {
+    ...outline,
+    modules: outline.modules.map((module) => ({
+      ...module,
+      content: module.content.map((item) =>
+        item.type === 'lesson' && item.id === lessonId && item.status === 'not_started' ? { ...item, status: 'partially_completed' as const } : item,
+      ),
+    })),
+  };
+}
+
 /** Where a previous/next position of the lesson call leads. */
 export const positionPath = (id: number, position: LearningPosition) =>
   position.type === 'lesson' ? lessonPath(id, position.id, position.page ?? 1) : testPath(id, position.id);

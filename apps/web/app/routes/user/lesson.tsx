@@ -3,14 +3,14 @@ import type { Route } from './+types/lesson';
 import { createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { continueTarget, coursePath, lessonPath, testPath } from '../../features/learning/links.ts';
-import { loadStudyCourse, orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta, studyTitle } from './sections.ts';
 
 /**
- * /user/courses/{id}/lessons/{lessonId}/?page=n: a lesson page in the course-study layout (its own
- * layout, not the account's). Without `{lessonId}` it continues where the learner stopped: the
+ * /user/courses/{id}/lessons/{lessonId}/?page=n: a lesson page in the course-study layout
+ * (routes/user/study.tsx, its own layout, not the account's; it reads the outline for the sidebar). Without `{lessonId}` it continues where the learner stopped: the
  * first lesson not completed (then the first test not passed; all done: the overview).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -28,20 +28,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = raw === null ? 1 : Number(raw);
   // One address per place: page 1 has no query.
   if (raw === '1') throw redirect(lessonPath(id, lessonId), 301);
-  // The lesson first: opening it records progress, which the outline then shows.
-  const lesson = await orNotFound(api.lessonPage(id, lessonId, page));
-  const course = await loadStudyCourse(api, id);
-  return { course, lesson };
+  // Opening it records progress (the layout marks the lesson on screen opened in its outline).
+  return { courseId: id, lesson: await orNotFound(api.lessonPage(id, lessonId, page)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privateMeta(matches, loaderData ? `${loaderData.lesson.title} — ${loaderData.course.title}` : undefined);
+  privateMeta(matches, loaderData ? studyTitle(loaderData.lesson.title, matches) : undefined);
 
 export default function LessonPage({ loaderData }: Route.ComponentProps) {
-  const { course, lesson } = loaderData;
+  const { courseId, lesson } = loaderData;
   return (
-    <LessonScreen course={course} lesson={lesson}>
-      <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={course.id} lessonId={lesson.id} />
+    <LessonScreen courseId={courseId} lesson={lesson}>
+      <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={courseId} lessonId={lesson.id} />
     </LessonScreen>
   );
 }

@@ -27,3 +27,9 @@ export function privateMeta(matches: Parameters<typeof rootDataOf>[0], title: st
   const siteName = rootDataOf(matches)?.configs.SITE_NAME || 'Crema';
   return [{ title: documentTitle(title, siteName) }, { name: 'robots', content: 'noindex' }];
 }
+
+/** A study page's title with its course's, which the course-study layout (route id 'user-study') has read. */
+export function studyTitle(title: string, matches: Parameters<typeof rootDataOf>[0]): string {
+  const course = (matches.find((match) => match?.id === 'user-study')?.data as { course?: { title: string } } | undefined)?.course;
+  return course ? `${title} — ${course.title}` : title;
+}

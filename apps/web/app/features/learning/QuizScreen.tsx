@@ -1,0 +1,601 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import type { QuizState } from '@crema/contract';
+import { MINUTE_FORMS, formatCount } from '@crema/contract/format';
+import { ApiRequestError } from '../../api/client.ts';
+import { browserApi } from '../../api/browser.ts';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { coursePath, lessonPath, testPath, testResultPath } from './links.ts';
+import { QuizReview, ScoreSummary } from './QuizReview.tsx';
+import { formatClock, isAnswered, pairedWith, withPair, type Answer, type Answers, type QuizAttempt, type QuizQuestion } from './quiz.ts';
+import './learning.css';
+import './quiz.css';
+
+// /user/courses/{id}/testing/{testId}/ (issue 12 Screens; decision 0030): a module test or a final
+// test in the course-study layout (routes/user/study.tsx). Before an attempt: what the test is and 'Начать тест'. During
+// one: every question on one page (what reads best on a phone: scroll, no hidden questions), a
+// progress line, the server's countdown, and answers that autosave per question as the learner
+// goes: the screen is the truth until the server has them (a 429 waits Retry-After, a lost
+// connection retries). 'Завершить тест' asks first. After: the score, the review as the test
+// allows, 'Пройти ещё раз' while attempts remain, and 'Далее' to the next place in the course.
+
+export interface QuizPlace {
+  /** The test's module; null for a final test. */
+  moduleId: number | null;
+  testId: number;
+  title: string;
+  /** The place after this test (the course overview when null). */
+  next: { type: 'lesson' | 'test'; id: number; title: string } | null;
+}
+
+const ATTEMPT_FORMS = ['попытка', 'попытки', 'попыток'] as const;
+/** How long the screen waits after the last change before it saves (typing stays one save). */
+const SAVE_DELAY_MS = 700;
+/** How often a save that did not reach the server is tried again. */
+const RETRY_MS = 4000;
+
+const problemOf = (error: unknown) =>
+  error instanceof ApiRequestError && typeof (error.body as { detail?: unknown })?.detail === 'string'
+    ? (error.body as { detail: string }).detail
+    : 'Что-то пошло не так. Попробуйте ещё раз.';
+
+export function QuizScreen({ courseId, place, initial, locked }: { courseId: number; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
+  const { revalidate } = useRevalidator();
+  const [quiz, setQuiz] = useState(initial);
+  // After 'Начать тест' or a finish the button pressed is gone: focus goes to what replaced it.
+  const [moved, setMoved] = useState(false);
+  const started = (state: QuizState) => {
+    setMoved(true);
+    setQuiz(state);
+  };
+  // A fresh loader answer (after a finish, the sidebar's statuses are read again) replaces the screen's.
+  const [seen, setSeen] = useState(initial);
+  if (initial !== seen) {
+    setSeen(initial);
+    setQuiz(initial);
+  }
+  const title = quiz?.test.title ?? place.title;
+  const attempt = quiz?.attempt ?? null;
+  const api = {
+    start: () => browserApi.quiz(courseId, place.moduleId, place.testId, true),
+    read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
+    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
+  };
+  const finished = (state: QuizState) => {
+    setMoved(true);
+    setQuiz(state);
+    window.scrollTo({ top: 0 });
+    // The sidebar and overview statuses change with a result.
+    void revalidate();
+  };
+
+  return (
+    <article className="quiz" aria-labelledby="quiz-title">
+      <p className="lesson__module">{place.moduleId === null ? 'Итоговый тест' : 'Тест модуля'}</p>
+      <h1 className="lesson__title" id="quiz-title">
+        {title}
+      </h1>
+      {locked || !quiz ? (
+        <Locked courseId={courseId} text={locked} />
+      ) : attempt?.status === 'in_progress' ? (
+        <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} focus={moved} />
+      ) : attempt ? (
+        <Result key={attempt.id} quiz={quiz} attempt={attempt} courseId={courseId} place={place} onStarted={started} start={api.start} focus={moved} />
+      ) : (
+        <Intro quiz={quiz} onStarted={started} start={api.start} />
+      )}
+    </article>
+  );
+}
+
+function Locked({ courseId, text }: { courseId: number; text: string | null }) {
+  return (
+    <div className="quiz-panel">
+      <p>{text ?? 'Тест пока недоступен.'}</p>
+      <Link className="button button--primary" to={coursePath(courseId)}>
+        К содержанию курса
+      </Link>
+    </div>
+  );
+}
+
+/** The test's terms: questions, pass score, time, attempts and the grade so far. */
+function Terms({ quiz }: { quiz: QuizState }) {
+  const { test } = quiz;
+  const count = quiz.attempt?.questions.length;
+  return (
+    <dl className="quiz-terms">
+      {count ? (
+        <div>
+          <dt>Вопросов</dt>
+          <dd>{count}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Проходной балл</dt>
+        <dd>{test.pass_score}%</dd>
+      </div>
+      <div>
+        <dt>Время</dt>
+        <dd>{test.time_limit_minutes ? formatCount(test.time_limit_minutes, MINUTE_FORMS) : 'без ограничения'}</dd>
+      </div>
+      <div>
+        <dt>Попытки</dt>
+        <dd>
+          {test.attempts_limit === null
+            ? test.attempts_used
+              ? `${formatCount(test.attempts_used, ATTEMPT_FORMS)}, без ограничения`
+              : 'без ограничения'
+            : `использовано ${test.attempts_used} из ${test.attempts_limit}`}
+        </dd>
+      </div>
+      {quiz.grade !== null ? (
+        <div>
+          <dt>{test.grading === 'highest' ? 'Лучший результат' : 'Оценка за тест'}</dt>
+          <dd>{quiz.grade}%</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function useStart(start: () => Promise<QuizState>, onStarted: (state: QuizState) => void) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onStarted(await start());
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, run };
+}
+
+function Intro({ quiz, start, onStarted }: { quiz: QuizState; start: () => Promise<QuizState>; onStarted: (state: QuizState) => void }) {
+  const { busy, problem, run } = useStart(start, onStarted);
+  const left = quiz.test.attempts_left;
+  return (
+    <div className="quiz-panel">
+      {quiz.test.description ? <p className="quiz-description">{quiz.test.description}</p> : null}
+      <Terms quiz={quiz} />
+      {quiz.test.time_limit_minutes ? (
+        <p className="learn-note">Время пойдёт с момента начала. Когда оно выйдет, тест завершится с сохранёнными ответами.</p>
+      ) : null}
+      {problem ? (
+        <p className="learn-problems" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {left === 0 ? (
+        <p>Попытки закончились.</p>
+      ) : (
+        <button type="button" className="button button--primary" onClick={run} disabled={busy}>
+          {busy ? 'Открываем тест…' : 'Начать тест'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Result({
+  quiz,
+  attempt,
+  courseId,
+  place,
+  start,
+  onStarted,
+  focus,
+}: {
+  quiz: QuizState;
+  attempt: QuizAttempt;
+  courseId: number;
+  focus: boolean;
+  place: QuizPlace;
+  start: () => Promise<QuizState>;
+  onStarted: (state: QuizState) => void;
+}) {
+  const { busy, problem, run } = useStart(start, onStarted);
+  const left = quiz.test.attempts_left;
+  const next = place.next;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <div className="quiz-result">
+      <h2 className="quiz-result__title" ref={heading} tabIndex={-1}>
+        Результат попытки {attempt.number}
+      </h2>
+      <ScoreSummary attempt={attempt} passScore={quiz.test.pass_score} />
+      <Terms quiz={quiz} />
+      {left !== null ? <p className="learn-note">{left ? `Осталось ${formatCount(left, ATTEMPT_FORMS)}.` : 'Попытки закончились.'}</p> : null}
+      {problem ? (
+        <p className="learn-problems" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="quiz-actions">
+        {left !== 0 ? (
+          <button type="button" className={`button ${attempt.result?.passed ? 'button--ghost' : 'button--primary'}`} onClick={run} disabled={busy}>
+            {busy ? 'Открываем тест…' : 'Пройти ещё раз'}
+          </button>
+        ) : null}
+        <Link
+          className={`button ${attempt.result?.passed || left === 0 ? 'button--primary' : 'button--ghost'}`}
+          to={next ? (next.type === 'lesson' ? lessonPath(courseId, next.id) : testPath(courseId, next.id)) : coursePath(courseId)}
+          aria-label={next ? `Далее: ${next.title}` : 'Далее: к содержанию курса'}
+        >
+          Далее →
+        </Link>
+      </div>
+      <h2 className="quiz-result__title">Ответы</h2>
+      <QuizReview attempt={attempt} review={quiz.test.review} />
+      <p>
+        <Link to={testResultPath(attempt.id)}>Страница результата этой попытки</Link>
+      </p>
+    </div>
+  );
+}
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'waiting' | 'failed';
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Сохраняем…',
+  saved: 'Ответы сохранены',
+  offline: 'Нет связи — ответы сохранятся, когда она вернётся',
+  waiting: 'Сохраняем чуть позже — ответы на экране не потеряются',
+  failed: 'Ответ не сохранён: проверьте его и попробуйте ещё раз',
+};
+
+interface QuizCalls {
+  read: () => Promise<QuizState>;
+  save: (answers: Answers, finish?: boolean) => Promise<QuizState>;
+}
+
+/**
+ * The attempt's answers as the learner gives them. Each change marks its question pending; a save
+ * after a short pause sends the pending questions only, and a question stays pending until the
+ * server has the very value on screen, so nothing typed is lost to a failed or overtaken save.
+ */
+function useAutosave(initial: Answers, calls: QuizCalls, onClosed: () => void) {
+  const [answers, setAnswers] = useState<Answers>(initial);
+  const [state, setState] = useState<SaveState>('idle');
+  const current = useRef(answers);
+  const pending = useRef(new Set<string>());
+  const timer = useRef<number | undefined>(undefined);
+  const busy = useRef(false);
+  const stopped = useRef(false);
+  const flushRef = useRef<() => Promise<void>>(async () => {});
+
+  const schedule = (delay: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void flushRef.current(), delay);
+  };
+
+  const flush = async () => {
+    if (busy.current || stopped.current || pending.current.size === 0) return;
+    const keys = [...pending.current];
+    const sent: Answers = Object.fromEntries(keys.map((key) => [key, current.current[key]!]));
+    busy.current = true;
+    setState('saving');
+    try {
+      await calls.save(sent);
+      // Saved: unless the learner changed it meanwhile (then it goes in the next save).
+      for (const key of keys) if (current.current[key] === sent[key]) pending.current.delete(key);
+      busy.current = false;
+      if (pending.current.size) schedule(SAVE_DELAY_MS);
+      else setState('saved');
+    } catch (error) {
+      busy.current = false;
+      if (stopped.current) return;
+      const status = error instanceof ApiRequestError ? error.status : 0;
+      if (status === 429) {
+        setState('waiting');
+        schedule(((error as ApiRequestError).retryAfterS ?? 5) * 1000);
+      } else if (status === 0 || status >= 500) {
+        setState('offline');
+        schedule(RETRY_MS);
+      } else if (status === 409) {
+        // The attempt is over (time ran out, or it was finished in another tab): show its result.
+        stopped.current = true;
+        onClosed();
+      } else {
+        setState('failed');
+      }
+    }
+  };
+
+  useEffect(() => {
+    flushRef.current = flush;
+  });
+
+  useEffect(() => {
+    const retry = () => void flushRef.current();
+    // Unsaved answers: the browser asks before the page is left.
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (pending.current.size && !stopped.current) event.preventDefault();
+    };
+    window.addEventListener('online', retry);
+    window.addEventListener('beforeunload', onLeave);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.removeEventListener('beforeunload', onLeave);
+      window.clearTimeout(timer.current);
+    };
+  }, []);
+
+  const change = (questionId: number, answer: Answer) => {
+    const key = String(questionId);
+    current.current = { ...current.current, [key]: answer };
+    pending.current.add(key);
+    setAnswers(current.current);
+    schedule(SAVE_DELAY_MS);
+  };
+
+  /** Stops autosaving and sends what is not saved yet with the finish, in one call. */
+  const finish = async () => {
+    stopped.current = true;
+    window.clearTimeout(timer.current);
+    const unsaved: Answers = Object.fromEntries([...pending.current].map((key) => [key, current.current[key]!]));
+    try {
+      const state = await calls.save(unsaved, true);
+      pending.current.clear();
+      return state;
+    } catch (error) {
+      stopped.current = false;
+      throw error;
+    }
+  };
+
+  return { answers, state, change, finish };
+}
+
+function AttemptForm({
+  attempt,
+  api,
+  onFinished,
+  focus,
+}: {
+  attempt: QuizAttempt;
+  api: QuizCalls;
+  onFinished: (state: QuizState) => void;
+  focus: boolean;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Just started: the first question's first field.
+    if (focus) form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [focus]);
+  const closed = () => {
+    void api.read().then(onFinished, () => window.location.reload());
+  };
+  const autosave = useAutosave(attempt.selected_answers as Answers, api, closed);
+  const { answers } = autosave;
+  const total = attempt.questions.length;
+  const unanswered = attempt.questions.map((question, index) => ({ question, index })).filter(({ question }) => !isAnswered(question, answers[String(question.id)]));
+  const [confirming, setConfirming] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const finish = async () => {
+    setFinishing(true);
+    setProblem(null);
+    try {
+      const state = await autosave.finish();
+      setConfirming(false);
+      onFinished(state);
+    } catch (error) {
+      const status = error instanceof ApiRequestError ? error.status : 0;
+      if (status === 409) {
+        setConfirming(false);
+        closed();
+        return;
+      }
+      setProblem(
+        status === 0
+          ? 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.'
+          : problemOf(error),
+      );
+    } finally {
+      setFinishing(false);
+    }
+  };
+
+  // The server's clock: the seconds it gave, counted down here; at zero the attempt is finished.
+  const [secondsLeft, setSecondsLeft] = useState(attempt.seconds_left);
+  const finishRef = useRef(finish);
+  useEffect(() => {
+    finishRef.current = finish;
+  });
+  useEffect(() => {
+    if (attempt.seconds_left === null) return;
+    const deadline = Date.now() + attempt.seconds_left * 1000;
+    let done = false;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setSecondsLeft(left);
+      if (left === 0 && !done) {
+        done = true;
+        void finishRef.current();
+      }
+    };
+    const interval = window.setInterval(tick, 1000);
+    return () => window.clearInterval(interval);
+  }, [attempt.seconds_left]);
+
+  const answered = total - unanswered.length;
+  return (
+    <form
+      ref={form}
+      className="quiz-form"
+      aria-describedby="quiz-progress"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setConfirming(true);
+      }}
+    >
+      <ol className="quiz-questions">
+        {attempt.questions.map((question, index) => (
+          <li key={question.id}>
+            <Question question={question} index={index} total={total} answer={answers[String(question.id)]} onChange={autosave.change} />
+          </li>
+        ))}
+      </ol>
+      <div className="quiz-bar">
+        <p className="quiz-bar__progress" id="quiz-progress">
+          Отвечено {answered} из {total}
+          <progress max={total} value={answered} aria-hidden="true" />
+        </p>
+        {secondsLeft !== null ? (
+          <p className={`quiz-bar__clock${secondsLeft <= 60 ? ' quiz-bar__clock--low' : ''}`}>
+            <span className="visually-hidden">Осталось времени: </span>
+            <svg className="quiz-bar__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 9v4l2.5 2.5M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <time>{formatClock(secondsLeft)}</time>
+          </p>
+        ) : null}
+        <p className={`quiz-bar__save quiz-bar__save--${autosave.state}`} role="status">
+          {SAVE_TEXT[autosave.state]}
+        </p>
+        <button type="submit" className="button button--primary quiz-bar__finish">
+          Завершить тест
+        </button>
+      </div>
+      <Modal open={confirming} onClose={() => !finishing && setConfirming(false)} title="Завершить тест?" className="learn-dialog">
+        <div className="learn-dialog__body">
+          <p>
+            {unanswered.length === 0
+              ? 'Вы ответили на все вопросы.'
+              : `Без ответа ${unanswered.length} из ${total}: ${unanswered.length === 1 ? 'вопрос' : 'вопросы'} ${unanswered.map(({ index }) => index + 1).join(', ')}. Они будут засчитаны как неверные.`}
+          </p>
+          <p>После завершения ответы изменить нельзя.</p>
+          {problem ? (
+            <p className="learn-problems" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="learn-dialog__actions">
+            <button type="button" className="button button--primary" onClick={() => void finish()} disabled={finishing} data-autofocus>
+              {finishing ? 'Завершаем…' : 'Завершить'}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={finishing}>
+              Вернуться к вопросам
+            </button>
+          </div>
+        </div>
+      </Modal>
+    </form>
+  );
+}
+
+function Question({
+  question,
+  index,
+  total,
+  answer,
+  onChange,
+}: {
+  question: QuizQuestion;
+  index: number;
+  total: number;
+  answer: Answer | undefined;
+  onChange: (questionId: number, answer: Answer) => void;
+}) {
+  const id = useId();
+  const textId = `${id}-text`;
+  const hint =
+    question.type === 'single'
+      ? 'Выберите один ответ'
+      : question.type === 'multiple'
+        ? 'Выберите все верные ответы'
+        : question.type === 'text'
+          ? 'Впишите ответ'
+          : 'Сопоставьте пары';
+  const chosen = Array.isArray(answer) ? (answer as unknown[]) : [];
+  return (
+    <fieldset className="quiz-question" aria-describedby={`${id}-hint`}>
+      <legend className="quiz-question__legend">
+        <span className="quiz-question__number">
+          Вопрос {index + 1} из {total}
+        </span>
+        <span className="quiz-question__text" id={textId}>
+          {question.text}
+        </span>
+      </legend>
+      {question.image ? <img className="quiz-question__image" src={question.image} alt="" /> : null}
+      <p className="quiz-question__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {question.type === 'single' || question.type === 'multiple' ? (
+        <div className="quiz-options">
+          {question.answers.map((option) => {
+            const checked = chosen.includes(option.id);
+            return (
+              <label key={option.id} className={`quiz-option${checked ? ' quiz-option--checked' : ''}`}>
+                <input
+                  type={question.type === 'single' ? 'radio' : 'checkbox'}
+                  name={`q-${question.id}`}
+                  value={option.id}
+                  checked={checked}
+                  onChange={(event) => {
+                    if (question.type === 'single') onChange(question.id, [option.id]);
+                    else {
+                      const ids = chosen.filter((item): item is number => typeof item === 'number' && item !== option.id);
+                      onChange(question.id, event.target.checked ? [...ids, option.id] : ids);
+                    }
+                  }}
+                />
+                <span>{option.text}</span>
+                {option.image ? <img className="quiz-option__image" src={option.image} alt="" /> : null}
+              </label>
+            );
+          })}
+        </div>
+      ) : question.type === 'text' ? (
+        <textarea
+          className="quiz-text"
+          rows={3}
+          maxLength={1000}
+          aria-labelledby={textId}
+          value={typeof answer === 'string' ? answer : ''}
+          onChange={(event) => onChange(question.id, event.target.value)}
+        />
+      ) : (
+        <div className="quiz-match">
+          {question.answers.map((left) => {
+            const selectId = `${id}-${left.id}`;
+            return (
+              <div key={left.id} className="quiz-match__row">
+                <label htmlFor={selectId} className="quiz-match__left">
+                  {left.text}
+                </label>
+                <select
+                  id={selectId}
+                  className="quiz-match__select"
+                  value={pairedWith(answer, left.id) ?? ''}
+                  onChange={(event) => onChange(question.id, withPair(answer, left.id, event.target.value ? Number(event.target.value) : null))}
+                >
+                  <option value="">— выберите —</option>
+                  {question.options.map((right) => (
+                    <option key={right.id} value={right.id}>
+                      {right.text}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+}

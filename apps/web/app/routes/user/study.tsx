@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { Outlet } from 'react-router';
+import type { Route } from './+types/study';
+import { createApi } from '../../api/client.ts';
+import { requireUser } from '../../lib/session.server.ts';
+import { currentPlace, withOpened } from '../../features/learning/links.ts';
+import { loadStudyCourse, pathId } from '../../features/learning/load.server.ts';
+import { StudyLayout } from '../../features/learning/StudyLayout.tsx';
+
+/**
+ * The course-study layout (spec §2 Layouts 2; decisions 0029, 0030) around its pages: lessons and
+ * tests. It asks for a signed-in person itself (it is outside the account layout), reads the course's
+ * title and outline once for the sidebar, and keeps the sidebar (open or closed as the learner left
+ * it) while they step between lessons and tests.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return { course: await loadStudyCourse(createApi(context.api), pathId(params.id)) };
+}
+
+export default function StudyFrame({ loaderData, params }: Route.ComponentProps) {
+  const { course } = loaderData;
+  const current = currentPlace(course.outline, params);
+  const lessonId = current?.type === 'lesson' ? current.id : null;
+  const shown = useMemo(() => ({ ...course, outline: withOpened(course.outline, lessonId) }), [course, lessonId]);
+  return (
+    <StudyLayout course={shown} current={current}>
+      <Outlet />
+    </StudyLayout>
+  );
+}
