@@ -22,3 +22,14 @@ export const healthSchema = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * A true/false query parameter (`?clear=true`): the words, not 1/0 or yes/no; anything else is a
+ * Russian field error. Parsed to a boolean, `fallback` when absent.
+ */
+export const queryFlag = (fallback: boolean, description: string) =>
+  z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true')
+    .describe(description);

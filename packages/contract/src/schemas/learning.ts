@@ -3,6 +3,7 @@
 // session, Quiz state; §7 Lessons, modules, quizzes; decision 0028).
 import { z } from 'zod';
 import { imageSchema } from './content.ts';
+import { queryFlag } from './common.ts';
 
 const id = z.number().int();
 
@@ -123,11 +124,7 @@ export type LessonPage = z.infer<typeof lessonPageSchema>;
 export const testParamsSchema = z.object({ id: pathId, testId: pathId });
 export const moduleTestParamsSchema = z.object({ id: pathId, moduleId: pathId, testId: pathId });
 export const testQuerySchema = z.object({
-  clear: z
-    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
-    .default('false')
-    .transform((value) => value === 'true')
-    .describe('true — начать новую попытку (если попытки остались)'),
+  clear: queryFlag(false, 'true — начать новую попытку (если попытки остались)'),
 });
 
 /**

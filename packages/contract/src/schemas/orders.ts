@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_NEXT_STEPS, ORDER_STATUSES, PAYMENT_TYPES } from '../rules/orders.ts';
 import { codeSchema } from './auth.ts';
+import { queryFlag } from './common.ts';
 
 // Orders and payments (spec §7 Orders and payment; decision 0023). Money is integer kopecks, with
 // the formatted text next to it ('12 500 ₽').
@@ -38,11 +39,7 @@ export const orderCodeParamsSchema = z.object({ order_code: z.string().min(1).ma
 
 /** GET /api/order/payment/{code}/?returned=true: the payer is back from the bank (the callback page). */
 export const orderPaymentQuerySchema = z.object({
-  returned: z
-    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
-    .default('false')
-    .transform((value) => value === 'true')
-    .describe('true — плательщик вернулся из банка: банк спрашивают в отдельном лимите'),
+  returned: queryFlag(false, 'true — плательщик вернулся из банка: банк спрашивают в отдельном лимите'),
 });
 export const orderConfirmBodySchema = z.object({ code: codeSchema }).strict().meta({ id: 'OrderConfirm' });
 
@@ -110,9 +107,5 @@ export const myCourseListSchema = z.array(myCourseSchema).meta({ id: 'MyCourseLi
 
 /** GET /api/user/courses/?is_active=false: the courses the learner hid ('Скрытые курсы'). */
 export const myCourseListQuerySchema = z.object({
-  is_active: z
-    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
-    .default('true')
-    .transform((value) => value === 'true')
-    .describe('false — скрытые курсы (is_active false), по умолчанию — показанные'),
+  is_active: queryFlag(true, 'false — скрытые курсы (is_active false), по умолчанию — показанные'),
 });
