@@ -551,23 +551,24 @@ export class OrdersService {
    */
   async paymentInfo(code: string, { returned = false }: { returned?: boolean } = {}): Promise<OrderPayment> {
     const found = await this.byCode(this.db, code);
-    const last = await this.latestPayment(this.db, found.id);
+    let payment = await this.latestPayment(this.db, found.id);
     if (
-      last &&
-      (last.status === 'new' || last.status === 'pending') &&
-      last.providerPaymentId &&
+      payment &&
+      (payment.status === 'new' || payment.status === 'pending') &&
+      payment.providerPaymentId &&
       // A bounded number of times a minute per attempt, however often the page is reloaded (the bank's API is not ours to hammer).
       (returned
-        ? await hitRateLimit(this.db, `getstate-return:${last.id}`, this.returnGetStateRule)
-        : await hitRateLimit(this.db, `getstate:${last.id}`, this.getStateRule)
+        ? await hitRateLimit(this.db, `getstate-return:${payment.id}`, this.returnGetStateRule)
+        : await hitRateLimit(this.db, `getstate:${payment.id}`, this.getStateRule)
       ).allowed
     ) {
-      await this.refreshPayment(last).catch((error: unknown) => this.log.warn({ err: error, payment: last.id }, 'GetState failed'));
+      const asked = payment;
+      await this.refreshPayment(asked).catch((error: unknown) => this.log.warn({ err: error, payment: asked.id }, 'GetState failed'));
+      payment = await this.latestPayment(this.db, found.id);
     }
-    // Read again, the payment first and then its order: a notification may have paid the order since
-    // the first reads (the order and its payment change in one transaction), and an order read before
-    // a payment that is already confirmed would send the payer back to pay it again.
-    const payment = await this.latestPayment(this.db, found.id);
+    // The order is read again after its payment: a notification may have paid it since the first read
+    // (an order and its payment change in one transaction), and an order older than a confirmed
+    // payment would send the payer back to pay it again.
     const order = await this.byCode(this.db, code);
     return {
       order: await this.summary(this.db, order),
