@@ -4,6 +4,7 @@ import type { QuizState } from '@crema/contract';
 import { MINUTE_FORMS, formatCount } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
+import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { coursePath, lessonPath, testPath, testResultPath } from './links.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
@@ -33,11 +34,8 @@ const ATTEMPT_FORMS = ['попытка', 'попытки', 'попыток'] as 
 const SAVE_DELAY_MS = 700;
 /** How often a save that did not reach the server is tried again. */
 const RETRY_MS = 4000;
-
-const problemOf = (error: unknown) =>
-  error instanceof ApiRequestError && typeof (error.body as { detail?: unknown })?.detail === 'string'
-    ? (error.body as { detail: string }).detail
-    : 'Что-то пошло не так. Попробуйте ещё раз.';
+/** A finish that did not reach the server: nothing on screen is lost. */
+const FINISH_OFFLINE = 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.';
 
 export function QuizScreen({ courseId, place, initial, locked }: { courseId: number; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
   const { revalidate } = useRevalidator();
@@ -124,7 +122,7 @@ function Terms({ quiz }: { quiz: QuizState }) {
         <dd>
           {test.attempts_limit === null
             ? test.attempts_used
-              ? `${formatCount(test.attempts_used, ATTEMPT_FORMS)}, без ограничения`
+              ? `использовано ${test.attempts_used}, без ограничения`
               : 'без ограничения'
             : `использовано ${test.attempts_used} из ${test.attempts_limit}`}
         </dd>
@@ -139,22 +137,15 @@ function Terms({ quiz }: { quiz: QuizState }) {
   );
 }
 
+/** Starts an attempt (the first, or another): the site's one form pattern keeps busy and the problem. */
 function useStart(start: () => Promise<QuizState>, onStarted: (state: QuizState) => void) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const form = useApiForm();
+  const run = () =>
+    void form.run(async () => {
       onStarted(await start());
       window.scrollTo({ top: 0 });
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, problem, run };
+    });
+  return { busy: form.busy, problem: form.problems.general[0] ?? null, run };
 }
 
 function Intro({ quiz, start, onStarted }: { quiz: QuizState; start: () => Promise<QuizState>; onStarted: (state: QuizState) => void }) {
@@ -381,32 +372,27 @@ function AttemptForm({
   const total = attempt.questions.length;
   const unanswered = attempt.questions.map((question, index) => ({ question, index })).filter(({ question }) => !isAnswered(question, answers[String(question.id)]));
   const [confirming, setConfirming] = useState(false);
-  const [finishing, setFinishing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const finishing = useApiForm();
 
-  const finish = async () => {
-    setFinishing(true);
-    setProblem(null);
-    try {
-      const state = await autosave.finish();
-      setConfirming(false);
-      onFinished(state);
-    } catch (error) {
-      const status = error instanceof ApiRequestError ? error.status : 0;
-      if (status === 409) {
+  const finish = () =>
+    finishing.run(async () => {
+      try {
+        const state = await autosave.finish();
         setConfirming(false);
-        closed();
-        return;
+        onFinished(state);
+      } catch (error) {
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        if (status === 409) {
+          // Finished already (the time ran out, or another tab): its result is read.
+          setConfirming(false);
+          closed();
+          return;
+        }
+        if (status === 0) throw rejection({}, [FINISH_OFFLINE])!;
+        throw error;
       }
-      setProblem(
-        status === 0
-          ? 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.'
-          : problemOf(error),
-      );
-    } finally {
-      setFinishing(false);
-    }
-  };
+    });
+  const problem = finishing.problems.general[0] ?? null;
 
   // The server's clock: the seconds it gave, counted down here; at zero the attempt is finished.
   const [secondsLeft, setSecondsLeft] = useState(attempt.seconds_left);
@@ -470,7 +456,7 @@ function AttemptForm({
           Завершить тест
         </button>
       </div>
-      <Modal open={confirming} onClose={() => !finishing && setConfirming(false)} title="Завершить тест?" className="learn-dialog">
+      <Modal open={confirming} onClose={() => !finishing.busy && setConfirming(false)} title="Завершить тест?" className="learn-dialog">
         <div className="learn-dialog__body">
           <p>
             {unanswered.length === 0
@@ -484,10 +470,10 @@ function AttemptForm({
             </p>
           ) : null}
           <div className="learn-dialog__actions">
-            <button type="button" className="button button--primary" onClick={() => void finish()} disabled={finishing} data-autofocus>
-              {finishing ? 'Завершаем…' : 'Завершить'}
+            <button type="button" className="button button--primary" onClick={() => void finish()} disabled={finishing.busy} data-autofocus>
+              {finishing.busy ? 'Завершаем…' : 'Завершить'}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={finishing}>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={finishing.busy}>
               Вернуться к вопросам
             </button>
           </div>
