@@ -80,20 +80,21 @@ export async function payAtBank(page: Page, card: string, amount: string) {
 export const TEST_CARDS = { success: '4300 0000 0000 0777', declined: '4000 0000 0000 0119', secure: '5000 0000 0000 0009' } as const;
 
 /**
- * Enrols the signed-in account (`email`) in a course as a learner would: an order for themself (the
- * first group on sale, when the course runs in groups) paid with the test bank's card.
+ * An order of the signed-in account (`email`) for themself, made through the API as the order page
+ * makes it (the course's first group on sale, when it runs in groups); a signed-in person's order is
+ * payable at once. Answers the order code.
  */
-export async function enrolByCard(page: Page, slug: string, email: string, amount: string) {
+export async function placeOrder(page: Page, slug: string, email: string): Promise<string> {
   const groups = (await (await page.request.get(`/api/schedule/?course=${slug}`)).json()) as { id: number }[];
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
   const res = await page.request.post('/api/order/request/', {
     headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf },
     data: {
       course_slug: slug,
-      last_name: 'Соколова',
-      first_name: 'Мария',
-      patronymic: 'Игоревна',
-      phone: '+7 916 555-12-34',
+      last_name: 'Иванова',
+      first_name: 'Анна',
+      patronymic: 'Сергеевна',
+      phone: '+7 916 123-45-67',
       email,
       consent_privacy: true,
       consent_personal_data: true,
@@ -103,8 +104,15 @@ export async function enrolByCard(page: Page, slug: string, email: string, amoun
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { order } = (await res.json()) as { order: { code: string } };
-  await page.goto(`/courses/payment/${order.code}/`);
+  const answer = (await res.json()) as { next: string; order: { code: string } };
+  expect(answer.next).toBe('pay');
+  return answer.order.code;
+}
+
+/** Enrols the signed-in account in a course as a learner would: its order paid with the test bank's card. */
+export async function enrolByCard(page: Page, slug: string, email: string, amount: string) {
+  const code = await placeOrder(page, slug, email);
+  await page.goto(`/courses/payment/${code}/`);
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.getByRole('button', { name: 'Оплатить картой' }).click();
   await payAtBank(page, TEST_CARDS.success, amount);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captchaToken, expect, payAtBank, TEST_CARDS, test } from './fixtures.ts';
+import { expect, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
 // Paying an order as a person does (issue 11): the payment page, the built-in test bank's card
 // form, the way back through /tbank-payment-callback/ to the success page or to the payment page
@@ -29,35 +29,10 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** An order of the signed-in browser for `slug` (with the course's first upcoming group, if it has groups). */
-async function order(page: Page, slug: string, email: string): Promise<string> {
-  const groups = (await (await page.request.get(`/api/schedule/?course=${slug}`)).json()) as { id: number }[];
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
-  const res = await page.request.post('/api/order/request/', {
-    headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf },
-    data: {
-      course_slug: slug,
-      last_name: 'Иванова',
-      first_name: 'Анна',
-      patronymic: 'Сергеевна',
-      phone: '+7 916 123-45-67',
-      email,
-      consent_privacy: true,
-      consent_personal_data: true,
-      study_for_self: true,
-      ...(groups[0] ? { group: groups[0].id } : {}),
-      'g-recaptcha-response': await captchaToken(page, 'orderForm'),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const answer = (await res.json()) as { next: string; order: { code: string } };
-  expect(answer.next).toBe('pay');
-  return answer.order.code;
-}
 
 test('a signed-in person pays an order by card and finds the course in «Мое обучение» and «Мои заказы»', async ({ page, login }) => {
   const email = await login();
-  const code = await order(page, 'alternativa-bazovyi', email);
+  const code = await placeOrder(page, 'alternativa-bazovyi', email);
 
   await page.goto(`/courses/payment/${code}/`);
   await hydrated(page);
@@ -115,7 +90,7 @@ test('a signed-in person pays an order by card and finds the course in «Мое 
 
 test('a declined card returns to the payment page with the reason; the next card pays', async ({ page, login }) => {
     const email = await login();
-    const code = await order(page, 'otkrytie-kofeini', email);
+    const code = await placeOrder(page, 'otkrytie-kofeini', email);
     await page.goto(`/courses/payment/${code}/`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Оплатить картой' }).click();
@@ -143,7 +118,7 @@ test('a declined card returns to the payment page with the reason; the next card
 
 test('a payment the bank is still processing (3-D Secure) is shown calmly and checked again', async ({ page, login }) => {
   const email = await login();
-  const code = await order(page, 'nauka-o-vkuse', email);
+  const code = await placeOrder(page, 'nauka-o-vkuse', email);
   await page.goto(`/courses/payment/${code}/`);
   await hydrated(page);
   await page.getByRole('button', { name: 'Оплатить картой' }).click();
@@ -197,8 +172,8 @@ test('«Мои заказы» lists the orders newest first, pays an unpaid one 
   await expect(page.getByText('У вас пока нет заказов.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Выбрать курс в каталоге' })).toHaveAttribute('href', '/courses/');
 
-  const older = await order(page, 'domashnii-barista', email);
-  const newer = await order(page, 'upravlenie-kofeinei', email);
+  const older = await placeOrder(page, 'domashnii-barista', email);
+  const newer = await placeOrder(page, 'upravlenie-kofeinei', email);
   await page.goto('/user/orders/');
   await hydrated(page);
   const rows = page.locator('tr[data-order]');

@@ -64,6 +64,11 @@ async function confirmedOrder(options: { price?: number; learners?: number } = {
   return { user, session, course, code: res.json().order.code as string };
 }
 
+/** An orders service of the test app with other GetState budgets (the app's own keeps the defaults). */
+function serviceWith(limits: Pick<ConstructorParameters<typeof OrdersService>[0], 'getStateLimit' | 'returnGetStateLimit'> = {}) {
+  return new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log, ...limits });
+}
+
 function paymentLink(code: string, type = 'card') {
   return t.app.inject({ method: 'POST', url: '/api/tbank/order/payment_link/', payload: { extra_code: code, type } });
 }
@@ -229,14 +234,7 @@ describe('paying at the test bank', () => {
     const { url } = (await paymentLink(code)).json();
     const payment = (await paymentOf(code)).payment;
     // Once an hour, so that a slow machine cannot end the window before the second view.
-    const service = new OrdersService({
-      deps: t.app.deps,
-      auth: new AuthService(t.app.deps),
-      provider: t.app.orders.provider,
-      captcha: t.app.captcha,
-      log: t.app.log,
-      getStateLimit: { limit: 1, windowS: 3600 },
-    });
+    const service = serviceWith({ getStateLimit: { limit: 1, windowS: 3600 } });
     const view = async () => (await service.paymentInfo(code)).payment!.status;
     expect(await view()).toBe('new');
     await payWithCard(url, TEST_CARDS.success);
@@ -249,15 +247,7 @@ describe('paying at the test bank', () => {
   it("the payer's way back from the bank asks within a budget of its own, which views cannot use up", async () => {
     const { code } = await confirmedOrder();
     const { url } = (await paymentLink(code)).json();
-    const service = new OrdersService({
-      deps: t.app.deps,
-      auth: new AuthService(t.app.deps),
-      provider: t.app.orders.provider,
-      captcha: t.app.captcha,
-      log: t.app.log,
-      getStateLimit: { limit: 1, windowS: 3600 },
-      returnGetStateLimit: { limit: 1, windowS: 3600 },
-    });
+    const service = serviceWith({ getStateLimit: { limit: 1, windowS: 3600 }, returnGetStateLimit: { limit: 1, windowS: 3600 } });
     expect((await service.paymentInfo(code)).payment!.status).toBe('new');
     await payWithCard(url, TEST_CARDS.success);
     // The views' budget is spent; the return still asks the bank, once.
@@ -271,11 +261,11 @@ describe('paying at the test bank', () => {
     const { code } = await confirmedOrder();
     await paymentLink(code);
     const { payment } = await paymentOf(code);
-    const service = new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log });
+    const service = serviceWith();
     // The bank's CONFIRMED arrives just after the order was read, before its payment is.
-    const reads = vi.spyOn(service as unknown as { latestPayment: (...args: unknown[]) => Promise<unknown> }, 'latestPayment');
-    const original = reads.getMockImplementation() ?? (OrdersService.prototype as unknown as { latestPayment: (...args: unknown[]) => Promise<unknown> }).latestPayment;
-    reads.mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
+    type Reads = { latestPayment: (...args: unknown[]) => Promise<unknown> };
+    const original = (OrdersService.prototype as unknown as Reads).latestPayment;
+    vi.spyOn(service as unknown as Reads, 'latestPayment').mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
       expect((await notify(notificationFor(payment, 'CONFIRMED'))).statusCode).toBe(200);
       return original.apply(this, args);
     });

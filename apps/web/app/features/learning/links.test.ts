@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseModules } from '@crema/contract';
 import { canonicalStudyPath, continueTarget, isDone, lessonPath, positionPath } from './links.ts';
+import { outline } from './outline.fixture.ts';
 
-const outline = (lessons: CourseModules['modules'][number]['content'][number]['status'][], test: 'not_started' | 'completed', final: 'not_started' | 'completed'): CourseModules => ({
-  modules: [
-    {
-      id: 1,
-      title: 'Первый',
-      content: [
-        { id: 11, title: 'Урок 1', type: 'lesson', status: lessons[0]! },
-        { id: 12, title: 'Урок 2', type: 'lesson', status: lessons[1]! },
-        { id: 91, title: 'Тест 1', type: 'test', status: test },
-      ],
-    },
-    { id: 2, title: 'Второй', content: [{ id: 21, title: 'Урок 3', type: 'lesson', status: lessons[2]! }] },
-  ],
-  final_tests: [{ id: 99, title: 'Итоговый', status: final }],
-});
 
 describe('continue where the learner stopped', () => {
   it('is the first lesson not completed, an opened one included', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseModules } from '@crema/contract';
 import { currentPlace, findTest, placeAfterTest, testResultPath, withOpened } from './links.ts';
 import { answerLines, formatClock, isAnswered, markText, pairedWith, withPair, type QuizQuestion } from './quiz.ts';
+import { outline } from './outline.fixture.ts';
 
 const q = (type: QuizQuestion['type'], answers: [number, string][] = [], options: [number, string][] = []): QuizQuestion => ({
   id: 1,
@@ -59,23 +59,6 @@ describe('the countdown and the marks', () => {
   });
 });
 
-type Status = CourseModules['final_tests'][number]['status'];
-/** Module 1: two lessons and a test; module 2: one lesson; a final test. */
-const outline = (lessons: Status[], test: Status, final: Status): CourseModules => ({
-  modules: [
-    {
-      id: 1,
-      title: 'Первый',
-      content: [
-        { id: 11, title: 'Урок 1', type: 'lesson', status: lessons[0]! },
-        { id: 12, title: 'Урок 2', type: 'lesson', status: lessons[1]! },
-        { id: 91, title: 'Тест 1', type: 'test', status: test },
-      ],
-    },
-    { id: 2, title: 'Второй', content: [{ id: 21, title: 'Урок 3', type: 'lesson', status: lessons[2]! }] },
-  ],
-  final_tests: [{ id: 99, title: 'Итоговый', status: final }],
-});
 
 describe('a test in the outline', () => {
   const o = outline(['completed', 'completed', 'completed'], 'completed', 'not_started');
