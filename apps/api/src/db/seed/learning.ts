@@ -143,6 +143,7 @@ export async function seedStudentLearning(
     .returning({ id: s.userCourses.id, courseId: s.userCourses.courseId });
   const enrolmentOf = (courseId: number) => required(enrolments.find((e) => e.courseId === courseId)).id;
 
+  // The first group of each course is the run under way (data/courses-*.ts): past sessions and upcoming ones.
   const selfGroup = ctx.groupIds.get(required(selfSlug))?.[0];
   const childGroup = ctx.groupIds.get(demoStudent.childCourse)?.[0];
   await tx.insert(s.groupMembers).values([
