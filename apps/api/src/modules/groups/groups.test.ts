@@ -2,6 +2,7 @@
 // its timetable, my groups and one group's timetable; members (and parents of member children) only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_TOKEN_COOKIE } from '@crema/contract';
 import { groupSchedules, lessonProgress } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
@@ -196,6 +197,21 @@ describe('GET /api/group_schedule/{id}/modules/ and /lesson/', () => {
     expect((await get(`/api/group_schedule/${group.id}/lesson/${c.l1.id}/`, parent.session)).json()).toMatchObject({ status: 'partially_completed' });
     const [progress] = await db().select().from(lessonProgress).where(eq(lessonProgress.userCourseId, parent.enrolmentId));
     expect(progress).toMatchObject({ lessonId: c.l1.id });
+  });
+
+  it('takes the course-token cookie of the group’s enrolment, and of no other', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/user/courses/session/', headers: member.session.headers, payload: { account_course_id: member.enrolmentId } });
+    const cookie = started.cookies.find((k) => k.name === COURSE_TOKEN_COOKIE)!;
+    const withCookie = { headers: { cookie: `${COURSE_TOKEN_COOKIE}=${cookie.value}` } };
+    expect((await get(`/api/group_schedule/${group.id}/modules/`, withCookie)).statusCode).toBe(200);
+    expect((await get(`/api/group_schedule/${group.id}/lesson/${c.l1.id}/`, withCookie)).statusCode).toBe(200);
+    // Not a sign-in: my groups and my schedule need the access token.
+    expect((await get('/api/user/groups/', withCookie)).statusCode).toBe(401);
+    // The cookie of another enrolment of the same account does not open this group.
+    const other = await buildEnrolment(db(), { userId: member.id, courseId: (await buildCourse(db())).id });
+    const otherStarted = await t.app.inject({ method: 'POST', url: '/api/user/courses/session/', headers: member.session.headers, payload: { account_course_id: other.id } });
+    const otherCookie = otherStarted.cookies.find((k) => k.name === COURSE_TOKEN_COOKIE)!;
+    expect((await get(`/api/group_schedule/${group.id}/modules/`, { headers: { cookie: `${COURSE_TOKEN_COOKIE}=${otherCookie.value}` } })).statusCode).toBe(404);
   });
 
   it('answers 404 to everyone else, to a hidden enrolment, for another course’s lesson and for a group that does not exist', async () => {

@@ -30,10 +30,13 @@ import { availableGroupCourses, myGroup, myGroups } from './service.ts';
 
 const tags = ['groups'];
 const member = { access: 'user' as const };
+/** The programme calls, like the course calls, also take the course-token cookie of the group's enrolment (decision 0028). */
+const learner = { access: 'user' as const, courseToken: true };
 const notFound = { 404: detailErrorSchema.describe('Нет такой группы, или вы (и ваши ученики) в ней не учитесь') };
 const TIMETABLE_NOTE =
   ' Урок или тест, привязанный к занятию группы, открывается с началом первого такого занятия (is_open, opens_at, session); ' +
-  'не привязанные к занятиям — по правилам курса. Прогресс — по курсу пользователя (user_course_id), как в вызовах курса.';
+  'не привязанные к занятиям — по правилам курса. Прогресс — по курсу пользователя (user_course_id), как в вызовах курса. ' +
+  'Вместо токена доступа можно прислать cookie курса `crema_course` этого курса пользователя.';
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -57,7 +60,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/group_schedule/:id/modules/',
     {
-      config: member,
+      config: learner,
       schema: {
         summary: 'Программа группы: модули курса с уроками и тестами, статусами и расписанием',
         description: 'Ответ курса (modules, final_tests) с полями расписания у каждого урока и теста.' + TIMETABLE_NOTE,
@@ -72,7 +75,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/group_schedule/:id/lesson/',
     {
-      config: member,
+      config: learner,
       schema: {
         summary: 'Уроки группы по порядку курса, с занятиями, на которых их проходят',
         description: 'Опубликованные уроки модулей курса группы.' + TIMETABLE_NOTE,
@@ -87,7 +90,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/group_schedule/:id/lesson/:lessonId/',
     {
-      config: member,
+      config: learner,
       schema: {
         summary: 'Страница урока в группе',
         description:
