@@ -160,7 +160,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const feedDescription =
     'Секретная ссылка на календарь занятий (iCalendar, .ics) для подписки в Google Календаре, Календаре Apple и других; ' +
-    'по ней отдаются занятия моих групп и групп моих учеников (за 30 дней назад и на год вперёд).';
+    'по ней (`GET /ical/{секрет}.ics`, без входа, text/calendar, времена в UTC, постоянные UID) отдаются занятия моих групп ' +
+    'и групп моих учеников за 30 дней назад и на год вперёд. Неизвестная или отозванная ссылка — 404.';
   app.get(
     '/user/schedule/feed/',
     {
@@ -201,11 +202,8 @@ export const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/ical/:file',
     {
-      schema: {
-        summary: 'Календарь занятий по секретной ссылке (text/calendar)',
-        description: 'Без входа. Неизвестная или отозванная ссылка — 404. Времена — в UTC; UID событий постоянны.',
-        tags,
-      },
+      // Outside the API document (its paths are /api/ only); the feed calls above describe it.
+      schema: { hide: true },
     },
     async (request, reply) => {
       const { file } = request.params as { file: string };

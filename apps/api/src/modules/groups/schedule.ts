@@ -1,7 +1,7 @@
 // My schedule (issue 13, decision 0031): the sessions of all my groups and my students' groups,
 // by Moscow day whatever the client's zone, with whose session it is and what changed since the
 // previous visit of the schedule.
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, moscowInstant, moscowIsoDate, type UserSchedule } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { groupSchedules, scheduleVisits } from '../../db/schema/index.ts';
@@ -38,7 +38,7 @@ async function readVisit(db: Executor, userId: number): Promise<Date | null> {
   const rows = await db
     .select({ seenAt: scheduleVisits.seenAt, previous: scheduleVisits.previousSeenAt })
     .from(scheduleVisits)
-    .where(sql`${scheduleVisits.userId} = ${userId}`);
+    .where(eq(scheduleVisits.userId, userId));
   const row = rows[0];
   if (!row) return null;
   return row.seenAt.getTime() < Date.now() - VISIT_GAP_MINUTES * 60_000 ? row.seenAt : row.previous;
