@@ -4,7 +4,7 @@
 // revoked one) changes the nonce, which ends the old URL.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
-import ical from 'ical-generator';
+import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { CalendarFeedView } from '@crema/contract';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -87,8 +87,11 @@ export async function feedCalendar(db: Executor, config: Config, secret: string,
   const calendar = ical({
     name: `${siteName}: расписание занятий`,
     prodId: { company: 'Crema', product: 'schedule', language: 'RU' },
+    // A published calendar (a subscription), refreshed hourly by clients that honour the hint.
+    method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60,
   });
+  const generatedAt = new Date(now);
   for (const row of sessions) {
     const m = groupOf.get(row.groupId)!;
     const session = toSession(row);
@@ -106,7 +109,8 @@ export async function feedCalendar(db: Executor, config: Config, secret: string,
       id: `group-session-${row.id}@${host}`,
       start: row.startsAt,
       end: row.endsAt,
-      stamp: row.updatedAt,
+      // With METHOD, DTSTAMP is when this calendar was made (RFC 5545 3.8.7.2); the session's change is LAST-MODIFIED.
+      stamp: generatedAt,
       lastModified: row.updatedAt,
       summary: `${session.title} — ${m.course.title}${whose}`,
       description: lines.join('\n'),

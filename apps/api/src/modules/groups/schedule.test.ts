@@ -213,6 +213,8 @@ describe('the personal iCal feed', () => {
     expect(evening.description).toContain('Урок: Эспрессо; помол, доза');
     expect(evening.uid).toMatch(new RegExp(`^group-session-${session.id}@`));
     expect(evening.component.getFirstPropertyValue('dtstamp')).toBeTruthy();
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect((evening.component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime()).toBeLessThanOrEqual(Date.now());
     const night = byTitle.get('Ночное занятие — Бариста с нуля')!;
     expect(night.component.getFirstPropertyValue('url')).toBe('https://meet.example.ru/crema?room=1&x=2');
     expect(night.location).toBeNull();
