@@ -141,6 +141,7 @@ export const userScheduleSessionSchema = groupSessionSchema
     course: z.object({ id, slug: z.string(), title: z.string() }),
     learners: z.array(groupLearnerSchema).describe('чьё это занятие: владелец аккаунта (student null) и/или его ученики'),
     changed_since_last_visit: z.boolean().describe('занятие добавлено или изменено после прошлого посещения расписания'),
+    is_past: z.boolean().describe('занятие закончилось (сегодняшние прошедшие занятия тоже в расписании дня)'),
   })
   .meta({ id: 'UserScheduleSession' });
 

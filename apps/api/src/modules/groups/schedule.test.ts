@@ -69,7 +69,7 @@ afterAll(async () => {
 
 interface Day {
   date: string;
-  sessions: { id: number; title: string; starts_at: string; learners: { student: { first_name: string } | null }[]; changed_since_last_visit: boolean; group: { id: number } }[];
+  sessions: { id: number; title: string; starts_at: string; learners: { student: { first_name: string } | null }[]; changed_since_last_visit: boolean; is_past: boolean; group: { id: number } }[];
 }
 const schedule = async (query: string, session = parent.session) => {
   const res = await get(`/api/user/schedule/${query}`, session);
@@ -99,6 +99,9 @@ describe('GET /api/user/schedule/', () => {
     expect(kids!.learners).toEqual([{ user_course_id: expect.any(Number), student: { id: expect.any(Number), first_name: 'Полина', last_name: 'Смирнова' } }]);
     expect(own!.learners).toEqual([{ user_course_id: expect.any(Number), student: null }]);
     expect(own).toMatchObject({ group: { id: ownGroup.id, title: 'Группа с 1 декабря' }, course: { title: 'Бариста с нуля' }, location: 'Москва, ул. Покровка, д. 27', lesson: { title: 'Эспрессо; помол, доза' } });
+    expect(own!.is_past).toBe(false);
+    const past = await schedule(`?from=${addDays(day, -30)}&to=${addDays(day, -30)}`);
+    expect(past.days[0]!.sessions.map((s) => [s.title, s.is_past])).toEqual([['Прошедшее', true]]);
     const theirs = await schedule(`?from=${day}&to=${day}`, stranger);
     expect(theirs.days.flatMap((d) => d.sessions.map((s) => s.title))).toEqual(['Чужое занятие']);
   });

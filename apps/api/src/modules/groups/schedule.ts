@@ -73,6 +73,7 @@ export async function userSchedule(
     record ? recordVisit(db, actor.user.id) : readVisit(db, actor.user.id),
   ]);
 
+  const now = Date.now();
   const days = new Map<string, UserSchedule['days'][number]['sessions']>();
   for (const s of sessions) {
     const day = moscowIsoDate(s.startsAt);
@@ -83,6 +84,7 @@ export async function userSchedule(
       ...info,
       learners: learners.get(s.groupId) ?? [],
       changed_since_last_visit: previous !== null && s.updatedAt.getTime() > previous.getTime(),
+      is_past: s.endsAt.getTime() <= now,
     });
     days.set(day, list);
   }
