@@ -124,6 +124,19 @@ export const myGroupDetailSchema = myGroupSchema
   .meta({ id: 'MyGroupDetail' });
 export type MyGroupDetail = z.infer<typeof myGroupDetailSchema>;
 
+export const groupSessionParamsSchema = z.object({ id: pathId.describe('id группы'), scheduleId: pathId.describe('id занятия') });
+
+/** GET /api/user/groups/{id}/schedule/{scheduleId}/: one session of my group. */
+export const myGroupSessionSchema = groupSessionSchema
+  .extend({
+    is_past: z.boolean().describe('занятие закончилось'),
+    group: z.object({ id, title: z.string() }),
+    course: groupCourseSchema,
+    learners: z.array(groupLearnerSchema),
+  })
+  .meta({ id: 'MyGroupSession' });
+export type MyGroupSession = z.infer<typeof myGroupSessionSchema>;
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ожидается дата в формате ГГГГ-ММ-ДД.')

@@ -200,6 +200,7 @@ describe('every route of the app', () => {
       'GET /api/group_schedule/:id/lesson/:lessonId/',
       'GET /api/user/groups/',
       'GET /api/user/groups/:id/',
+      'GET /api/user/groups/:id/schedule/:scheduleId/',
       'GET /api/user/schedule/',
       'GET /api/user/schedule/feed/',
       'POST /api/user/schedule/feed/',
@@ -240,8 +241,12 @@ describe('every route of the app', () => {
   const inGroup = async (db: Db, userId: number) => {
     const own = await studying(db, userId);
     const [enrolment] = await db.select({ courseId: userCourses.courseId }).from(userCourses).where(eq(userCourses.id, own.id));
-    const group = await buildGroup(db, { courseId: enrolment!.courseId, memberIds: [own.id] });
-    return { id: group.id, lessonId: own.lessonId };
+    const group = await buildGroup(db, {
+      courseId: enrolment!.courseId,
+      memberIds: [own.id],
+      sessions: [{ startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 90_000_000) }],
+    });
+    return { id: group.id, lessonId: own.lessonId, scheduleId: group.sessions[0]!.id };
   };
   const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<number | string | Record<string, number>>> = {
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
@@ -265,6 +270,7 @@ describe('every route of the app', () => {
     '/api/group_schedule/:id/lesson/': async (db, userId) => (await inGroup(db, userId)).id,
     '/api/group_schedule/:id/lesson/:lessonId/': inGroup,
     '/api/user/groups/:id/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/user/groups/:id/schedule/:scheduleId/': inGroup,
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {

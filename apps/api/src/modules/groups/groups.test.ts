@@ -295,6 +295,32 @@ describe('GET /api/user/groups/ and /api/user/groups/{id}/', () => {
     expect(body).toMatchObject({ id: group.id, members_count: 3, next_session: { title: 'Занятие 2' } });
   });
 
+  it('shows one session of my group; another group’s session and other people get 404', async () => {
+    const s3 = group.sessions[2]!;
+    const res = await get(`/api/user/groups/${group.id}/schedule/${s3.id}/`, member.session);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: s3.id,
+      title: 'Занятие 3',
+      starts_at: s3.startsAt.toISOString(),
+      ends_at: s3.endsAt.toISOString(),
+      location: null,
+      online_url: 'https://meet.example.ru/crema',
+      lesson: null,
+      test: { id: c.t1.id, title: 'Тест 1' },
+      is_past: false,
+      group: { id: group.id, title: 'Группа с 1 декабря' },
+      course: { id: c.course.id, slug: c.course.slug, title: 'Бариста с нуля', kids: false },
+      learners: [{ user_course_id: member.enrolmentId, student: null }],
+    });
+    const elsewhere = await buildGroup(db(), { courseId: c.course.id, sessions: [{ startsAt: hoursFromNow(5), endsAt: hoursFromNow(6) }] });
+    const foreign = await get(`/api/user/groups/${group.id}/schedule/${elsewhere.sessions[0]!.id}/`, member.session);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Занятие не найдено.' });
+    expect((await get(`/api/user/groups/${elsewhere.id}/schedule/${elsewhere.sessions[0]!.id}/`, member.session)).json()).toEqual({ detail: GROUP_NOT_FOUND });
+    expect((await get(`/api/user/groups/${group.id}/schedule/${s3.id}/`, outsider)).statusCode).toBe(404);
+  });
+
   it('gives one entry per group with every learner of the account when a parent and a child study in it', async () => {
     const user = await buildUser(db());
     const kid = await buildStudent(db(), { userId: user.id, studentType: 'child', firstName: 'Миша' });

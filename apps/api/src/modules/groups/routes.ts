@@ -13,9 +13,11 @@ import {
   groupLessonsSchema,
   groupModulesSchema,
   groupParamsSchema,
+  groupSessionParamsSchema,
   lessonPageSchema,
   lessonQuerySchema,
   myGroupDetailSchema,
+  myGroupSessionSchema,
   myGroupsSchema,
   userScheduleQuerySchema,
   userScheduleSchema,
@@ -26,7 +28,7 @@ import { LearningContent } from '../learning/content.ts';
 import { currentFeed, feedCalendar, makeFeed, revokeFeed } from './feed.ts';
 import { groupLessonPage, groupLessons, groupModules } from './programme.ts';
 import { DEFAULT_DAYS, MAX_DAYS, userSchedule } from './schedule.ts';
-import { availableGroupCourses, myGroup, myGroups } from './service.ts';
+import { availableGroupCourses, myGroup, myGroupSession, myGroups } from './service.ts';
 
 const tags = ['groups'];
 const member = { access: 'user' as const };
@@ -138,6 +140,21 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => myGroup(db, signedInActor(request), request.params.id),
+  );
+
+  app.get(
+    '/user/groups/:id/schedule/:scheduleId/',
+    {
+      config: member,
+      schema: {
+        summary: 'Занятие группы: время, место или ссылка, урок или тест',
+        description: 'Одно занятие группы, в которой учится владелец аккаунта или его ученик; иначе 404.',
+        tags,
+        params: groupSessionParamsSchema,
+        response: { 200: myGroupSessionSchema, 404: detailErrorSchema.describe('Нет такой группы или занятия, или вы в ней не учитесь') },
+      },
+    },
+    async (request) => myGroupSession(db, signedInActor(request), request.params.id, request.params.scheduleId),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 // Groups as their learners see them (issue 13, decision 0031): the courses studied in a group, my
 // groups with the next session and the classmates count, one group's timetable.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AvailableGroupCourse, GroupLearner, GroupSession, MyGroup, MyGroupDetail } from '@crema/contract';
+import type { AvailableGroupCourse, GroupLearner, GroupSession, MyGroup, MyGroupDetail, MyGroupSession } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   courses,
@@ -163,5 +163,23 @@ export async function myGroup(db: Executor, actor: Actor, groupId: number): Prom
   return {
     ...found.group,
     sessions: found.sessions.map((s) => ({ ...toSession(s), is_past: s.endsAt.getTime() <= found.now })),
+  };
+}
+
+export const SESSION_NOT_FOUND = 'Занятие не найдено.';
+
+/** GET /api/user/groups/{id}/schedule/{scheduleId}/: one session of a group the actor is a member of; else 404. */
+export async function myGroupSession(db: Executor, actor: Actor, groupId: number, sessionId: number): Promise<MyGroupSession> {
+  const [found] = await loadGroups(db, actor, groupId);
+  if (!found) throw ApiError.notFound(GROUP_NOT_FOUND);
+  const session = found.sessions.find((s) => s.id === sessionId);
+  if (!session) throw ApiError.notFound(SESSION_NOT_FOUND);
+  const { group } = found;
+  return {
+    ...toSession(session),
+    is_past: session.endsAt.getTime() <= found.now,
+    group: { id: group.id, title: group.title },
+    course: group.course,
+    learners: group.learners,
   };
 }
