@@ -249,6 +249,12 @@ describe('every route of the app', () => {
     return { id: group.id, lessonId: own.lessonId, scheduleId: group.sessions[0]!.id };
   };
   const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<number | string | Record<string, number>>> = {
+    // Groups (decision 0031): `:id` is a group the holder's enrolment studies in.
+    '/api/group_schedule/:id/modules/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/group_schedule/:id/lesson/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/group_schedule/:id/lesson/:lessonId/': inGroup,
+    '/api/user/groups/:id/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/user/groups/:id/schedule/:scheduleId/': inGroup,
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
     '/api/user/consents/:id/withdraw/': async (db, userId) =>
       (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,
@@ -265,12 +271,6 @@ describe('every route of the app', () => {
     '/api/user/course/:id/testing/:testId/': studying,
     '/api/user/course/:id/module/:moduleId/testing/:testId/': studying,
     '/api/user/course/:id/testing/:testId/progress/': studying,
-    // Groups (decision 0031): `:id` is a group the holder's enrolment studies in.
-    '/api/group_schedule/:id/modules/': async (db, userId) => (await inGroup(db, userId)).id,
-    '/api/group_schedule/:id/lesson/': async (db, userId) => (await inGroup(db, userId)).id,
-    '/api/group_schedule/:id/lesson/:lessonId/': inGroup,
-    '/api/user/groups/:id/': async (db, userId) => (await inGroup(db, userId)).id,
-    '/api/user/groups/:id/schedule/:scheduleId/': inGroup,
   };
 
   it('answers 404 to another account on every signed-in route with an id, and reaches the thing for its own account', async () => {
