@@ -167,11 +167,17 @@ describe('seedDatabase', () => {
         course: { slug: string };
         learners: { student: { first_name: string } | null }[];
         next_session: { starts_at: string } | null;
+        members_count: number;
       }
       const groups: Group[] = await get('/api/user/groups/');
       expect(groups.map((g) => [g.course.slug, g.learners.map((l) => l.student?.first_name ?? null)]).sort()).toEqual([
         ['barista-s-nulya', [null]],
         ['yunyi-barista', ['Полина']],
+      ]);
+      // Classmates: three in the student's group, two children in the child's.
+      expect(groups.map((g) => [g.course.slug, g.members_count]).sort()).toEqual([
+        ['barista-s-nulya', 4],
+        ['yunyi-barista', 3],
       ]);
       for (const group of groups) {
         expect(Date.parse(group.next_session!.starts_at)).toBeGreaterThan(Date.now() - 4 * 3_600_000);
