@@ -36,6 +36,7 @@ import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './mod
 import { AuthService } from './modules/auth/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
+import { calendarFeedRoutes, groupRoutes } from './modules/groups/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(feedbackRoutes);
       await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
       await api.register(learningRoutes);
+      await api.register(groupRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();
@@ -160,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(mediaRoutes, { media: app.media });
+  // The personal iCal feed, by its secret URL (decision 0031).
+  await app.register(calendarFeedRoutes);
   // The outbox as a mailbox for developers and browser tests; never in production.
   if (!deps.config.isProduction) await app.register(devMailRoutes);
   // The stand-in VK ID / Yandex ID, when a provider is pointed at it; never in production.

@@ -10,3 +10,4 @@ export * from './schemas/feedback.ts';
 export * from './schemas/orders.ts';
 export * from './rules/index.ts';
 export * from './schemas/learning.ts';
+export * from './schemas/groups.ts';

@@ -12,4 +12,5 @@ export * from './learning.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './relations.ts';
+export * from './schedule.ts';
 export * from './users.ts';

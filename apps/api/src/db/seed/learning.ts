@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
-import { demoStudent } from './data/site.ts';
+import { demoClassmates, demoStudent } from './data/site.ts';
 import type { SelectedAnswers } from '../schema/blocks.ts';
 import { correctAnswers, drawQuestions, markQuestion, scoreOf, type GradedQuestion, type SelectedValue } from '../../modules/learning/grading.ts';
 import { loadQuestions } from '../../modules/learning/quiz.ts';
@@ -143,12 +143,15 @@ export async function seedStudentLearning(
     .returning({ id: s.userCourses.id, courseId: s.userCourses.courseId });
   const enrolmentOf = (courseId: number) => required(enrolments.find((e) => e.courseId === courseId)).id;
 
+  // The first group of each course is the run under way (data/courses-*.ts): past sessions and upcoming ones.
   const selfGroup = ctx.groupIds.get(required(selfSlug))?.[0];
   const childGroup = ctx.groupIds.get(demoStudent.childCourse)?.[0];
   await tx.insert(s.groupMembers).values([
     ...(selfGroup ? [{ groupId: selfGroup, userCourseId: enrolmentOf(selfCourse.id) }] : []),
     ...(childGroup ? [{ groupId: childGroup, userCourseId: enrolmentOf(childCourse.id) }] : []),
   ]);
+  if (selfGroup) await seedClassmates(tx, selfGroup, selfCourse.id, demoClassmates.adults.map((adult) => ({ account: adult })));
+  if (childGroup) await seedClassmates(tx, childGroup, childCourse.id, demoClassmates.children.map(({ parent, child }) => ({ account: parent, child })));
 
   // Half done: the first module read, its test failed once and then passed; the second module's
   // first lesson opened on page 1 of 2 (where «continue» leads).
@@ -176,6 +179,23 @@ export async function seedStudentLearning(
   await recordLessons(tx, childEnrolment, childCourse.lessons.slice(0, 1), () => ago(2));
   const childNext = required(childCourse.lessons[1], 'the second lesson of the child course');
   await tx.insert(s.lessonProgress).values({ userCourseId: childEnrolment, lessonId: childNext.id, status: 'partially_completed', lastPage: 1 });
+}
+
+/** Classmates in a group: an account each (a child under their parent's), enrolled, a member, their seat held. */
+async function seedClassmates(
+  tx: Executor,
+  groupId: number,
+  courseId: number,
+  people: { account: { lastName: string; firstName: string; email: string }; child?: { lastName: string; firstName: string; dateBirth: string } }[],
+): Promise<void> {
+  for (const { account, child } of people) {
+    const [user] = await tx.insert(s.users).values({ ...account, emailVerifiedAt: new Date() }).returning({ id: s.users.id });
+    const userId = required(user).id;
+    const [student] = child ? await tx.insert(s.students).values({ userId, studentType: 'child', ...child }).returning({ id: s.students.id }) : [];
+    const [enrolment] = await tx.insert(s.userCourses).values({ userId, courseId, studentId: student?.id ?? null }).returning({ id: s.userCourses.id });
+    await tx.insert(s.groupMembers).values({ groupId, userCourseId: required(enrolment).id });
+  }
+  await tx.update(s.groups).set({ seatsHeld: sql`${s.groups.seatsHeld} + ${people.length}` }).where(eq(s.groups.id, groupId));
 }
 
 /** Lessons read to their last page, as opening every page would have recorded them. */

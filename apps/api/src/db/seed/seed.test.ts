@@ -161,6 +161,46 @@ describe('seedDatabase', () => {
       expect(new Set(statuses(o).slice(2))).toEqual(new Set(['not_started']));
     });
 
+    it('studies in a running group and, as the parent, the child’s: past and upcoming sessions, the programme opened by the timetable', async () => {
+      interface Group {
+        id: number;
+        course: { slug: string };
+        learners: { student: { first_name: string } | null }[];
+        next_session: { starts_at: string } | null;
+        members_count: number;
+      }
+      const groups: Group[] = await get('/api/user/groups/');
+      expect(groups.map((g) => [g.course.slug, g.learners.map((l) => l.student?.first_name ?? null)]).sort()).toEqual([
+        ['barista-s-nulya', [null]],
+        ['yunyi-barista', ['Полина']],
+      ]);
+      // Classmates: three in the student's group, two children in the child's.
+      expect(groups.map((g) => [g.course.slug, g.members_count]).sort()).toEqual([
+        ['barista-s-nulya', 4],
+        ['yunyi-barista', 3],
+      ]);
+      for (const group of groups) {
+        expect(Date.parse(group.next_session!.starts_at)).toBeGreaterThan(Date.now() - 4 * 3_600_000);
+        const { sessions } = await get(`/api/user/groups/${group.id}/`);
+        expect(sessions.some((s: { is_past: boolean }) => s.is_past), group.course.slug).toBe(true);
+        expect(sessions.filter((s: { is_past: boolean }) => !s.is_past).length, group.course.slug).toBeGreaterThanOrEqual(1);
+      }
+      expect(await get('/api/group_schedule/courses/available/')).toHaveLength(2);
+
+      // The lessons of the sessions behind are open (the one the student continues among them), later ones wait for theirs.
+      const barista = groups.find((g) => g.course.slug === 'barista-s-nulya')!;
+      const programme = await get(`/api/group_schedule/${barista.id}/lesson/`);
+      const open = programme.map((l: { is_open: boolean }) => l.is_open);
+      expect(open.slice(0, 4)).toEqual([true, true, true, true]);
+      expect(open).toContain(false);
+      expect(programme[3]).toMatchObject({ status: 'partially_completed' });
+
+      // My schedule holds the sessions ahead of both groups: the student's own and the child's.
+      const { days } = await get('/api/user/schedule/');
+      const whose = new Set(days.flatMap((d: { sessions: { learners: { student: { first_name: string } | null }[] }[] }) => d.sessions.flatMap((s) => s.learners.map((l) => l.student?.first_name ?? 'я'))));
+      expect([...whose].sort()).toEqual(['я', 'Полина'].sort());
+    });
+
     it('the courses carry every lesson block type across paged lessons, every question type, a question pool and final tests', async () => {
       const slugs = ['barista-s-nulya', 'domashnii-barista', 'espresso-nastroyka'];
       const { rows: blocks } = await t.database.pool.query<{ type: string }>(

@@ -14,12 +14,13 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, testAttempts, users } from '../../db/schema/index.ts';
+import { consents, testAttempts, userCourses, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
   buildCourse,
   buildEnrolment,
+  buildGroup,
   buildLesson,
   buildModule,
   buildOrder,
@@ -191,6 +192,22 @@ describe('every route of the app', () => {
     // Applications: guests send them too; a signed-in caller's consents become account records.
     expect(levels.get('GET /api/feedback/:key/')).toBe('public');
     expect(levels.get('POST /api/feedback/:key/process/')).toBe('caller');
+    // Groups and my schedule (decision 0031): signed-in only; the iCal feed itself is outside /api, by its secret.
+    for (const route of [
+      'GET /api/group_schedule/courses/available/',
+      'GET /api/group_schedule/:id/modules/',
+      'GET /api/group_schedule/:id/lesson/',
+      'GET /api/group_schedule/:id/lesson/:lessonId/',
+      'GET /api/user/groups/',
+      'GET /api/user/groups/:id/',
+      'GET /api/user/groups/:id/schedule/:scheduleId/',
+      'GET /api/user/schedule/',
+      'GET /api/user/schedule/feed/',
+      'POST /api/user/schedule/feed/',
+      'DELETE /api/user/schedule/feed/',
+    ]) {
+      expect(levels.get(route), route).toBe('user');
+    }
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 
@@ -220,7 +237,24 @@ describe('every route of the app', () => {
     await db.insert(testAttempts).values({ userCourseId: enrolment.id, testId: test.id, questionIds: [question.id] });
     return { id: enrolment.id, moduleId: module.id, lessonId: lesson.id, testId: test.id };
   };
+  /** A group of a course the holder studies, with the holder's enrolment as a member. */
+  const inGroup = async (db: Db, userId: number) => {
+    const own = await studying(db, userId);
+    const [enrolment] = await db.select({ courseId: userCourses.courseId }).from(userCourses).where(eq(userCourses.id, own.id));
+    const group = await buildGroup(db, {
+      courseId: enrolment!.courseId,
+      memberIds: [own.id],
+      sessions: [{ startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 90_000_000) }],
+    });
+    return { id: group.id, lessonId: own.lessonId, scheduleId: group.sessions[0]!.id };
+  };
   const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<number | string | Record<string, number>>> = {
+    // Groups (decision 0031): `:id` is a group the holder's enrolment studies in.
+    '/api/group_schedule/:id/modules/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/group_schedule/:id/lesson/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/group_schedule/:id/lesson/:lessonId/': inGroup,
+    '/api/user/groups/:id/': async (db, userId) => (await inGroup(db, userId)).id,
+    '/api/user/groups/:id/schedule/:scheduleId/': inGroup,
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
     '/api/user/consents/:id/withdraw/': async (db, userId) =>
       (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,

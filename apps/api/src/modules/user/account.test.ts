@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_TEXTS, EMAIL_CHANGE_TEXTS, SESSION_COOKIES } from '@crema/contract';
 import {
   accountDeletions,
+  calendarFeeds,
   consents,
   orderStudents,
   orders,
@@ -131,6 +132,9 @@ describe('account deletion', () => {
     const { db } = t.app.deps;
     const a = await fullUser('del');
     const spare = await buildStudent(db, { userId: a.user.id, lastName: 'Беззаказов' });
+    // A personal calendar feed (decision 0031): its secret URL must end with the account.
+    const feed = (await call(a.session, 'POST', '/api/user/schedule/feed/')).json<{ url: string }>();
+    expect((await t.app.inject({ method: 'GET', url: new URL(feed.url).pathname })).statusCode).toBe(200);
     const code = await requestCode(a.session, a.user.email);
     // The code letter has gone out (the worker marks it sent): the mail log to the address is erased.
     await t.database.pool.query(`update mail_outbox set status = 'sent', sent_at = now() where "to" = $1`, [a.user.email]);
@@ -162,6 +166,8 @@ describe('account deletion', () => {
     });
     expect(await db.select().from(userDocuments).where(eq(userDocuments.userId, a.user.id))).toEqual([]);
     expect(await db.select().from(socialAccounts).where(eq(socialAccounts.userId, a.user.id))).toEqual([]);
+    expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, a.user.id))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: new URL(feed.url).pathname })).statusCode).toBe(404);
     const { rows: letters } = await t.database.pool.query<{ status: string; subject: string }>(
       'select status, subject from mail_outbox where lower("to") = lower($1)',
       [a.user.email],

@@ -5,11 +5,13 @@ import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   accountDeletions,
+  calendarFeeds,
   consents,
   courses,
   feedbackSubmissions,
   mailOutbox,
   orderStudents,
+  scheduleVisits,
   socialAccounts,
   students,
   userCourses,
@@ -95,6 +97,9 @@ export class AccountDeletionService {
 
     await tx.delete(userDocuments).where(eq(userDocuments.userId, userId));
     await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+    // The personal calendar's secret URL ends with the account (decision 0031).
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    await tx.delete(scheduleVisits).where(eq(scheduleVisits.userId, userId));
     await tx.delete(feedbackSubmissions).where(eq(feedbackSubmissions.userId, userId));
     // The mail log to the address (letters already handled; a pending one is still delivered).
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email}) and ${mailOutbox.status} <> 'pending'`);

@@ -249,6 +249,8 @@ export const baristaCourses: SeedCourse[] = [
       ],
     },
     groups: [
+      // A run under way (four or more sessions behind, the rest ahead): the demo student studies in it.
+      { startsInDays: -15, sessions: 8, capacity: 8, weekdays: 'tue-thu' },
       { startsInDays: 9, sessions: 8, capacity: 8, weekdays: 'tue-thu' },
       { startsInDays: 37, sessions: 8, capacity: 8, weekdays: 'mon-wed' },
     ],

@@ -85,6 +85,8 @@ export const kidsCourses: SeedCourse[] = [
       ],
     },
     groups: [
+      // A run under way (two Saturdays behind, two or more ahead): the demo student's child studies in it.
+      { startsInDays: -14, sessions: 4, capacity: 6, weekdays: 'sat' },
       { startsInDays: 11, sessions: 4, capacity: 6, weekdays: 'sat' },
       { startsInDays: 46, sessions: 4, capacity: 6, weekdays: 'sat' },
     ],

@@ -374,3 +374,19 @@ export const demoStudent = {
   /** The child's course. */
   childCourse: 'yunyi-barista',
 };
+
+/**
+ * Classmates of the demo student's groups (accounts without a password, made-up addresses): the
+ * adults study in the student's group, the children (each under a parent's account) in the child's.
+ */
+export const demoClassmates = {
+  adults: [
+    { lastName: 'Кузнецова', firstName: 'Мария', email: 'maria.kuznetsova@example.ru' },
+    { lastName: 'Волков', firstName: 'Дмитрий', email: 'd.volkov@example.ru' },
+    { lastName: 'Орлова', firstName: 'Екатерина', email: 'kate.orlova@example.ru' },
+  ],
+  children: [
+    { parent: { lastName: 'Лебедева', firstName: 'Анна', email: 'anna.lebedeva@example.ru' }, child: { lastName: 'Лебедев', firstName: 'Тимур', dateBirth: '2014-03-11' } },
+    { parent: { lastName: 'Соколов', firstName: 'Игорь', email: 'igor.sokolov@example.ru' }, child: { lastName: 'Соколова', firstName: 'Вера', dateBirth: '2013-12-20' } },
+  ],
+};
