@@ -1,0 +1,317 @@
+// The course builder's course and structure calls (issue 14, decision 0035): an owner's own
+// courses only, drafts and publishing, conflicts, deletion that keeps what people paid for, and
+// set-order calls that apply a whole new order or nothing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDENT_FORMS, formatCount } from '@crema/contract';
+import { courseModules, courses, lessons, tests } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import {
+  buildCategory,
+  buildCourse,
+  buildEnrolment,
+  buildLesson,
+  buildModule,
+  buildOrder,
+  buildOwner,
+  buildTest,
+  buildUser,
+  signInAs,
+  unique,
+  type TestSession,
+} from '../../test/factories.ts';
+import { ADMIN_TEXTS } from './scopes.ts';
+import { slugFromTitle } from './courses.ts';
+
+let t: TestContext;
+const db = () => t.database.db;
+let owner: { id: number; session: TestSession };
+let other: TestSession;
+let student: TestSession;
+let categoryId: number;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, session: Pick<TestSession, 'headers'>, payload?: unknown) =>
+  t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await buildOwner(db());
+  owner = { id: o.id, session: await signInAs(t.app, o) };
+  other = await signInAs(t.app, await buildOwner(db()));
+  student = await signInAs(t.app, await buildUser(db()));
+  categoryId = (await buildCategory(db())).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('slugFromTitle', () => {
+  it('transliterates Russian titles into an address', () => {
+    expect(slugFromTitle('Бариста с нуля')).toBe('barista-s-nulya');
+    expect(slugFromTitle('  Латте-арт: сердце и тюльпан!  ')).toBe('latte-art-serdce-i-tyulpan');
+    expect(slugFromTitle('2026')).toBe('course-2026');
+    expect(slugFromTitle('???')).toBe('course-new');
+  });
+});
+
+describe('courses', () => {
+  it('creates a draft owned by the caller, with an address made from the title and numbered when taken', async () => {
+    const title = `Обжарка ${unique('x')}`;
+    const first = await call('POST', '/api/admin/courses/', owner.session, { title, category_id: categoryId });
+    expect(first.statusCode).toBe(201);
+    const course = first.json();
+    expect(course).toMatchObject({ title, slug: slugFromTitle(title), is_published: false, category_id: categoryId, learners_count: 0 });
+    expect(course.publish_problems).toEqual([ADMIN_TEXTS.publish.price, ADMIN_TEXTS.publish.lesson]);
+    const [row] = await db().select().from(courses).where(eq(courses.id, course.id));
+    expect(row!.ownerId).toBe(owner.id);
+
+    const second = await call('POST', '/api/admin/courses/', owner.session, { title, category_id: categoryId });
+    expect(second.json().slug).toBe(`${slugFromTitle(title)}-2`);
+    const taken = await call('POST', '/api/admin/courses/', owner.session, { title, category_id: categoryId, slug: course.slug });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({ slug: [ADMIN_TEXTS.slugTaken] });
+  });
+
+  it('refuses a course without a title or with a category that does not exist, field by field, in Russian', async () => {
+    const empty = await call('POST', '/api/admin/courses/', owner.session, { title: '  ', category_id: categoryId });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ title: ['Введите название курса.'] });
+    const noCategory = await call('POST', '/api/admin/courses/', owner.session, { title: 'Курс', category_id: 2_000_000_000 });
+    expect(noCategory.statusCode).toBe(400);
+    expect(noCategory.json()).toEqual({ category_id: [ADMIN_TEXTS.categoryMissing] });
+    const unknown = await call('POST', '/api/admin/courses/', owner.session, { title: 'Курс', category_id: categoryId, owner_id: 1 });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('lists only the caller’s courses, with search, status and pages', async () => {
+    const mark = unique('поиск');
+    const mine = await buildCourse(db(), { ownerId: owner.id, title: `Мой ${mark}`, published: false });
+    await buildCourse(db(), { ownerId: owner.id, title: `Опубликованный ${mark}`, published: true });
+    const theirs = await buildCourse(db(), { title: `Чужой ${mark}` });
+    await buildEnrolment(db(), { userId: (await buildUser(db())).id, courseId: mine.id });
+
+    const found = (await call('GET', `/api/admin/courses/?search=${encodeURIComponent(mark)}`, owner.session)).json();
+    expect(found.count).toBe(2);
+    expect(found.results.map((c: { id: number }) => c.id)).not.toContain(theirs.id);
+    const drafts = (await call('GET', `/api/admin/courses/?search=${encodeURIComponent(mark)}&status=draft`, owner.session)).json();
+    expect(drafts.results).toHaveLength(1);
+    expect(drafts.results[0]).toMatchObject({ id: mine.id, is_published: false, learners_count: 1, modules_count: 0, lessons_count: 0 });
+
+    const paged = (await call('GET', `/api/admin/courses/?search=${encodeURIComponent(mark)}&page_size=1`, owner.session)).json();
+    expect(paged).toMatchObject({ count: 2, previous: null });
+    expect(paged.next).toContain('page=2');
+    const bad = await call('GET', '/api/admin/courses/?status=old', owner.session);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('status');
+  });
+
+  it('is for course owners: a student 403, a guest 401, another owner 404 on the course and everything in it', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id });
+    const module = await buildModule(db(), { courseId: course.id });
+    expect((await call('GET', '/api/admin/courses/', student)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/courses/' })).statusCode).toBe(401);
+    for (const [method, url, payload] of [
+      ['GET', `/api/admin/courses/${course.id}/`],
+      ['PATCH', `/api/admin/courses/${course.id}/`, { title: 'Взлом' }],
+      ['DELETE', `/api/admin/courses/${course.id}/`],
+      ['GET', `/api/admin/courses/${course.id}/modules/`],
+      ['POST', `/api/admin/courses/${course.id}/modules/`, { title: 'Чужой' }],
+      ['POST', `/api/admin/courses/${course.id}/modules/set-order/`, { order: [module.id] }],
+      ['PATCH', `/api/admin/modules/${module.id}/`, { title: 'Чужой' }],
+      ['DELETE', `/api/admin/modules/${module.id}/`],
+      ['POST', `/api/admin/modules/${module.id}/lessons/`, { title: 'Чужой' }],
+      ['POST', `/api/admin/modules/${module.id}/tests/`, { name: 'Чужой' }],
+    ] as [Method, string, unknown?][]) {
+      const res = await call(method, url, other, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Nothing of it changed.
+    const [row] = await db().select().from(courses).where(eq(courses.id, course.id));
+    expect(row!.title).toBe(course.title);
+    expect(await db().select().from(courseModules).where(eq(courseModules.courseId, course.id))).toHaveLength(1);
+  });
+
+  it('staff administer every course', async () => {
+    const staff = await signInAs(t.app, await buildUser(db(), { isStaff: true }));
+    const course = await buildCourse(db(), { ownerId: owner.id });
+    expect((await call('GET', `/api/admin/courses/${course.id}/`, staff)).statusCode).toBe(200);
+  });
+
+  it('saves the fields given, cleans the description’s HTML and refuses a stale version with 409', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false });
+    const opened = (await call('GET', `/api/admin/courses/${course.id}/`, owner.session)).json();
+    const saved = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, {
+      title: 'Латте-арт',
+      price: 1_250_000,
+      description: '<p onclick="steal()">Рисуем <strong>сердце</strong><script>alert(1)</script></p><a href="javascript:x()" target="_blank">ссылка</a>',
+      short_description: '',
+      updated_at: opened.updated_at,
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = saved.json();
+    expect(body).toMatchObject({ title: 'Латте-арт', price: 1_250_000, short_description: null });
+    expect(body.description).toBe('<p>Рисуем <strong>сердце</strong></p><a target="_blank" rel="noopener noreferrer">ссылка</a>');
+    expect(body.updated_at).not.toBe(opened.updated_at);
+
+    // A second tab still holding the first version.
+    const stale = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { title: 'Старое', updated_at: opened.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ detail: ADMIN_TEXTS.conflict });
+    const [row] = await db().select().from(courses).where(eq(courses.id, course.id));
+    expect(row!.title).toBe('Латте-арт');
+
+    const badSlug = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { slug: 'Кириллица', price: -1 });
+    expect(badSlug.statusCode).toBe(400);
+    expect(Object.keys(badSlug.json()).sort()).toEqual(['price', 'slug']);
+  });
+
+  it('publishes only a complete course and says what is missing', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false, priceKopecks: null });
+    const refused = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { is_published: true, title: 'Новое название' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ is_published: [ADMIN_TEXTS.publish.price, ADMIN_TEXTS.publish.lesson] });
+    // Nothing of the refused change was kept.
+    const [kept] = await db().select().from(courses).where(eq(courses.id, course.id));
+    expect(kept).toMatchObject({ isPublished: false, title: course.title });
+
+    const module = await buildModule(db(), { courseId: course.id });
+    await buildLesson(db(), { moduleId: module.id, isPublished: false });
+    expect((await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { is_published: true, price: 0 })).json()).toEqual({
+      is_published: [ADMIN_TEXTS.publish.lesson],
+    });
+    await buildLesson(db(), { moduleId: module.id, isPublished: true });
+    const published = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { is_published: true, price: 0 });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ is_published: true, price: 0, publish_problems: [] });
+    // The public catalogue sees it now.
+    expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course.slug}/` })).statusCode).toBe(200);
+  });
+
+  it('deletes a course nobody studies or ordered; keeps one with learners or orders', async () => {
+    const empty = await buildCourse(db(), { ownerId: owner.id });
+    expect((await call('DELETE', `/api/admin/courses/${empty.id}/`, owner.session)).statusCode).toBe(204);
+    expect((await call('GET', `/api/admin/courses/${empty.id}/`, owner.session)).statusCode).toBe(404);
+
+    const studied = await buildCourse(db(), { ownerId: owner.id });
+    await buildEnrolment(db(), { userId: (await buildUser(db())).id, courseId: studied.id, isActive: false });
+    const refused = await call('DELETE', `/api/admin/courses/${studied.id}/`, owner.session);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: [ADMIN_TEXTS.hasLearners(formatCount(1, STUDENT_FORMS))] });
+
+    const ordered = await buildCourse(db(), { ownerId: owner.id });
+    await buildOrder(db(), { courseId: ordered.id });
+    expect((await call('DELETE', `/api/admin/courses/${ordered.id}/`, owner.session)).json()).toEqual({ non_field_errors: [ADMIN_TEXTS.hasOrders] });
+    expect(await db().select().from(courses).where(eq(courses.id, ordered.id))).toHaveLength(1);
+  });
+});
+
+describe('modules, lessons, tests and their order', () => {
+  async function courseWithStructure() {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false });
+    const m1 = await buildModule(db(), { courseId: course.id, sort: 1, title: 'Первый' });
+    const m2 = await buildModule(db(), { courseId: course.id, sort: 2, title: 'Второй' });
+    const l1 = await buildLesson(db(), { moduleId: m1.id, sort: 1, title: 'Л1' });
+    const l2 = await buildLesson(db(), { moduleId: m1.id, sort: 2, title: 'Л2' });
+    const t1 = await buildTest(db(), { courseId: course.id, moduleId: m1.id, sort: 3, name: 'Т1' });
+    const l3 = await buildLesson(db(), { moduleId: m1.id, sort: 4, title: 'Л3' });
+    return { course, m1, m2, l1, l2, l3, t1 };
+  }
+  const sequence = (module: { lessons: { id: number; sort: number }[]; tests: { id: number; sort: number }[] }) =>
+    [...module.lessons.map((l) => ({ key: `lesson:${l.id}`, sort: l.sort })), ...module.tests.map((x) => ({ key: `test:${x.id}`, sort: x.sort }))]
+      .sort((a, b) => a.sort - b.sort)
+      .map((x) => x.key);
+
+  it('lists modules with lessons and tests in order, adds new ones at the end', async () => {
+    const { course, m1, l1, l2, l3, t1 } = await courseWithStructure();
+    const modules = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json();
+    expect(modules.map((m: { title: string }) => m.title)).toEqual(['Первый', 'Второй']);
+    expect(sequence(modules[0])).toEqual([`lesson:${l1.id}`, `lesson:${l2.id}`, `test:${t1.id}`, `lesson:${l3.id}`]);
+
+    const added = await call('POST', `/api/admin/courses/${course.id}/modules/`, owner.session, { title: '  Третий ' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ title: 'Третий', sort: 3, lessons: [], tests: [] });
+
+    const lesson = await call('POST', `/api/admin/modules/${m1.id}/lessons/`, owner.session, { title: 'Л4' });
+    expect(lesson.statusCode).toBe(201);
+    expect(lesson.json()).toMatchObject({ module_id: m1.id, title: 'Л4', sort: 5, is_published: false });
+    const test = await call('POST', `/api/admin/modules/${m1.id}/tests/`, owner.session, { name: 'Т2' });
+    expect(test.json()).toMatchObject({ module_id: m1.id, title: 'Т2', sort: 6, is_published: false });
+    const [row] = await db().select().from(tests).where(eq(tests.id, test.json().id));
+    expect(row!.courseId).toBe(course.id);
+
+    const renamed = await call('PATCH', `/api/admin/modules/${m1.id}/`, owner.session, { title: 'Эспрессо' });
+    expect(renamed.json()).toMatchObject({ id: m1.id, title: 'Эспрессо' });
+    expect((await call('PATCH', `/api/admin/modules/${m1.id}/`, owner.session, { title: '' })).json()).toEqual({
+      title: ['Введите название модуля.'],
+    });
+  });
+
+  it('reorders modules with the whole list, and refuses a missing, repeated or foreign id without changing anything', async () => {
+    const { course, m1, m2 } = await courseWithStructure();
+    const foreign = await buildModule(db(), { courseId: (await buildCourse(db(), { ownerId: owner.id })).id });
+    for (const order of [[m1.id], [m1.id, m2.id, foreign.id], [m2.id, foreign.id], [m1.id, m1.id, m2.id]]) {
+      const res = await call('POST', `/api/admin/courses/${course.id}/modules/set-order/`, owner.session, { order });
+      expect(res.statusCode, JSON.stringify(order)).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['order']);
+    }
+    const unchanged = await db().select().from(courseModules).where(eq(courseModules.courseId, course.id));
+    expect(Object.fromEntries(unchanged.map((m) => [m.id, m.sort]))).toEqual({ [m1.id]: 1, [m2.id]: 2 });
+
+    const res = await call('POST', `/api/admin/courses/${course.id}/modules/set-order/`, owner.session, { order: [m2.id, m1.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((m: { id: number }) => m.id)).toEqual([m2.id, m1.id]);
+  });
+
+  it('two owners’ tabs reordering at once: each order is applied whole, the last one wins, never a mix', async () => {
+    const { course } = await courseWithStructure();
+    const extra = await Promise.all([3, 4, 5].map((sort) => buildModule(db(), { courseId: course.id, sort })));
+    const ids = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json().map((m: { id: number }) => m.id);
+    const reversed = [...ids].reverse();
+    const rotated = [...ids.slice(2), ...ids.slice(0, 2)];
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call('POST', `/api/admin/courses/${course.id}/modules/set-order/`, owner.session, { order: i % 2 ? reversed : rotated }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const final = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json().map((m: { id: number }) => m.id);
+    expect([JSON.stringify(reversed), JSON.stringify(rotated)]).toContain(JSON.stringify(final));
+    expect(extra).toHaveLength(3);
+  });
+
+  it('lessons/set-order moves lessons among their own places; tests stay; content/set-order places a test between lessons', async () => {
+    const { m1, l1, l2, l3, t1 } = await courseWithStructure();
+    const res = await call('POST', `/api/admin/modules/${m1.id}/lessons/set-order/`, owner.session, { order: [l3.id, l1.id, l2.id] });
+    expect(res.statusCode).toBe(200);
+    expect(sequence(res.json())).toEqual([`lesson:${l3.id}`, `lesson:${l1.id}`, `test:${t1.id}`, `lesson:${l2.id}`]);
+    // A test id in the lessons' list is foreign to it.
+    expect((await call('POST', `/api/admin/modules/${m1.id}/lessons/set-order/`, owner.session, { order: [l3.id, l1.id, t1.id] })).statusCode).toBe(400);
+    expect((await call('POST', `/api/admin/modules/${m1.id}/tests/set-order/`, owner.session, { order: [t1.id] })).statusCode).toBe(200);
+
+    const content = await call('POST', `/api/admin/modules/${m1.id}/content/set-order/`, owner.session, {
+      order: [
+        { type: 'test', id: t1.id },
+        { type: 'lesson', id: l1.id },
+        { type: 'lesson', id: l2.id },
+        { type: 'lesson', id: l3.id },
+      ],
+    });
+    expect(content.statusCode).toBe(200);
+    expect(sequence(content.json())).toEqual([`test:${t1.id}`, `lesson:${l1.id}`, `lesson:${l2.id}`, `lesson:${l3.id}`]);
+    const missing = await call('POST', `/api/admin/modules/${m1.id}/content/set-order/`, owner.session, {
+      order: [{ type: 'lesson', id: l1.id }],
+    });
+    expect(missing.statusCode).toBe(400);
+    const sorts = await db().select({ id: lessons.id, sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, m1.id));
+    expect(Object.fromEntries(sorts.map((s) => [s.id, s.sort]))).toEqual({ [l1.id]: 2, [l2.id]: 3, [l3.id]: 4 });
+  });
+
+  it('deletes a module with its lessons and tests', async () => {
+    const { course, m1, l1, t1 } = await courseWithStructure();
+    expect((await call('DELETE', `/api/admin/modules/${m1.id}/`, owner.session)).statusCode).toBe(204);
+    expect(await db().select().from(lessons).where(eq(lessons.id, l1.id))).toHaveLength(0);
+    expect(await db().select().from(tests).where(eq(tests.id, t1.id))).toHaveLength(0);
+    expect((await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json()).toHaveLength(1);
+  });
+});

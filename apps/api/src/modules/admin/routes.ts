@@ -1,0 +1,268 @@
+// The course builder's calls (issue 14, spec §7 Admin, decision 0035). Every route is `owner`
+// level (a student's token answers 403), and every query keeps to the actor's own courses, so
+// another owner's ids answer 404 (scopes.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCourseCreateSchema,
+  adminCourseParamsSchema,
+  adminCoursePatchSchema,
+  adminCourseSchema,
+  adminCoursesQuerySchema,
+  adminCourseCardSchema,
+  adminLessonCardSchema,
+  adminLessonCreateSchema,
+  adminModuleBodySchema,
+  adminModuleParamsSchema,
+  adminModuleSchema,
+  adminModulesSchema,
+  adminTestCardSchema,
+  adminTestCreateSchema,
+  contentOrderBodySchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  paginatedSchema,
+  setOrderBodySchema,
+} from '@crema/contract';
+import { noStore } from '../auth/http.ts';
+import { signedInActor } from '../auth/plugin.ts';
+import { createAdminCourse, deleteAdminCourse, getAdminCourse, listAdminCourses, patchAdminCourse } from './courses.ts';
+import {
+  createLesson,
+  createModule,
+  createTest,
+  deleteModule,
+  listModules,
+  renameModule,
+  setContentOrder,
+  setKindOrder,
+  setModuleOrder,
+} from './structure.ts';
+
+const tags = ['admin'];
+const owner = { access: 'owner' as const };
+const invalid = { 400: fieldErrorsSchema };
+const courseMissing = { 404: detailErrorSchema.describe('Нет такого курса среди ваших') };
+const moduleMissing = { 404: detailErrorSchema.describe('Нет такого модуля в ваших курсах') };
+const ORDER_NOTE = 'Полный новый порядок: каждый id списка ровно один раз; иначе 400 под `order`, и ничего не меняется.';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const media = app.media;
+  app.addHook('onSend', noStore);
+
+  app.get(
+    '/admin/courses/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Мои курсы (владелец курса): поиск, черновики и опубликованные',
+        tags,
+        querystring: adminCoursesQuerySchema,
+        response: { 200: paginatedSchema(adminCourseCardSchema, 'AdminCoursePage'), ...invalid },
+      },
+    },
+    async (request) => listAdminCourses(db, media, signedInActor(request), request.query, request.url),
+  );
+
+  app.post(
+    '/admin/courses/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый курс (черновик)',
+        description: 'Адрес (slug) составляется из названия, если не указан; занятый адрес получает номер.',
+        tags,
+        body: adminCourseCreateSchema,
+        response: { 201: adminCourseSchema, ...invalid },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createAdminCourse(db, media, signedInActor(request), request.body)),
+  );
+
+  app.get(
+    '/admin/courses/:id/',
+    {
+      config: owner,
+      schema: { summary: 'Курс для редактирования', tags, params: adminCourseParamsSchema, response: { 200: adminCourseSchema, ...courseMissing } },
+    },
+    async (request) => getAdminCourse(db, media, signedInActor(request), request.params.id),
+  );
+
+  app.patch(
+    '/admin/courses/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Изменить курс (любые поля), опубликовать или снять с публикации',
+        description:
+          'Публикация проверяет, что курс готов (название, цена, хотя бы один опубликованный урок): иначе 400 с перечнем под `is_published`. ' +
+          'С `updated_at` правка чужой новой версии отвечает 409.',
+        tags,
+        params: adminCourseParamsSchema,
+        body: adminCoursePatchSchema,
+        response: { 200: adminCourseSchema, ...invalid, ...courseMissing, 409: detailErrorSchema.describe('Курс изменили после того, как его открыли') },
+      },
+    },
+    async (request) => patchAdminCourse(db, media, signedInActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/courses/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Удалить курс',
+        description: 'Курс, у которого есть ученики или заказы, не удаляется (400): его можно снять с публикации.',
+        tags,
+        params: adminCourseParamsSchema,
+        response: { 204: z.null(), ...invalid, ...courseMissing },
+      },
+    },
+    async (request, reply) => {
+      await deleteAdminCourse(db, signedInActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/courses/:id/modules/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Модули курса с уроками и тестами',
+        tags,
+        params: adminCourseParamsSchema,
+        response: { 200: adminModulesSchema, ...courseMissing },
+      },
+    },
+    async (request) => listModules(db, signedInActor(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/courses/:id/modules/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый модуль в конце курса',
+        tags,
+        params: adminCourseParamsSchema,
+        body: adminModuleBodySchema,
+        response: { 201: adminModuleSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createModule(db, signedInActor(request), request.params.id, request.body.title)),
+  );
+
+  app.post(
+    '/admin/courses/:id/modules/set-order/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Порядок модулей курса',
+        description: ORDER_NOTE,
+        tags,
+        params: adminCourseParamsSchema,
+        body: setOrderBodySchema,
+        response: { 200: adminModulesSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request) => setModuleOrder(db, signedInActor(request), request.params.id, request.body.order),
+  );
+
+  app.patch(
+    '/admin/modules/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Переименовать модуль',
+        tags,
+        params: adminModuleParamsSchema,
+        body: adminModuleBodySchema,
+        response: { 200: adminModuleSchema, ...invalid, ...moduleMissing },
+      },
+    },
+    async (request) => renameModule(db, signedInActor(request), request.params.id, request.body.title),
+  );
+
+  app.delete(
+    '/admin/modules/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Удалить модуль вместе с его уроками и тестами',
+        tags,
+        params: adminModuleParamsSchema,
+        response: { 204: z.null(), ...moduleMissing },
+      },
+    },
+    async (request, reply) => {
+      await deleteModule(db, signedInActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/modules/:id/lessons/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый урок (черновик) в конце модуля',
+        tags,
+        params: adminModuleParamsSchema,
+        body: adminLessonCreateSchema,
+        response: { 201: adminLessonCardSchema, ...invalid, ...moduleMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createLesson(db, signedInActor(request), request.params.id, request.body.title)),
+  );
+
+  app.post(
+    '/admin/modules/:id/tests/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый тест (черновик) в конце модуля',
+        tags,
+        params: adminModuleParamsSchema,
+        body: adminTestCreateSchema,
+        response: { 201: adminTestCardSchema, ...invalid, ...moduleMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createTest(db, signedInActor(request), request.params.id, request.body.name)),
+  );
+
+  for (const kind of ['lesson', 'test'] as const) {
+    app.post(
+      `/admin/modules/:id/${kind}s/set-order/`,
+      {
+        config: owner,
+        schema: {
+          summary: kind === 'lesson' ? 'Порядок уроков модуля' : 'Порядок тестов модуля',
+          description: `${ORDER_NOTE} ${kind === 'lesson' ? 'Уроки' : 'Тесты'} занимают свои прежние места в модуле в новом порядке; ${kind === 'lesson' ? 'тесты' : 'уроки'} остаются на местах.`,
+          tags,
+          params: adminModuleParamsSchema,
+          body: setOrderBodySchema,
+          response: { 200: adminModuleSchema, ...invalid, ...moduleMissing },
+        },
+      },
+      async (request) => setKindOrder(db, signedInActor(request), request.params.id, kind, request.body.order),
+    );
+  }
+
+  app.post(
+    '/admin/modules/:id/content/set-order/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Порядок уроков и тестов модуля вместе',
+        description: `${ORDER_NOTE} Список пар {type, id}: так тест можно поставить между уроками.`,
+        tags,
+        params: adminModuleParamsSchema,
+        body: contentOrderBodySchema,
+        response: { 200: adminModuleSchema, ...invalid, ...moduleMissing },
+      },
+    },
+    async (request) => setContentOrder(db, signedInActor(request), request.params.id, request.body.order),
+  );
+};
