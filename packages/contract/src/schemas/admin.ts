@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
+import { lessonBlockSchema } from './learning.ts';
 
 const id = z.number().int();
 const intId = z.coerce
@@ -203,3 +204,123 @@ export const contentOrderBodySchema = z
       .describe('все уроки и тесты модуля в новом порядке'),
   })
   .strict();
+
+// ---------------------------------------------------------------- lessons and their blocks
+
+export const adminLessonParamsSchema = z.object({ id: intId.describe('id урока') });
+
+const version = z
+  .string({ error: 'Ожидается версия (updated_at).' })
+  .datetime({ offset: true, error: 'Ожидается дата и время ISO 8601.' });
+
+/** GET /api/admin/lessons/{id}/ */
+export const adminLessonSchema = z
+  .object({
+    id,
+    title: z.string(),
+    duration_minutes: z.number().int().nullable(),
+    is_published: z.boolean(),
+    module: z.object({ id, title: z.string() }),
+    course: z.object({ id, title: z.string(), slug: z.string() }),
+    page_count: z.number().int(),
+    blocks_count: z.number().int(),
+    updated_at: z.string().describe('версия урока и его блоков: PATCH и PUT блоков с устаревшей версией отвечают 409'),
+  })
+  .meta({ id: 'AdminLesson' });
+export type AdminLesson = z.infer<typeof adminLessonSchema>;
+
+/** PATCH /api/admin/lessons/{id}/: any of the fields; `module_id` moves the lesson to the end of another module of the course. */
+export const adminLessonPatchSchema = z
+  .object({
+    title: title('название урока'),
+    duration_minutes: z.number({ error: 'Ожидается число минут.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(1440, 'Не больше 1440.').nullable(),
+    is_published: z.boolean({ error: 'Ожидается true или false.' }),
+    module_id: intId.describe('модуль того же курса'),
+    updated_at: version.describe('версия урока, которую редактировали'),
+  })
+  .partial()
+  .strict();
+export type AdminLessonPatch = z.infer<typeof adminLessonPatchSchema>;
+
+/** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
+const storageKey = z
+  .string({ error: 'Загрузите файл.' })
+  .trim()
+  .min(1, 'Загрузите файл.')
+  .max(300, 'Слишком длинный ключ файла.')
+  .regex(/^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/, 'Неверный ключ файла: загрузите файл заново.');
+const line = (max: number) => z.string({ error: 'Ожидается текст.' }).trim().max(max, `Не длиннее ${max} символов.`);
+const required = (what: string, max: number) => line(max).min(1, `Заполните ${what}.`);
+/** A player link (https) or the storage key of an uploaded video. */
+const videoSource = z.union(
+  [
+    z
+      .string()
+      .trim()
+      .regex(/^https:\/\/[^\s]+$/, 'Ссылка на видео должна начинаться с https://')
+      .max(1000, 'Слишком длинная ссылка.'),
+    storageKey,
+  ],
+  { error: 'Вставьте ссылку на видео (https://…) или загрузите файл.' },
+);
+
+/** The data of a block as the editor writes it (storage keys for files and images). */
+export const adminBlockDataSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('text'), html: z.string({ error: 'Ожидается текст.' }).max(200_000, 'Слишком длинный текст.') }),
+    z.object({
+      type: z.literal('video'),
+      url: videoSource,
+      title: line(200).nullish(),
+      poster: storageKey.nullish(),
+      duration_seconds: z.number().int().min(1).max(86_400).nullish(),
+    }),
+    z.object({ type: z.literal('image'), image: storageKey, alt: required('описание картинки для незрячих', 300), caption: line(300).nullish() }),
+    z.object({ type: z.literal('file'), file: storageKey, title: required('название файла', 200), size_bytes: z.number().int().min(0).nullish() }),
+    z.object({ type: z.literal('quote'), text: required('текст цитаты', 2000), author: line(200).nullish(), author_role: line(200).nullish() }),
+    z.object({
+      type: z.literal('recipe'),
+      title: required('название рецепта', 200),
+      parameters: z.array(z.object({ name: required('параметр', 100), value: required('значение', 100) })).max(30, 'Не больше 30 параметров.'),
+      steps: z.array(required('шаг', 1000)).max(50, 'Не больше 50 шагов.'),
+    }),
+  ],
+  { error: 'Неизвестный тип блока.' },
+);
+export type AdminBlockData = z.infer<typeof adminBlockDataSchema>;
+
+/** PUT /api/admin/lessons/{id}/blocks/: the lesson's whole content, page by page. */
+export const adminBlocksPutSchema = z
+  .object({
+    updated_at: version.describe('версия урока, которую редактировали (GET blocks): если урок с тех пор изменили, ответ 409 и ничего не записано'),
+    pages: z
+      .array(
+        z
+          .array(z.object({ id: intId.optional().describe('блок урока; без id — новый блок'), data: adminBlockDataSchema }), { error: 'Страница — список блоков.' })
+          .max(100, 'Не больше 100 блоков на странице.'),
+        { error: 'Ожидается список страниц.' },
+      )
+      .max(50, 'Не больше 50 страниц.')
+      .describe('страницы по порядку, на каждой — блоки по порядку; блоки урока, которых нет в списке, удаляются'),
+  })
+  .strict();
+export type AdminBlocksPut = z.infer<typeof adminBlocksPutSchema>;
+
+/** GET /api/admin/lessons/{id}/blocks/ */
+export const adminBlocksSchema = z
+  .object({
+    lesson_id: id,
+    updated_at: z.string(),
+    pages: z.array(
+      z.array(
+        z.object({
+          id,
+          data: adminBlockDataSchema,
+          view: lessonBlockSchema.describe('блок так, как его видит ученик: ссылки на файлы и картинки'),
+        }),
+      ),
+    ),
+  })
+  .meta({ id: 'AdminBlocks' });
+export type AdminBlocks = z.infer<typeof adminBlocksSchema>;

@@ -4,13 +4,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_FORMS, formatCount } from '@crema/contract';
-import { courseModules, courses, lessons, tests } from '../../db/schema/index.ts';
+import { courseModules, courses, lessonBlocks, lessons, tests } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCategory,
   buildCourse,
   buildEnrolment,
   buildLesson,
+  buildLessonBlock,
   buildModule,
   buildOrder,
   buildOwner,
@@ -22,6 +23,7 @@ import {
 } from '../../test/factories.ts';
 import { ADMIN_TEXTS } from './scopes.ts';
 import { slugFromTitle } from './courses.ts';
+import { LESSON_TEXTS } from './lessons.ts';
 
 let t: TestContext;
 const db = () => t.database.db;
@@ -30,7 +32,7 @@ let other: TestSession;
 let student: TestSession;
 let categoryId: number;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, session: Pick<TestSession, 'headers'>, payload?: unknown) =>
   t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
@@ -313,5 +315,115 @@ describe('modules, lessons, tests and their order', () => {
     expect(await db().select().from(lessons).where(eq(lessons.id, l1.id))).toHaveLength(0);
     expect(await db().select().from(tests).where(eq(tests.id, t1.id))).toHaveLength(0);
     expect((await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json()).toHaveLength(1);
+  });
+});
+
+describe('lessons and their blocks', () => {
+  async function lessonOf() {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false });
+    const m1 = await buildModule(db(), { courseId: course.id, sort: 1 });
+    const m2 = await buildModule(db(), { courseId: course.id, sort: 2 });
+    const lesson = await buildLesson(db(), { moduleId: m1.id, sort: 1, title: 'Эспрессо' });
+    const a = await buildLessonBlock(db(), { lessonId: lesson.id, page: 1, sort: 1, type: 'text', data: { html: '<p>Первый</p>' } });
+    const b = await buildLessonBlock(db(), { lessonId: lesson.id, page: 1, sort: 2, type: 'quote', data: { text: 'Цитата', author: 'Бариста' } });
+    const c = await buildLessonBlock(db(), { lessonId: lesson.id, page: 2, sort: 1, type: 'image', data: { image: 'lessons/cup.jpg', alt: 'Чашка' } });
+    return { course, m1, m2, lesson, a, b, c };
+  }
+  const blocksUrl = (id: number) => `/api/admin/lessons/${id}/blocks/`;
+
+  it('reads a lesson and its blocks by page, in the editor’s shape and as the learner sees them', async () => {
+    const { course, m1, lesson, a, b, c } = await lessonOf();
+    const info = (await call('GET', `/api/admin/lessons/${lesson.id}/`, owner.session)).json();
+    expect(info).toMatchObject({ id: lesson.id, title: 'Эспрессо', module: { id: m1.id }, course: { id: course.id }, page_count: 2, blocks_count: 3 });
+    const blocks = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    expect(blocks.updated_at).toBe(info.updated_at);
+    expect(blocks.pages.map((p: { id: number }[]) => p.map((x) => x.id))).toEqual([[a.id, b.id], [c.id]]);
+    expect(blocks.pages[0][1].data).toEqual({ type: 'quote', text: 'Цитата', author: 'Бариста', author_role: null });
+    expect(blocks.pages[1][0].data).toEqual({ type: 'image', image: 'lessons/cup.jpg', alt: 'Чашка', caption: null });
+    expect(blocks.pages[1][0].view).toMatchObject({ type: 'image', alt: 'Чашка', image: { original: expect.stringContaining('lessons/cup.jpg') } });
+  });
+
+  it('writes the whole content at once: edit, add, move between pages, reorder and delete; HTML cleaned', async () => {
+    const { lesson, a, b, c } = await lessonOf();
+    const opened = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    const res = await call('PUT', blocksUrl(lesson.id), owner.session, {
+      updated_at: opened.updated_at,
+      pages: [
+        [
+          { id: c.id, data: { type: 'image', image: 'lessons/cup.jpg', alt: 'Чашка капучино', caption: 'Сверху' } },
+          { id: a.id, data: { type: 'text', html: '<p>Новый текст<img src=x onerror="alert(1)"></p>' } },
+        ],
+        [],
+        [{ data: { type: 'recipe', title: 'Эспрессо', parameters: [{ name: 'Доза', value: '18 г' }], steps: ['Смелите', 'Пролейте'] } }],
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json();
+    expect(saved.pages).toHaveLength(2);
+    expect(saved.pages[0].map((x: { id: number }) => x.id)).toEqual([c.id, a.id]);
+    expect(saved.pages[0][1].data.html).toBe('<p>Новый текст<img src="x" /></p>');
+    expect(saved.pages[1][0]).toMatchObject({ data: { type: 'recipe', title: 'Эспрессо', steps: ['Смелите', 'Пролейте'] } });
+    expect(saved.updated_at).not.toBe(opened.updated_at);
+    const rows = await db().select().from(lessonBlocks).where(eq(lessonBlocks.lessonId, lesson.id));
+    expect(rows.map((r) => r.id)).not.toContain(b.id);
+    expect(rows).toHaveLength(3);
+  });
+
+  it('a second tab saving from the old version gets 409 and changes nothing; a foreign block id is refused', async () => {
+    const { lesson, a } = await lessonOf();
+    const opened = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    const first = await call('PUT', blocksUrl(lesson.id), owner.session, { updated_at: opened.updated_at, pages: [[{ id: a.id, data: { type: 'text', html: '<p>Вкладка 1</p>' } }]] });
+    expect(first.statusCode).toBe(200);
+    const second = await call('PUT', blocksUrl(lesson.id), owner.session, { updated_at: opened.updated_at, pages: [[{ data: { type: 'text', html: '<p>Вкладка 2</p>' } }]] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: LESSON_TEXTS.conflict });
+    const after = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    expect(after.pages.flat().map((x: { data: { html?: string } }) => x.data.html)).toEqual(['<p>Вкладка 1</p>']);
+
+    const other = await lessonOf();
+    const foreign = await call('PUT', blocksUrl(lesson.id), owner.session, { updated_at: after.updated_at, pages: [[{ id: other.a.id, data: { type: 'text', html: 'x' } }]] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ pages: [LESSON_TEXTS.unknownBlock] });
+  });
+
+  it('concurrent saves from the same version: exactly one is written, the others answer 409', async () => {
+    const { lesson } = await lessonOf();
+    const opened = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => call('PUT', blocksUrl(lesson.id), owner.session, { updated_at: opened.updated_at, pages: [[{ data: { type: 'text', html: `<p>${n}</p>` } }]] })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await db().select().from(lessonBlocks).where(eq(lessonBlocks.lessonId, lesson.id))).toHaveLength(1);
+  });
+
+  it('refuses bad blocks field by field and names them', async () => {
+    const { lesson } = await lessonOf();
+    const opened = (await call('GET', blocksUrl(lesson.id), owner.session)).json();
+    const res = await call('PUT', blocksUrl(lesson.id), owner.session, {
+      updated_at: opened.updated_at,
+      pages: [[{ data: { type: 'image', image: '../../etc/passwd', alt: '' } }, { data: { type: 'video', url: 'javascript:alert(1)' } }, { data: { type: 'poll' } }]],
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['pages.0.0.data.alt', 'pages.0.0.data.image', 'pages.0.1.data.url', 'pages.0.2.data.type'].sort());
+    expect(body['pages.0.1.data.url']).toEqual(['Вставьте ссылку на видео (https://…) или загрузите файл.']);
+  });
+
+  it('edits settings, moves a lesson to the end of another module of the course, publishes and deletes it', async () => {
+    const { lesson, m2, course } = await lessonOf();
+    await buildLesson(db(), { moduleId: m2.id, sort: 4 });
+    const moved = await call('PATCH', `/api/admin/lessons/${lesson.id}/`, owner.session, { module_id: m2.id, is_published: true, duration_minutes: 15 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ module: { id: m2.id }, is_published: true, duration_minutes: 15 });
+    const [row] = await db().select().from(lessons).where(eq(lessons.id, lesson.id));
+    expect(row!.sort).toBe(5);
+    const elsewhere = await buildModule(db(), { courseId: (await buildCourse(db(), { ownerId: owner.id })).id });
+    expect((await call('PATCH', `/api/admin/lessons/${lesson.id}/`, owner.session, { module_id: elsewhere.id })).json()).toEqual({
+      module_id: [LESSON_TEXTS.moduleMissing],
+    });
+    const structure = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json();
+    expect(structure[1].lessons.map((l: { id: number }) => l.id)).toContain(lesson.id);
+    expect((await call('DELETE', `/api/admin/lessons/${lesson.id}/`, owner.session)).statusCode).toBe(204);
+    expect((await call('GET', `/api/admin/lessons/${lesson.id}/`, owner.session)).statusCode).toBe(404);
   });
 });

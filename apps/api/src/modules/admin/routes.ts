@@ -17,6 +17,11 @@ import {
   adminModuleSchema,
   adminModulesSchema,
   adminTestCardSchema,
+  adminBlocksPutSchema,
+  adminBlocksSchema,
+  adminLessonParamsSchema,
+  adminLessonPatchSchema,
+  adminLessonSchema,
   adminTestCreateSchema,
   contentOrderBodySchema,
   detailErrorSchema,
@@ -38,12 +43,15 @@ import {
   setKindOrder,
   setModuleOrder,
 } from './structure.ts';
+import { deleteAdminLesson, getAdminBlocks, getAdminLesson, patchAdminLesson, putAdminBlocks } from './lessons.ts';
 
 const tags = ['admin'];
 const owner = { access: 'owner' as const };
 const invalid = { 400: fieldErrorsSchema };
 const courseMissing = { 404: detailErrorSchema.describe('Нет такого курса среди ваших') };
 const moduleMissing = { 404: detailErrorSchema.describe('Нет такого модуля в ваших курсах') };
+const lessonMissing = { 404: detailErrorSchema.describe('Нет такого урока в ваших курсах') };
+const stale = (what: string) => ({ 409: detailErrorSchema.describe(`${what} изменили после того, как его открыли: ничего не записано`) });
 const ORDER_NOTE = 'Полный новый порядок: каждый id списка ровно один раз; иначе 400 под `order`, и ничего не меняется.';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -264,5 +272,72 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setContentOrder(db, signedInActor(request), request.params.id, request.body.order),
+  );
+  app.get(
+    '/admin/lessons/:id/',
+    {
+      config: owner,
+      schema: { summary: 'Урок: настройки', tags, params: adminLessonParamsSchema, response: { 200: adminLessonSchema, ...lessonMissing } },
+    },
+    async (request) => getAdminLesson(db, signedInActor(request), request.params.id),
+  );
+
+  app.patch(
+    '/admin/lessons/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Изменить урок (любые поля): название, длительность, публикация, перенос в другой модуль курса',
+        tags,
+        params: adminLessonParamsSchema,
+        body: adminLessonPatchSchema,
+        response: { 200: adminLessonSchema, ...invalid, ...lessonMissing, ...stale('Урок') },
+      },
+    },
+    async (request) => patchAdminLesson(db, signedInActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/lessons/:id/',
+    {
+      config: owner,
+      schema: { summary: 'Удалить урок вместе с прогрессом учеников по нему', tags, params: adminLessonParamsSchema, response: { 204: z.null(), ...lessonMissing } },
+    },
+    async (request, reply) => {
+      await deleteAdminLesson(db, signedInActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/lessons/:id/blocks/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Блоки урока по страницам: данные для редактора и вид для ученика',
+        tags,
+        params: adminLessonParamsSchema,
+        response: { 200: adminBlocksSchema, ...lessonMissing },
+      },
+    },
+    async (request) => getAdminBlocks(db, media, signedInActor(request), request.params.id),
+  );
+
+  app.put(
+    '/admin/lessons/:id/blocks/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Записать содержимое урока целиком: страницы и блоки по порядку',
+        description:
+          'Одна запись заменяет всё: блоки с id сохраняются (данные, страница, место), без id — добавляются, остальные удаляются; пустые страницы отбрасываются. ' +
+          'Запись идёт только от текущей версии урока (updated_at), иначе 409, и ничего не меняется.',
+        tags,
+        params: adminLessonParamsSchema,
+        body: adminBlocksPutSchema,
+        response: { 200: adminBlocksSchema, ...invalid, ...lessonMissing, ...stale('Урок') },
+      },
+    },
+    async (request) => putAdminBlocks(db, media, signedInActor(request), request.params.id, request.body),
   );
 };

@@ -287,6 +287,11 @@ describe('every route of the app', () => {
       const { module, test } = await owning(db, userId);
       return { id: module.id, payload: { order: [test.id] } };
     },
+    '/api/admin/lessons/:id/': async (db, userId) => ({ id: (await owning(db, userId)).lesson.id, payload: { title: 'Урок' } }),
+    '/api/admin/lessons/:id/blocks/': async (db, userId) => {
+      const { lesson } = await owning(db, userId);
+      return { id: lesson.id, payload: { updated_at: lesson.updatedAt.toISOString(), pages: [[{ data: { type: 'text', html: '<p>Текст</p>' } }]] } };
+    },
     '/api/admin/modules/:id/content/set-order/': async (db, userId) => {
       const { module, lesson, test } = await owning(db, userId);
       return { id: module.id, payload: { order: [{ type: 'test', id: test.id }, { type: 'lesson', id: lesson.id }] } };
