@@ -324,3 +324,115 @@ export const adminBlocksSchema = z
   })
   .meta({ id: 'AdminBlocks' });
 export type AdminBlocks = z.infer<typeof adminBlocksSchema>;
+
+// ---------------------------------------------------------------- tests, questions, answers
+
+export const QUESTION_TYPES = ['single', 'multiple', 'text', 'match'] as const;
+export const TEST_REVIEWS = ['score', 'correctness', 'answers'] as const;
+export const TEST_GRADINGS = ['highest', 'last', 'first', 'average'] as const;
+
+export const adminTestParamsSchema = z.object({ id: intId.describe('id теста') });
+export const adminQuestionParamsSchema = z.object({ id: intId.describe('id теста'), qid: intId.describe('id вопроса') });
+export const adminAnswerParamsSchema = adminQuestionParamsSchema.extend({ aid: intId.describe('id ответа') });
+
+/** GET /api/admin/tests/{id}/ */
+export const adminTestSchema = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string().nullable(),
+    is_final: z.boolean(),
+    module: z.object({ id, title: z.string() }).nullable(),
+    course: z.object({ id, title: z.string(), slug: z.string() }),
+    pass_score: z.number().int(),
+    time_limit_minutes: z.number().int().nullable(),
+    attempts_limit: z.number().int().nullable(),
+    review: z.enum(TEST_REVIEWS),
+    grading: z.enum(TEST_GRADINGS),
+    is_published: z.boolean(),
+    questions_count: z.number().int(),
+    attempts_count: z.number().int().describe('сколько попыток уже сделали ученики'),
+    publish_problems: z.array(z.string()).describe('чего не хватает для публикации; пусто — тест готов'),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AdminTest' });
+export type AdminTest = z.infer<typeof adminTestSchema>;
+
+export const adminTestPatchSchema = z
+  .object({
+    name: title('название теста'),
+    description: optionalText(5000),
+    pass_score: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'От 0 до 100.').max(100, 'От 0 до 100.'),
+    time_limit_minutes: z.number({ error: 'Ожидается число минут.' }).int('Ожидается целое число.').min(1, 'Не меньше 1 минуты.').max(600, 'Не больше 600 минут.').nullable(),
+    attempts_limit: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100, 'Не больше 100.').nullable(),
+    review: z.enum(TEST_REVIEWS, { error: 'Допустимые значения: score, correctness, answers.' }),
+    grading: z.enum(TEST_GRADINGS, { error: 'Допустимые значения: highest, last, first, average.' }),
+    is_published: z.boolean({ error: 'Ожидается true или false.' }),
+    updated_at: version.describe('версия теста, которую редактировали'),
+  })
+  .partial()
+  .strict();
+export type AdminTestPatch = z.infer<typeof adminTestPatchSchema>;
+
+const answerFields = {
+  connect_id: line(50).nullish().transform((v) => (v ? v : null)).describe('для вопросов на соответствие: ответы с одинаковым connect_id — пара'),
+  text: line(1000).default(''),
+  image: storageKey.nullish().transform((v) => v ?? null),
+  is_correct: z.boolean({ error: 'Ожидается true или false.' }).default(false),
+};
+export const adminAnswerBodySchema = z.object(answerFields).strict();
+export type AdminAnswerBody = z.infer<typeof adminAnswerBodySchema>;
+
+export const adminAnswerSchema = z
+  .object({ id, connect_id: z.string().nullable(), text: z.string(), image: imageSchema.nullable(), image_key: z.string().nullable(), is_correct: z.boolean(), sort: z.number().int() })
+  .meta({ id: 'AdminAnswer' });
+
+const questionFields = {
+  type: z.enum(QUESTION_TYPES, { error: 'Допустимые типы: single, multiple, text, match.' }),
+  text: required('текст вопроса', 5000),
+  probability: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'От 0 до 100.').max(100, 'От 0 до 100.'),
+  sort: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(100_000, 'Слишком большое число.'),
+  image: storageKey.nullable(),
+};
+
+/** POST /api/admin/tests/{id}/questions/ (spec §9: probability 100 and sort 0 by default). */
+export const adminQuestionCreateSchema = z
+  .object({
+    type: questionFields.type.default('single'),
+    text: questionFields.text,
+    probability: questionFields.probability.default(100),
+    sort: questionFields.sort.default(0),
+    image: questionFields.image.optional().transform((v) => v ?? null),
+    answers: z.array(adminAnswerBodySchema).max(50, 'Не больше 50 ответов.').default([]),
+  })
+  .strict();
+export type AdminQuestionCreate = z.infer<typeof adminQuestionCreateSchema>;
+
+/** PATCH /api/admin/tests/{id}/questions/{qid}/: any field; `answers` (with ids to keep) replaces the whole list. */
+export const adminQuestionPatchSchema = z
+  .object({
+    ...questionFields,
+    answers: z
+      .array(z.object({ id: intId.optional(), ...answerFields }).strict())
+      .max(50, 'Не больше 50 ответов.')
+      .describe('все ответы вопроса по порядку: с id — изменить, без id — добавить, остальные удаляются'),
+  })
+  .partial()
+  .strict();
+export type AdminQuestionPatch = z.infer<typeof adminQuestionPatchSchema>;
+
+export const adminQuestionSchema = z
+  .object({
+    id,
+    type: z.enum(QUESTION_TYPES),
+    text: z.string(),
+    probability: z.number().int(),
+    sort: z.number().int(),
+    image: imageSchema.nullable(),
+    image_key: z.string().nullable(),
+    answers: z.array(adminAnswerSchema),
+    problems: z.array(z.string()).describe('что не так с ответами (например, нет правильного); пусто — вопрос готов'),
+  })
+  .meta({ id: 'AdminQuestion' });
+export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
+export const adminQuestionsSchema = z.array(adminQuestionSchema).meta({ id: 'AdminQuestions' });

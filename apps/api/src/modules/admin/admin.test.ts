@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_FORMS, formatCount } from '@crema/contract';
-import { courseModules, courses, lessonBlocks, lessons, tests } from '../../db/schema/index.ts';
+import { answers, courseModules, courses, lessonBlocks, lessons, questions, tests } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCategory,
@@ -15,6 +15,7 @@ import {
   buildModule,
   buildOrder,
   buildOwner,
+  buildQuestion,
   buildTest,
   buildUser,
   signInAs,
@@ -24,6 +25,7 @@ import {
 import { ADMIN_TEXTS } from './scopes.ts';
 import { slugFromTitle } from './courses.ts';
 import { LESSON_TEXTS } from './lessons.ts';
+import { TEST_TEXTS } from './tests.ts';
 
 let t: TestContext;
 const db = () => t.database.db;
@@ -425,5 +427,128 @@ describe('lessons and their blocks', () => {
     expect(structure[1].lessons.map((l: { id: number }) => l.id)).toContain(lesson.id);
     expect((await call('DELETE', `/api/admin/lessons/${lesson.id}/`, owner.session)).statusCode).toBe(204);
     expect((await call('GET', `/api/admin/lessons/${lesson.id}/`, owner.session)).statusCode).toBe(404);
+  });
+});
+
+describe('tests, questions and answers', () => {
+  async function testOf() {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false });
+    const module = await buildModule(db(), { courseId: course.id });
+    const test = await buildTest(db(), { courseId: course.id, moduleId: module.id, name: 'Эспрессо', isPublished: false });
+    return { course, module, test };
+  }
+  const questionsUrl = (id: number) => `/api/admin/tests/${id}/questions/`;
+
+  it('creates questions with the spec’s defaults (probability 100, sort 0, is_correct false) and lists them with answers', async () => {
+    const { test } = await testOf();
+    const res = await call('POST', questionsUrl(test.id), owner.session, { text: 'Сколько граммов в двойном эспрессо?', answers: [{ text: '18' }, { text: '7' }] });
+    expect(res.statusCode).toBe(201);
+    const question = res.json();
+    expect(question).toMatchObject({ type: 'single', probability: 100, sort: 0, image: null });
+    expect(question.answers.map((a: { is_correct: boolean; connect_id: null }) => [a.is_correct, a.connect_id])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
+    expect(question.problems).toEqual([TEST_TEXTS.oneCorrect]);
+    const [row] = await db().select().from(questions).where(eq(questions.id, question.id));
+    expect(row).toMatchObject({ probability: 100, sort: 0, type: 'single' });
+
+    const added = await call('POST', `${questionsUrl(test.id)}${question.id}/answers/`, owner.session, { text: '30', is_correct: true });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().answers.map((a: { text: string }) => a.text)).toEqual(['18', '7', '30']);
+    expect(added.json().problems).toEqual([]);
+    const list = (await call('GET', questionsUrl(test.id), owner.session)).json();
+    expect(list).toHaveLength(1);
+  });
+
+  it('edits a question and its whole answer list, deletes answers and questions; another test’s ids answer 404', async () => {
+    const { test } = await testOf();
+    const q = await buildQuestion(db(), { testId: test.id, type: 'single', answers: [{ text: 'А', isCorrect: true }, { text: 'Б' }, { text: 'В' }] });
+    const [a, b, c] = q.answers;
+    const patched = await call('PATCH', `${questionsUrl(test.id)}${q.id}/`, owner.session, {
+      type: 'multiple',
+      probability: 50,
+      answers: [
+        { id: c!.id, text: 'В', is_correct: true },
+        { id: a!.id, text: 'А!', is_correct: true },
+        { text: 'Г' },
+      ],
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ type: 'multiple', probability: 50, problems: [] });
+    expect(patched.json().answers.map((x: { id: number; text: string }) => x.text)).toEqual(['В', 'А!', 'Г']);
+    expect(patched.json().answers.map((x: { id: number }) => x.id)).not.toContain(b!.id);
+
+    const other = await testOf();
+    const foreignQ = await buildQuestion(db(), { testId: other.test.id, answers: [{ text: 'x' }] });
+    expect((await call('PATCH', `${questionsUrl(test.id)}${foreignQ.id}/`, owner.session, { text: 'x' })).statusCode).toBe(404);
+    expect((await call('DELETE', `${questionsUrl(test.id)}${q.id}/answers/${foreignQ.answers[0]!.id}/`, owner.session)).statusCode).toBe(404);
+    const foreignAnswer = await call('PATCH', `${questionsUrl(test.id)}${q.id}/`, owner.session, { answers: [{ id: foreignQ.answers[0]!.id, text: 'x' }] });
+    expect(foreignAnswer.statusCode).toBe(400);
+    expect(foreignAnswer.json()).toEqual({ answers: [TEST_TEXTS.unknownAnswer] });
+
+    expect((await call('DELETE', `${questionsUrl(test.id)}${q.id}/answers/${c!.id}/`, owner.session)).statusCode).toBe(204);
+    expect((await call('DELETE', `${questionsUrl(test.id)}${q.id}/`, owner.session)).statusCode).toBe(204);
+    expect(await db().select().from(answers).where(eq(answers.questionId, q.id))).toHaveLength(0);
+  });
+
+  it('publishes a test only when every question works, naming each problem', async () => {
+    const { test } = await testOf();
+    const empty = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, { is_published: true });
+    expect(empty.json()).toEqual({ is_published: [TEST_TEXTS.noQuestions] });
+    await buildQuestion(db(), { testId: test.id, type: 'single', sort: 1, answers: [{ text: 'Да', isCorrect: true }, { text: 'Нет' }] });
+    await buildQuestion(db(), { testId: test.id, type: 'text', sort: 2, answers: [] });
+    await buildQuestion(db(), {
+      testId: test.id,
+      type: 'match',
+      sort: 3,
+      answers: [
+        { text: 'Эспрессо', connectId: 'a' },
+        { text: '30 мл', connectId: 'a' },
+        { text: 'Ристретто', connectId: 'b' },
+      ],
+    });
+    const refused = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, { is_published: true, pass_score: 80 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      is_published: [
+        TEST_TEXTS.question(2, TEST_TEXTS.textAnswer),
+        TEST_TEXTS.question(3, TEST_TEXTS.lonely('b')),
+        TEST_TEXTS.question(3, TEST_TEXTS.twoPairs),
+      ],
+    });
+    const [kept] = await db().select().from(tests).where(eq(tests.id, test.id));
+    expect(kept).toMatchObject({ isPublished: false, passScore: test.passScore });
+
+    const info = (await call('GET', `/api/admin/tests/${test.id}/`, owner.session)).json();
+    expect(info.publish_problems).toHaveLength(3);
+    expect(info).toMatchObject({ is_final: false, questions_count: 3, attempts_count: 0 });
+  });
+
+  it('edits settings with a version check and refuses bad values in Russian', async () => {
+    const { test } = await testOf();
+    const opened = (await call('GET', `/api/admin/tests/${test.id}/`, owner.session)).json();
+    const saved = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, {
+      pass_score: 80,
+      attempts_limit: 3,
+      time_limit_minutes: 20,
+      review: 'correctness',
+      updated_at: opened.updated_at,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ pass_score: 80, attempts_limit: 3, time_limit_minutes: 20, review: 'correctness' });
+    const stale = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, { pass_score: 50, updated_at: opened.updated_at });
+    expect(stale.statusCode).toBe(409);
+    const bad = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, { pass_score: 101, attempts_limit: 0 });
+    expect(bad.json()).toEqual({ pass_score: ['От 0 до 100.'], attempts_limit: ['Не меньше 1.'] });
+  });
+
+  it('creates and lists a course’s final tests', async () => {
+    const { course } = await testOf();
+    const created = await call('POST', `/api/admin/courses/${course.id}/tests/`, owner.session, { name: 'Итоговый тест' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Итоговый тест', is_final: true, module: null, is_published: false });
+    const finals = (await call('GET', `/api/admin/courses/${course.id}/tests/`, owner.session)).json();
+    expect(finals.map((x: { id: number }) => x.id)).toEqual([created.json().id]);
   });
 });

@@ -17,6 +17,16 @@ import {
   adminModuleSchema,
   adminModulesSchema,
   adminTestCardSchema,
+  adminAnswerBodySchema,
+  adminAnswerParamsSchema,
+  adminQuestionCreateSchema,
+  adminQuestionParamsSchema,
+  adminQuestionPatchSchema,
+  adminQuestionSchema,
+  adminQuestionsSchema,
+  adminTestParamsSchema,
+  adminTestPatchSchema,
+  adminTestSchema,
   adminBlocksPutSchema,
   adminBlocksSchema,
   adminLessonParamsSchema,
@@ -43,6 +53,19 @@ import {
   setKindOrder,
   setModuleOrder,
 } from './structure.ts';
+import {
+  createAnswer,
+  createFinalTest,
+  createQuestion,
+  deleteAdminTest,
+  deleteAnswer,
+  deleteQuestion,
+  getAdminTest,
+  listFinalTests,
+  listQuestions,
+  patchAdminTest,
+  patchQuestion,
+} from './tests.ts';
 import { deleteAdminLesson, getAdminBlocks, getAdminLesson, patchAdminLesson, putAdminBlocks } from './lessons.ts';
 
 const tags = ['admin'];
@@ -52,6 +75,7 @@ const courseMissing = { 404: detailErrorSchema.describe('Нет такого к�
 const moduleMissing = { 404: detailErrorSchema.describe('Нет такого модуля в ваших курсах') };
 const lessonMissing = { 404: detailErrorSchema.describe('Нет такого урока в ваших курсах') };
 const stale = (what: string) => ({ 409: detailErrorSchema.describe(`${what} изменили после того, как его открыли: ничего не записано`) });
+const testMissing = { 404: detailErrorSchema.describe('Нет такого теста (вопроса, ответа) в ваших курсах') };
 const ORDER_NOTE = 'Полный новый порядок: каждый id списка ровно один раз; иначе 400 под `order`, и ничего не меняется.';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -339,5 +363,144 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => putAdminBlocks(db, media, signedInActor(request), request.params.id, request.body),
+  );
+  app.get(
+    '/admin/courses/:id/tests/',
+    {
+      config: owner,
+      schema: { summary: 'Итоговые тесты курса', tags, params: adminCourseParamsSchema, response: { 200: z.array(adminTestSchema), ...courseMissing } },
+    },
+    async (request) => listFinalTests(db, signedInActor(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/courses/:id/tests/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый итоговый тест курса (черновик)',
+        tags,
+        params: adminCourseParamsSchema,
+        body: adminTestCreateSchema,
+        response: { 201: adminTestSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createFinalTest(db, signedInActor(request), request.params.id, request.body.name)),
+  );
+
+  app.get(
+    '/admin/tests/:id/',
+    {
+      config: owner,
+      schema: { summary: 'Тест: настройки и готовность к публикации', tags, params: adminTestParamsSchema, response: { 200: adminTestSchema, ...testMissing } },
+    },
+    async (request) => getAdminTest(db, signedInActor(request), request.params.id),
+  );
+
+  app.patch(
+    '/admin/tests/:id/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Изменить тест: название, описание, проходной балл, попытки, время, показ результатов, публикация',
+        description: 'Публикация проверяет вопросы и ответы: иначе 400 с перечнем под `is_published` («Вопрос n: …»).',
+        tags,
+        params: adminTestParamsSchema,
+        body: adminTestPatchSchema,
+        response: { 200: adminTestSchema, ...invalid, ...testMissing, ...stale('Тест') },
+      },
+    },
+    async (request) => patchAdminTest(db, signedInActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/tests/:id/',
+    {
+      config: owner,
+      schema: { summary: 'Удалить тест вместе с попытками учеников', tags, params: adminTestParamsSchema, response: { 204: z.null(), ...testMissing } },
+    },
+    async (request, reply) => {
+      await deleteAdminTest(db, signedInActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/tests/:id/questions/',
+    {
+      config: owner,
+      schema: { summary: 'Вопросы теста с ответами', tags, params: adminTestParamsSchema, response: { 200: adminQuestionsSchema, ...testMissing } },
+    },
+    async (request) => listQuestions(db, media, signedInActor(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/tests/:id/questions/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый вопрос (probability 100 и sort 0 по умолчанию), можно сразу с ответами',
+        tags,
+        params: adminTestParamsSchema,
+        body: adminQuestionCreateSchema,
+        response: { 201: adminQuestionSchema, ...invalid, ...testMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createQuestion(db, media, signedInActor(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/admin/tests/:id/questions/:qid/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Изменить вопрос; answers — весь список ответов (с id — изменить, без id — добавить, остальные удалить)',
+        tags,
+        params: adminQuestionParamsSchema,
+        body: adminQuestionPatchSchema,
+        response: { 200: adminQuestionSchema, ...invalid, ...testMissing },
+      },
+    },
+    async (request) => patchQuestion(db, media, signedInActor(request), request.params.id, request.params.qid, request.body),
+  );
+
+  app.delete(
+    '/admin/tests/:id/questions/:qid/',
+    {
+      config: owner,
+      schema: { summary: 'Удалить вопрос', tags, params: adminQuestionParamsSchema, response: { 204: z.null(), ...testMissing } },
+    },
+    async (request, reply) => {
+      await deleteQuestion(db, signedInActor(request), request.params.id, request.params.qid);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/tests/:id/questions/:qid/answers/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новый ответ в конце списка (is_correct false по умолчанию)',
+        tags,
+        params: adminQuestionParamsSchema,
+        body: adminAnswerBodySchema,
+        response: { 201: adminQuestionSchema, ...invalid, ...testMissing },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createAnswer(db, media, signedInActor(request), request.params.id, request.params.qid, request.body)),
+  );
+
+  app.delete(
+    '/admin/tests/:id/questions/:qid/answers/:aid/',
+    {
+      config: owner,
+      schema: { summary: 'Удалить ответ', tags, params: adminAnswerParamsSchema, response: { 204: z.null(), ...testMissing } },
+    },
+    async (request, reply) => {
+      await deleteAnswer(db, signedInActor(request), request.params.id, request.params.qid, request.params.aid);
+      return reply.code(204).send(null);
+    },
   );
 };

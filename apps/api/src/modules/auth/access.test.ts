@@ -292,6 +292,22 @@ describe('every route of the app', () => {
       const { lesson } = await owning(db, userId);
       return { id: lesson.id, payload: { updated_at: lesson.updatedAt.toISOString(), pages: [[{ data: { type: 'text', html: '<p>Текст</p>' } }]] } };
     },
+    '/api/admin/courses/:id/tests/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { name: 'Итоговый тест' } }),
+    '/api/admin/tests/:id/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { name: 'Тест' } }),
+    '/api/admin/tests/:id/questions/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { text: 'Вопрос?' } }),
+    '/api/admin/tests/:id/questions/:qid/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      return { id: test.id, qid: (await buildQuestion(db, { testId: test.id })).id, payload: { text: 'Вопрос?' } };
+    },
+    '/api/admin/tests/:id/questions/:qid/answers/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      return { id: test.id, qid: (await buildQuestion(db, { testId: test.id })).id, payload: { text: 'Ответ' } };
+    },
+    '/api/admin/tests/:id/questions/:qid/answers/:aid/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      const question = await buildQuestion(db, { testId: test.id, answers: [{ text: 'Да' }] });
+      return { id: test.id, qid: question.id, aid: question.answers[0]!.id };
+    },
     '/api/admin/modules/:id/content/set-order/': async (db, userId) => {
       const { module, lesson, test } = await owning(db, userId);
       return { id: module.id, payload: { order: [{ type: 'test', id: test.id }, { type: 'lesson', id: lesson.id }] } };
