@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
+import { codeSchema, emailSchema } from './auth.ts';
 import { lessonBlockSchema } from './learning.ts';
 
 const id = z.number().int();
@@ -436,3 +437,112 @@ export const adminQuestionSchema = z
   .meta({ id: 'AdminQuestion' });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 export const adminQuestionsSchema = z.array(adminQuestionSchema).meta({ id: 'AdminQuestions' });
+
+// ---------------------------------------------------------------- invitation links and audience
+
+const futureInstant = z
+  .string({ error: 'Ожидается дата и время.' })
+  .datetime({ offset: true, error: 'Ожидается дата и время ISO 8601.' })
+  .nullable();
+
+/** POST /api/admin/courses/{id}/links/ */
+export const adminLinkCreateSchema = z
+  .object({
+    title: optionalText(200).optional().describe('для себя: кому ссылка, например «Корпоративная группа»'),
+    uses_limit: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100_000, 'Слишком большое число.').nullable().optional(),
+    expires_at: futureInstant.optional().describe('ссылка действует до этого момента; null — без срока'),
+    access_until: futureInstant.optional().describe('доступ к курсу по ссылке заканчивается в этот момент; null — бессрочно'),
+  })
+  .strict();
+export type AdminLinkCreate = z.infer<typeof adminLinkCreateSchema>;
+
+/** PATCH /api/admin/courses/{id}/links/{linkId}/: switch a link off (or on) */
+export const adminLinkPatchSchema = z.object({ is_active: z.boolean({ error: 'Ожидается true или false.' }) }).strict();
+export const adminLinkParamsSchema = z.object({ id: intId.describe('id курса'), linkId: intId.describe('id ссылки') });
+
+export const adminLinkSchema = z
+  .object({
+    id,
+    title: z.string().nullable(),
+    url: z.string().describe('ссылка-приглашение для отправки ученикам'),
+    uses_limit: z.number().int().nullable(),
+    uses_count: z.number().int(),
+    expires_at: z.string().nullable(),
+    access_until: z.string().nullable(),
+    is_active: z.boolean(),
+    is_usable: z.boolean().describe('по ссылке можно записаться сейчас: включена, не истекла, лимит не исчерпан'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdminLink' });
+export type AdminLink = z.infer<typeof adminLinkSchema>;
+
+export const ENROLMENT_SOURCES = ['order', 'invitation', 'manual'] as const;
+export const ENROLMENT_SOURCE_LABELS: Record<(typeof ENROLMENT_SOURCES)[number], string> = {
+  order: 'Заказ',
+  invitation: 'Ссылка-приглашение',
+  manual: 'Добавлен вручную',
+};
+
+export const adminAudienceQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Не длиннее 100 символов.').optional().describe('часть имени или e-mail'),
+  page: adminCoursesQuerySchema.shape.page,
+  page_size: adminCoursesQuerySchema.shape.page_size,
+});
+
+export const adminLearnerSchema = z
+  .object({
+    user_course_id: id,
+    user: z.object({ id, email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    student: z.object({ id, first_name: z.string(), last_name: z.string() }).nullable().describe('учится ребёнок (ученик аккаунта)'),
+    source: z.enum(ENROLMENT_SOURCES),
+    link_title: z.string().nullable(),
+    is_active: z.boolean(),
+    access_until: z.string().nullable(),
+    enrolled_at: z.string(),
+    progress: z.object({ lessons_done: z.number().int(), lessons_total: z.number().int(), percent: z.number().int() }),
+  })
+  .meta({ id: 'AdminLearner' });
+export type AdminLearner = z.infer<typeof adminLearnerSchema>;
+
+export const adminPendingGrantSchema = z
+  .object({ id, email: z.string(), access_until: z.string().nullable(), created_at: z.string() })
+  .meta({ id: 'AdminPendingGrant' });
+
+/** POST /api/admin/courses/{id}/audience/ */
+export const adminAudienceAddSchema = z
+  .object({
+    email: emailSchema,
+    access_until: futureInstant.optional(),
+  })
+  .strict();
+export type AdminAudienceAdd = z.infer<typeof adminAudienceAddSchema>;
+export const adminAudienceAddedSchema = z
+  .object({
+    status: z.enum(['enrolled', 'already', 'invited']).describe('enrolled — доступ открыт; already — доступ уже был; invited — аккаунта нет, отправлено приглашение'),
+    detail: z.string(),
+  })
+  .meta({ id: 'AdminAudienceAdded' });
+export const adminLearnerParamsSchema = z.object({ id: intId.describe('id курса'), userCourseId: intId.describe('id зачисления') });
+export const adminGrantParamsSchema = z.object({ id: intId.describe('id курса'), grantId: intId.describe('id приглашения') });
+
+// ---------------------------------------------------------------- the invitation (public and sign-in)
+
+export const invitationParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Неверная ссылка-приглашение.') });
+export const invitationSchema = z
+  .object({
+    course: z.object({ id, title: z.string(), slug: z.string() }),
+    access_until: z.string().nullable(),
+  })
+  .meta({ id: 'Invitation' });
+
+/** POST /api/auth/token/invitation/: a signed-in caller sends only `token`; a guest adds e-mail and the mailed code. */
+export const invitationTokenBodySchema = z
+  .object({
+    token: invitationParamsSchema.shape.token,
+    email: emailSchema.optional(),
+    code: codeSchema.optional(),
+  })
+  .strict();
+export const invitationAcceptedSchema = z
+  .object({ user_course_id: id.describe('зачисление на курс (id для /user/courses/{id}/)') })
+  .meta({ id: 'InvitationAccepted' });

@@ -17,6 +17,19 @@ import {
   adminModuleSchema,
   adminModulesSchema,
   adminTestCardSchema,
+  adminAudienceAddSchema,
+  adminAudienceAddedSchema,
+  adminAudienceQuerySchema,
+  adminGrantParamsSchema,
+  adminLearnerParamsSchema,
+  adminLearnerSchema,
+  adminLinkCreateSchema,
+  adminLinkParamsSchema,
+  adminLinkPatchSchema,
+  adminLinkSchema,
+  adminPendingGrantSchema,
+  invitationParamsSchema,
+  invitationSchema,
   adminAnswerBodySchema,
   adminAnswerParamsSchema,
   adminQuestionCreateSchema,
@@ -53,6 +66,8 @@ import {
   setKindOrder,
   setModuleOrder,
 } from './structure.ts';
+import { addToAudience, createLink, endAccess, listAudience, listLinks, setLinkActive, withdrawGrant } from './audience.ts';
+import { readInvitation } from './invitations.ts';
 import {
   createAnswer,
   createFinalTest,
@@ -79,7 +94,7 @@ const testMissing = { 404: detailErrorSchema.describe('Нет такого те�
 const ORDER_NOTE = 'Полный новый порядок: каждый id списка ровно один раз; иначе 400 под `order`, и ничего не меняется.';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const media = app.media;
   app.addHook('onSend', noStore);
 
@@ -502,5 +517,122 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAnswer(db, signedInActor(request), request.params.id, request.params.qid, request.params.aid);
       return reply.code(204).send(null);
     },
+  );
+  app.get(
+    '/admin/courses/:id/links/',
+    {
+      config: owner,
+      schema: { summary: 'Ссылки-приглашения курса', tags, params: adminCourseParamsSchema, response: { 200: z.array(adminLinkSchema), ...courseMissing } },
+    },
+    async (request) => listLinks(db, config.publicUrl, signedInActor(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/courses/:id/links/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Новая ссылка-приглашение: лимит записей и срок по желанию',
+        tags,
+        params: adminCourseParamsSchema,
+        body: adminLinkCreateSchema,
+        response: { 201: adminLinkSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createLink(db, config.publicUrl, signedInActor(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/admin/courses/:id/links/:linkId/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Выключить или включить ссылку-приглашение',
+        description: 'Выключенная ссылка никого не записывает; доступ тех, кто уже записался, остаётся.',
+        tags,
+        params: adminLinkParamsSchema,
+        body: adminLinkPatchSchema,
+        response: { 200: adminLinkSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request) => setLinkActive(db, config.publicUrl, signedInActor(request), request.params.id, request.params.linkId, request.body.is_active),
+  );
+
+  app.get(
+    '/admin/courses/:id/audience/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Ученики курса: кто, откуда (заказ, приглашение, вручную), прогресс; и приглашения, которые ещё не приняты',
+        tags,
+        params: adminCourseParamsSchema,
+        querystring: adminAudienceQuerySchema,
+        response: {
+          200: paginatedSchema(adminLearnerSchema, 'AdminLearnerPage').extend({ pending: z.array(adminPendingGrantSchema) }),
+          ...invalid,
+          ...courseMissing,
+        },
+      },
+    },
+    async (request) => listAudience(db, signedInActor(request), request.params.id, request.query, request.url),
+  );
+
+  app.post(
+    '/admin/courses/:id/audience/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Открыть доступ по e-mail',
+        description: 'Аккаунт получает курс сразу; адрес без аккаунта — приглашение письмом, и курс появится, когда человек войдёт по этому адресу.',
+        tags,
+        params: adminCourseParamsSchema,
+        body: adminAudienceAddSchema,
+        response: { 200: adminAudienceAddedSchema, ...invalid, ...courseMissing },
+      },
+    },
+    async (request) => addToAudience(db, config.publicUrl, signedInActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/courses/:id/audience/:userCourseId/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Закрыть доступ ученику',
+        description: 'Доступ заканчивается сейчас; прогресс сохраняется, и повторное добавление открывает курс снова.',
+        tags,
+        params: adminLearnerParamsSchema,
+        response: { 204: z.null(), ...courseMissing },
+      },
+    },
+    async (request, reply) => {
+      await endAccess(db, signedInActor(request), request.params.id, request.params.userCourseId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/admin/courses/:id/audience/pending/:grantId/',
+    {
+      config: owner,
+      schema: { summary: 'Отозвать приглашение, которое ещё не принято', tags, params: adminGrantParamsSchema, response: { 204: z.null(), ...courseMissing } },
+    },
+    async (request, reply) => {
+      await withdrawGrant(db, signedInActor(request), request.params.id, request.params.grantId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/invitations/:token/',
+    {
+      schema: {
+        summary: 'Что открывает ссылка-приглашение',
+        tags,
+        params: invitationParamsSchema,
+        response: { 200: invitationSchema, ...invalid, 404: detailErrorSchema },
+      },
+    },
+    async (request) => readInvitation(db, request.params.token),
   );
 };

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, testAttempts, userCourses, users } from '../../db/schema/index.ts';
+import { consents, courseGrants, courseLinks, testAttempts, userCourses, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
@@ -307,6 +307,22 @@ describe('every route of the app', () => {
       const { test } = await owning(db, userId);
       const question = await buildQuestion(db, { testId: test.id, answers: [{ text: 'Да' }] });
       return { id: test.id, qid: question.id, aid: question.answers[0]!.id };
+    },
+    '/api/admin/courses/:id/links/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { uses_limit: 3 } }),
+    '/api/admin/courses/:id/links/:linkId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [link] = await db.insert(courseLinks).values({ courseId: course.id, token: `t${Date.now()}${Math.random().toString(36).slice(2)}` }).returning();
+      return { id: course.id, linkId: link!.id, payload: { is_active: false } };
+    },
+    '/api/admin/courses/:id/audience/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { email: 'someone@example.ru' } }),
+    '/api/admin/courses/:id/audience/:userCourseId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      return { id: course.id, userCourseId: (await buildEnrolment(db, { userId: (await buildUser(db)).id, courseId: course.id })).id };
+    },
+    '/api/admin/courses/:id/audience/pending/:grantId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [grant] = await db.insert(courseGrants).values({ courseId: course.id, email: `g${Date.now()}${Math.random()}@example.ru` }).returning();
+      return { id: course.id, grantId: grant!.id };
     },
     '/api/admin/modules/:id/content/set-order/': async (db, userId) => {
       const { module, lesson, test } = await owning(db, userId);
