@@ -36,6 +36,13 @@ const kopecks = z
   .max(100_000_000_00, 'Слишком большая цена.')
   .nullable();
 
+/** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
+const storageKey = z
+  .string({ error: 'Загрузите файл.' })
+  .trim()
+  .min(1, 'Загрузите файл.')
+  .max(300, 'Слишком длинный ключ файла.')
+  .regex(/^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/, 'Неверный ключ файла: загрузите файл заново.');
 export const ADMIN_COURSE_STATUSES = ['draft', 'published'] as const;
 
 export const adminCourseParamsSchema = z.object({ id: intId.describe('id курса') });
@@ -97,6 +104,8 @@ const courseFields = {
   seo_keywords: optionalText(500),
   og_title: optionalText(200),
   og_description: optionalText(500),
+  image: storageKey.nullable().describe('обложка: ключ загруженной картинки (POST /api/admin/uploads/?kind=image)'),
+  og_image: storageKey.nullable().describe('картинка для соцсетей: ключ загруженной картинки'),
 };
 
 /** POST /api/admin/courses/: a new draft; the address is made from the title unless given. */
@@ -140,6 +149,8 @@ export const adminCourseSchema = z
     format: z.enum(COURSE_FORMATS),
     level: z.enum(COURSE_LEVELS),
     image: imageSchema.nullable(),
+    image_key: z.string().nullable(),
+    og_image_key: z.string().nullable(),
     seo_title: z.string().nullable(),
     seo_description: z.string().nullable(),
     seo_h1: z.string().nullable(),
@@ -243,13 +254,6 @@ export const adminLessonPatchSchema = z
   .strict();
 export type AdminLessonPatch = z.infer<typeof adminLessonPatchSchema>;
 
-/** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
-const storageKey = z
-  .string({ error: 'Загрузите файл.' })
-  .trim()
-  .min(1, 'Загрузите файл.')
-  .max(300, 'Слишком длинный ключ файла.')
-  .regex(/^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/, 'Неверный ключ файла: загрузите файл заново.');
 const line = (max: number) => z.string({ error: 'Ожидается текст.' }).trim().max(max, `Не длиннее ${max} символов.`);
 const required = (what: string, max: number) => line(max).min(1, `Заполните ${what}.`);
 /** A player link (https) or the storage key of an uploaded video. */
@@ -546,3 +550,16 @@ export const invitationTokenBodySchema = z
 export const invitationAcceptedSchema = z
   .object({ user_course_id: id.describe('зачисление на курс (id для /user/courses/{id}/)') })
   .meta({ id: 'InvitationAccepted' });
+
+/** POST /api/admin/uploads/?kind=image|file|video */
+export const adminUploadSchema = z
+  .object({
+    key: z.string().describe('ключ файла для полей image, file, url, poster'),
+    url: z.string(),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    original_name: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'AdminUpload' });

@@ -166,6 +166,8 @@ async function toAdminCourse(db: Executor, media: MediaStore, course: Course): P
     format: course.format,
     level: course.level,
     image,
+    image_key: course.image,
+    og_image_key: course.ogImage,
     seo_title: course.seoTitle,
     seo_description: course.seoDescription,
     seo_h1: course.seoH1,
@@ -229,6 +231,8 @@ export async function patchAdminCourse(
         seoKeywords: body.seo_keywords,
         ogTitle: body.og_title,
         ogDescription: body.og_description,
+        image: body.image,
+        ogImage: body.og_image,
         isPublished: body.is_published,
       };
       const [row] = await tx

@@ -1,6 +1,7 @@
 // The course builder's calls (issue 14, spec §7 Admin, decision 0035). Every route is `owner`
 // level (a student's token answers 403), and every query keeps to the actor's own courses, so
 // another owner's ids answer 404 (scopes.ts).
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +18,7 @@ import {
   adminModuleSchema,
   adminModulesSchema,
   adminTestCardSchema,
+  adminUploadSchema,
   adminAudienceAddSchema,
   adminAudienceAddedSchema,
   adminAudienceQuerySchema,
@@ -52,6 +54,7 @@ import {
   paginatedSchema,
   setOrderBodySchema,
 } from '@crema/contract';
+import { ApiError } from '../../errors.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { createAdminCourse, deleteAdminCourse, getAdminCourse, listAdminCourses, patchAdminCourse } from './courses.ts';
@@ -68,6 +71,7 @@ import {
 } from './structure.ts';
 import { addToAudience, createLink, endAccess, listAudience, listLinks, setLinkActive, withdrawGrant } from './audience.ts';
 import { readInvitation } from './invitations.ts';
+import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TEXTS, storeUpload, type UploadKind } from './uploads.ts';
 import {
   createAnswer,
   createFinalTest,
@@ -97,6 +101,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const media = app.media;
   app.addHook('onSend', noStore);
+  // Uploads only: one file per request, streamed to disk (uploads.ts checks type and size).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: UPLOAD_MAX_BYTES + 1 } });
 
   app.get(
     '/admin/courses/',
@@ -634,5 +640,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => readInvitation(db, request.params.token),
+  );
+  app.post(
+    '/admin/uploads/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Загрузить картинку, файл или видео для курса',
+        description:
+          'multipart/form-data с одним файлом (поле `file`). Тип определяется по содержимому: переименованный файл другого типа не примут. ' +
+          `Картинки — JPG, PNG, WebP, GIF, AVIF до 15 МБ; файлы — PDF, DOCX, XLSX, PPTX, ZIP, JPG, PNG, MP3 до 50 МБ; видео — MP4, WebM до 1 ГБ. ` +
+          'Ответ — ключ файла для полей image, file, url блоков и курса.',
+        tags,
+        querystring: z.object({ kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]], { error: 'Допустимые значения: image, file, video.' }) }),
+        consumes: ['multipart/form-data'],
+        response: { 201: adminUploadSchema, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedInActor(request);
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
+      const stored = await storeUpload(media, actor.user.id, request.query.kind, { stream: file.file, filename: file.filename });
+      return reply.code(201).send(stored);
+    },
   );
 };
