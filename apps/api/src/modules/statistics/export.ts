@@ -105,9 +105,12 @@ const title = (report: ProgressReport) => {
   return `Прогресс обучения${who ? `: ${who}` : ''}, ${span}`;
 };
 
+/** A text Excel would take for a formula (=, +, -, @ first) is kept as text by a leading apostrophe. */
+const asText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
 /** CSV: UTF-8 with a BOM, ';' between fields, CRLF; decimals with a comma as the Russian locale reads them. */
 export function toCsv(report: ProgressReport): Buffer {
-  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : v);
+  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : asText(v));
   const lines: string[][] = [[title(report)]];
   for (const s of exportSections(report)) {
     lines.push([], [s.title], s.header, ...s.rows.map((r) => r.map(cell)));

@@ -380,4 +380,14 @@ describe('GET /api/user/course/statistic/export/', () => {
     const attempts = section('Попытки тестов');
     expect(records[attempts + 2]).toEqual(['13.11.2026', '13.11.2026 12:00', 'Бариста с нуля', 'Тест по эспрессо', '1', '100', 'Сдан', '10']);
   });
+
+  it('keeps a title that Excel would take for a formula as text in the CSV', async () => {
+    const user = await buildUser(db());
+    const course = await buildCourse(db(), { title: '=HYPERLINK("http://example.ru";"Курс")' });
+    await buildEnrolment(db(), { userId: user.id, courseId: course.id });
+    const res = await get('/api/user/course/statistic/export/?format=csv', await signInAs(t.app, user));
+    const records = parseCsv(res.rawPayload, { bom: true, delimiter: ';', relax_column_count: true }) as string[][];
+    const courses = records.findIndex((r) => r[0] === 'Курсы');
+    expect(records[courses + 2]![0]).toBe('\'=HYPERLINK("http://example.ru";"Курс")');
+  });
 });
