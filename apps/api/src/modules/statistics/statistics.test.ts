@@ -2,7 +2,8 @@
 // boundaries at Moscow midnight, a parent reading a child, and everyone else's things as 404s; the
 // exports read back by independent readers (SheetJS for XLSX, csv-parse for CSV).
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
@@ -214,6 +215,35 @@ describe('GET /api/user/course/statistic/', () => {
     // The other account sees only its own: course A untouched, no attempts.
     expect((await get('/api/user/course/statistic/', other.session)).json().overall).toMatchObject({ courses_total: 1, attempts: 0, lessons_done: 0 });
     expect((await get('/api/user/course/statistic/')).statusCode).toBe(401);
+  });
+});
+
+describe("the cost of the overall call", () => {
+  async function countQueries(run: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('grows only by the structure of each further course: progress and attempts are two reads for any number', async () => {
+    const learnerOf = async (courseIds: number[]) => {
+      const user = await buildUser(db());
+      for (const courseId of courseIds) await buildEnrolment(db(), { userId: user.id, courseId });
+      return signInAs(t.app, user);
+    };
+    const extra = await Promise.all([1, 2].map(async () => (await buildCourse(db())).id));
+    const one = await learnerOf([c.a.id]);
+    const four = await learnerOf([c.a.id, c.b.id, ...extra]);
+    const small = await countQueries(() => get('/api/user/course/statistic/', one));
+    const large = await countQueries(() => get('/api/user/course/statistic/', four));
+    expect(small).toBeGreaterThan(0);
+    // Tests run without the content cache: a course's structure is its three queries (learning's
+    // loadStructure); with the cache (CONTENT_CACHE_TTL_MS, 5 s by default) it is none.
+    expect(large - small).toBe(3 * 3);
   });
 });
 
