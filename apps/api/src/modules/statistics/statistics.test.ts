@@ -218,7 +218,7 @@ describe('GET /api/user/course/statistic/', () => {
   });
 });
 
-describe("the cost of the overall call", () => {
+describe('the cost of the overall call', () => {
   async function countQueries(run: () => Promise<unknown>): Promise<number> {
     const spy = vi.spyOn(pg.Client.prototype, 'query');
     try {
