@@ -218,6 +218,39 @@ describe('GET /api/user/course/statistic/', () => {
   });
 });
 
+describe('finished and hidden courses', () => {
+  it('counts a course finished when every lesson is done and every test passed, at the last of those; a hidden one stays, marked', async () => {
+    const course = await buildCourse(db(), { title: 'Фильтр-кофе' });
+    const module = await buildModule(db(), { courseId: course.id });
+    const lesson = await buildLesson(db(), { moduleId: module.id });
+    const test = await buildTest(db(), { courseId: course.id, moduleId: module.id, review: 'correctness' });
+    const user = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: user.id, courseId: course.id, isActive: false });
+    await buildLessonProgress(db(), { userCourseId: enrolment.id, lessonId: lesson.id, createdAt: at('2026-10-01T09:00:00Z'), completedAt: at('2026-10-01T09:00:00Z') });
+    const q = await buildQuestion(db(), { testId: test.id, text: 'Температура воды?', answers: [{ text: '93 °C', isCorrect: true }, { text: '100 °C' }] });
+    await buildAttempt(db(), {
+      userCourseId: enrolment.id,
+      testId: test.id,
+      score: 90,
+      questionIds: [q.id],
+      selectedAnswers: { [q.id]: [q.answers[0]!.id] },
+      marks: { [q.id]: 1 },
+      finishedAt: at('2026-10-02T09:00:00Z'),
+    });
+    const session = await signInAs(t.app, user);
+    const body = (await get('/api/user/course/statistic/', session)).json();
+    expect(body.overall).toMatchObject({ courses_total: 1, courses_started: 1, courses_finished: 1 });
+    expect(body.courses[0]).toMatchObject({ progress: 100, finished_at: '2026-10-02T09:00:00.000Z', is_active: false });
+    // Finished by the end of 02.10 (Moscow), not yet by the end of 01.10.
+    expect((await get('/api/user/course/statistic/?to=2026-10-01', session)).json().overall).toMatchObject({ courses_started: 1, courses_finished: 0 });
+    // The hidden course's test results stay readable; correctness shows, the right answers do not.
+    const stat = await get(`/api/user/course/statistic/testing/${test.id}/`, session);
+    expect(stat.statusCode).toBe(200);
+    expect(stat.json()).toMatchObject({ status: 'completed', best_score: 90, attempts: [{ score: 90, passed: true }] });
+    expect(stat.json().attempts[0].answers.questions).toEqual([{ id: q.id, text: 'Температура воды?', mark: 1, is_correct: true, correct_answers: null }]);
+  });
+});
+
 describe('the cost of the overall call', () => {
   async function countQueries(run: () => Promise<unknown>): Promise<number> {
     const spy = vi.spyOn(pg.Client.prototype, 'query');
