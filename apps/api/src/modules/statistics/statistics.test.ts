@@ -218,6 +218,28 @@ describe('GET /api/user/course/statistic/', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents every statistics call with its parameters and error statuses', async () => {
+    const doc = (await get('/api/docs/json')).json() as {
+      paths: Record<string, { get?: { summary?: string; parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
+    const calls = {
+      '/api/user/course/statistic/': ['student', 'course', 'group', 'period', 'from', 'to'],
+      '/api/user/course/statistic/export/': ['format', 'student', 'period'],
+      '/api/user/courses/groups/': ['student'],
+      '/api/user/courses/modules/': ['student', 'course', 'user_course'],
+      '/api/user/course/statistic/testing/{id}/': ['id', 'student'],
+      '/api/user/course/statistic/lesson/{id}/': ['id', 'student'],
+    };
+    for (const [path, params] of Object.entries(calls)) {
+      const op = doc.paths[path]?.get;
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op!.parameters!.map((p) => p.name), path).toEqual(expect.arrayContaining(params));
+      expect(Object.keys(op!.responses).sort(), path).toEqual(['200', '400', '401', '404']);
+    }
+  });
+});
+
 describe('finished and hidden courses', () => {
   it('counts a course finished when every lesson is done and every test passed, at the last of those; a hidden one stays, marked', async () => {
     const course = await buildCourse(db(), { title: 'Фильтр-кофе' });
