@@ -1,10 +1,27 @@
 import { Link } from 'react-router';
-import type { CourseModules, ProgressStatus } from '@crema/contract';
-import { isDone, lessonPath, statusText, testPath } from './links.ts';
+import type { ProgressStatus } from '@crema/contract';
+import { formatDate, formatTime } from '@crema/contract/format';
+import { isDone, statusText, type StudyLinks, type StudyOutline, type Timed } from './links.ts';
 
 // The course outline as a list of links: modules with their lessons and tests (tests carry a quiz
 // icon), then the final tests as an entry of their own (spec §2 Layouts 2, §4). The overview shows
-// each item's status in words; the lesson sidebar shows a done mark and the current item.
+// each item's status in words; the lesson sidebar shows a done mark and the current item. A group's
+// items closed by its timetable (decision 0031) are shown locked with their opening time, not linked.
+
+/** 'Откроется dd.mm.yyyy в HH:MM' (Moscow time) of a closed item; a closed item without a time: 'Пока закрыто'. */
+export function opensText(opensAt: string | null | undefined): string {
+  return opensAt ? `Откроется ${formatDate(opensAt)} в ${formatTime(opensAt)}` : 'Пока закрыто';
+}
+
+/** A closed item's mark: a padlock. */
+function LockIcon() {
+  return (
+    <svg className="learn-icon learn-icon--lock" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
 
 /** A test's mark: a checklist with a question mark. */
 export function QuizIcon() {
@@ -39,8 +56,8 @@ function DoneMark({ done }: { done: boolean }) {
   );
 }
 
-interface ItemProps {
-  courseId: number;
+interface ItemProps extends Timed {
+  links: StudyLinks;
   type: 'lesson' | 'test';
   id: number;
   title: string;
@@ -50,10 +67,27 @@ interface ItemProps {
   onFollow?: () => void;
 }
 
-function Item({ courseId, type, id, title, status, variant, current, onFollow }: ItemProps) {
+function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt }: ItemProps) {
   const done = isDone(type, status);
-  const to = type === 'lesson' ? lessonPath(courseId, id) : testPath(courseId, id);
+  const to = type === 'lesson' ? links.lesson(id) : links.test(id);
   const word = statusText(type, status);
+  if (isOpen === false) {
+    const when = opensText(opensAt);
+    return (
+      <li className="learn-item learn-item--closed" data-status="closed" data-type={type}>
+        <span className="learn-item__link" aria-current={current ? 'page' : undefined}>
+          {variant === 'sidebar' ? <LockIcon /> : null}
+          {type === 'test' ? <QuizIcon /> : <LessonIcon />}
+          <span className="learn-item__title">
+            {type === 'test' ? <span className="visually-hidden">Тест: </span> : null}
+            {title}
+            <span className="learn-item__opens">{when}</span>
+          </span>
+          {variant === 'overview' ? <LockIcon /> : null}
+        </span>
+      </li>
+    );
+  }
   return (
     <li className={`learn-item${current ? ' learn-item--current' : ''}${done ? ' learn-item--done' : ''}`} data-status={status} data-type={type}>
       <Link to={to} className="learn-item__link" aria-current={current ? 'page' : undefined} onClick={onFollow}>
@@ -78,14 +112,14 @@ function Item({ courseId, type, id, title, status, variant, current, onFollow }:
  * when a link is followed (the sidebar closes on phones).
  */
 export function Outline({
-  courseId,
+  links,
   outline,
   variant,
   current,
   onFollow,
 }: {
-  courseId: number;
-  outline: CourseModules;
+  links: StudyLinks;
+  outline: StudyOutline;
   variant: 'overview' | 'sidebar';
   current?: { type: 'lesson' | 'test'; id: number; moduleId: number | null };
   onFollow?: () => void;
@@ -105,7 +139,7 @@ export function Outline({
               {module.content.map((item) => (
                 <Item
                   key={`${item.type}-${item.id}`}
-                  courseId={courseId}
+                  links={links}
                   type={item.type}
                   id={item.id}
                   title={item.title}
@@ -113,6 +147,8 @@ export function Outline({
                   variant={variant}
                   current={isCurrent(item.type, item.id, module.id)}
                   onFollow={onFollow}
+                  is_open={item.is_open}
+                  opens_at={item.opens_at}
                 />
               ))}
             </ol>
@@ -130,7 +166,7 @@ export function Outline({
             {outline.final_tests.map((test) => (
               <Item
                 key={test.id}
-                courseId={courseId}
+                links={links}
                 type="test"
                 id={test.id}
                 title={test.title}
@@ -138,6 +174,8 @@ export function Outline({
                 variant={variant}
                 current={isCurrent('test', test.id, null)}
                 onFollow={onFollow}
+                is_open={test.is_open}
+                opens_at={test.opens_at}
               />
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalStudyPath, continueTarget, isDone, lessonPath, positionPath } from './links.ts';
+import { canonicalStudyPath, continueTarget, courseLinks, isDone, lessonPath, positionPath } from './links.ts';
 import { outline } from './outline.fixture.ts';
 
 
@@ -22,7 +22,7 @@ describe('study links and marks', () => {
     expect(lessonPath(5, 7)).toBe('/user/courses/5/lessons/7/');
     expect(lessonPath(5, 7, 1)).toBe('/user/courses/5/lessons/7/');
     expect(lessonPath(5, 7, 3)).toBe('/user/courses/5/lessons/7/?page=3');
-    expect(positionPath(5, { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
+    expect(positionPath(courseLinks(5), { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
   });
 
   it('an opened lesson counts as done; a test only once completed (spec §4)', () => {
