@@ -148,7 +148,8 @@ describe('private pages', () => {
       ['/user/account/', 'Личные данные', 'Сохранить документы'],
       ['/user/students/', 'Данные учащихся', 'Учеников пока нет'],
       ['/user/orders/', 'Мои заказы', 'У вас пока нет заказов'],
-      ['/user/schedule/', 'Расписание', COMING],
+      ['/user/schedule/', 'Расписание', 'Подключить календарь'],
+      ['/user/group/', 'Мои группы', 'Вы пока не учитесь в группе'],
       ['/user/progress/', 'Успеваемость', COMING],
     ]) {
       const res = await page(path!, jar);

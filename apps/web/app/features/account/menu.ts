@@ -44,6 +44,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
     title: 'Курсы',
     links: [
       { to: paths.userCourses(), label: 'Мое обучение' },
+      { to: paths.userGroups(), label: 'Мои группы' },
       { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
     ],
   },

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProgressStatus } from '@crema/contract';
 import { formatDate, formatTime } from '@crema/contract/format';
 import { isDone, statusText, type StudyLinks, type StudyOutline, type Timed } from './links.ts';
+import './learning.css';
 
 // The course outline as a list of links: modules with their lessons and tests (tests carry a quiz
 // icon), then the final tests as an entry of their own (spec §2 Layouts 2, §4). The overview shows

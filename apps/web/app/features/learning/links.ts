@@ -1,6 +1,6 @@
 // The study pages' addresses and the outline's reading (spec §2 User routes, §4 statuses). Here,
 // not in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
-import type { CourseModules, LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
+import type { LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
 
 /** /user/courses/{id}/: the course overview; `id` is the enrolment (user course). */
 export const coursePath = (id: number) => `/user/courses/${id}/`;
