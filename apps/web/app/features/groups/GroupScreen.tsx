@@ -23,7 +23,7 @@ export function GroupScreen({ group, programme, continueTo }: { group: MyGroupDe
       <h1 className="account__title">{group.title}</h1>
       <dl className="group-facts group-facts--wide">
         <div>
-          <dt>Учится</dt>
+          <dt>Кто учится</dt>
           <dd>{whoseText(group.learners)}</dd>
         </div>
         <div>

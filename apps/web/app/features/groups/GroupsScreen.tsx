@@ -25,7 +25,7 @@ function GroupCard({ group }: { group: MyGroup }) {
       </h2>
       <dl className="group-facts">
         <div>
-          <dt>Учится</dt>
+          <dt>Кто учится</dt>
           <dd>{whoseText(group.learners)}</dd>
         </div>
         <div>

@@ -71,7 +71,7 @@ export function ScheduleScreen({
                         </Link>
                       </p>
                       <p className="schedule-session__meta">
-                        <span>{whoseText(session.learners)}</span>
+                        <span className="schedule-whose">{whoseText(session.learners)}</span>
                         <span>{session.online_url ? 'Онлайн' : (session.location ?? '')}</span>
                       </p>
                     </div>

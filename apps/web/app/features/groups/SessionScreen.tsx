@@ -44,7 +44,7 @@ export function SessionScreen({ session, step }: { session: MyGroupSession; step
           <dd>{online ? 'Онлайн' : (session.location ?? 'Место уточняется')}</dd>
         </div>
         <div>
-          <dt>Учится</dt>
+          <dt>Кто учится</dt>
           <dd>{whoseText(session.learners)}</dd>
         </div>
       </dl>
@@ -73,7 +73,7 @@ export function SessionScreen({ session, step }: { session: MyGroupSession; step
           )}
         </section>
       ) : null}
-      <p className="group-note">
+      <p className="group-note group-note--after">
         Время занятия — {timeRange(session.starts_at, session.ends_at)} по Москве. Чтобы занятия появились в календаре телефона,{' '}
         <Link to="/user/schedule/#calendar">подключите календарь</Link>.
       </p>
