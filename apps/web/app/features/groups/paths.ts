@@ -1,7 +1,7 @@
 // The group pages' addresses (spec §2 User routes: Groups) and what they show in words. Here, not
 // in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
 import type { GroupLearner, GroupModules } from '@crema/contract';
-import { DAY_FORMS, HOUR_FORMS, MINUTE_FORMS, addDays, formatCount, formatDate, formatTime, moscowIsoDate, weekdayOf, type PluralForms } from '@crema/contract/format';
+import { DAY_FORMS, HOUR_FORMS, MINUTE_FORMS, NBSP, addDays, formatCount, formatDate, formatTime, moscowIsoDate, weekdayOf, type PluralForms } from '@crema/contract/format';
 
 /** /user/group/: my groups. */
 export const groupsPath = () => '/user/group/';
@@ -57,12 +57,12 @@ export function whoseText(learners: GroupLearner[]): string {
 /** 'Имя Фамилия' of a teacher or a learner. */
 export const personName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
-/** A session's duration: '45 минут', '2 часа', '1 ч 30 мин'. */
+/** A session's duration: '45 минут', '2 часа', '1 ч 30 мин' (a no-break space before the unit). */
 export function durationText(startsAt: string, endsAt: string): string {
   const minutes = Math.max(0, Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60_000));
   if (minutes < 60) return formatCount(minutes, MINUTE_FORMS);
   if (minutes % 60 === 0) return formatCount(minutes / 60, HOUR_FORMS);
-  return `${Math.floor(minutes / 60)} ч ${minutes % 60} мин`;
+  return `${Math.floor(minutes / 60)}${NBSP}ч ${minutes % 60}${NBSP}мин`;
 }
 
 /** 'HH:MM–HH:MM' in Moscow. */
