@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { CalendarFeedView, UserSchedule } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { CalendarFeed } from './CalendarFeed.tsx';
-import { dayHeading, daysText, groupPath, sessionPath, timeRange, whoseText } from './paths.ts';
+import { groupPath, sessionPath, timeRange, whoseText } from './paths.ts';
 import './groups.css';
 
 // /user/schedule/ 'Расписание' (spec §2 User routes): the coming sessions of every group the
@@ -12,16 +12,17 @@ import './groups.css';
 
 /** The periods the screen offers, in days ahead. */
 export const SCHEDULE_PERIODS = [14, 30, 90] as const;
+const PERIOD_TEXT: Record<number, string> = { 14: '14 дней', 30: '30 дней', 90: '90 дней' };
 
 export function ScheduleScreen({
   schedule,
-  today,
+  headings,
   days,
   feed,
 }: {
   schedule: UserSchedule;
-  /** Today in Moscow (the loader's, so server and browser agree). */
-  today: string;
+  /** Each day's heading by its date ('Сегодня', 'Завтра', 'пн, 30 ноября'), from the loader's Moscow today. */
+  headings: Record<string, string>;
   days: number;
   feed: CalendarFeedView;
 }) {
@@ -42,7 +43,7 @@ export function ScheduleScreen({
             aria-current={period === days ? 'page' : undefined}
             preventScrollReset
           >
-            {daysText(period)}
+            {PERIOD_TEXT[period]}
           </Link>
         ))}
       </nav>
@@ -54,7 +55,7 @@ export function ScheduleScreen({
           {schedule.days.map((day) => (
             <section key={day.date} className="schedule-day" aria-labelledby={`day-${day.date}`}>
               <h2 className="schedule-day__title" id={`day-${day.date}`}>
-                {dayHeading(day.date, today)}
+                {headings[day.date] ?? day.date}
               </h2>
               <ol className="schedule-sessions">
                 {day.sessions.map((session) => (
@@ -83,10 +84,10 @@ export function ScheduleScreen({
         </div>
       ) : (
         <div className="group-empty">
-          <p>В ближайшие {daysText(days)} занятий нет.</p>
+          <p>В ближайшие {PERIOD_TEXT[days]} занятий нет.</p>
           {further ? (
             <Link className="button button--ghost" to={`/user/schedule/?days=${further}`}>
-              Показать на {daysText(further)} вперёд
+              Показать на {PERIOD_TEXT[further]} вперёд
             </Link>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupModules } from '@crema/contract';
-import { dayHeading, durationText, groupStudyLinks, sessionWhen, whoseText } from './paths.ts';
+import { durationText, groupStudyLinks, sessionWhen, whoseText } from './paths.ts';
+import { dayHeading, moscowPeriod } from './schedule.server.ts';
 
 const timed = (isOpen: boolean, session: number | null) => ({
   is_open: isOpen,
@@ -50,6 +51,10 @@ describe('what the group screens say', () => {
     expect(dayHeading('2026-11-27', '2026-11-26')).toBe('Завтра');
     expect(dayHeading('2026-11-30', '2026-11-26')).toBe('пн, 30 ноября');
     expect(dayHeading('2027-01-04', '2026-12-30')).toBe('пн, 4 января 2027');
+  });
+
+  it('counts the period from today in Moscow: 22:00 UTC is already tomorrow there', () => {
+    expect(moscowPeriod(14, new Date('2026-11-26T22:00:00Z'))).toEqual({ from: '2026-11-27', to: '2026-12-11' });
   });
 
   it('tells times in Moscow and a duration in words', () => {

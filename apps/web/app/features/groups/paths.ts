@@ -1,7 +1,12 @@
 // The group pages' addresses (spec §2 User routes: Groups) and what they show in words. Here, not
 // in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
 import type { GroupLearner, GroupModules } from '@crema/contract';
-import { DAY_FORMS, HOUR_FORMS, MINUTE_FORMS, NBSP, addDays, formatCount, formatDate, formatTime, moscowIsoDate, weekdayOf, type PluralForms } from '@crema/contract/format';
+import { HOUR_FORMS, MINUTE_FORMS, formatCount, formatDate, formatTime, type PluralForms } from '@crema/contract/format';
+
+// The contract's formatters live in the shell chunk every public page loads first (vite.config.ts),
+// which carries every export any browser code uses: what only the server needs (Moscow today, day
+// headings) is in schedule.server.ts, and no new formatter is imported here.
+const NBSP = '\u00a0';
 
 /** /user/group/: my groups. */
 export const groupsPath = () => '/user/group/';
@@ -70,21 +75,3 @@ export const timeRange = (startsAt: string, endsAt: string) => `${formatTime(sta
 
 /** 'dd.mm.yyyy, HH:MM–HH:MM (МСК)'. */
 export const sessionWhen = (startsAt: string, endsAt: string) => `${formatDate(startsAt)}, ${timeRange(startsAt, endsAt)} (МСК)`;
-
-const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
-const MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'] as const;
-
-/** A Moscow day's heading: 'Сегодня', 'Завтра', else 'пн, 30 ноября' (the year when it is not this one). */
-export function dayHeading(iso: string, today: string): string {
-  if (iso === today) return 'Сегодня';
-  if (iso === addDays(today, 1)) return 'Завтра';
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const sameYear = iso.slice(0, 4) === today.slice(0, 4);
-  return `${WEEKDAYS[weekdayOf(iso)]}, ${day} ${MONTHS[month - 1]}${sameYear ? '' : ` ${year}`}`;
-}
-
-/** Today in Moscow, 'YYYY-MM-DD'. */
-export const moscowToday = (now = new Date()) => moscowIsoDate(now);
-
-/** 'на 30 дней' */
-export const daysText = (days: number) => formatCount(days, DAY_FORMS);

@@ -1,9 +1,8 @@
 import type { Route } from './+types/schedule';
-import { addDays } from '@crema/contract/format';
 import { createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { SCHEDULE_PERIODS, ScheduleScreen } from '../../features/groups/ScheduleScreen.tsx';
-import { moscowToday } from '../../features/groups/paths.ts';
+import { dayHeading, moscowPeriod } from '../../features/groups/schedule.server.ts';
 import { privateMeta } from './sections.ts';
 
 /**
@@ -15,9 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = createApi(context.api);
   const asked = Number(pageUrl(request).searchParams.get('days'));
   const days = (SCHEDULE_PERIODS as readonly number[]).includes(asked) ? asked : SCHEDULE_PERIODS[0];
-  const today = moscowToday();
-  const [schedule, feed] = await Promise.all([api.mySchedule({ from: today, to: addDays(today, days) }), api.calendarFeed()]);
-  return { schedule, feed, today, days };
+  const period = moscowPeriod(days);
+  const [schedule, feed] = await Promise.all([api.mySchedule(period), api.calendarFeed()]);
+  const headings = Object.fromEntries(schedule.days.map((day) => [day.date, dayHeading(day.date, period.from)]));
+  return { schedule, feed, headings, days };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Расписание');
