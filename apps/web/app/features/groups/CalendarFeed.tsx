@@ -60,7 +60,7 @@ export function CalendarFeed({ initial }: { initial: CalendarFeedView }) {
         <>
           <p className="group-note">
             Занятия ваших групп и групп ваших детей попадут в календарь телефона или Google Календарь и будут обновляться сами.
-            {feed.created_at ? ` Ссылка создана ${formatDateTime(feed.created_at)}.` : ''}
+            {feed.created_at ? ` Ссылка создана ${formatDateTime(feed.created_at)} (МСК).` : ''}
           </p>
           <label className="calendar-feed__label" htmlFor={fieldId}>
             Ссылка на календарь (никому её не передавайте)
