@@ -49,6 +49,12 @@ test('the demo student opens my groups, a group’s timetable and a session, rea
   const closed = items.find((item) => item.type === 'lesson' && !item.is_open && item.opens_at)!;
   expect(open && closed, 'the programme has an open and a closed lesson').toBeTruthy();
 
+  // 'Мое обучение' and the account sidebar lead to the groups.
+  await page.goto('/user/courses/');
+  await expect(page.getByRole('main').getByRole('link', { name: '«Мои группы»' })).toHaveAttribute('href', '/user/group/');
+  // (Folded behind 'Меню кабинета' on a phone: present, not shown.)
+  await expect(page.locator('#account-nav').getByRole('link', { name: 'Мои группы', includeHidden: true })).toHaveAttribute('href', '/user/group/');
+
   // My groups: whose, the start, the next session in Moscow time, members with a plural.
   await page.goto('/user/group/');
   await hydrated(page);
@@ -104,6 +110,10 @@ test('the demo student opens my groups, a group’s timetable and a session, rea
   for (const step of await page.locator('.lesson-step').all()) {
     expect(await step.getAttribute('href')).toMatch(new RegExp(`^/user/group/${mine.id}/`));
   }
+
+  // One address per lesson: without its session (or with another) it redirects to the canonical one.
+  await page.goto(`/user/group/${mine.id}/schedule/lessons/${open.id}/`);
+  await expect(page).toHaveURL(new RegExp(`/user/group/${mine.id}/schedule/${open.session!.id}/lessons/${open.id}/$`));
 
   // A closed lesson's address: the timetable's text, calmly, and the way back to the group.
   await page.goto(`/user/group/${mine.id}/schedule/${closed.session!.id}/lessons/${closed.id}/`);
