@@ -16,7 +16,6 @@ export const paths = {
   },
   userCourses: () => '/user/courses/',
   userSchedule: () => '/user/schedule/',
-  userGroups: () => '/user/group/',
   userAccount: () => '/user/account/',
   userOrders: () => '/user/orders/',
   userStudents: () => '/user/students/',

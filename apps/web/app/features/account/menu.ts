@@ -44,7 +44,8 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
     title: 'Курсы',
     links: [
       { to: paths.userCourses(), label: 'Мое обучение' },
-      { to: paths.userGroups(), label: 'Мои группы' },
+      // Not in lib/paths.ts: that object is in every public page's first load (decision 0008).
+      { to: '/user/group/', label: 'Мои группы' },
       { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
     ],
   },

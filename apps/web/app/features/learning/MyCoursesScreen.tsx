@@ -189,7 +189,7 @@ export function MyCoursesScreen({
       <h1 className="account__title">Мое обучение</h1>
       {groups > 0 ? (
         <p className="learn-note">
-          Занятия по расписанию, материалы группы и одногруппники — в разделе <Link to={paths.userGroups()}>«Мои группы»</Link>.
+          Занятия по расписанию, материалы группы и одногруппники — в разделе <Link to="/user/group/">«Мои группы»</Link>.
         </p>
       ) : null}
       <div className="learn-notice-slot" aria-live="polite">
