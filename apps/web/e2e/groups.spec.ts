@@ -111,6 +111,21 @@ test('the demo student opens my groups, a group’s timetable and a session, rea
     expect(await step.getAttribute('href')).toMatch(new RegExp(`^/user/group/${mine.id}/`));
   }
 
+  // A test of the group: an open one offers the quiz (run through the course calls), one the
+  // timetable keeps closed says when it opens.
+  const openTest = items.find((item) => item.type === 'test' && item.is_open);
+  if (openTest) {
+    await page.goto(`/user/group/${mine.id}/schedule/${openTest.session ? `${openTest.session.id}/` : ''}testing/${openTest.id}/`);
+    await expect(page.getByRole('heading', { level: 1, name: openTest.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Начать тест|Пройти ещё раз/ })).toBeVisible();
+  }
+  const closedTest = [...items.filter((item) => item.type === 'test'), ...outline.final_tests].find((item) => !item.is_open && item.session);
+  if (closedTest) {
+    await page.goto(`/user/group/${mine.id}/schedule/${closedTest.session!.id}/testing/${closedTest.id}/`);
+    await expect(page.locator('.quiz-panel')).toContainText(`Тест откроется ${formatDate(closedTest.opens_at!)} в ${formatTime(closedTest.opens_at!)}`);
+    await expect(page.getByRole('link', { name: 'К странице группы' })).toHaveAttribute('href', `/user/group/${mine.id}/`);
+  }
+
   // One address per lesson: without its session (or with another) it redirects to the canonical one.
   await page.goto(`/user/group/${mine.id}/schedule/lessons/${open.id}/`);
   await expect(page).toHaveURL(new RegExp(`/user/group/${mine.id}/schedule/${open.session!.id}/lessons/${open.id}/$`));

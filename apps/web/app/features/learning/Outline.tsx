@@ -118,14 +118,17 @@ export function Outline({
   variant,
   current,
   onFollow,
+  heading,
 }: {
   links: StudyLinks;
   outline: StudyOutline;
   variant: 'overview' | 'sidebar';
   current?: { type: 'lesson' | 'test'; id: number; moduleId: number | null };
   onFollow?: () => void;
+  /** The modules' heading level when the page differs (the group page puts the outline under an h2). */
+  heading?: 'h2' | 'h3';
 }) {
-  const Heading = variant === 'overview' ? 'h2' : 'h3';
+  const Heading = heading ?? (variant === 'overview' ? 'h2' : 'h3');
   const isCurrent = (type: 'lesson' | 'test', id: number, moduleId: number | null) =>
     current !== undefined && current.type === type && current.id === id && current.moduleId === moduleId;
   return (

@@ -31,5 +31,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function GroupPage({ loaderData }: Route.ComponentProps) {
   const { group, outline, continueTo } = loaderData;
   const links = useMemo(() => groupStudyLinks(group.id, outline), [group.id, outline]);
-  return <GroupScreen group={group} continueTo={continueTo} programme={<Outline links={links} outline={outline} variant="overview" />} />;
+  return <GroupScreen group={group} continueTo={continueTo} programme={<Outline links={links} outline={outline} variant="overview" heading="h3" />} />;
 }
