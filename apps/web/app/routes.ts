@@ -37,13 +37,13 @@ export default [
     route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
     // The course overview (issue 12); `:id` is the enrolment (decision 0028).
     route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
-    // One finished test attempt's result (the activity id is the attempt's).
-    route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
     // Groups and my schedule (issue 13, decision 0032); `:id` is the group, `:scheduleId` a session.
     route('user/group', 'routes/user/groups.tsx', { id: 'user-groups' }),
     route('user/group/:id', 'routes/user/group.tsx', { id: 'user-group' }),
     route('user/group/:id/schedule/:scheduleId', 'routes/user/group-session.tsx', { id: 'user-group-session' }),
     route('user/schedule', 'routes/user/schedule.tsx', { id: 'user-schedule' }),
+    // One finished test attempt's result (the activity id is the attempt's).
+    route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),

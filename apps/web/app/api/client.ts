@@ -250,20 +250,6 @@ export function createApi(fetcher: ApiFetch) {
     /** The courses the learner hid ('Скрытые курсы'). */
     hiddenCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/?is_active=false'),
 
-    // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
-    setCourseActive: (id: number, isActive: boolean) =>
-      json<{ id: number; is_active: boolean }>(fetcher, `/api/user/courses/${id}/`, patch({ is_active: isActive })),
-    removeCourse: (id: number) => json<unknown>(fetcher, `/api/user/courses/${id}/`, { method: 'DELETE' }),
-    courseModules: (id: number) => json<CourseModules>(fetcher, `/api/user/course/${id}/modules/`),
-    lessonPage: (id: number, lessonId: number, page: number) =>
-      json<LessonPage>(fetcher, `/api/user/course/${id}/lesson/${lessonId}/${toQuery({ page })}`),
-    // Quizzes: a module test under its module's path, a final test (moduleId null) without one.
-    quiz: (id: number, moduleId: number | null, testId: number, clear = false) =>
-      json<QuizState>(fetcher, `${quizPath(id, moduleId, testId)}${clear ? '?clear=true' : ''}`),
-    saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
-      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
-    attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
-
     // Groups and my schedule (decision 0031): `id` is the group; its tests run through the course calls.
     myGroups: () => json<MyGroup[]>(fetcher, '/api/user/groups/'),
     myGroup: (id: number) => json<MyGroupDetail>(fetcher, `/api/user/groups/${id}/`),
@@ -277,6 +263,20 @@ export function createApi(fetcher: ApiFetch) {
     /** Makes the feed's URL, or a new one (the old stops working). */
     makeCalendarFeed: () => json<CalendarFeedView>(fetcher, '/api/user/schedule/feed/', post({})),
     revokeCalendarFeed: () => json<unknown>(fetcher, '/api/user/schedule/feed/', { method: 'DELETE' }),
+
+    // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
+    setCourseActive: (id: number, isActive: boolean) =>
+      json<{ id: number; is_active: boolean }>(fetcher, `/api/user/courses/${id}/`, patch({ is_active: isActive })),
+    removeCourse: (id: number) => json<unknown>(fetcher, `/api/user/courses/${id}/`, { method: 'DELETE' }),
+    courseModules: (id: number) => json<CourseModules>(fetcher, `/api/user/course/${id}/modules/`),
+    lessonPage: (id: number, lessonId: number, page: number) =>
+      json<LessonPage>(fetcher, `/api/user/course/${id}/lesson/${lessonId}/${toQuery({ page })}`),
+    // Quizzes: a module test under its module's path, a final test (moduleId null) without one.
+    quiz: (id: number, moduleId: number | null, testId: number, clear = false) =>
+      json<QuizState>(fetcher, `${quizPath(id, moduleId, testId)}${clear ? '?clear=true' : ''}`),
+    saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
+      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
+    attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
   };
 }
 export type Api = ReturnType<typeof createApi>;
