@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // The account pages still to come; each is the same placeholder module with its own id.
-const USER_SECTIONS = ['schedule', 'progress'];
+const USER_SECTIONS = ['progress'];
 
 export default [
   index('routes/home.tsx'),
@@ -37,6 +37,11 @@ export default [
     route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
     // The course overview (issue 12); `:id` is the enrolment (decision 0028).
     route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
+    // Groups and my schedule (issue 13, decision 0032); `:id` is the group, `:scheduleId` a session.
+    route('user/group', 'routes/user/groups.tsx', { id: 'user-groups' }),
+    route('user/group/:id', 'routes/user/group.tsx', { id: 'user-group' }),
+    route('user/group/:id/schedule/:scheduleId', 'routes/user/group-session.tsx', { id: 'user-group-session' }),
+    route('user/schedule', 'routes/user/schedule.tsx', { id: 'user-schedule' }),
     // One finished test attempt's result (the activity id is the attempt's).
     route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
@@ -48,6 +53,11 @@ export default [
   layout('routes/user/study.tsx', { id: 'user-study' }, [
     route('user/courses/:id/lessons/:lessonId?', 'routes/user/lesson.tsx', { id: 'user-lesson' }),
     route('user/courses/:id/testing/:testId', 'routes/user/testing.tsx', { id: 'user-testing' }),
+  ]),
+  // The same layout for a group's lessons and tests (decision 0032): the group's programme and links.
+  layout('routes/user/group-study.tsx', { id: 'user-group-study' }, [
+    route('user/group/:id/schedule/:scheduleId?/lessons/:lessonId?', 'routes/user/group-lesson.tsx', { id: 'user-group-lesson' }),
+    route('user/group/:id/schedule/:scheduleId?/testing/:testId', 'routes/user/group-testing.tsx', { id: 'user-group-testing' }),
   ]),
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [

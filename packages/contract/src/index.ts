@@ -11,4 +11,5 @@ export * from './schemas/orders.ts';
 export * from './rules/index.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/groups.ts';
+export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';

@@ -126,6 +126,8 @@ describe('private pages', () => {
     expect(admin.headers.location).toBe('/?login&next=%2Fadmin%2Fcourses%2F');
     // Unknown private addresses too: a guest learns nothing about what exists.
     expect((await page('/user/no-such-section/')).headers.location).toBe('/?login&next=%2Fuser%2Fno-such-section%2F');
+    // The group's study layout asks for a signed-in person itself.
+    expect((await page('/user/group/1/schedule/2/lessons/3/')).headers.location).toBe('/?login&next=%2Fuser%2Fgroup%2F1%2Fschedule%2F2%2Flessons%2F3%2F');
   });
 
   it('client navigations (/_.data) of a guest are sent to sign in as well; a member gets the data', async () => {
@@ -148,7 +150,8 @@ describe('private pages', () => {
       ['/user/account/', 'Личные данные', 'Сохранить документы'],
       ['/user/students/', 'Данные учащихся', 'Учеников пока нет'],
       ['/user/orders/', 'Мои заказы', 'У вас пока нет заказов'],
-      ['/user/schedule/', 'Расписание', COMING],
+      ['/user/schedule/', 'Расписание', 'Подключить календарь'],
+      ['/user/group/', 'Мои группы', 'Вы пока не учитесь в группе'],
       ['/user/progress/', 'Успеваемость', COMING],
     ]) {
       const res = await page(path!, jar);
@@ -161,6 +164,10 @@ describe('private pages', () => {
       expect(res.headers['cache-control']).toBe('private, no-cache');
     }
     expect((await page('/user/no-such-section/', jar)).statusCode).toBe(404);
+    // A group the account does not study in: the 404 page, in the account frame and the study layout alike.
+    for (const path of ['/user/group/1/', '/user/group/1/schedule/1/', '/user/group/1/schedule/lessons/1/', '/user/group/1/schedule/testing/1/']) {
+      expect((await page(path, jar)).statusCode, path).toBe(404);
+    }
     const home = await page('/user/', jar);
     expect(home.statusCode).toBe(302);
     expect(home.headers.location).toBe('/user/courses/');

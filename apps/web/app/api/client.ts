@@ -20,7 +20,13 @@ import type {
   ReferenceBooks,
   StudentItem,
   CoursesResponse,
+  CalendarFeedView,
+  GroupModules,
   GroupStart,
+  MyGroup,
+  MyGroupDetail,
+  MyGroupSession,
+  UserSchedule,
   LessonPage,
   MenuKey,
   MenuLink,
@@ -243,6 +249,20 @@ export function createApi(fetcher: ApiFetch) {
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
     /** The courses the learner hid ('Скрытые курсы'). */
     hiddenCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/?is_active=false'),
+
+    // Groups and my schedule (decision 0031): `id` is the group; its tests run through the course calls.
+    myGroups: () => json<MyGroup[]>(fetcher, '/api/user/groups/'),
+    myGroup: (id: number) => json<MyGroupDetail>(fetcher, `/api/user/groups/${id}/`),
+    myGroupSession: (id: number, scheduleId: number) => json<MyGroupSession>(fetcher, `/api/user/groups/${id}/schedule/${scheduleId}/`),
+    groupModules: (id: number) => json<GroupModules>(fetcher, `/api/group_schedule/${id}/modules/`),
+    groupLessonPage: (id: number, lessonId: number, page: number) =>
+      json<LessonPage>(fetcher, `/api/group_schedule/${id}/lesson/${lessonId}/${toQuery({ page })}`),
+    /** Moscow dates 'YYYY-MM-DD', both included. */
+    mySchedule: (query: { from?: string; to?: string } = {}) => json<UserSchedule>(fetcher, `/api/user/schedule/${toQuery(query)}`),
+    calendarFeed: () => json<CalendarFeedView>(fetcher, '/api/user/schedule/feed/'),
+    /** Makes the feed's URL, or a new one (the old stops working). */
+    makeCalendarFeed: () => json<CalendarFeedView>(fetcher, '/api/user/schedule/feed/', post({})),
+    revokeCalendarFeed: () => json<unknown>(fetcher, '/api/user/schedule/feed/', { method: 'DELETE' }),
 
     // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
     setCourseActive: (id: number, isActive: boolean) =>

@@ -28,9 +28,11 @@ export const DROPDOWN_LINKS: readonly AccountLink[] = [
   { to: paths.userOrders(), label: 'Мои заказы' },
 ];
 
-/** The account sidebar: Schedule; Account data; Courses; My orders; then 'Выйти'. */
+/** The account sidebar: Schedule, My groups; Account data; Courses; My orders; then 'Выйти'. */
 export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
   { to: paths.userSchedule(), label: 'Расписание' },
+  // Not in lib/paths.ts: that object is in every public page's first load (decision 0008).
+  { to: '/user/group/', label: 'Мои группы' },
   {
     id: 'account-nav-data',
     title: 'Данные аккаунта',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { continuePath, isDone } from './links.ts';
-import type { StudyCourse } from './links.ts';
+import { courseLinks, type StudyCourse } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';
 
@@ -33,7 +33,7 @@ export function CourseOverview({ course }: { course: StudyCourse }) {
           </Link>
         ) : null}
       </div>
-      <Outline courseId={course.id} outline={course.outline} variant="overview" />
+      <Outline links={courseLinks(course.id)} outline={course.outline} variant="overview" />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LearningPosition, LessonPage } from '@crema/contract';
-import { coursePath, positionPath } from './links.ts';
+import { positionPath, type StudyLinks } from './links.ts';
 
 // /user/courses/{id}/lessons/{lessonId}/?page=n (issue 12 Screens): one page of a lesson in the
 // course-study layout (routes/user/study.tsx), with previous/next across pages, lessons, tests and modules as the API
@@ -13,13 +13,13 @@ function describe(position: LearningPosition, lesson: LessonPage): string {
   return position.type === 'test' ? `тест «${position.title}»` : position.title;
 }
 
-function Step({ courseId, lesson, position, direction }: { courseId: number; lesson: LessonPage; position: LearningPosition; direction: 'previous' | 'next' }) {
+function Step({ links, lesson, position, direction }: { links: StudyLinks; lesson: LessonPage; position: LearningPosition; direction: 'previous' | 'next' }) {
   const word = direction === 'previous' ? 'Назад' : 'Далее';
   const text = describe(position, lesson);
   return (
     <Link
       className={`lesson-step lesson-step--${direction}`}
-      to={positionPath(courseId, position)}
+      to={positionPath(links, position)}
       rel={direction === 'previous' ? 'prev' : 'next'}
       aria-label={`${word}: ${text}`}
     >
@@ -29,7 +29,7 @@ function Step({ courseId, lesson, position, direction }: { courseId: number; les
   );
 }
 
-export function LessonScreen({ courseId, lesson, children }: { courseId: number; lesson: LessonPage; children: ReactNode }) {
+export function LessonScreen({ links, lesson, children }: { links: StudyLinks; lesson: LessonPage; children: ReactNode }) {
   return (
     <article className="lesson" aria-labelledby="lesson-title">
       <p className="lesson__module">{lesson.module.title}</p>
@@ -46,16 +46,37 @@ export function LessonScreen({ courseId, lesson, children }: { courseId: number;
       </p>
       {lesson.blocks.length ? children : <p className="learn-note">На этой странице пока ничего нет.</p>}
       <nav className="lesson-steps" aria-label="Переход по уроку">
-        {lesson.previous ? <Step courseId={courseId} lesson={lesson} position={lesson.previous} direction="previous" /> : <span />}
+        {lesson.previous ? <Step links={links} lesson={lesson} position={lesson.previous} direction="previous" /> : <span />}
         {lesson.next ? (
-          <Step courseId={courseId} lesson={lesson} position={lesson.next} direction="next" />
+          <Step links={links} lesson={lesson} position={lesson.next} direction="next" />
         ) : (
-          <Link className="lesson-step lesson-step--next" to={coursePath(courseId)}>
+          <Link className="lesson-step lesson-step--next" to={links.home}>
             <span className="lesson-step__word">Готово</span>
-            <span className="lesson-step__what">к содержанию курса</span>
+            <span className="lesson-step__what">к {links.homeName}</span>
           </Link>
         )}
       </nav>
+    </article>
+  );
+}
+
+/**
+ * A lesson or test the group's timetable has not opened yet (the API's 403 text: 'Урок откроется
+ * dd.mm.yyyy в HH:MM (по московскому времени)…'), said calmly with the way back.
+ */
+export function ClosedPlace({ kind, title, text, links }: { kind: string; title: string; text: string; links: StudyLinks }) {
+  return (
+    <article className="lesson" aria-labelledby="lesson-title">
+      <p className="lesson__module">{kind}</p>
+      <h1 className="lesson__title" id="lesson-title">
+        {title}
+      </h1>
+      <div className="learn-closed" role="note">
+        <p>{text}</p>
+        <Link className="button button--primary" to={links.home}>
+          К {links.homeName}
+        </Link>
+      </div>
     </article>
   );
 }

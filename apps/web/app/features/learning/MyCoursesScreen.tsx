@@ -146,7 +146,16 @@ function HiddenCourse({ item, busy, onShow, onDelete }: { item: MyCourse; busy: 
   );
 }
 
-export function MyCoursesScreen({ courses: initialCourses, hidden: initialHidden }: { courses: MyCourse[]; hidden: MyCourse[] }) {
+export function MyCoursesScreen({
+  courses: initialCourses,
+  hidden: initialHidden,
+  groups = 0,
+}: {
+  courses: MyCourse[];
+  hidden: MyCourse[];
+  /** How many groups the account (or a child) studies in: 'Мои группы' is offered above the courses. */
+  groups?: number;
+}) {
   const [lists, setLists] = useState({ courses: initialCourses, hidden: initialHidden });
   const { courses, hidden } = lists;
   const [deleting, setDeleting] = useState<MyCourse | null>(null);
@@ -178,6 +187,11 @@ export function MyCoursesScreen({ courses: initialCourses, hidden: initialHidden
   return (
     <main className="account__page">
       <h1 className="account__title">Мое обучение</h1>
+      {groups > 0 ? (
+        <p className="learn-note">
+          Занятия по расписанию, материалы группы и одногруппники — в разделе <Link to="/user/group/">«Мои группы»</Link>.
+        </p>
+      ) : null}
       <div className="learn-notice-slot" aria-live="polite">
         {justHidden ? (
           <p className="learn-notice">

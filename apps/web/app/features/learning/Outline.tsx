@@ -1,10 +1,28 @@
 import { Link } from 'react-router';
-import type { CourseModules, ProgressStatus } from '@crema/contract';
-import { isDone, lessonPath, statusText, testPath } from './links.ts';
+import type { ProgressStatus } from '@crema/contract';
+import { formatDate, formatTime } from '@crema/contract/format';
+import { isDone, statusText, type StudyLinks, type StudyOutline, type Timed } from './links.ts';
+import './learning.css';
 
 // The course outline as a list of links: modules with their lessons and tests (tests carry a quiz
 // icon), then the final tests as an entry of their own (spec §2 Layouts 2, §4). The overview shows
-// each item's status in words; the lesson sidebar shows a done mark and the current item.
+// each item's status in words; the lesson sidebar shows a done mark and the current item. A group's
+// items closed by its timetable (decision 0031) are shown locked with their opening time, not linked.
+
+/** 'Откроется dd.mm.yyyy в HH:MM' (Moscow time) of a closed item; a closed item without a time: 'Пока закрыто'. */
+export function opensText(opensAt: string | null | undefined): string {
+  return opensAt ? `Откроется ${formatDate(opensAt)} в ${formatTime(opensAt)}` : 'Пока закрыто';
+}
+
+/** A closed item's mark: a padlock. */
+function LockIcon() {
+  return (
+    <svg className="learn-icon learn-icon--lock" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
 
 /** A test's mark: a checklist with a question mark. */
 export function QuizIcon() {
@@ -39,8 +57,8 @@ function DoneMark({ done }: { done: boolean }) {
   );
 }
 
-interface ItemProps {
-  courseId: number;
+interface ItemProps extends Timed {
+  links: StudyLinks;
   type: 'lesson' | 'test';
   id: number;
   title: string;
@@ -50,10 +68,27 @@ interface ItemProps {
   onFollow?: () => void;
 }
 
-function Item({ courseId, type, id, title, status, variant, current, onFollow }: ItemProps) {
+function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt }: ItemProps) {
   const done = isDone(type, status);
-  const to = type === 'lesson' ? lessonPath(courseId, id) : testPath(courseId, id);
+  const to = type === 'lesson' ? links.lesson(id) : links.test(id);
   const word = statusText(type, status);
+  if (isOpen === false) {
+    const when = opensText(opensAt);
+    return (
+      <li className="learn-item learn-item--closed" data-status="closed" data-type={type}>
+        <span className="learn-item__link" aria-current={current ? 'page' : undefined}>
+          {variant === 'sidebar' ? <LockIcon /> : null}
+          {type === 'test' ? <QuizIcon /> : <LessonIcon />}
+          <span className="learn-item__title">
+            {type === 'test' ? <span className="visually-hidden">Тест: </span> : null}
+            {title}
+            <span className="learn-item__opens">{when}</span>
+          </span>
+          {variant === 'overview' ? <LockIcon /> : null}
+        </span>
+      </li>
+    );
+  }
   return (
     <li className={`learn-item${current ? ' learn-item--current' : ''}${done ? ' learn-item--done' : ''}`} data-status={status} data-type={type}>
       <Link to={to} className="learn-item__link" aria-current={current ? 'page' : undefined} onClick={onFollow}>
@@ -78,19 +113,22 @@ function Item({ courseId, type, id, title, status, variant, current, onFollow }:
  * when a link is followed (the sidebar closes on phones).
  */
 export function Outline({
-  courseId,
+  links,
   outline,
   variant,
   current,
   onFollow,
+  heading,
 }: {
-  courseId: number;
-  outline: CourseModules;
+  links: StudyLinks;
+  outline: StudyOutline;
   variant: 'overview' | 'sidebar';
   current?: { type: 'lesson' | 'test'; id: number; moduleId: number | null };
   onFollow?: () => void;
+  /** The modules' heading level when the page differs (the group page puts the outline under an h2). */
+  heading?: 'h2' | 'h3';
 }) {
-  const Heading = variant === 'overview' ? 'h2' : 'h3';
+  const Heading = heading ?? (variant === 'overview' ? 'h2' : 'h3');
   const isCurrent = (type: 'lesson' | 'test', id: number, moduleId: number | null) =>
     current !== undefined && current.type === type && current.id === id && current.moduleId === moduleId;
   return (
@@ -105,7 +143,7 @@ export function Outline({
               {module.content.map((item) => (
                 <Item
                   key={`${item.type}-${item.id}`}
-                  courseId={courseId}
+                  links={links}
                   type={item.type}
                   id={item.id}
                   title={item.title}
@@ -113,6 +151,8 @@ export function Outline({
                   variant={variant}
                   current={isCurrent(item.type, item.id, module.id)}
                   onFollow={onFollow}
+                  is_open={item.is_open}
+                  opens_at={item.opens_at}
                 />
               ))}
             </ol>
@@ -130,7 +170,7 @@ export function Outline({
             {outline.final_tests.map((test) => (
               <Item
                 key={test.id}
-                courseId={courseId}
+                links={links}
                 type="test"
                 id={test.id}
                 title={test.title}
@@ -138,6 +178,8 @@ export function Outline({
                 variant={variant}
                 current={isCurrent('test', test.id, null)}
                 onFollow={onFollow}
+                is_open={test.is_open}
+                opens_at={test.opens_at}
               />
             ))}
           </ol>

@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { coursePath, lessonPath, testPath, testResultPath } from './links.ts';
+import { testResultPath, type StudyLinks } from './links.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
 import { formatClock, isAnswered, pairedWith, withPair, type Answer, type Answers, type QuizAttempt, type QuizQuestion } from './quiz.ts';
 import './learning.css';
@@ -37,7 +37,20 @@ const RETRY_MS = 4000;
 /** A finish that did not reach the server: nothing on screen is lost. */
 const FINISH_OFFLINE = 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.';
 
-export function QuizScreen({ courseId, place, initial, locked }: { courseId: number; place: QuizPlace; initial: QuizState | null; locked: string | null }) {
+export function QuizScreen({
+  courseId,
+  links,
+  place,
+  initial,
+  locked,
+}: {
+  /** The enrolment whose course calls run the quiz (a group's test too: its learner's `user_course_id`). */
+  courseId: number;
+  links: StudyLinks;
+  place: QuizPlace;
+  initial: QuizState | null;
+  locked: string | null;
+}) {
   const { revalidate } = useRevalidator();
   const [quiz, setQuiz] = useState(initial);
   // After 'Начать тест' or a finish the button pressed is gone: focus goes to what replaced it.
@@ -74,11 +87,11 @@ export function QuizScreen({ courseId, place, initial, locked }: { courseId: num
         {title}
       </h1>
       {locked || !quiz ? (
-        <Locked courseId={courseId} text={locked} />
+        <Locked links={links} text={locked} />
       ) : attempt?.status === 'in_progress' ? (
         <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} focus={moved} />
       ) : attempt ? (
-        <Result key={attempt.id} quiz={quiz} attempt={attempt} courseId={courseId} place={place} onStarted={started} start={api.start} focus={moved} />
+        <Result key={attempt.id} quiz={quiz} attempt={attempt} links={links} place={place} onStarted={started} start={api.start} focus={moved} />
       ) : (
         <Intro quiz={quiz} onStarted={started} start={api.start} />
       )}
@@ -86,12 +99,12 @@ export function QuizScreen({ courseId, place, initial, locked }: { courseId: num
   );
 }
 
-function Locked({ courseId, text }: { courseId: number; text: string | null }) {
+function Locked({ links, text }: { links: StudyLinks; text: string | null }) {
   return (
     <div className="quiz-panel">
       <p>{text ?? 'Тест пока недоступен.'}</p>
-      <Link className="button button--primary" to={coursePath(courseId)}>
-        К содержанию курса
+      <Link className="button button--primary" to={links.home}>
+        К {links.homeName}
       </Link>
     </div>
   );
@@ -177,7 +190,7 @@ function Intro({ quiz, start, onStarted }: { quiz: QuizState; start: () => Promi
 function Result({
   quiz,
   attempt,
-  courseId,
+  links,
   place,
   start,
   onStarted,
@@ -185,7 +198,7 @@ function Result({
 }: {
   quiz: QuizState;
   attempt: QuizAttempt;
-  courseId: number;
+  links: StudyLinks;
   focus: boolean;
   place: QuizPlace;
   start: () => Promise<QuizState>;
@@ -219,8 +232,8 @@ function Result({
         ) : null}
         <Link
           className={`button ${attempt.result?.passed || left === 0 ? 'button--primary' : 'button--ghost'}`}
-          to={next ? (next.type === 'lesson' ? lessonPath(courseId, next.id) : testPath(courseId, next.id)) : coursePath(courseId)}
-          aria-label={next ? `Далее: ${next.title}` : 'Далее: к содержанию курса'}
+          to={next ? (next.type === 'lesson' ? links.lesson(next.id) : links.test(next.id)) : links.home}
+          aria-label={next ? `Далее: ${next.title}` : `Далее: к ${links.homeName}`}
         >
           Далее →
         </Link>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths.ts';
-import { coursePath, type StudyCourse } from './links.ts';
+import type { StudyCourse, StudyLinks } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';
 
@@ -31,10 +30,13 @@ function useDesktop(): boolean | null {
 
 export function StudyLayout({
   course,
+  links,
   current,
   children,
 }: {
   course: StudyCourse;
+  /** The course's own addresses or a group's (decision 0032). */
+  links: StudyLinks;
   /** The lesson or test on screen, highlighted in the sidebar (none when the address names nothing in the outline). */
   current: { type: 'lesson' | 'test'; id: number; moduleId: number | null } | null;
   children: ReactNode;
@@ -87,23 +89,23 @@ export function StudyLayout({
           </svg>
           Содержание курса
         </button>
-        <Link className="study__course" to={coursePath(course.id)}>
+        <Link className="study__course" to={links.home}>
           {course.title}
         </Link>
       </div>
       <div className="study__body">
         <nav id="study-sidebar" ref={sidebar} className="study__sidebar" aria-label="Содержание курса">
           <p className="study__back">
-            <Link to={paths.userCourses()} onClick={closeOnPhone}>
-              ← Мое обучение
+            <Link to={links.back.to} onClick={closeOnPhone}>
+              {links.back.label}
             </Link>
           </p>
           <p className="study__title">
-            <Link to={coursePath(course.id)} onClick={closeOnPhone}>
+            <Link to={links.home} onClick={closeOnPhone}>
               {course.title}
             </Link>
           </p>
-          <Outline courseId={course.id} outline={course.outline} variant="sidebar" current={current ?? undefined} onFollow={closeOnPhone} />
+          <Outline links={links} outline={course.outline} variant="sidebar" current={current ?? undefined} onFollow={closeOnPhone} />
         </nav>
         <div className="study__scrim" aria-hidden="true" />
         <main className="study__content">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalStudyPath, continueTarget, isDone, lessonPath, positionPath } from './links.ts';
+import { canonicalStudyPath, continueTarget, courseLinks, isDone, lessonPath, positionPath } from './links.ts';
 import { outline } from './outline.fixture.ts';
 
 
@@ -17,12 +17,34 @@ describe('continue where the learner stopped', () => {
   });
 });
 
+describe('continue in a group', () => {
+  it('passes over the items its timetable keeps closed (decision 0031)', () => {
+    const group = {
+      modules: [
+        {
+          id: 1,
+          title: 'Эспрессо',
+          content: [
+            { id: 11, title: 'Рецепт', type: 'lesson' as const, status: 'completed' as const, is_open: true },
+            { id: 12, title: 'Помол', type: 'lesson' as const, status: 'not_started' as const, is_open: false, opens_at: '2026-12-01T16:00:00Z' },
+            { id: 13, title: 'Вкус', type: 'lesson' as const, status: 'not_started' as const, is_open: true },
+          ],
+        },
+      ],
+      final_tests: [{ id: 99, title: 'Итоговый', status: 'not_started' as const, is_open: false }],
+    };
+    expect(continueTarget(group)).toEqual({ type: 'lesson', id: 13 });
+    group.modules[0]!.content[2]!.status = 'completed';
+    expect(continueTarget(group)).toBeNull();
+  });
+});
+
 describe('study links and marks', () => {
   it('page 1 has no query, others do; a test position leads to the testing page', () => {
     expect(lessonPath(5, 7)).toBe('/user/courses/5/lessons/7/');
     expect(lessonPath(5, 7, 1)).toBe('/user/courses/5/lessons/7/');
     expect(lessonPath(5, 7, 3)).toBe('/user/courses/5/lessons/7/?page=3');
-    expect(positionPath(5, { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
+    expect(positionPath(courseLinks(5), { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
   });
 
   it('an opened lesson counts as done; a test only once completed (spec §4)', () => {

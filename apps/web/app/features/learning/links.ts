@@ -1,6 +1,6 @@
 // The study pages' addresses and the outline's reading (spec §2 User routes, §4 statuses). Here,
 // not in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
-import type { CourseModules, LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
+import type { LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
 
 /** /user/courses/{id}/: the course overview; `id` is the enrolment (user course). */
 export const coursePath = (id: number) => `/user/courses/${id}/`;
@@ -18,8 +18,50 @@ export const testPath = (id: number, testId: number) => `/user/courses/${id}/tes
 /** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
 export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
 
+/** Timetable fields a group's outline adds to an item (decision 0031); a course's outline has none. */
+export interface Timed {
+  /** false: tied to a session that has not started (a group's lesson or test, shown locked). */
+  is_open?: boolean;
+  /** When it opens (ISO 8601), for a closed item. */
+  opens_at?: string | null;
+}
+
+/** The outline the study screens read: a course's (0028) or a group's, whose items may be closed. */
+export interface StudyOutline {
+  modules: { id: number; title: string; content: ({ id: number; title: string; type: 'lesson' | 'test'; status: ProgressStatus } & Timed)[] }[];
+  final_tests: ({ id: number; title: string; status: ProgressStatus } & Timed)[];
+}
+
+/**
+ * Where the study screens link to (decision 0032): the course's own addresses (`courseLinks`) or a
+ * group's (`/user/group/{id}/schedule/{scheduleId}/lessons/…`, built by the group routes). The
+ * layout, the outline, the lesson and the quiz screens take one of these instead of a course id, so
+ * the same screens serve both and previous/next stay inside the paths they were opened from.
+ */
+export interface StudyLinks {
+  /** The page the study screens lead back to: the course overview or the group's page. */
+  home: string;
+  /** What a link to `home` reads as after 'к …' ('содержанию курса', 'странице группы'). */
+  homeName: string;
+  /** The list above: '← Мое обучение' or '← Мои группы'. */
+  back: { to: string; label: string };
+  lesson: (lessonId: number, page?: number) => string;
+  test: (testId: number) => string;
+}
+
+/** The study links of a course (the enrolment `id`). */
+export function courseLinks(id: number): StudyLinks {
+  return {
+    home: coursePath(id),
+    homeName: 'содержанию курса',
+    back: { to: '/user/courses/', label: '← Мое обучение' },
+    lesson: (lessonId, page) => lessonPath(id, lessonId, page),
+    test: (testId) => testPath(id, testId),
+  };
+}
+
 /** A test's place in the outline: its module (null: a final test), or null when the outline has no such test. */
-export function findTest(outline: CourseModules, testId: number): { moduleId: number | null; title: string } | null {
+export function findTest(outline: StudyOutline, testId: number): { moduleId: number | null; title: string } | null {
   for (const module of outline.modules) {
     const item = module.content.find((entry) => entry.type === 'test' && entry.id === testId);
     if (item) return { moduleId: module.id, title: item.title };
@@ -29,7 +71,7 @@ export function findTest(outline: CourseModules, testId: number): { moduleId: nu
 }
 
 /** The place after a test in course order (modules' items, then the final tests); null after the last. */
-export function placeAfterTest(outline: CourseModules, testId: number): { type: 'lesson' | 'test'; id: number; title: string } | null {
+export function placeAfterTest(outline: StudyOutline, testId: number): { type: 'lesson' | 'test'; id: number; title: string } | null {
   const items = [
     ...outline.modules.flatMap((module) => module.content.map((item) => ({ type: item.type, id: item.id, title: item.title }))),
     ...outline.final_tests.map((test) => ({ type: 'test' as const, id: test.id, title: test.title })),
@@ -40,7 +82,7 @@ export function placeAfterTest(outline: CourseModules, testId: number): { type: 
 
 /** The place a study page shows, from its address: a lesson or a test, with its module (null: a final test). */
 export function currentPlace(
-  outline: CourseModules,
+  outline: StudyOutline,
   params: { lessonId?: string; testId?: string },
 ): { type: 'lesson' | 'test'; id: number; moduleId: number | null } | null {
   if (params.testId !== undefined) {
@@ -58,7 +100,7 @@ export function currentPlace(
  * The outline with the lesson on screen marked opened: the layout reads the outline beside the
  * lesson's loader, which records the opening (spec §4: an opened lesson is done in the sidebar).
  */
-export function withOpened(outline: CourseModules, lessonId: number | null): CourseModules {
+export function withOpened(outline: StudyOutline, lessonId: number | null): StudyOutline {
   if (lessonId === null) return outline;
   return {
     ...outline,
@@ -72,8 +114,8 @@ export function withOpened(outline: CourseModules, lessonId: number | null): Cou
 }
 
 /** Where a previous/next position of the lesson call leads. */
-export const positionPath = (id: number, position: LearningPosition) =>
-  position.type === 'lesson' ? lessonPath(id, position.id, position.page ?? 1) : testPath(id, position.id);
+export const positionPath = (links: StudyLinks, position: LearningPosition) =>
+  position.type === 'lesson' ? links.lesson(position.id, position.page ?? 1) : links.test(position.id);
 
 /** Spec §4: a lesson is done in the sidebar once opened (partially_completed); a test once completed. */
 export function isDone(type: 'lesson' | 'test', status: ProgressStatus): boolean {
@@ -92,11 +134,14 @@ export function statusText(type: 'lesson' | 'test', status: ProgressStatus): str
  * continued); with every lesson completed, the first test not passed (a final test last); null when
  * all is done.
  */
-export function continueTarget(outline: CourseModules): { type: 'lesson' | 'test'; id: number } | null {
-  const items = outline.modules.flatMap((module) => module.content);
+export function continueTarget(outline: StudyOutline): { type: 'lesson' | 'test'; id: number } | null {
+  // A group's items still closed by its timetable are not a place to continue at.
+  const items = outline.modules.flatMap((module) => module.content).filter((item) => item.is_open !== false);
   const lesson = items.find((item) => item.type === 'lesson' && item.status !== 'completed');
   if (lesson) return { type: 'lesson', id: lesson.id };
-  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests].find((item) => item.status !== 'completed');
+  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests.filter((item) => item.is_open !== false)].find(
+    (item) => item.status !== 'completed',
+  );
   return test ? { type: 'test', id: test.id } : null;
 }
 
@@ -106,7 +151,7 @@ export interface StudyCourse {
   title: string;
   /** Whoever studies it when it is not the account's holder (a child). */
   student: MyCourse['student'];
-  outline: CourseModules;
+  outline: StudyOutline;
 }
 
 const ID = '([1-9]\\d{0,9})';

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/lesson';
 import { createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
-import { continueTarget, coursePath, lessonPath, testPath } from '../../features/learning/links.ts';
+import { continueTarget, courseLinks, coursePath, lessonPath, testPath } from '../../features/learning/links.ts';
 import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function LessonPage({ loaderData }: Route.ComponentProps) {
   const { courseId, lesson } = loaderData;
   return (
-    <LessonScreen courseId={courseId} lesson={lesson}>
+    <LessonScreen links={courseLinks(courseId)} lesson={lesson}>
       <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={courseId} lessonId={lesson.id} />
     </LessonScreen>
   );

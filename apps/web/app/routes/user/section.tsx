@@ -5,8 +5,8 @@ import { privateMeta, SECTIONS } from './sections.ts';
 import { SectionPage } from './SectionPage.tsx';
 
 /**
- * /user/schedule/, /user/progress/: each has its heading and a note until its own issue builds it
- * (/user/account/, /user/students/, /user/orders/ and /user/courses/ have their own modules). Any other
+ * /user/progress/: its heading and a note until its own issue builds it (/user/account/,
+ * /user/students/, /user/orders/, /user/courses/, /user/group/ and /user/schedule/ have their own modules). Any other
  * /user/ address is the 404 page — for a signed-in person; a guest is sent to sign in first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,10 +8,6 @@ export interface Section {
 }
 
 export const SECTIONS: Record<string, Section> = {
-  '/user/schedule/': {
-    title: 'Расписание',
-    text: 'Здесь будет расписание занятий ваших групп.',
-  },
   '/user/progress/': {
     title: 'Успеваемость',
     text: 'Здесь будут результаты ваших тестов и прогресс по курсам.',
@@ -28,8 +24,13 @@ export function privateMeta(matches: Parameters<typeof rootDataOf>[0], title: st
   return [{ title: documentTitle(title, siteName) }, { name: 'robots', content: 'noindex' }];
 }
 
-/** A study page's title with its course's, which the course-study layout (route id 'user-study') has read. */
+/**
+ * A study page's title with its course's, which the course-study layout has read (route id
+ * 'user-study'; a group's, 'user-group-study', has the course and group as `title`).
+ */
 export function studyTitle(title: string, matches: Parameters<typeof rootDataOf>[0]): string {
   const course = (matches.find((match) => match?.id === 'user-study')?.data as { course?: { title: string } } | undefined)?.course;
-  return course ? `${title} — ${course.title}` : title;
+  const group = (matches.find((match) => match?.id === 'user-group-study')?.data as { title?: string } | undefined)?.title;
+  const within = course?.title ?? group;
+  return within ? `${title} — ${within}` : title;
 }

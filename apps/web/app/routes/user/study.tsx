@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import type { Route } from './+types/study';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
-import { currentPlace, withOpened } from '../../features/learning/links.ts';
+import { courseLinks, currentPlace, withOpened } from '../../features/learning/links.ts';
 import { loadStudyCourse, pathId } from '../../features/learning/load.server.ts';
 import { StudyLayout } from '../../features/learning/StudyLayout.tsx';
 
@@ -23,8 +23,9 @@ export default function StudyFrame({ loaderData, params }: Route.ComponentProps)
   const current = currentPlace(course.outline, params);
   const lessonId = current?.type === 'lesson' ? current.id : null;
   const shown = useMemo(() => ({ ...course, outline: withOpened(course.outline, lessonId) }), [course, lessonId]);
+  const links = useMemo(() => courseLinks(course.id), [course.id]);
   return (
-    <StudyLayout course={shown} current={current}>
+    <StudyLayout course={shown} links={links} current={current}>
       <Outlet />
     </StudyLayout>
   );

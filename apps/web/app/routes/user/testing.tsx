@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/testing';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
-import { findTest, placeAfterTest } from '../../features/learning/links.ts';
+import { courseLinks, findTest, placeAfterTest } from '../../features/learning/links.ts';
 import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { QuizScreen } from '../../features/learning/QuizScreen.tsx';
 import { privateMeta, studyTitle } from './sections.ts';
@@ -35,5 +35,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function TestingPage({ loaderData }: Route.ComponentProps) {
   const { courseId, place, quiz, locked } = loaderData;
-  return <QuizScreen key={place.testId} courseId={courseId} place={place} initial={quiz} locked={locked} />;
+  return <QuizScreen key={place.testId} courseId={courseId} links={courseLinks(courseId)} place={place} initial={quiz} locked={locked} />;
 }

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import type { MyGroup } from '@crema/contract';
+import { formatCount, formatDate } from '@crema/contract/format';
+import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
+import { MEMBER_FORMS, groupPath, personName, sessionPath, sessionWhen, whoseText } from './paths.ts';
+import './groups.css';
+
+// /user/group/ 'Мои группы' (spec §2 User routes: Groups): the groups the account's holder and
+// their children study in, each a card with the course, the group, its start, teacher, format and
+// place, whose it is, the next session and how many study in it.
+
+/** Where the group meets: the format, and the place of an in-person group. */
+export function placeText(group: Pick<MyGroup, 'format' | 'location'>): string {
+  const format = COURSE_FORMAT_LABELS[group.format];
+  return group.location && group.format !== 'online' ? `${format}: ${group.location}` : format;
+}
+
+function GroupCard({ group }: { group: MyGroup }) {
+  const next = group.next_session;
+  return (
+    <article className="group-card" aria-label={`${group.course.title}, ${group.title}`}>
+      <p className="group-card__course">{group.course.title}</p>
+      <h2 className="group-card__title">
+        <Link to={groupPath(group.id)}>{group.title}</Link>
+      </h2>
+      <dl className="group-facts">
+        <div>
+          <dt>Кто учится</dt>
+          <dd>{whoseText(group.learners)}</dd>
+        </div>
+        <div>
+          <dt>Начало</dt>
+          <dd>{formatDate(group.starts_on)}</dd>
+        </div>
+        {group.teacher ? (
+          <div>
+            <dt>Преподаватель</dt>
+            <dd>{personName(group.teacher)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Формат</dt>
+          <dd>{placeText(group)}</dd>
+        </div>
+        <div>
+          <dt>В группе</dt>
+          <dd>{formatCount(group.members_count, MEMBER_FORMS)}</dd>
+        </div>
+      </dl>
+      {next ? (
+        <p className="group-card__next">
+          <span className="group-card__next-label">Ближайшее занятие</span>
+          <Link to={sessionPath(group.id, next.id)}>
+            <span className="group-card__next-when">{sessionWhen(next.starts_at, next.ends_at)}</span> {next.title}
+          </Link>
+        </p>
+      ) : (
+        <p className="group-card__next group-card__next--none">Все занятия группы прошли.</p>
+      )}
+    </article>
+  );
+}
+
+export function GroupsScreen({ groups }: { groups: MyGroup[] }) {
+  return (
+    <main className="account__page">
+      <h1 className="account__title">Мои группы</h1>
+      {groups.length ? (
+        <ul className="group-cards">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <GroupCard group={group} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="group-empty">
+          <p>Вы пока не учитесь в группе. Когда вы или ваш ребёнок запишетесь на курс с занятиями в группе, она появится здесь вместе с расписанием.</p>
+          <Link className="button button--primary" to="/schedule/">
+            Ближайшие наборы в группы
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}
