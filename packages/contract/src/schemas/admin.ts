@@ -563,3 +563,37 @@ export const adminUploadSchema = z
     height: z.number().int().nullable(),
   })
   .meta({ id: 'AdminUpload' });
+
+// ---------------------------------------------------------------- learners' progress (/admin/progress/)
+
+export const adminProgressQuerySchema = z.object({
+  course: intId.optional().describe('id курса'),
+  group: intId.optional().describe('id группы'),
+  search: z.string().trim().max(100, 'Не длиннее 100 символов.').optional().describe('часть имени или e-mail'),
+  page: adminCoursesQuerySchema.shape.page,
+  page_size: adminCoursesQuerySchema.shape.page_size,
+});
+export const adminProgressExportQuerySchema = adminProgressQuerySchema.omit({ page: true, page_size: true }).extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Допустимые значения: csv или xlsx.' }),
+});
+
+export const adminProgressRowSchema = z
+  .object({
+    user_course_id: id,
+    course: z.object({ id, title: z.string() }),
+    user: z.object({ id, email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    student: z.object({ id, first_name: z.string(), last_name: z.string() }).nullable(),
+    group: z.object({ id, title: z.string() }).nullable(),
+    progress: z.number().int().describe('%'),
+    lessons_done: z.number().int(),
+    lessons_total: z.number().int(),
+    tests_passed: z.number().int(),
+    tests_total: z.number().int(),
+    average_score: z.number().int().nullable(),
+    enrolled_at: z.string(),
+    last_activity_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    has_access: z.boolean(),
+  })
+  .meta({ id: 'AdminProgressRow' });
+export type AdminProgressRow = z.infer<typeof adminProgressRowSchema>;

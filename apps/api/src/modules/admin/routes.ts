@@ -18,6 +18,9 @@ import {
   adminModuleSchema,
   adminModulesSchema,
   adminTestCardSchema,
+  adminProgressExportQuerySchema,
+  adminProgressQuerySchema,
+  adminProgressRowSchema,
   adminUploadSchema,
   adminAudienceAddSchema,
   adminAudienceAddedSchema,
@@ -71,6 +74,10 @@ import {
 } from './structure.ts';
 import { addToAudience, createLink, endAccess, listAudience, listLinks, setLinkActive, withdrawGrant } from './audience.ts';
 import { readInvitation } from './invitations.ts';
+import { adminProgress, adminProgressSections, progressFileName, progressTitle } from './progress.ts';
+import { create as contentDisposition } from 'content-disposition';
+import { csvOf, xlsxOf } from '../../lib/spreadsheet.ts';
+import { LearningContent } from '../learning/content.ts';
 import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TEXTS, storeUpload, type UploadKind } from './uploads.ts';
 import {
   createAnswer,
@@ -100,6 +107,8 @@ const ORDER_NOTE = 'Полный новый порядок: каждый id сп
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const media = app.media;
+  // The published structure of courses, shared with learning's cache (progress numbers).
+  const content = new LearningContent(db, media, config.contentCacheTtlMs);
   app.addHook('onSend', noStore);
   // Uploads only: one file per request, streamed to disk (uploads.ts checks type and size).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: UPLOAD_MAX_BYTES + 1 } });
@@ -663,6 +672,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
       const stored = await storeUpload(media, actor.user.id, request.query.kind, { stream: file.file, filename: file.filename });
       return reply.code(201).send(stored);
+    },
+  );
+  app.get(
+    '/admin/progress/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Успеваемость учеников моих курсов: по зачислению — уроки, тесты, средний балл, последняя активность',
+        tags,
+        querystring: adminProgressQuerySchema,
+        response: { 200: paginatedSchema(adminProgressRowSchema, 'AdminProgressPage'), ...invalid, 404: detailErrorSchema.describe('Нет такого курса или группы среди ваших') },
+      },
+    },
+    async (request) => adminProgress(db, content.structure, signedInActor(request), request.query, request.url),
+  );
+
+  app.get(
+    '/admin/progress/export/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Выгрузить успеваемость учеников (CSV или XLSX) с теми же фильтрами',
+        description: 'CSV — UTF-8 с BOM и «;» (Excel в русской локали открывает по столбцам); XLSX — лист «Ученики». До 5000 строк.',
+        tags,
+        querystring: adminProgressExportQuerySchema,
+        response: { 200: z.any().describe('файл'), ...invalid, 404: detailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const sections = await adminProgressSections(db, content.structure, signedInActor(request), { ...filters, page: 1, page_size: 1 });
+      const file = progressFileName(format);
+      const body = format === 'csv' ? csvOf(progressTitle(), sections) : await xlsxOf(progressTitle(), sections);
+      return reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition(file.name, { fallback: file.fallback }))
+        .send(body);
     },
   );
 };
