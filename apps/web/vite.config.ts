@@ -17,7 +17,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
+            // Nor the lesson editor's (decision 0037): rich text and drag and drop load with /admin/lessons/ only.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/]|@tiptap[\\/]|@dnd-kit[\\/]|prosemirror-|orderedmap[\\/]|rope-sequence[\\/]|w3c-keyname[\\/]|linkifyjs[\\/]|fast-deep-equal[\\/]|fast-equals[\\/]|@floating-ui[\\/]|use-sync-external-store[\\/]|tslib[\\/])/ },
+            { name: 'editor', test: /[\\/]node_modules[\\/](@tiptap|@dnd-kit|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-deep-equal|fast-equals|@floating-ui|use-sync-external-store|tslib)[\\/]/ },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.

@@ -86,7 +86,7 @@ const ANNOUNCEMENTS: Announcements = {
 };
 const INSTRUCTIONS = 'Чтобы переставить блок, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз.';
 
-const timeNow = () => new Date().toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
+const timeNow = () => new Date().toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
 type Confirm = { kind: 'block'; page: number; block: DraftBlock } | { kind: 'page'; page: number } | { kind: 'reload' } | null;
 
