@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
 // The text block's editor: TipTap (ProseMirror) with the marks and nodes the lesson page shows —
@@ -18,10 +18,26 @@ interface Props {
 
 const EMPTY = '<p></p>';
 
+function activeOf(editor: Editor) {
+  return {
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    h2: editor.isActive('heading', { level: 2 }),
+    h3: editor.isActive('heading', { level: 3 }),
+    bullet: editor.isActive('bulletList'),
+    ordered: editor.isActive('orderedList'),
+    quote: editor.isActive('blockquote'),
+    link: editor.isActive('link'),
+    href: (editor.getAttributes('link').href as string | undefined) ?? '',
+  };
+}
+
 export function RichText({ initial, onChange, label, invalid, describedBy }: Props) {
   const editor = useEditor({
     // Rendered in the browser only: the server has no DOM to lay it out in.
     immediatelyRender: false,
+    // The toolbar shows the marks at the cursor: it re-renders with every change of the selection.
+    shouldRerenderOnTransaction: true,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
@@ -44,28 +60,12 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            bold: current.isActive('bold'),
-            italic: current.isActive('italic'),
-            h2: current.isActive('heading', { level: 2 }),
-            h3: current.isActive('heading', { level: 3 }),
-            bullet: current.isActive('bulletList'),
-            ordered: current.isActive('orderedList'),
-            quote: current.isActive('blockquote'),
-            link: current.isActive('link'),
-            href: (current.getAttributes('link').href as string | undefined) ?? '',
-          }
-        : null,
-  });
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const linkId = useId();
 
-  if (!editor || !state) return <div className="le-rich le-rich--loading" aria-busy="true">Загружаем редактор текста…</div>;
+  if (!editor) return <div className="le-rich le-rich--loading" aria-busy="true">Загружаем редактор текста…</div>;
+  const state = activeOf(editor);
   const chain = () => editor.chain().focus();
   const tool = (name: string, pressed: boolean, run: () => void, text: string, className = '') => (
     <button
@@ -104,7 +104,7 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
             setHref(state.href);
             setLinkOpen((open) => !open);
           },
-          '🔗 Ссылка',
+          'Ссылка',
         )}
       </div>
       {linkOpen ? (
