@@ -8,8 +8,8 @@ import { expect, test } from './fixtures.ts';
 // text with its changes kept; the preview shows the blocks as learners see them.
 
 test.describe.configure({ timeout: 90_000 });
-// The stale save is refused with 409 on purpose (the browser logs the failed request).
-test.use({ allowedConsoleErrors: { text: /status of 40[49]/ } });
+// The stale save (409) and the bad block (400) are refused on purpose; the browser logs the failed requests.
+test.use({ allowedConsoleErrors: { text: /status of 40[049]/ } });
 
 const SHOTS = '/work/shots';
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
@@ -126,6 +126,25 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   await page.screenshot({ path: `${SHOTS}/admin-lesson-preview.png`, fullPage: true });
   await preview.getByRole('button', { name: 'Страница 2' }).click();
   await expect(preview.getByRole('link', { name: /Смотреть видео «Настройка помола для эспрессо»/ })).toBeVisible();
+
+  // A picture without its file and description: the server's messages stand under its fields.
+  await page.getByRole('button', { name: 'Редактор', exact: true }).click();
+  await addOn(2).getByRole('button', { name: '+ Картинка' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  const bad = page.getByRole('listitem', { name: 'Картинка, блок 2 на странице 2' });
+  await expect(bad.getByText('Заполните описание картинки для незрячих.')).toBeVisible();
+  await expect(bad.getByLabel('Описание картинки для незрячих (обязательно)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Не сохранено: проверьте отмеченные блоки (1).' })).toBeVisible();
+  await bad.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/admin-lesson-errors.png` });
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole('link', { name: /К программе курса/ }).click();
+  const leave = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Остаться' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/admin/lessons/${id}/$`));
 });
 
 test('another owner’s lesson is the 404 page', async ({ page, login }, testInfo) => {

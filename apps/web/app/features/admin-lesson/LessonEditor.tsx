@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import {
   DndContext,
@@ -355,7 +355,25 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // The site's links ask first (by a click listener rather than react-router's useBlocker: that
+  // would put its code into the vendor chunk every public page loads, over their budget).
+  const navigate = useNavigate();
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!dirty) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+      const url = new URL(link.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaveTo(url.pathname + url.search + url.hash);
+    };
+    window.addEventListener('click', onClick, true);
+    return () => window.removeEventListener('click', onClick, true);
+  }, [dirty]);
 
   const addBlock = (pageIndex: number, type: BlockType) =>
     change((current) => current.map((page, index) => (index === pageIndex ? { ...page, blocks: [...page.blocks, { key: newKey('b'), data: emptyBlock(type) }] } : page)));
@@ -581,14 +599,22 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
           </div>
         </div>
       </Modal>
-      <Modal open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Уйти без сохранения?" className="learn-dialog">
+      <Modal open={leaveTo !== null} onClose={() => setLeaveTo(null)} title="Уйти без сохранения?" className="learn-dialog">
         <div className="learn-dialog__body">
           <p>В уроке есть несохранённые изменения. Если уйти сейчас, они пропадут.</p>
           <div className="learn-dialog__actions">
-            <button type="button" className="button button--primary" data-autofocus onClick={() => blocker.reset?.()}>
+            <button type="button" className="button button--primary" data-autofocus onClick={() => setLeaveTo(null)}>
               Остаться
             </button>
-            <button type="button" className="button button--ghost" onClick={() => blocker.proceed?.()}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                const to = leaveTo;
+                setLeaveTo(null);
+                if (to) void navigate(to);
+              }}
+            >
               Уйти, не сохраняя
             </button>
           </div>
