@@ -22,9 +22,11 @@ export interface BlockFieldsProps {
 
 function FieldErrors({ id, messages }: { id: string; messages: string[] | undefined }) {
   if (!messages?.length) return null;
+  // The first message of a field: the server may give two for one mistake (an empty file key is
+  // both "not uploaded" and "not a key"); the first says what to do.
   return (
     <p className="le-field__error" id={id} role="alert">
-      {messages.join(' ')}
+      {messages[0]}
     </p>
   );
 }
