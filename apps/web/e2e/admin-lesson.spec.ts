@@ -66,6 +66,9 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
 
   // A picture, uploaded with its progress, and its description.
   await addOn(1).getByRole('button', { name: '+ Картинка' }).click();
+  // A text file named like a picture is refused by its content: the server's words under the field.
+  await page.getByLabel(/^Картинка \(JPG/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('не картинка') });
+  await expect(page.getByText(/^Файл не подходит: загрузите/)).toBeVisible();
   await page.getByLabel(/^Картинка \(JPG/).setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Загруженная картинка' })).toBeVisible();
   await page.getByLabel('Описание картинки для незрячих (обязательно)').fill('Чашка эспрессо на блюдце');

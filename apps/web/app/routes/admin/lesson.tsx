@@ -22,13 +22,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   privateMeta(matches, loaderData ? `Урок «${loaderData.lesson.title}» — редактор` : undefined);
 
-// Saving in the editor must not reload the lesson under the person's hands: the editor keeps its
-// own state from the save's answer.
-export const shouldRevalidate = () => false;
-
 /** The preview: the learners' own block renderer (the study page's), with the server's view of each block. */
 const renderBlocks: RenderBlocks = (blocks, lesson) => <LessonBlocks blocks={blocks} courseId={lesson.course.id} lessonId={lesson.id} />;
 
+// The editor takes the loader's data once (keyed by the lesson): a later revalidation does not
+// replace what the person is typing; saves answer the new content themselves.
 export default function AdminLessonPage({ loaderData }: Route.ComponentProps) {
   return <LessonEditor key={loaderData.lesson.id} lesson={loaderData.lesson} content={loaderData.content} renderBlocks={renderBlocks} />;
 }
