@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // The account pages still to come; each is the same placeholder module with its own id.
-const USER_SECTIONS = ['schedule', 'progress'];
+const USER_SECTIONS = ['schedule'];
 
 export default [
   index('routes/home.tsx'),
@@ -39,6 +39,9 @@ export default [
     route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
     // One finished test attempt's result (the activity id is the attempt's).
     route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
+    // Progress with charts and exports, and the list of finished attempts (issue 13, decision 0034).
+    route('user/progress', 'routes/user/progress.tsx', { id: 'user-progress' }),
+    route('user/progress/test-results', 'routes/user/test-results.tsx', { id: 'user-test-results' }),
     ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
