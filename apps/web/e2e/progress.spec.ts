@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// The progress screens (issue 13, decision 0034) at 375 and 1280 px, as the demo student (a parent
+// too: the child Полина studies 'Юный бариста'): the tiles and both charts (drawn in the browser,
+// each with its text table), a course filter in the address, a test's attempt opened from the
+// page, the child's progress, the exports answering files with the filters, and the list of every
+// finished attempt. Read only: both projects run at once on one database.
+
+const SHOTS = '/work/shots';
+const DEMO = { email: 'student@crema.local', password: 'crema-demo-2026' };
+const CHILD = 'Полина Смирнова';
+
+const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/progress-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+const coursesChart = (page: Page) => page.getByRole('figure', { name: 'Пройдено по курсам, %' });
+const scoresChart = (page: Page) => page.getByRole('figure', { name: 'Баллы за тесты по времени, %' });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
+});
+
+test('the demo student sees tiles and charts, filters a course, opens an attempt, the child’s progress and the exports', async ({ page, login }) => {
+  await login(DEMO.email, { password: DEMO.password });
+  await page.goto('/user/progress/');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Успеваемость' })).toBeVisible();
+
+  // The tiles.
+  for (const label of ['Курсы начаты', 'Курсы пройдены', 'Уроки пройдены', 'Тесты сданы', 'Средний балл', 'Время занятий']) {
+    await expect(page.locator('.progress-tile dt', { hasText: label })).toBeVisible();
+  }
+  // Both charts are drawn (SVG) and read as tables: every course of the student's, the attempts with their dates.
+  await expect(coursesChart(page).locator('svg.recharts-surface')).toBeVisible();
+  await expect(scoresChart(page).locator('svg.recharts-surface')).toBeVisible();
+  const courseRows = coursesChart(page).getByRole('table').getByRole('row');
+  await expect(courseRows.filter({ hasText: 'Бариста с нуля' })).toHaveCount(1);
+  await expect(courseRows.filter({ hasText: 'Домашний бариста' })).toContainText('100%');
+  await expect(scoresChart(page).getByRole('table').getByRole('row').nth(1)).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+  // The pass score is on the line chart.
+  await expect(scoresChart(page).locator('.recharts-reference-line')).not.toHaveCount(0);
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await shot(page, 'overview');
+
+  // A course filter goes into the address and narrows the charts and the list.
+  await page.getByLabel('Курс').selectOption({ label: 'Бариста с нуля' });
+  await page.waitForURL(/\/user\/progress\/\?course=\d+$/);
+  await expect(courseRows).toHaveCount(2); // the header and the one course
+  await expect(courseRows.nth(1)).toContainText('Бариста с нуля');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
+
+  // The exports carry the filter and answer files.
+  const xlsx = page.getByRole('link', { name: 'Excel (XLSX)' });
+  const csv = page.getByRole('link', { name: 'CSV' });
+  await expect(xlsx).toHaveAttribute('href', /\/api\/user\/course\/statistic\/export\/\?.*course=\d+.*format=xlsx/);
+  for (const [link, type] of [
+    [xlsx, /spreadsheetml/],
+    [csv, /text\/csv/],
+  ] as const) {
+    const res = await page.request.get((await link.getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(type);
+    expect((await res.body()).length).toBeGreaterThan(100);
+  }
+
+  // An attempt's result page, from the course's tests.
+  const attempt = page.getByRole('link', { name: /^Попытка \d+: \d+%/ }).first();
+  const attemptText = (await attempt.textContent())!;
+  await attempt.click();
+  await page.waitForURL(/\/user\/progress\/test-results\/\d+\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Результат теста «/ })).toBeVisible();
+  expect(attemptText).toMatch(/%/);
+
+  // The parent's view of the child: a tab, in the address.
+  await page.goto('/user/progress/');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Чья успеваемость' }).getByRole('link', { name: CHILD }).click();
+  await page.waitForURL(/\/user\/progress\/\?student=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Успеваемость: ${CHILD}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Чья успеваемость' }).getByRole('link', { name: CHILD })).toHaveAttribute('aria-current', 'page');
+  await expect(courseRows.filter({ hasText: 'Юный бариста' })).toHaveCount(1);
+  await expect(courseRows.filter({ hasText: 'Бариста с нуля' })).toHaveCount(0);
+  await expect(coursesChart(page).locator('svg.recharts-surface')).toBeVisible();
+  await shot(page, 'child');
+
+  // Every finished attempt, the account's and the child's, newest first.
+  await page.goto('/user/progress/test-results/');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Результаты тестов' })).toBeVisible();
+  const results = page.locator('.progress-result');
+  await expect(results.first()).toBeVisible();
+  await expect(results.filter({ hasText: CHILD })).not.toHaveCount(0);
+  await expect(results.filter({ hasText: 'Бариста с нуля' })).not.toHaveCount(0);
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await shot(page, 'results');
+});
+
+test('a new account sees the empty state with a link to the catalogue', async ({ page, login }) => {
+  await login();
+  await page.goto('/user/progress/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Успеваемость' })).toBeVisible();
+  await expect(page.getByText('У вас пока нет курсов')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Выбрать курс в каталоге' })).toHaveAttribute('href', '/courses/');
+});
