@@ -37,6 +37,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { calendarFeedRoutes, groupRoutes } from './modules/groups/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
       await api.register(learningRoutes);
       await api.register(groupRoutes);
+      await api.register(statisticsRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -2,6 +2,7 @@
 // Every builder takes the database (or a transaction) and overrides, fills the rest with valid,
 // unique values, inserts, and returns the row as Drizzle reads it.
 import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import {
@@ -22,6 +23,7 @@ import {
   groupSchedules,
   lessons,
   lessonBlocks,
+  lessonProgress,
   questions,
   answers,
   menuItems,
@@ -34,6 +36,7 @@ import {
   students,
   subsections,
   teachers,
+  testAttempts,
   tests,
   userCourses,
   users,
@@ -257,6 +260,41 @@ export async function buildQuestion(
           .returning()
       : [];
   return { ...question!, answers: rows };
+}
+
+/**
+ * A finished attempt at a test (decision 0033's statistics read them): `score` and `finishedAt`
+ * given, passed by the test's pass score unless told; numbered after the learner's earlier ones.
+ */
+export async function buildAttempt(
+  db: Executor,
+  values: { userCourseId: number; testId: number; score: number; finishedAt: Date; startedAt?: Date } & Partial<typeof testAttempts.$inferInsert>,
+) {
+  const [test] = await db.select({ passScore: tests.passScore }).from(tests).where(eq(tests.id, values.testId));
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userCourseId, values.userCourseId), eq(testAttempts.testId, values.testId)));
+  const [row] = await db
+    .insert(testAttempts)
+    .values({
+      number: count + 1,
+      status: 'completed',
+      isPassed: values.score >= (test?.passScore ?? 70),
+      startedAt: new Date(values.finishedAt.getTime() - 10 * 60_000),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A learner's progress in a lesson, as opening its pages records it (first opened at `createdAt`). */
+export async function buildLessonProgress(
+  db: Executor,
+  values: { userCourseId: number; lessonId: number } & Partial<typeof lessonProgress.$inferInsert>,
+) {
+  const [row] = await db.insert(lessonProgress).values({ status: 'completed', ...values }).returning();
+  return row!;
 }
 
 export interface GroupOverrides extends Partial<typeof groups.$inferInsert> {

@@ -62,7 +62,7 @@ export const timeSpentSchema = z
   .object({
     total_minutes: z.number().int().describe('tests_seconds / 60 + lessons_minutes, округлено'),
     tests_seconds: z.number().int().describe('измерено: сумма длительностей завершённых попыток (начало — конец, не дольше лимита)'),
-    lessons_minutes: z.number().int().describe('оценка: сумма указанной автором длительности пройденных уроков'),
+    lessons_minutes: z.number().int().describe('оценка: сумма указанной автором длительности уроков, прочитанных до последней страницы'),
   })
   .meta({ id: 'TimeSpent' });
 export type TimeSpent = z.infer<typeof timeSpentSchema>;
@@ -113,7 +113,7 @@ export const statisticSchema = z
       courses_total: z.number().int(),
       courses_started: z.number().int().describe('начатые (к концу периода)'),
       courses_finished: z.number().int().describe('пройденные полностью (к концу периода)'),
-      lessons_done: z.number().int().describe('уроков пройдено за период'),
+      lessons_done: z.number().int().describe('уроков пройдено (открыто впервые) за период'),
       lessons_total: z.number().int(),
       tests_passed: z.number().int().describe('тестов сдано за период (первая сданная попытка в периоде)'),
       tests_total: z.number().int(),
@@ -234,7 +234,7 @@ export const lessonStatisticSchema = z
     course: courseRefSchema,
     student: personSchema.nullable(),
     status: progressStatusSchema,
-    done: z.boolean().describe('открыта последняя страница урока'),
+    done: z.boolean().describe('урок пройден: открыт (как галочка в оглавлении курса, спец. §4); насколько — status и pages_seen'),
     pages_seen: z.number().int().describe('пройденный урок — все страницы; иначе номер последней открытой'),
     pages_total: z.number().int(),
     first_visit_at: z.string().nullable().describe('ISO 8601: первое открытие'),

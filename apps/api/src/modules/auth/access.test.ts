@@ -205,6 +205,13 @@ describe('every route of the app', () => {
       'GET /api/user/schedule/feed/',
       'POST /api/user/schedule/feed/',
       'DELETE /api/user/schedule/feed/',
+      // Statistics (decision 0033).
+      'GET /api/user/course/statistic/',
+      'GET /api/user/course/statistic/export/',
+      'GET /api/user/courses/groups/',
+      'GET /api/user/courses/modules/',
+      'GET /api/user/course/statistic/testing/:id/',
+      'GET /api/user/course/statistic/lesson/:id/',
     ]) {
       expect(levels.get(route), route).toBe('user');
     }
@@ -255,6 +262,9 @@ describe('every route of the app', () => {
     '/api/group_schedule/:id/lesson/:lessonId/': inGroup,
     '/api/user/groups/:id/': async (db, userId) => (await inGroup(db, userId)).id,
     '/api/user/groups/:id/schedule/:scheduleId/': inGroup,
+    // Statistics (decision 0033): `:id` is a test or a lesson of a course the holder studies.
+    '/api/user/course/statistic/testing/:id/': async (db, userId) => (await studying(db, userId)).testId,
+    '/api/user/course/statistic/lesson/:id/': async (db, userId) => (await studying(db, userId)).lessonId,
     '/api/user/students/:id/': async (db, userId) => (await buildStudent(db, { userId })).id,
     '/api/user/consents/:id/withdraw/': async (db, userId) =>
       (await db.insert(consents).values({ userId, kind: 'advertising', version: 1 }).returning())[0]!.id,

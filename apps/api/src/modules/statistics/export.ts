@@ -1,0 +1,136 @@
+// The export of my progress (decision 0033): per course, per module and per test attempt, as XLSX
+// (three sheets, written by exceljs) or CSV (three sections; UTF-8 with a BOM and ';' between
+// fields, which Excel in a Russian locale opens as columns with the Cyrillic intact). Dates
+// dd.mm.yyyy in Moscow time, a Russian file name in Content-Disposition (RFC 5987 filename*).
+import { create as contentDisposition } from 'content-disposition';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { formatDate, formatDateTime, moscowIsoDate } from '@crema/contract';
+import { attemptSeconds, average, courseNumbers, courseTotals } from './progress.ts';
+import { moduleRows, type ProgressReport } from './service.ts';
+
+type Cell = string | number | null;
+interface Section {
+  title: string;
+  header: string[];
+  rows: Cell[][];
+}
+
+const date = (d: Date | null) => (d ? formatDate(d) : '');
+const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 6) / 10);
+
+/** The three tables of the export, for whoever the report is about, over its period. */
+export function exportSections(report: ProgressReport): Section[] {
+  const { enrolments, calcs, period } = report;
+  const courses: Section = {
+    title: 'Курсы',
+    header: ['Курс', 'Прогресс, %', 'Уроков пройдено', 'Уроков всего', 'Тестов сдано', 'Тестов всего', 'Средний балл', 'Начат', 'Пройден'],
+    rows: enrolments.map((e) => {
+      const c = calcs.get(e.id)!;
+      const t = courseTotals(c);
+      const n = courseNumbers(c, period);
+      return [
+        e.course.title,
+        c.progress,
+        t.lessons_done,
+        t.lessons_total,
+        t.tests_passed,
+        t.tests_total,
+        average(n.attempts.map((a) => a.score!)),
+        date(c.startedAt),
+        date(c.finishedAt),
+      ];
+    }),
+  };
+  const modules: Section = {
+    title: 'Модули',
+    header: ['Курс', 'Модуль', 'Уроков пройдено', 'Уроков всего', 'Тестов сдано', 'Тестов всего', 'Средний балл', 'Прогресс, %'],
+    rows: enrolments.flatMap((e) =>
+      moduleRows(calcs.get(e.id)!).map((m) => [
+        e.course.title,
+        m.title,
+        m.lessons_done,
+        m.lessons_total,
+        m.tests_passed,
+        m.tests_total,
+        m.average_score,
+        m.progress,
+      ]),
+    ),
+  };
+  const attempts: Section = {
+    title: 'Попытки тестов',
+    header: ['Дата', 'Окончание', 'Курс', 'Тест', 'Попытка', 'Балл, %', 'Результат', 'Длительность, мин'],
+    rows: enrolments
+      .flatMap((e) => courseNumbers(calcs.get(e.id)!, period).attempts.map((a) => ({ a, course: e.course.title })))
+      .sort((x, y) => x.a.finishedAt!.getTime() - y.a.finishedAt!.getTime())
+      .map(({ a, course }) => [
+        date(a.finishedAt),
+        formatDateTime(a.finishedAt!),
+        course,
+        a.testTitle,
+        a.number,
+        a.score,
+        a.isPassed ? 'Сдан' : 'Не сдан',
+        minutes(attemptSeconds(a)),
+      ]),
+  };
+  return [courses, modules, attempts];
+}
+
+/** Who and when, for the first lines and the file name. */
+function subject(report: ProgressReport) {
+  const s = report.learner.student;
+  const who = s ? `${s.last_name} ${s.first_name}`.trim() : null;
+  const p = report.period;
+  const span =
+    p.fromDate === null && p.toDate === null
+      ? 'за всё время'
+      : `${p.fromDate ? `с ${formatDate(p.fromDate)}` : ''}${p.fromDate && p.toDate ? ' ' : ''}${p.toDate ? `по ${formatDate(p.toDate)}` : ''}`;
+  return { who, span };
+}
+
+export function exportFileName(report: ProgressReport, format: 'csv' | 'xlsx', now = new Date()): string {
+  const { who } = subject(report);
+  return `Прогресс обучения${who ? ` — ${who}` : ''} ${formatDate(now)}.${format}`;
+}
+
+/** The Content-Disposition of the export: the Russian name as filename*, an ASCII one as filename. */
+export function exportDisposition(report: ProgressReport, format: 'csv' | 'xlsx', now = new Date()): string {
+  return contentDisposition(exportFileName(report, format, now), { fallback: `crema-progress-${moscowIsoDate(now)}.${format}` });
+}
+
+const title = (report: ProgressReport) => {
+  const { who, span } = subject(report);
+  return `Прогресс обучения${who ? `: ${who}` : ''}, ${span}`;
+};
+
+/** CSV: UTF-8 with a BOM, ';' between fields, CRLF; decimals with a comma as the Russian locale reads them. */
+export function toCsv(report: ProgressReport): Buffer {
+  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : v);
+  const lines: string[][] = [[title(report)]];
+  for (const s of exportSections(report)) {
+    lines.push([], [s.title], s.header, ...s.rows.map((r) => r.map(cell)));
+  }
+  const text = stringify(lines, { delimiter: ';', record_delimiter: 'windows' });
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+}
+
+/** XLSX: a sheet per section, a bold header row, columns sized to their text. */
+export async function toXlsx(report: ProgressReport): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Crema';
+  book.created = new Date();
+  book.title = title(report);
+  for (const s of exportSections(report)) {
+    const sheet = book.addWorksheet(s.title);
+    sheet.addRow(s.header).font = { bold: true };
+    for (const r of s.rows) sheet.addRow(r);
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    s.header.forEach((h, i) => {
+      const longest = Math.max(h.length, ...s.rows.map((r) => String(r[i] ?? '').length));
+      sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, longest + 2));
+    });
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,151 @@
+// Progress statistics (issue 13, spec §7 Statistics, decision 0033): overall, per group, per
+// module, per test, per lesson, and the export as CSV or XLSX. The holder's own, or with
+// `student` one of their students' (children's); anyone else's student, course, group, test or
+// lesson answers 404 like one that does not exist.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  detailErrorSchema,
+  fieldErrorsSchema,
+  groupsStatisticQuerySchema,
+  groupsStatisticSchema,
+  lessonStatisticSchema,
+  modulesStatisticQuerySchema,
+  modulesStatisticSchema,
+  statisticExportQuerySchema,
+  statisticItemParamsSchema,
+  statisticItemQuerySchema,
+  statisticQuerySchema,
+  statisticSchema,
+  testStatisticSchema,
+} from '@crema/contract';
+import { noStore } from '../auth/http.ts';
+import { signedInActor } from '../auth/plugin.ts';
+import { LearningContent } from '../learning/content.ts';
+import { exportDisposition, toCsv, toXlsx } from './export.ts';
+import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressReport, testStatistic } from './service.ts';
+
+const tags = ['statistics'];
+const config = { access: 'user' as const };
+const notFound = { 404: detailErrorSchema.describe('Нет такого ученика, курса, группы, теста или урока у вас или вашего ученика') };
+const WHO =
+  ' Без параметра student — статистика владельца аккаунта; со student — его ученика (ребёнка). ' +
+  'Считается по курсам пользователя, в том числе скрытым и с закончившимся доступом (история обучения остаётся).';
+const PERIOD_NOTE =
+  ' Период — целые дни по Москве: period=week — последние 7 дней с сегодняшним, month — 30, year — 365, all — всё время; ' +
+  'from/to (YYYY-MM-DD, включительно) важнее period. «За период» считаются пройденные уроки (по первому открытию), ' +
+  'сданные тесты (по попытке, с которой оценка достигла проходного балла), завершённые попытки, средний балл и время. ' +
+  'Время: измеренная длительность попыток тестов плюс указанная автором длительность уроков, прочитанных до последней страницы.';
+
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config: appConfig } = app.deps;
+  const content = new LearningContent(db, app.media, appConfig.contentCacheTtlMs);
+  app.addHook('onSend', noStore);
+
+  app.get(
+    '/user/course/statistic/',
+    {
+      config,
+      schema: {
+        summary: 'Статистика обучения: итоги, прогресс по курсам, баллы по времени',
+        description: 'Итоги (курсы, уроки, тесты, средний балл, время), прогресс каждого курса и завершённые попытки по времени.' + WHO + PERIOD_NOTE,
+        tags,
+        querystring: statisticQuerySchema,
+        response: { 200: statisticSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => overallStatistic(db, content.structure, signedInActor(request), request.query),
+  );
+
+  app.get(
+    '/user/course/statistic/export/',
+    {
+      config,
+      schema: {
+        summary: 'Выгрузка прогресса обучения в CSV или XLSX',
+        description:
+          'Курсы, модули и попытки тестов (за период). CSV — UTF-8 с BOM, разделитель «;», строки CRLF (Excel в русской локали открывает по столбцам); ' +
+          'XLSX — лист на каждую таблицу. Даты — дд.мм.гггг по Москве; имя файла — по-русски (filename*).' +
+          WHO +
+          PERIOD_NOTE,
+        tags,
+        querystring: statisticExportQuerySchema,
+        response: { 200: z.any().describe('Файл CSV (text/csv) или XLSX'), 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const report = await progressReport(db, content.structure, signedInActor(request), query);
+      const body = format === 'csv' ? toCsv(report) : await toXlsx(report);
+      return reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', exportDisposition(report, format))
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/user/courses/groups/',
+    {
+      config,
+      schema: {
+        summary: 'Прогресс в группах',
+        description: 'По каждой группе, где учится владелец аккаунта (или его ученик со student): курс, прогресс, пройденные и оставшиеся занятия.' + WHO,
+        tags,
+        querystring: groupsStatisticQuerySchema,
+        response: { 200: groupsStatisticSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => groupsStatistic(db, content.structure, signedInActor(request), request.query.student),
+  );
+
+  app.get(
+    '/user/courses/modules/',
+    {
+      config,
+      schema: {
+        summary: 'Прогресс по модулям курса',
+        description: 'Нужен course (с student для курса ученика) или user_course. По каждому модулю: уроки, тесты, средний балл, процент.' + WHO,
+        tags,
+        querystring: modulesStatisticQuerySchema,
+        response: { 200: modulesStatisticSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => modulesStatistic(db, content.structure, signedInActor(request), request.query),
+  );
+
+  app.get(
+    '/user/course/statistic/testing/:id/',
+    {
+      config,
+      schema: {
+        summary: 'Статистика теста: попытки, лучший и последний балл',
+        description:
+          '{id} — id теста курса, который проходит владелец аккаунта (или его ученик со student). Ответы каждой завершённой попытки — ' +
+          'как разрешает настройка теста review (score — только балл, correctness — верно ли, answers — и верные ответы).' +
+          WHO,
+        tags,
+        params: statisticItemParamsSchema,
+        querystring: statisticItemQuerySchema,
+        response: { 200: testStatisticSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => testStatistic(db, signedInActor(request), request.params.id, request.query.student),
+  );
+
+  app.get(
+    '/user/course/statistic/lesson/:id/',
+    {
+      config,
+      schema: {
+        summary: 'Статистика урока: страницы, первое и последнее открытие',
+        description: '{id} — id урока курса, который проходит владелец аккаунта (или его ученик со student).' + WHO,
+        tags,
+        params: statisticItemParamsSchema,
+        querystring: statisticItemQuerySchema,
+        response: { 200: lessonStatisticSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => lessonStatistic(db, signedInActor(request), request.params.id, request.query.student),
+  );
+};
