@@ -71,11 +71,11 @@ export function CourseProgressChart({ bars }: { bars: CourseBar[] }) {
       height={height}
       chart={
         <ResponsiveContainer width="100%" height={height}>
-          <BarChart data={bars} layout="vertical" margin={{ top: 18, right: 48, bottom: 0, left: 0 }} barCategoryGap={22}>
+          <BarChart data={bars} layout="vertical" accessibilityLayer={false} margin={{ top: 18, right: 48, bottom: 0, left: 0 }} barCategoryGap={22}>
             <CartesianGrid horizontal={false} stroke={LINE} />
             <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={AXIS_TICK} stroke={LINE} hide />
             <YAxis type="category" dataKey="label" hide />
-            <Bar dataKey="percent" fill={CREMA} background={{ fill: '#f1e7dc' }} radius={[0, 6, 6, 0]} isAnimationActive={false}>
+            <Bar dataKey="percent" fill={CREMA} background={{ fill: '#f1e7dc' }} radius={[0, 6, 6, 0]} minPointSize={3} isAnimationActive={false}>
               <LabelList
                 dataKey="label"
                 content={({ x, y, value }) => (
@@ -138,7 +138,7 @@ export function ScoresChart({ points, passScores }: { points: ScorePoint[]; pass
       height={height}
       chart={
         <ResponsiveContainer width="100%" height={height}>
-          <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: -20 }}>
+          <LineChart data={data} accessibilityLayer={false} margin={{ top: 16, right: 16, bottom: 0, left: -20 }}>
             <CartesianGrid vertical={false} stroke={LINE} />
             <XAxis
               dataKey="time"
@@ -163,7 +163,7 @@ export function ScoresChart({ points, passScores }: { points: ScorePoint[]; pass
             ))}
             <Tooltip content={ScoreTooltip} />
             <Line
-              type="monotone"
+              type="linear"
               dataKey="score"
               stroke={CREMA_DARK}
               strokeWidth={2}

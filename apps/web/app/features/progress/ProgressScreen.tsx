@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { Form, Link, useSubmit } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
 import { CourseProgressChart, ScoresChart } from './Charts.tsx';
-import { courseOverviewPath, PERIOD_OPTIONS, progressHref, testResultPath, testResultsPath } from './query.ts';
+import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testResultPath, testResultsPath } from './query.ts';
 import './progress.css';
 
 // /user/progress/ (issue 13, decision 0034): whose progress (tabs: 'Я' and each student with
@@ -63,19 +63,23 @@ function LearnerTabs({ statistic, filters }: { statistic: Statistic; filters: St
 }
 
 function Filters({ data }: { data: ProgressData }) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const { filters, groups, courseOptions } = data;
-  // The address is the view: each change is sent at once (a GET form, so it works without scripts too).
+  // The address is the view: each change goes to it at once, written as one address per view (a GET
+  // form underneath, so without scripts 'Показать' sends the same).
   const onChange = () => {
-    if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
+    if (!form.current) return;
+    const values = new URLSearchParams();
+    for (const [key, value] of new FormData(form.current)) if (typeof value === 'string') values.append(key, value);
+    void navigate(progressHref(readFilters(values)), { preventScrollReset: true, replace: true });
   };
   return (
     <Form ref={form} method="get" action="/user/progress/" className="progress-filters" onChange={onChange}>
       {filters.student ? <input type="hidden" name="student" value={filters.student} /> : null}
-      <label className="progress-filters__field">
-        <span>Курс</span>
-        <select name="course" defaultValue={filters.course ?? ''} key={`c${filters.course ?? ''}`}>
+      <div className="progress-filters__field">
+        <label htmlFor="progress-course">Курс</label>
+        <select id="progress-course" name="course" defaultValue={filters.course ?? ''} key={`c${filters.course ?? ''}`}>
           <option value="">Все курсы</option>
           {courseOptions.map((course) => (
             <option key={course.id} value={course.id}>
@@ -83,11 +87,11 @@ function Filters({ data }: { data: ProgressData }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {groups && groups.length > 0 ? (
-        <label className="progress-filters__field">
-          <span>Группа</span>
-          <select name="group" defaultValue={filters.group ?? ''} key={`g${filters.group ?? ''}`}>
+        <div className="progress-filters__field">
+          <label htmlFor="progress-group">Группа</label>
+          <select id="progress-group" name="group" defaultValue={filters.group ?? ''} key={`g${filters.group ?? ''}`}>
             <option value="">Все группы</option>
             {groups.map((item) => (
               <option key={item.group.id} value={item.group.id}>
@@ -95,18 +99,18 @@ function Filters({ data }: { data: ProgressData }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
-      <label className="progress-filters__field">
-        <span>Период</span>
-        <select name="period" defaultValue={filters.period ?? 'all'} key={`p${filters.period ?? ''}`}>
+      <div className="progress-filters__field">
+        <label htmlFor="progress-period">Период</label>
+        <select id="progress-period" name="period" defaultValue={filters.period ?? 'all'} key={`p${filters.period ?? ''}`}>
           {PERIOD_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <noscript>
         <button type="submit" className="button button--ghost">
           Показать
@@ -216,7 +220,8 @@ function CourseDetails({
                 <div className="progress-module__head">
                   <span>{module.title}</span>
                   <span className="progress-module__numbers">
-                    {module.lessons_done}/{module.lessons_total} ур., {module.tests_passed}/{module.tests_total} тест.
+                    {module.lessons_done} из {module.lessons_total} {pluralRu(module.lessons_total, LESSON_FORMS)}
+                    {module.tests_total ? `, ${module.tests_passed} из ${module.tests_total} ${pluralRu(module.tests_total, TEST_FORMS)}` : ''}
                   </span>
                 </div>
                 <Meter value={module.progress} label={`Пройдено модуля «${module.title}»`} />
