@@ -159,7 +159,7 @@ export async function seedStudentLearning(
   const firstModuleLessons = selfCourse.lessons.slice(0, 3);
   await recordLessons(tx, selfEnrolment, firstModuleLessons, (i) => ago(6 - i));
   const nextLesson = required(selfCourse.lessons[3], 'the second module of the paid course');
-  await tx.insert(s.lessonProgress).values({ userCourseId: selfEnrolment, lessonId: nextLesson.id, status: 'partially_completed', lastPage: 1 });
+  await tx.insert(s.lessonProgress).values({ userCourseId: selfEnrolment, lessonId: nextLesson.id, status: 'partially_completed', lastPage: 1, createdAt: ago(2), updatedAt: ago(2) });
   const firstTest = required(selfCourse.moduleTests[0], 'the first module test of the paid course');
   // The failed attempt got only the first question right; the passed one all of them.
   await recordAttempt(tx, selfEnrolment, firstTest.id, { number: 1, startedAt: ago(4), minutes: 5, right: (i) => i === 0 });
@@ -174,11 +174,16 @@ export async function seedStudentLearning(
   const finalTest = required(finishedCourse.finalTest, 'the final test of the finished course');
   await recordAttempt(tx, finishedEnrolment, finalTest.id, { number: 1, startedAt: ago(25), minutes: 7, right: () => true });
 
-  // The child's course, studied by the parent as the child: the first lesson read, the second opened.
+  // The child's course, studied by the parent as the child: the first lesson read, the second opened,
+  // the first module's test failed and then passed.
   const childEnrolment = enrolmentOf(childCourse.id);
   await recordLessons(tx, childEnrolment, childCourse.lessons.slice(0, 1), () => ago(2));
   const childNext = required(childCourse.lessons[1], 'the second lesson of the child course');
-  await tx.insert(s.lessonProgress).values({ userCourseId: childEnrolment, lessonId: childNext.id, status: 'partially_completed', lastPage: 1 });
+  await tx.insert(s.lessonProgress).values({ userCourseId: childEnrolment, lessonId: childNext.id, status: 'partially_completed', lastPage: 1, createdAt: ago(1), updatedAt: ago(1) });
+  // The first module's test, failed two days ago and passed yesterday: the child's scores over time (decision 0033).
+  const childTest = required(childCourse.moduleTests[0], 'the first module test of the child course');
+  await recordAttempt(tx, childEnrolment, childTest.id, { number: 1, startedAt: ago(2), minutes: 3, right: (i) => i === 0 });
+  await recordAttempt(tx, childEnrolment, childTest.id, { number: 2, startedAt: ago(1), minutes: 2, right: () => true });
 }
 
 /** Classmates in a group: an account each (a child under their parent's), enrolled, a member, their seat held. */
@@ -213,6 +218,9 @@ async function recordLessons(
       status: 'completed' as const,
       lastPage: lesson.pages,
       completedAt: completedAt(i),
+      // First opened and last moved on when read through: what the statistics count by (decision 0033).
+      createdAt: completedAt(i),
+      updatedAt: completedAt(i),
     })),
   );
 }

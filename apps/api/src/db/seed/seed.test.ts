@@ -155,10 +155,27 @@ describe('seedDatabase', () => {
       expect(Date.parse(final.attempt.finished_at)).toBeLessThanOrEqual(Date.parse(final.attempt.deadline_at));
     });
 
-    it("the child's course, studied as the child: the first lesson read, the second opened", async () => {
+    it("the child's course, studied as the child: the first lesson read, the second opened, the module test failed then passed", async () => {
       const o = await outline('yunyi-barista');
-      expect(statuses(o).slice(0, 2)).toEqual(['completed', 'partially_completed']);
-      expect(new Set(statuses(o).slice(2))).toEqual(new Set(['not_started']));
+      expect(statuses(o).slice(0, 3)).toEqual(['completed', 'partially_completed', 'completed']);
+      expect(new Set(statuses(o).slice(3))).toEqual(new Set(['not_started']));
+    });
+
+    it('has statistics for the progress charts: scores spread over weeks for the student, two for the child (decision 0033)', async () => {
+      const own = await get('/api/user/course/statistic/');
+      expect(own.courses).toHaveLength(3);
+      expect(own.courses.map((c: { progress: number }) => c.progress)).toEqual(expect.arrayContaining([0, 100]));
+      const days = new Set(own.scores.map((s: { day: string }) => s.day));
+      expect(days.size).toBeGreaterThanOrEqual(3);
+      const span = Date.parse(own.scores.at(-1).date) - Date.parse(own.scores[0].date);
+      expect(span).toBeGreaterThan(21 * 86_400_000);
+      const childId = enrolments.get('yunyi-barista')!.student_id!;
+      const child = await get(`/api/user/course/statistic/?student=${childId}`);
+      expect(child.scores.map((s: { passed: boolean }) => s.passed)).toEqual([false, true]);
+      expect(child.courses[0].progress).toBeGreaterThan(0);
+      // This week: the half-done course's two attempts, not the finished course's month-old one.
+      const week = await get('/api/user/course/statistic/?period=week');
+      expect(week.overall.attempts).toBe(2);
     });
 
     it('studies in a running group and, as the parent, the child’s: past and upcoming sessions, the programme opened by the timetable', async () => {

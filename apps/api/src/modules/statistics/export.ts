@@ -78,15 +78,13 @@ export function exportSections(report: ProgressReport): Section[] {
   return [courses, modules, attempts];
 }
 
-/** Who and when, for the first lines and the file name. */
-function subject(report: ProgressReport) {
+/** Who and when, for the first lines and the file name; an open end of the period is today. */
+function subject(report: ProgressReport, now = new Date()) {
   const s = report.learner.student;
   const who = s ? `${s.last_name} ${s.first_name}`.trim() : null;
   const p = report.period;
-  const span =
-    p.fromDate === null && p.toDate === null
-      ? 'за всё время'
-      : `${p.fromDate ? `с ${formatDate(p.fromDate)}` : ''}${p.fromDate && p.toDate ? ' ' : ''}${p.toDate ? `по ${formatDate(p.toDate)}` : ''}`;
+  const to = formatDate(p.toDate ?? moscowIsoDate(now));
+  const span = p.fromDate === null && p.toDate === null ? 'за всё время' : p.fromDate === null ? `по ${to}` : `с ${formatDate(p.fromDate)} по ${to}`;
   return { who, span };
 }
 
@@ -105,9 +103,12 @@ const title = (report: ProgressReport) => {
   return `Прогресс обучения${who ? `: ${who}` : ''}, ${span}`;
 };
 
+/** A text Excel would take for a formula (=, +, -, @ first) is kept as text by a leading apostrophe. */
+const asText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
 /** CSV: UTF-8 with a BOM, ';' between fields, CRLF; decimals with a comma as the Russian locale reads them. */
 export function toCsv(report: ProgressReport): Buffer {
-  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : v);
+  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : asText(v));
   const lines: string[][] = [[title(report)]];
   for (const s of exportSections(report)) {
     lines.push([], [s.title], s.header, ...s.rows.map((r) => r.map(cell)));

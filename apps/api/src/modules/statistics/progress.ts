@@ -1,7 +1,7 @@
 // A learner's progress in their courses, computed from what learning stores (decision 0033): the
-// published structure of each course (learning's short cache), the enrolments' lesson progress and
-// test attempts — three queries whatever the number of courses — and the period of Moscow days
-// the numbers of "done in the period" count.
+// published structure of each course (learning's short cache: none, or three queries a course), the
+// enrolments' lesson progress and test attempts (two queries whatever the number of courses), and
+// the period of Moscow days the numbers of "done in the period" count.
 import { addDays, moscowInstant, moscowIsoDate, type StatisticPeriod } from '@crema/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

@@ -2,7 +2,8 @@
 // boundaries at Moscow midnight, a parent reading a child, and everyone else's things as 404s; the
 // exports read back by independent readers (SheetJS for XLSX, csv-parse for CSV).
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
@@ -217,6 +218,90 @@ describe('GET /api/user/course/statistic/', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents every statistics call with its parameters and error statuses', async () => {
+    const doc = (await get('/api/docs/json')).json() as {
+      paths: Record<string, { get?: { summary?: string; parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
+    const calls = {
+      '/api/user/course/statistic/': ['student', 'course', 'group', 'period', 'from', 'to'],
+      '/api/user/course/statistic/export/': ['format', 'student', 'period'],
+      '/api/user/courses/groups/': ['student'],
+      '/api/user/courses/modules/': ['student', 'course', 'user_course'],
+      '/api/user/course/statistic/testing/{id}/': ['id', 'student'],
+      '/api/user/course/statistic/lesson/{id}/': ['id', 'student'],
+    };
+    for (const [path, params] of Object.entries(calls)) {
+      const op = doc.paths[path]?.get;
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op!.parameters!.map((p) => p.name), path).toEqual(expect.arrayContaining(params));
+      expect(Object.keys(op!.responses).sort(), path).toEqual(['200', '400', '401', '404']);
+    }
+  });
+});
+
+describe('finished and hidden courses', () => {
+  it('counts a course finished when every lesson is done and every test passed, at the last of those; a hidden one stays, marked', async () => {
+    const course = await buildCourse(db(), { title: 'Фильтр-кофе' });
+    const module = await buildModule(db(), { courseId: course.id });
+    const lesson = await buildLesson(db(), { moduleId: module.id });
+    const test = await buildTest(db(), { courseId: course.id, moduleId: module.id, review: 'correctness' });
+    const user = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: user.id, courseId: course.id, isActive: false });
+    await buildLessonProgress(db(), { userCourseId: enrolment.id, lessonId: lesson.id, createdAt: at('2026-10-01T09:00:00Z'), completedAt: at('2026-10-01T09:00:00Z') });
+    const q = await buildQuestion(db(), { testId: test.id, text: 'Температура воды?', answers: [{ text: '93 °C', isCorrect: true }, { text: '100 °C' }] });
+    await buildAttempt(db(), {
+      userCourseId: enrolment.id,
+      testId: test.id,
+      score: 90,
+      questionIds: [q.id],
+      selectedAnswers: { [q.id]: [q.answers[0]!.id] },
+      marks: { [q.id]: 1 },
+      finishedAt: at('2026-10-02T09:00:00Z'),
+    });
+    const session = await signInAs(t.app, user);
+    const body = (await get('/api/user/course/statistic/', session)).json();
+    expect(body.overall).toMatchObject({ courses_total: 1, courses_started: 1, courses_finished: 1 });
+    expect(body.courses[0]).toMatchObject({ progress: 100, finished_at: '2026-10-02T09:00:00.000Z', is_active: false });
+    // Finished by the end of 02.10 (Moscow), not yet by the end of 01.10.
+    expect((await get('/api/user/course/statistic/?to=2026-10-01', session)).json().overall).toMatchObject({ courses_started: 1, courses_finished: 0 });
+    // The hidden course's test results stay readable; correctness shows, the right answers do not.
+    const stat = await get(`/api/user/course/statistic/testing/${test.id}/`, session);
+    expect(stat.statusCode).toBe(200);
+    expect(stat.json()).toMatchObject({ status: 'completed', best_score: 90, attempts: [{ score: 90, passed: true }] });
+    expect(stat.json().attempts[0].answers.questions).toEqual([{ id: q.id, text: 'Температура воды?', mark: 1, is_correct: true, correct_answers: null }]);
+  });
+});
+
+describe('the cost of the overall call', () => {
+  async function countQueries(run: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('grows only by the structure of each further course: progress and attempts are two reads for any number', async () => {
+    const learnerOf = async (courseIds: number[]) => {
+      const user = await buildUser(db());
+      for (const courseId of courseIds) await buildEnrolment(db(), { userId: user.id, courseId });
+      return signInAs(t.app, user);
+    };
+    const extra = await Promise.all([1, 2].map(async () => (await buildCourse(db())).id));
+    const one = await learnerOf([c.a.id]);
+    const four = await learnerOf([c.a.id, c.b.id, ...extra]);
+    const small = await countQueries(() => get('/api/user/course/statistic/', one));
+    const large = await countQueries(() => get('/api/user/course/statistic/', four));
+    expect(small).toBeGreaterThan(0);
+    // Tests run without the content cache: a course's structure is its three queries (learning's
+    // loadStructure); with the cache (CONTENT_CACHE_TTL_MS, 5 s by default) it is none.
+    expect(large - small).toBe(3 * 3);
+  });
+});
+
 describe('GET /api/user/courses/groups/ and /modules/', () => {
   it('answers per group progress and sessions past and left', async () => {
     const res = await get('/api/user/courses/groups/', holder.session);
@@ -379,5 +464,15 @@ describe('GET /api/user/course/statistic/export/', () => {
     expect(records[courses + 2]).toEqual(['Бариста с нуля', '40', '1', '3', '1', '2', '100', '12.11.2026', '']);
     const attempts = section('Попытки тестов');
     expect(records[attempts + 2]).toEqual(['13.11.2026', '13.11.2026 12:00', 'Бариста с нуля', 'Тест по эспрессо', '1', '100', 'Сдан', '10']);
+  });
+
+  it('keeps a title that Excel would take for a formula as text in the CSV', async () => {
+    const user = await buildUser(db());
+    const course = await buildCourse(db(), { title: '=HYPERLINK("http://example.ru";"Курс")' });
+    await buildEnrolment(db(), { userId: user.id, courseId: course.id });
+    const res = await get('/api/user/course/statistic/export/?format=csv', await signInAs(t.app, user));
+    const records = parseCsv(res.rawPayload, { bom: true, delimiter: ';', relax_column_count: true }) as string[][];
+    const courses = records.findIndex((r) => r[0] === 'Курсы');
+    expect(records[courses + 2]![0]).toBe('\'=HYPERLINK("http://example.ru";"Курс")');
   });
 });
