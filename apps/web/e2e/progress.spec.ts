@@ -82,15 +82,21 @@ test('the demo student sees tiles and charts, filters a course, opens an attempt
   await expect(courseRows.filter({ hasText: 'Юный бариста' })).toHaveCount(1);
   await expect(courseRows.filter({ hasText: 'Бариста с нуля' })).toHaveCount(0);
   await expect(coursesChart(page).locator('svg.recharts-surface')).toBeVisible();
+  // The child's test, failed and then passed: both attempts on the chart and linked to their results.
+  await expect(scoresChart(page).locator('svg.recharts-surface')).toBeVisible();
+  await expect(scoresChart(page).getByRole('table').getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: /^Попытка \d+: \d+%/ })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /^Попытка 1: / })).toHaveAttribute('href', /^\/user\/progress\/test-results\/\d+\/$/);
   await shot(page, 'child');
 
-  // Every finished attempt of the account and its children (the demo child has none yet), newest first.
+  // Every finished attempt of the account and its children, newest first.
   await page.goto('/user/progress/test-results/');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Результаты тестов' })).toBeVisible();
   const results = page.locator('.progress-result');
   await expect(results.first()).toBeVisible();
   await expect(results.filter({ hasText: 'Бариста с нуля' })).not.toHaveCount(0);
+  await expect(results.filter({ hasText: CHILD })).toHaveCount(2);
   expect(await noHorizontalScroll(page)).toBe(true);
   await shot(page, 'results');
 });

@@ -141,14 +141,22 @@ function Tiles({ overall }: { overall: Statistic['overall'] }) {
     { label: 'Уроки пройдены', value: `${overall.lessons_done} из ${overall.lessons_total}` },
     { label: 'Тесты сданы', value: `${overall.tests_passed} из ${overall.tests_total}` },
     { label: 'Средний балл', value: overall.average_score === null ? '—' : `${overall.average_score}%` },
-    { label: 'Время занятий', value: formatMinutes(overall.time_spent.total_minutes) },
+    {
+      label: 'Время занятий',
+      value: formatMinutes(overall.time_spent.total_minutes),
+      // Decision 0033: test time is measured, lesson time is the lessons' planned length.
+      hint: `тесты ${formatMinutes(Math.round(overall.time_spent.tests_seconds / 60))}, уроки ${formatMinutes(overall.time_spent.lessons_minutes)} (по плану)`,
+    },
   ];
   return (
     <dl className="progress-tiles">
       {tiles.map((tile) => (
         <div className="progress-tile" key={tile.label}>
           <dt>{tile.label}</dt>
-          <dd>{tile.value}</dd>
+          <dd>
+            {tile.value}
+            {'hint' in tile ? <span className="progress-tile__hint">{tile.hint}</span> : null}
+          </dd>
         </div>
       ))}
     </dl>
