@@ -149,7 +149,7 @@ describe('private pages', () => {
       ['/user/students/', 'Данные учащихся', 'Учеников пока нет'],
       ['/user/orders/', 'Мои заказы', 'У вас пока нет заказов'],
       ['/user/schedule/', 'Расписание', COMING],
-      ['/user/progress/', 'Успеваемость', COMING],
+      ['/user/progress/', 'Успеваемость', 'У вас пока нет курсов'],
     ]) {
       const res = await page(path!, jar);
       expect(res.statusCode, path).toBe(200);

@@ -306,7 +306,7 @@ export function ProgressScreen(data: ProgressData) {
   const passScores = [...new Set(tests.map((test) => test.test.pass_score))];
   return (
     <main className="account__page progress">
-      <h1 className="account__title">Успеваемость{whose ? `: ${whose}` : ''}</h1>
+      <h1 className="account__title">{whose ? `Успеваемость: ${whose}` : 'Успеваемость'}</h1>
       {statistic ? <LearnerTabs statistic={statistic} filters={filters} /> : null}
       {statistic && statistic.overall.courses_total === 0 && !filtered ? (
         <EmptyState isMine={isMine} />
