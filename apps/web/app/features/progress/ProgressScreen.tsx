@@ -1,9 +1,8 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
-import { CourseProgressChart, ScoresChart } from './Charts.tsx';
 import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testResultPath, testResultsPath } from './query.ts';
 import './progress.css';
 
@@ -18,6 +17,16 @@ export interface ProgressData {
   courseOptions: { id: number; title: string }[];
   modules: Record<number, ModulesStatistic>;
   tests: TestStatistic[];
+}
+
+// The charts (recharts, about 120 KB gzip) load after the page: its text, filters and links work
+// (hydrate) without waiting for them; the server renders their captions and tables all the same.
+const CourseProgressChart = lazy(() => import('./Charts.tsx').then((module) => ({ default: module.CourseProgressChart })));
+const ScoresChart = lazy(() => import('./Charts.tsx').then((module) => ({ default: module.ScoresChart })));
+
+/** The place of a chart while its code loads. */
+function ChartPlace({ height }: { height: number }) {
+  return <div className="progress-chart__place" style={{ height }} />;
 }
 
 const UNAVAILABLE = 'Статистика сейчас недоступна. Остальное на странице работает — попробуйте обновить её позже.';
@@ -325,13 +334,15 @@ export function ProgressScreen(data: ProgressData) {
                     Прогресс по курсам
                   </h2>
                   {statistic.courses.length ? (
-                    <CourseProgressChart
-                      bars={statistic.courses.map((course) => ({
-                        key: String(course.user_course_id),
-                        label: course.course.title,
-                        percent: course.progress,
-                      }))}
-                    />
+                    <Suspense fallback={<ChartPlace height={statistic.courses.length * 56 + 48} />}>
+                      <CourseProgressChart
+                        bars={statistic.courses.map((course) => ({
+                          key: String(course.user_course_id),
+                          label: course.course.title,
+                          percent: course.progress,
+                        }))}
+                      />
+                    </Suspense>
                   ) : (
                     <p className="progress-note">Нет курсов для этих условий.</p>
                   )}
@@ -341,16 +352,18 @@ export function ProgressScreen(data: ProgressData) {
                     Баллы за тесты
                   </h2>
                   {statistic.scores.length ? (
-                    <ScoresChart
-                      points={statistic.scores.map((point) => ({
-                        key: String(point.attempt_id),
-                        at: point.date,
-                        score: point.score,
-                        test: point.test.title,
-                        passed: point.passed,
-                      }))}
-                      passScores={passScores}
-                    />
+                    <Suspense fallback={<ChartPlace height={264} />}>
+                      <ScoresChart
+                        points={statistic.scores.map((point) => ({
+                          key: String(point.attempt_id),
+                          at: point.date,
+                          score: point.score,
+                          test: point.test.title,
+                          passed: point.passed,
+                        }))}
+                        passScores={passScores}
+                      />
+                    </Suspense>
                   ) : (
                     <p className="progress-note">За этот период тестов не было.</p>
                   )}
