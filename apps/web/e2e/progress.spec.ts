@@ -56,6 +56,12 @@ test('the demo student sees tiles and charts, filters a course, opens an attempt
   await expect(courseRows).toHaveCount(2); // the header and the one course
   await expect(courseRows.nth(1)).toContainText('Бариста с нуля');
   await expect(page.locator('.progress-course')).toHaveCount(1);
+  // Every test of the course is listed: the one passed, and those not taken yet with a way to them.
+  await expect(page.locator('.progress-test').filter({ hasText: 'Сдан' })).not.toHaveCount(0);
+  await expect(page.locator('.progress-test').filter({ hasText: 'Не начат' }).first().getByRole('link', { name: 'Пройти тест' })).toHaveAttribute(
+    'href',
+    /^\/user\/courses\/\d+\/testing\/\d+\/$/,
+  );
 
   // The exports carry the filter and answer files.
   const xlsx = page.getByRole('link', { name: 'Excel (XLSX)' });

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
-import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testResultPath, testResultsPath } from './query.ts';
+import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testPagePath, testResultPath, testResultsPath } from './query.ts';
 import './progress.css';
 
 // /user/progress/ (issue 13, decision 0034): whose progress (tabs: 'Я' and each student with
@@ -172,20 +172,37 @@ function Tiles({ overall }: { overall: Statistic['overall'] }) {
   );
 }
 
-function TestRow({ test }: { test: TestStatistic }) {
+/** Passed by the test's own grading (its grade against its pass score), as the statistics count it. */
+function isPassed(test: TestStatistic): boolean {
+  return test.grade !== null && test.grade >= test.test.pass_score;
+}
+
+function TestRow({ test, canStudy }: { test: TestStatistic; canStudy: boolean }) {
   const finished = test.attempts.filter((attempt) => attempt.status === 'completed').sort((a, b) => b.number - a.number);
+  const passed = isPassed(test);
+  const badge = passed ? 'Сдан' : finished.length ? 'Не сдан' : 'Не начат';
   return (
     <li className="progress-test">
       <div className="progress-test__head">
         <span className="progress-test__title">{test.test.title}</span>
-        <span className={`progress-badge${test.status === 'completed' ? ' progress-badge--passed' : ''}`}>
-          {test.status === 'completed' ? 'Сдан' : 'Не сдан'}
-        </span>
+        <span className={`progress-badge${passed ? ' progress-badge--passed' : finished.length ? '' : ' progress-badge--idle'}`}>{badge}</span>
       </div>
-      <p className="progress-test__scores">
-        Лучший балл: <strong>{test.best_score ?? '—'}%</strong> · последний: <strong>{test.last_score ?? '—'}%</strong> · проходной:{' '}
-        {test.test.pass_score}%
-      </p>
+      {finished.length ? (
+        <p className="progress-test__scores">
+          Лучший балл: <strong>{test.best_score ?? '—'}%</strong> · последний: <strong>{test.last_score ?? '—'}%</strong> · проходной:{' '}
+          {test.test.pass_score}%
+        </p>
+      ) : (
+        <p className="progress-test__scores">
+          Проходной балл: {test.test.pass_score}%
+          {canStudy ? (
+            <>
+              {' · '}
+              <Link to={testPagePath(test.user_course_id, test.test.id)}>Пройти тест</Link>
+            </>
+          ) : null}
+        </p>
+      )}
       {finished.length > 0 ? (
         <ul className="progress-attempts">
           {finished.map((attempt) => (
@@ -254,7 +271,7 @@ function CourseDetails({
           <h4 className="progress-course__subtitle">Тесты</h4>
           <ul className="progress-tests">
             {tests.map((test) => (
-              <TestRow key={test.test.id} test={test} />
+              <TestRow key={test.test.id} test={test} canStudy={course.is_active} />
             ))}
           </ul>
         </>

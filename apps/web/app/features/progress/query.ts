@@ -48,3 +48,6 @@ export const testResultsPath = () => '/user/progress/test-results/';
 
 /** /user/courses/{id}/: the course overview of an enrolment. */
 export const courseOverviewPath = (userCourseId: number) => `/user/courses/${userCourseId}/`;
+
+/** /user/courses/{id}/testing/{testId}/: a test of an enrolment, to take it. */
+export const testPagePath = (userCourseId: number, testId: number) => `/user/courses/${userCourseId}/testing/${testId}/`;

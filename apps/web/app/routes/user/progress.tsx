@@ -1,12 +1,12 @@
 import type { Route } from './+types/progress';
-import type { GroupStatistic, ModulesStatistic, MyCourse, Statistic, TestStatistic } from '@crema/contract';
+import type { CourseModules, GroupStatistic, ModulesStatistic, MyCourse, Statistic, TestStatistic } from '@crema/contract';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { ProgressScreen } from '../../features/progress/ProgressScreen.tsx';
 import { readFilters } from '../../features/progress/query.ts';
 import { privateMeta } from './sections.ts';
 
-/** Tests read in detail at most (beyond: their scores are on the chart, not in the course's list). */
+/** Tests read in detail at most (beyond: their scores are on the chart, not in the courses' lists). */
 const MAX_TESTS = 30;
 
 /**
@@ -30,17 +30,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     optional<MyCourse[]>('my courses', api.userCourses()),
     optional<MyCourse[]>('hidden courses', api.hiddenCourses()),
   ]);
-  // Per course its modules, and per test taken its best and last score, pass score and attempts
-  // (one call each: a learner has a handful of courses and tests; the scores do not carry them).
-  const testIds = [...new Set((statistic?.scores ?? []).map((point) => point.test.id))].slice(0, MAX_TESTS);
-  const [modules, tests] = await Promise.all([
+  // Per course its modules and its outline (which tests it has); then per test its best and last
+  // score, pass score and attempts (one call each: a learner has a handful of courses and tests).
+  const courses = statistic?.courses ?? [];
+  const [modules, outlines] = await Promise.all([
     Promise.all(
-      (statistic?.courses ?? []).map((course) =>
-        optional<ModulesStatistic>(`modules of ${course.user_course_id}`, api.modulesStatistic(course.user_course_id)),
-      ),
+      courses.map((course) => optional<ModulesStatistic>(`modules of ${course.user_course_id}`, api.modulesStatistic(course.user_course_id))),
     ),
-    Promise.all(testIds.map((id) => optional<TestStatistic>(`test ${id}`, api.testStatistic(id, filters.student)))),
+    // A hidden or ended course has no outline to read (learning's scope); its tests taken still show.
+    Promise.all(
+      courses.map((course) => (course.is_active ? optional<CourseModules>(`outline of ${course.user_course_id}`, api.courseModules(course.user_course_id)) : null)),
+    ),
   ]);
+  const testIds = [
+    ...new Set([
+      ...outlines.flatMap((outline) => [
+        ...(outline?.modules ?? []).flatMap((module) => module.content.filter((item) => item.type === 'test').map((item) => item.id)),
+        ...(outline?.final_tests ?? []).map((test) => test.id),
+      ]),
+      ...(statistic?.scores ?? []).map((point) => point.test.id),
+    ]),
+  ].slice(0, MAX_TESTS);
+  const tests = await Promise.all(testIds.map((id) => optional<TestStatistic>(`test ${id}`, api.testStatistic(id, filters.student))));
   // The course filter offers every course of the learner, whatever the other filters narrowed.
   const learnerId = filters.student ?? null;
   const courseOptions = [...(shown ?? []), ...(hidden ?? [])]
