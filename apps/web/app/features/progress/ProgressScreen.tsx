@@ -329,7 +329,9 @@ export function ProgressScreen(data: ProgressData) {
   const isMine = !filters.student;
   const filtered = Boolean(filters.course || filters.group || (filters.period && filters.period !== 'all'));
   const whose = statistic?.student ? `${statistic.student.first_name} ${statistic.student.last_name}` : null;
-  const passScores = [...new Set(tests.map((test) => test.test.pass_score))];
+  // The pass scores of the tests on the chart (the scores do not carry them; the tests read do).
+  const charted = new Set(statistic?.scores.map((point) => point.test.id));
+  const passScores = [...new Set(tests.filter((test) => charted.has(test.test.id)).map((test) => test.test.pass_score))];
   return (
     <main className="account__page progress">
       <h1 className="account__title">{whose ? `Успеваемость: ${whose}` : 'Успеваемость'}</h1>
