@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { calendarFeedRoutes, groupRoutes } from './modules/groups/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(learningRoutes);
       await api.register(groupRoutes);
       await api.register(statisticsRoutes);
+      await api.register(adminRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -12,3 +12,4 @@ export * from './rules/index.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/statistics.ts';
+export * from './schemas/admin.ts';

@@ -15,12 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LESSON_BLOCK_TYPES, type LessonBlockData, type SelectedAnswers } from './blocks.ts';
-import { courses } from './catalog.ts';
+import { courseLinks, courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { orders } from './orders.ts';
 import { students, users } from './users.ts';
 
 export const lessonBlockTypeEnum = pgEnum('lesson_block_type', LESSON_BLOCK_TYPES);
+/** How an enrolment came about (the audience list's "source"): a paid order, an invitation link, or an owner's grant. */
+export const enrolmentSourceEnum = pgEnum('enrolment_source', ['order', 'invitation', 'manual']);
 /**
  * single / multiple: pick answers marked is_correct; text: type one of the answers' texts;
  * match: pair answers that share a connect_id.
@@ -195,6 +197,11 @@ export const userCourses = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     /** The paid order that granted access; null for invitations and manual grants. */
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    source: enrolmentSourceEnum().notNull().default('manual'),
+    /** The invitation link it came through (source 'invitation'). */
+    linkId: integer().references(() => courseLinks.id, { onDelete: 'set null' }),
+    /** The course owner (or staff) who granted it by hand (source 'manual'). */
+    grantedById: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Who studies when it is not the account holder; a student with courses cannot be deleted. */
     studentId: integer().references(() => students.id, { onDelete: 'restrict' }),
     /** The learner keeps the course in 'my learning' (spec §4: is_active). */
@@ -303,3 +310,24 @@ export type UserCourse = typeof userCourses.$inferSelect;
 export type CourseSession = typeof courseSessions.$inferSelect;
 export type LessonProgress = typeof lessonProgress.$inferSelect;
 export type TestAttempt = typeof testAttempts.$inferSelect;
+
+/**
+ * Access an owner granted to an e-mail that has no account yet (/admin/courses/{id}/audience/add/):
+ * it becomes an enrolment when someone signs in with that address for the first time (a code or a
+ * social sign-in proves the address), so no account is made for a person who never came.
+ */
+export const courseGrants = pgTable(
+  'course_grants',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Normalised (lower case) address. */
+    email: text().notNull(),
+    accessUntil: timestamp({ withTimezone: true }),
+    grantedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('course_grants_course_id_email_unique').on(t.courseId, t.email), index().on(t.email)],
+);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, testAttempts, userCourses, users } from '../../db/schema/index.ts';
+import { consents, courseGrants, courseLinks, testAttempts, userCourses, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
@@ -228,6 +228,17 @@ describe('every route of the app', () => {
     }
   });
 
+  it('answers 403 {detail} to a signed-in student on every owner route (the course builder)', async () => {
+    const owned = t.app.routeAccess.filter((r) => r.access === 'owner' && r.method !== 'HEAD');
+    expect(owned.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/modules/:id/lessons/set-order/');
+    const student = await signInAs(t.app, await buildUser(t.database.db));
+    for (const route of owned) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: student.headers });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json(), `${route.method} ${route.url}`).toEqual({ detail: NOT_AN_OWNER });
+    }
+  });
+
   /**
    * For each signed-in route that names a thing by id: how to make one that belongs to a given
    * account. Every such route must be listed here, so one added later is checked by construction.
@@ -255,7 +266,75 @@ describe('every route of the app', () => {
     });
     return { id: group.id, lessonId: own.lessonId, scheduleId: group.sessions[0]!.id };
   };
-  const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<number | string | Record<string, number>>> = {
+  /** A course of the owner's with one module, a lesson and a test in it (the course builder, decision 0035). */
+  const owning = async (db: Db, userId: number) => {
+    const course = await buildCourse(db, { ownerId: userId, published: false });
+    const module = await buildModule(db, { courseId: course.id });
+    const lesson = await buildLesson(db, { moduleId: module.id });
+    const test = await buildTest(db, { courseId: course.id, moduleId: module.id });
+    return { course, module, lesson, test };
+  };
+  type Thing = number | string | Record<string, number | unknown>;
+  const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<Thing>> = {
+    // The course builder: `:id` is the owner's course or module; bodies that pass validation.
+    '/api/admin/courses/:id/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { title: 'Курс' } }),
+    '/api/admin/courses/:id/modules/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { title: 'Модуль' } }),
+    '/api/admin/courses/:id/modules/set-order/': async (db, userId) => {
+      const { course, module } = await owning(db, userId);
+      return { id: course.id, payload: { order: [module.id] } };
+    },
+    '/api/admin/modules/:id/': async (db, userId) => ({ id: (await owning(db, userId)).module.id, payload: { title: 'Модуль' } }),
+    '/api/admin/modules/:id/lessons/': async (db, userId) => ({ id: (await owning(db, userId)).module.id, payload: { title: 'Урок' } }),
+    '/api/admin/modules/:id/tests/': async (db, userId) => ({ id: (await owning(db, userId)).module.id, payload: { name: 'Тест' } }),
+    '/api/admin/modules/:id/lessons/set-order/': async (db, userId) => {
+      const { module, lesson } = await owning(db, userId);
+      return { id: module.id, payload: { order: [lesson.id] } };
+    },
+    '/api/admin/modules/:id/tests/set-order/': async (db, userId) => {
+      const { module, test } = await owning(db, userId);
+      return { id: module.id, payload: { order: [test.id] } };
+    },
+    '/api/admin/lessons/:id/': async (db, userId) => ({ id: (await owning(db, userId)).lesson.id, payload: { title: 'Урок' } }),
+    '/api/admin/lessons/:id/blocks/': async (db, userId) => {
+      const { lesson } = await owning(db, userId);
+      return { id: lesson.id, payload: { updated_at: lesson.updatedAt.toISOString(), pages: [[{ data: { type: 'text', html: '<p>Текст</p>' } }]] } };
+    },
+    '/api/admin/courses/:id/tests/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { name: 'Итоговый тест' } }),
+    '/api/admin/tests/:id/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { name: 'Тест' } }),
+    '/api/admin/tests/:id/questions/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { text: 'Вопрос?' } }),
+    '/api/admin/tests/:id/questions/:qid/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      return { id: test.id, qid: (await buildQuestion(db, { testId: test.id })).id, payload: { text: 'Вопрос?' } };
+    },
+    '/api/admin/tests/:id/questions/:qid/answers/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      return { id: test.id, qid: (await buildQuestion(db, { testId: test.id })).id, payload: { text: 'Ответ' } };
+    },
+    '/api/admin/tests/:id/questions/:qid/answers/:aid/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      const question = await buildQuestion(db, { testId: test.id, answers: [{ text: 'Да' }] });
+      return { id: test.id, qid: question.id, aid: question.answers[0]!.id };
+    },
+    '/api/admin/courses/:id/links/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { uses_limit: 3 } }),
+    '/api/admin/courses/:id/links/:linkId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [link] = await db.insert(courseLinks).values({ courseId: course.id, token: `t${Date.now()}${Math.random().toString(36).slice(2)}` }).returning();
+      return { id: course.id, linkId: link!.id, payload: { is_active: false } };
+    },
+    '/api/admin/courses/:id/audience/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { email: 'someone@example.ru' } }),
+    '/api/admin/courses/:id/audience/:userCourseId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      return { id: course.id, userCourseId: (await buildEnrolment(db, { userId: (await buildUser(db)).id, courseId: course.id })).id };
+    },
+    '/api/admin/courses/:id/audience/pending/:grantId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [grant] = await db.insert(courseGrants).values({ courseId: course.id, email: `g${Date.now()}${Math.random()}@example.ru` }).returning();
+      return { id: course.id, grantId: grant!.id };
+    },
+    '/api/admin/modules/:id/content/set-order/': async (db, userId) => {
+      const { module, lesson, test } = await owning(db, userId);
+      return { id: module.id, payload: { order: [{ type: 'test', id: test.id }, { type: 'lesson', id: lesson.id }] } };
+    },
     // Groups (decision 0031): `:id` is a group the holder's enrolment studies in.
     '/api/group_schedule/:id/modules/': async (db, userId) => (await inGroup(db, userId)).id,
     '/api/group_schedule/:id/lesson/': async (db, userId) => (await inGroup(db, userId)).id,
@@ -308,8 +387,12 @@ describe('every route of the app', () => {
       const others = route.access === 'owner' ? [await buildOwner(db)] : [await buildUser(db), await buildOwner(db)];
       const thing = await make!(db, holder.id);
       const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => String(typeof thing === 'object' ? thing[name] : thing));
-      // A body that passes validation (PATCH of a user course needs is_active).
-      const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : route.method === 'PATCH' && url.includes('/user/courses/') ? { is_active: true } : {};
+      // A body that passes validation (PATCH of a user course needs is_active; admin things give theirs).
+      const given = typeof thing === 'object' && 'payload' in thing ? (thing.payload as object) : undefined;
+      const payload =
+        route.method === 'GET' || route.method === 'DELETE'
+          ? undefined
+          : (given ?? (route.method === 'PATCH' && url.includes('/user/courses/') ? { is_active: true } : {}));
       const inject = async (user: { id: number }) =>
         t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
       for (const other of others) {

@@ -841,10 +841,10 @@ describe('OpenAPI document', () => {
     expect(schemas.SendCodeRequest.properties.email.type).toBe('string');
   });
 
-  it('leaves invitations for the admin issue (JSON 404 for now)', async () => {
+  it('takes invitations (admin/audience.test.ts): a body without the link is a field error', async () => {
     const res = await call('/api/auth/token/invitation/', { payload: {} });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Не найдено.' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('token');
   });
 });
 

@@ -10,6 +10,8 @@ import {
   detailErrorSchema,
   emailTokenBodySchema,
   fieldErrorsSchema,
+  invitationAcceptedSchema,
+  invitationTokenBodySchema,
   logoutBodySchema,
   passwordTokenBodySchema,
   refreshBodySchema,
@@ -22,6 +24,7 @@ import { ApiError } from '../../errors.ts';
 import { clearSessionCookies, deviceMarkOf, markKnownDevice, noStore, respondWithSession, wantsCookies } from './http.ts';
 import { assertCsrf, signedInActor } from './plugin.ts';
 import { AuthService } from './service.ts';
+import { INVITATION_TEXTS, acceptInvitation, assertUsable } from '../admin/invitations.ts';
 import { familyOf, revokeFamily } from './tokens.ts';
 
 const tags = ['auth'];
@@ -280,5 +283,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.changeOwnPassword(request.body, signedInActor(request)),
   );
 
-  // POST /api/auth/token/invitation/ comes with the admin issue (audience links); see decision 0009.
+  app.post(
+    '/auth/token/invitation/',
+    {
+      config: { access: 'caller' },
+      schema: {
+        summary: 'Записаться на курс по ссылке-приглашению (и войти)',
+        description:
+          'Вошедший человек присылает только `token` и получает доступ к курсу. Гость присылает ещё `email` и код из письма ' +
+          '(POST /api/auth/send_code/email/): он входит (или регистрируется) и записывается одним запросом — ответ как у входа по коду ' +
+          'плюс `user_course_id`. Тот, кто уже учится на курсе, повторно не считается; ссылка с исчерпанным лимитом или истёкшим ' +
+          'сроком — 400, и код тогда не тратится.' + WEB_NOTE,
+        tags,
+        body: invitationTokenBodySchema,
+        response: { 200: z.union([sessionResponseSchema.and(invitationAcceptedSchema), invitationAcceptedSchema]), ...base, 404: detailErrorSchema, ...limited },
+      },
+    },
+    async (request, reply) => {
+      const { token, email, code } = request.body;
+      const actor = request.actor;
+      if (actor.user && email === undefined) {
+        const userId = actor.user.id;
+        const accepted = await db.transaction((tx) => acceptInvitation(tx, token, userId));
+        return { user_course_id: accepted.userCourseId };
+      }
+      if (email === undefined || code === undefined) {
+        throw ApiError.fields({
+          ...(email === undefined ? { email: [INVITATION_TEXTS.needCode] } : {}),
+          ...(code === undefined ? { code: [INVITATION_TEXTS.needCode] } : {}),
+        });
+      }
+      // A used-up link does not spend the code; the link is checked again when enrolling.
+      await assertUsable(db, token);
+      const signedIn = await service.signInWithCode(email, code, actor, deviceMarkOf(request));
+      const accepted = await db.transaction((tx) => acceptInvitation(tx, token, signedIn.user.id));
+      return { ...respondWithSession(request, reply, signedIn, service.devices), user_course_id: accepted.userCourseId };
+    },
+  );
 };

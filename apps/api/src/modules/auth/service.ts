@@ -12,6 +12,7 @@ import {
 } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
+import { applyCourseGrants } from '../learning/grants.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { Executor } from '../../db/client.ts';
@@ -583,5 +584,7 @@ async function verifiedSignIn(tx: Executor, email: string): Promise<{ user: User
     .where(sql`lower(${users.email}) = ${email}`)
     .returning();
   if (!user) throw new Error('user vanished during sign-in by code');
+  // Courses an owner opened to this address before it had an account (decision 0035).
+  await applyCourseGrants(tx, user);
   return { user, created: created.length > 0 };
 }

@@ -37,6 +37,8 @@ export interface MailTemplateData {
   order_code: { code: string; validMinutes: number };
   /** The payer's letter after a paid (or free) order. */
   order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
+  /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
+  course_access: { courseTitle: string; url: string; hasAccount: boolean };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -319,6 +321,22 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         note,
       }),
       text: textLetter(school, [heading, '', lead, who, '', learning.toString(), '', receipt, '', note]),
+    };
+  },
+  course_access: (data, school) => {
+    const heading = data.hasAccount ? 'Вам открыт курс' : 'Приглашение на курс';
+    const lead = data.hasAccount
+      ? `Школа «${school.name}» открыла вам доступ к курсу «${data.courseTitle}». Он уже в разделе «Мое обучение».`
+      : `Школа «${school.name}» приглашает вас на курс «${data.courseTitle}». Войдите на сайт с этим адресом почты — код для входа придёт письмом, ` +
+        'пароль не нужен, — и курс появится в разделе «Мое обучение».';
+    const note = 'Если вы не ждали этого письма, просто проигнорируйте его.';
+    const link = new URL(data.url);
+    if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`course link must be http(s), got ${link.protocol}`);
+    const action = data.hasAccount ? 'Перейти к обучению' : 'Войти и начать';
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), button(link.toString(), action)], note }),
+      text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
     };
   },
 };

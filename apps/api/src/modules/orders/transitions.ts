@@ -66,7 +66,7 @@ export async function enrolOrder(tx: Executor, order: Order, publicUrl: string):
   const learners = order.studyForSelf ? [null] : studentRows.map((row) => row.studentId);
   await tx
     .insert(userCourses)
-    .values(learners.map((studentId) => ({ userId, courseId: order.courseId, orderId: order.id, studentId })))
+    .values(learners.map((studentId) => ({ userId, courseId: order.courseId, orderId: order.id, source: 'order' as const, studentId })))
     .onConflictDoNothing();
   if (order.groupId) {
     const enrolled = await tx

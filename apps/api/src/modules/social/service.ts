@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps, Logger } from '../../deps.ts';
 import { socialAccounts, users, type User } from '../../db/schema/index.ts';
+import { applyCourseGrants } from '../learning/grants.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimit, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -113,6 +114,8 @@ export class SocialService {
           .where(sql`lower(${users.email}) = ${email}`)
           .returning();
         if (!user) throw new Error('user vanished during social sign-in');
+        // Courses an owner opened to this (provider-confirmed) address before it had an account (decision 0035).
+        await applyCourseGrants(tx, user);
         await tx
           .insert(socialAccounts)
           .values({ userId: user.id, provider, providerUserId: profile.id, email })

@@ -3,18 +3,11 @@
 // fields, which Excel in a Russian locale opens as columns with the Cyrillic intact). Dates
 // dd.mm.yyyy in Moscow time, a Russian file name in Content-Disposition (RFC 5987 filename*).
 import { create as contentDisposition } from 'content-disposition';
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { formatDate, formatDateTime, moscowIsoDate } from '@crema/contract';
 import { attemptSeconds, average, courseNumbers, courseTotals } from './progress.ts';
 import { moduleRows, type ProgressReport } from './service.ts';
+import { csvOf, xlsxOf, type Section } from '../../lib/spreadsheet.ts';
 
-type Cell = string | number | null;
-interface Section {
-  title: string;
-  header: string[];
-  rows: Cell[][];
-}
 
 const date = (d: Date | null) => (d ? formatDate(d) : '');
 const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 6) / 10);
@@ -103,35 +96,12 @@ const title = (report: ProgressReport) => {
   return `Прогресс обучения${who ? `: ${who}` : ''}, ${span}`;
 };
 
-/** A text Excel would take for a formula (=, +, -, @ first) is kept as text by a leading apostrophe. */
-const asText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
-/** CSV: UTF-8 with a BOM, ';' between fields, CRLF; decimals with a comma as the Russian locale reads them. */
+/** CSV of the export (lib/spreadsheet: UTF-8 with a BOM, ';', decimal commas). */
 export function toCsv(report: ProgressReport): Buffer {
-  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : asText(v));
-  const lines: string[][] = [[title(report)]];
-  for (const s of exportSections(report)) {
-    lines.push([], [s.title], s.header, ...s.rows.map((r) => r.map(cell)));
-  }
-  const text = stringify(lines, { delimiter: ';', record_delimiter: 'windows' });
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+  return csvOf(title(report), exportSections(report));
 }
 
-/** XLSX: a sheet per section, a bold header row, columns sized to their text. */
-export async function toXlsx(report: ProgressReport): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Crema';
-  book.created = new Date();
-  book.title = title(report);
-  for (const s of exportSections(report)) {
-    const sheet = book.addWorksheet(s.title);
-    sheet.addRow(s.header).font = { bold: true };
-    for (const r of s.rows) sheet.addRow(r);
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    s.header.forEach((h, i) => {
-      const longest = Math.max(h.length, ...s.rows.map((r) => String(r[i] ?? '').length));
-      sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, longest + 2));
-    });
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+/** XLSX of the export: a sheet per section. */
+export function toXlsx(report: ProgressReport): Promise<Buffer> {
+  return xlsxOf(title(report), exportSections(report));
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_TEXTS, normaliseEmail, type CodeSent, type Personal } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError } from '../../errors.ts';
 import { NOT_SIGNED_IN } from '../auth/plugin.ts';
 import type { SignedInActor } from '../auth/actor.ts';
@@ -14,14 +15,6 @@ import { getPersonal } from './service.ts';
 // entered (the letter to a taken address says so instead of carrying a code).
 
 const taken = () => ApiError.fields({ email: [EMAIL_CHANGE_TEXTS.taken] });
-
-/** True for a unique violation (another account got the address meanwhile). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** POST /api/user/email/: a code to the new address (CodeSent, the same answer for a taken one). */
 export async function requestEmailChange(db: Db, auth: AuthService, actor: SignedInActor, email: string): Promise<CodeSent> {

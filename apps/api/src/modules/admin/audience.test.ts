@@ -1,0 +1,189 @@
+// Who studies a course and how people get in (issue 14, decision 0035): the audience with sources
+// and progress, access by e-mail (pending for an address without an account), ending access,
+// invitation links with limits and end dates, and taking a link up signed in or by e-mail code.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseGrants, courseLinks, lessonProgress, mailOutbox, userCourses } from '../../db/schema/index.ts';
+import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
+import { buildCourse, buildEnrolment, buildLesson, buildModule, buildOrder, buildOwner, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { AUDIENCE_TEXTS } from './audience.ts';
+import { INVITATION_TEXTS } from './invitations.ts';
+
+let t: TestContext;
+const db = () => t.database.db;
+let owner: TestSession;
+let other: TestSession;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, session: Pick<TestSession, 'headers'> | null, payload?: unknown) =>
+  t.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signInAs(t.app, await buildOwner(db()));
+  other = await signInAs(t.app, await buildOwner(db()));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ownCourse() {
+  const me = await t.app.inject({ method: 'GET', url: '/api/user/personal/', headers: owner.headers });
+  const course = await buildCourse(db(), { ownerId: me.json().id, title: `Курс ${unique('a')}` });
+  const module = await buildModule(db(), { courseId: course.id });
+  const l1 = await buildLesson(db(), { moduleId: module.id, isPublished: true });
+  await buildLesson(db(), { moduleId: module.id, isPublished: true });
+  return { course, l1 };
+}
+
+describe('the audience', () => {
+  it('lists learners with their source, link and progress; another owner gets 404', async () => {
+    const { course, l1 } = await ownCourse();
+    const buyer = await buildUser(db(), { firstName: 'Ирина', lastName: 'Котова' });
+    const order = await buildOrder(db(), { courseId: course.id, userId: buyer.id });
+    const paid = await buildEnrolment(db(), { userId: buyer.id, courseId: course.id, orderId: order.id, source: 'order' });
+    await db().insert(lessonProgress).values({ userCourseId: paid.id, lessonId: l1.id, status: 'completed', lastPage: 1 });
+    const parent = await buildUser(db());
+    const child = await buildStudent(db(), { userId: parent.id, studentType: 'child', firstName: 'Миша' });
+    await buildEnrolment(db(), { userId: parent.id, studentId: child.id, courseId: course.id });
+
+    const res = await call('GET', `/api/admin/courses/${course.id}/audience/`, owner);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(2);
+    const byId = new Map(body.results.map((r: { user_course_id: number }) => [r.user_course_id, r]));
+    expect(byId.get(paid.id)).toMatchObject({
+      source: 'order',
+      user: { email: buyer.email, first_name: 'Ирина' },
+      student: null,
+      progress: { lessons_done: 1, lessons_total: 2, percent: 50 },
+    });
+    expect(body.results.find((r: { student: unknown }) => r.student)).toMatchObject({ source: 'manual', student: { first_name: 'Миша' } });
+    const searched = (await call('GET', `/api/admin/courses/${course.id}/audience/?search=${encodeURIComponent('Миша')}`, owner)).json();
+    expect(searched.count).toBe(1);
+    expect((await call('GET', `/api/admin/courses/${course.id}/audience/`, other)).statusCode).toBe(404);
+  });
+
+  it('opens access by e-mail to an account at once, and to a new address when it first signs in', async () => {
+    const { course } = await ownCourse();
+    const known = await buildUser(db());
+    const added = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email.toUpperCase() });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ status: 'enrolled', detail: AUDIENCE_TEXTS.enrolled(known.email) });
+    const again = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email });
+    expect(again.json().status).toBe('already');
+    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    expect(row).toMatchObject({ source: 'manual', isActive: true });
+
+    const newcomer = `${unique('new')}@example.ru`;
+    const invited = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: newcomer });
+    expect(invited.json()).toEqual({ status: 'invited', detail: AUDIENCE_TEXTS.invited(newcomer) });
+    const letters = await db().select().from(mailOutbox).where(eq(mailOutbox.to, newcomer));
+    expect(letters.map((l) => l.subject)).toEqual([`Приглашение на курс: ${course.title}`]);
+    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner)).json();
+    expect(audience.pending.map((p: { email: string }) => p.email)).toEqual([newcomer]);
+
+    // The newcomer signs in by code: the course is theirs, and the pending grant is gone.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email: newcomer } })).statusCode).toBe(200);
+    const code = await lastMailedCode(t.database, newcomer);
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email: newcomer, code } });
+    expect(signedIn.statusCode).toBe(200);
+    const courses = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: { 'jwt-access-token': `Bearer ${signedIn.json().access}` } });
+    expect(JSON.stringify(courses.json())).toContain(course.title);
+    expect(await db().select().from(courseGrants).where(eq(courseGrants.courseId, course.id))).toHaveLength(0);
+  });
+
+  it('ends a learner’s access now, keeping the enrolment; adding them again reopens it; pending invitations can be withdrawn', async () => {
+    const { course } = await ownCourse();
+    const learner = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: learner.id, courseId: course.id });
+    expect((await call('DELETE', `/api/admin/courses/${course.id}/audience/${enrolment.id}/`, other)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/courses/${course.id}/audience/${enrolment.id}/`, owner)).statusCode).toBe(204);
+    const [ended] = await db().select().from(userCourses).where(eq(userCourses.id, enrolment.id));
+    expect(ended!.accessUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+    const studying = await t.app.inject({ method: 'GET', url: `/api/user/course/${enrolment.id}/modules/`, headers: (await signInAs(t.app, learner)).headers });
+    expect(studying.statusCode).toBe(404);
+    expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: learner.email })).json().status).toBe('enrolled');
+    const [reopened] = await db().select().from(userCourses).where(eq(userCourses.id, enrolment.id));
+    expect(reopened!.accessUntil).toBeNull();
+
+    await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: `${unique('p')}@example.ru` });
+    const [grant] = await db().select().from(courseGrants).where(eq(courseGrants.courseId, course.id));
+    expect((await call('DELETE', `/api/admin/courses/${course.id}/audience/pending/${grant!.id}/`, other)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/courses/${course.id}/audience/pending/${grant!.id}/`, owner)).statusCode).toBe(204);
+    const past = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: learner.email, access_until: '2020-01-01T00:00:00Z' });
+    expect(past.json()).toEqual({ access_until: [AUDIENCE_TEXTS.pastDate] });
+  });
+});
+
+describe('invitation links', () => {
+  it('makes links with a limit and an end date, lists and switches them off', async () => {
+    const { course } = await ownCourse();
+    const made = await call('POST', `/api/admin/courses/${course.id}/links/`, owner, { title: 'Корпоративная группа', uses_limit: 2, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(made.statusCode).toBe(201);
+    const link = made.json();
+    expect(link).toMatchObject({ title: 'Корпоративная группа', uses_limit: 2, uses_count: 0, is_active: true, is_usable: true });
+    expect(link.url).toMatch(/\/invitation\/[A-Za-z0-9_-]{24}\/$/);
+    expect((await call('GET', `/api/admin/courses/${course.id}/links/`, owner)).json().map((l: { id: number }) => l.id)).toEqual([link.id]);
+    expect((await call('GET', `/api/admin/courses/${course.id}/links/`, other)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/admin/courses/${course.id}/links/${link.id}/`, other, { is_active: false })).statusCode).toBe(404);
+    const off = await call('PATCH', `/api/admin/courses/${course.id}/links/${link.id}/`, owner, { is_active: false });
+    expect(off.json()).toMatchObject({ is_active: false, is_usable: false });
+    const token = link.url.split('/').at(-2);
+    expect((await call('GET', `/api/invitations/${token}/`, null)).json()).toEqual({ non_field_errors: [INVITATION_TEXTS.unusable] });
+  });
+
+  it('a guest signs up by e-mail code through a link; a signed-in person just joins; nobody is counted twice', async () => {
+    const { course } = await ownCourse();
+    const link = (await call('POST', `/api/admin/courses/${course.id}/links/`, owner, { uses_limit: 5 })).json();
+    const token = link.url.split('/').at(-2);
+    expect((await call('GET', `/api/invitations/${token}/`, null)).json()).toMatchObject({ course: { id: course.id, title: course.title } });
+    expect((await call('GET', '/api/invitations/unknown-token-000000/', null)).statusCode).toBe(404);
+
+    const email = `${unique('guest')}@example.ru`;
+    const noCode = await call('POST', '/api/auth/token/invitation/', null, { token, email });
+    expect(noCode.json()).toEqual({ code: [INVITATION_TEXTS.needCode] });
+    await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email } });
+    const code = await lastMailedCode(t.database, email);
+    const joined = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String), user_course_id: expect.any(Number) });
+    const [row] = await db().select().from(userCourses).where(eq(userCourses.id, joined.json().user_course_id));
+    expect(row).toMatchObject({ courseId: course.id, source: 'invitation', linkId: link.id });
+
+    const member = await signInAs(t.app, await buildUser(db()));
+    const first = await call('POST', '/api/auth/token/invitation/', member, { token });
+    const second = await call('POST', '/api/auth/token/invitation/', member, { token });
+    expect(first.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const [counted] = await db().select().from(courseLinks).where(eq(courseLinks.id, link.id));
+    expect(counted!.usesCount).toBe(2);
+  });
+
+  it('a link limited to 3 admits exactly 3 of 8 people coming at once', async () => {
+    const { course } = await ownCourse();
+    const link = (await call('POST', `/api/admin/courses/${course.id}/links/`, owner, { uses_limit: 3 })).json();
+    const token = link.url.split('/').at(-2);
+    const people = await Promise.all(Array.from({ length: 8 }, async () => signInAs(t.app, await buildUser(db()))));
+    const results = await Promise.all(people.map((p) => call('POST', '/api/auth/token/invitation/', p, { token })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json()).toEqual({ non_field_errors: [INVITATION_TEXTS.unusable] });
+    expect(await db().select().from(userCourses).where(eq(userCourses.linkId, link.id))).toHaveLength(3);
+    const [counted] = await db().select().from(courseLinks).where(eq(courseLinks.id, link.id));
+    expect(counted!.usesCount).toBe(3);
+  });
+
+  it('a used-up link refuses a guest before the code is spent', async () => {
+    const { course } = await ownCourse();
+    const link = (await call('POST', `/api/admin/courses/${course.id}/links/`, owner, { uses_limit: 1 })).json();
+    const token = link.url.split('/').at(-2);
+    await call('POST', '/api/auth/token/invitation/', await signInAs(t.app, await buildUser(db())), { token });
+    const email = `${unique('late')}@example.ru`;
+    await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email } });
+    const code = await lastMailedCode(t.database, email);
+    const refused = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    expect(refused.json()).toEqual({ non_field_errors: [INVITATION_TEXTS.unusable] });
+    // The code still signs in normally.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email, code } })).statusCode).toBe(200);
+  });
+});

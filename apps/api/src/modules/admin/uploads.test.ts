@@ -1,0 +1,85 @@
+// Uploads of the course builder (decision 0035): the type read from the content, not the name; the
+// stored file served by /media/; nothing left behind by a refused file.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildCourse, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
+import { UPLOAD_TEXTS } from './uploads.ts';
+
+let t: TestContext;
+let owner: TestSession;
+let ownerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await buildOwner(t.database.db);
+  ownerId = o.id;
+  owner = await signInAs(t.app, o);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A real multipart/form-data body with one file, as a browser's FormData sends it. */
+async function upload(kind: string, name: string, bytes: Buffer, session: Pick<TestSession, 'headers'> = owner, type = 'application/octet-stream') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/uploads/?kind=${kind}`,
+    headers: { ...session.headers, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#6f4e37' } }).png().toBuffer();
+/** The first bytes of a Linux executable, padded: what a renamed program looks like. */
+const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(4096, 1)]);
+
+describe('POST /api/admin/uploads/', () => {
+  it('stores an image under a new key with the real extension, served by /media/ and usable as a cover', async () => {
+    const res = await upload('image', 'обложка.jpeg', await png(), owner, 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ content_type: 'image/png', width: 40, height: 30, original_name: 'обложка.jpeg' });
+    expect(body.key).toMatch(new RegExp(`^courses/${ownerId}/[A-Za-z0-9_-]+\\.png$`));
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    const course = await buildCourse(t.database.db, { ownerId });
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/admin/courses/${course.id}/`, headers: owner.headers, payload: { image: body.key } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ image_key: body.key, image: { original: body.url } });
+  });
+
+  it('refuses a renamed executable, a text file called .pdf and an empty file, keeping nothing', async () => {
+    const before = await readdir(path.join(t.app.media.uploadsDir, '.incoming')).catch(() => []);
+    const exe = await upload('image', 'cover.png', elf, owner, 'image/png');
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('image')] });
+    const fakePdf = await upload('file', 'программа.pdf', Buffer.from('#!/bin/sh\nrm -rf /\n'), owner, 'application/pdf');
+    expect(fakePdf.json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('file')] });
+    expect((await upload('video', 'clip.mp4', elf)).json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('video')] });
+    expect((await upload('file', 'empty.pdf', Buffer.alloc(0))).json()).toEqual({ file: [UPLOAD_TEXTS.noFile] });
+    const after = await readdir(path.join(t.app.media.uploadsDir, '.incoming'));
+    expect(after).toEqual(before);
+  });
+
+  it('takes a PDF as a file, refuses an image that does not decode, and is for owners only', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const res = await upload('file', 'рецепт.pdf', pdf);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ content_type: 'application/pdf', original_name: 'рецепт.pdf' });
+    const broken = Buffer.concat([(await png()).subarray(0, 40)]);
+    expect((await upload('image', 'broken.png', broken)).json()).toEqual({ file: [UPLOAD_TEXTS.badImage] });
+    const student = await signInAs(t.app, await buildUser(t.database.db));
+    expect((await upload('image', 'a.png', await png(), student)).statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/uploads/?kind=exe', headers: owner.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('kind');
+  });
+});

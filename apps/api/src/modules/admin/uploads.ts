@@ -1,0 +1,105 @@
+// Files a course owner uploads (issue 14, decision 0035): course covers and lesson images, lesson
+// files and videos. The type is read from the content (file-type's signatures, and sharp decoding
+// an image), never from the name or the browser's word; each kind has its own list and size
+// limit. The file lands under DATA_DIR/uploads (the media service's store, served by /media/ with
+// resized variants for images); another store (S3-compatible) would replace `store` below.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { ApiError } from '../../errors.ts';
+import type { MediaStore } from '../media/images.ts';
+import { originalUrl } from '../media/images.ts';
+
+export const UPLOAD_KINDS = {
+  image: { types: ['jpg', 'png', 'webp', 'gif', 'avif'], maxBytes: 15 * 1024 * 1024, label: 'картинку JPG, PNG, WebP, GIF или AVIF' },
+  file: {
+    types: ['pdf', 'docx', 'xlsx', 'pptx', 'zip', 'jpg', 'png', 'mp3'],
+    maxBytes: 50 * 1024 * 1024,
+    label: 'файл PDF, DOCX, XLSX, PPTX, ZIP, JPG, PNG или MP3',
+  },
+  video: { types: ['mp4', 'webm'], maxBytes: 1024 * 1024 * 1024, label: 'видео MP4 или WebM' },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+/** The largest upload of any kind: the multipart parser's own limit. */
+export const UPLOAD_MAX_BYTES = UPLOAD_KINDS.video.maxBytes;
+/** An image wider or taller than this is refused (a decompression bomb, or a mistake). */
+const IMAGE_MAX_SIDE = 12_000;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} МБ`;
+export const UPLOAD_TEXTS = {
+  noFile: 'Выберите файл.',
+  wrongType: (kind: UploadKind) => `Файл не подходит: загрузите ${UPLOAD_KINDS[kind].label}. Тип проверяется по содержимому, а не по названию.`,
+  tooBig: (kind: UploadKind) => `Файл больше ${megabytes(UPLOAD_KINDS[kind].maxBytes)}.`,
+  badImage: 'Картинку не удалось прочитать: возможно, файл повреждён.',
+  hugeImage: `Картинка больше ${IMAGE_MAX_SIDE} точек по стороне: уменьшите её.`,
+} as const;
+
+export interface Uploaded {
+  key: string;
+  url: string;
+  content_type: string;
+  size_bytes: number;
+  original_name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** The office formats file-type names by their zip contents; a plain zip stays a zip. */
+const MIME_BY_EXT: Record<string, string> = { pdf: 'application/pdf' };
+
+/**
+ * Stores one uploaded stream as `kind` for `ownerId`: written to a temporary file, checked by
+ * content and size, then moved to its key (`courses/<owner>/<random>.<real ext>`). A refused file
+ * leaves nothing behind.
+ */
+export async function storeUpload(
+  media: MediaStore,
+  ownerId: number,
+  kind: UploadKind,
+  file: { stream: Readable & { truncated?: boolean }; filename: string },
+): Promise<Uploaded> {
+  const root = media.uploadsDir;
+  const tmpDir = path.join(root, '.incoming');
+  await mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
+  try {
+    await pipeline(file.stream, createWriteStream(tmp));
+    const size = (await stat(tmp)).size;
+    if (file.stream.truncated || size > UPLOAD_KINDS[kind].maxBytes) throw ApiError.fields({ file: [UPLOAD_TEXTS.tooBig(kind)] });
+    if (size === 0) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
+    const detected = await fileTypeFromFile(tmp);
+    const allowed: readonly string[] = UPLOAD_KINDS[kind].types;
+    if (!detected || !allowed.includes(detected.ext)) throw ApiError.fields({ file: [UPLOAD_TEXTS.wrongType(kind)] });
+    let width: number | null = null;
+    let height: number | null = null;
+    if (kind === 'image') {
+      const meta = await sharp(tmp, { failOn: 'error', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height) throw ApiError.fields({ file: [UPLOAD_TEXTS.badImage] });
+      if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw ApiError.fields({ file: [UPLOAD_TEXTS.hugeImage] });
+      width = meta.width;
+      height = meta.height;
+    }
+    const key = `courses/${ownerId}/${randomBytes(12).toString('base64url').replace(/^[-_]/, 'f')}.${detected.ext}`;
+    const target = path.join(root, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(tmp, target);
+    return {
+      key,
+      url: originalUrl(key),
+      content_type: MIME_BY_EXT[detected.ext] ?? detected.mime,
+      size_bytes: size,
+      original_name: file.filename.slice(0, 200),
+      width,
+      height,
+    };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
