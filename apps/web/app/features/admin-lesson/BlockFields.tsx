@@ -214,6 +214,11 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
           >
             {uploaded ? <p className="le-field__hint">Загружен файл видео.</p> : null}
           </UploadField>
+          {uploaded ? (
+            <button type="button" className="button button--ghost le-small le-remove" onClick={() => onChange({ ...data, url: '' })}>
+              Убрать файл видео
+            </button>
+          ) : null}
           <TextInput label="Название видео" value={data.title} onChange={(title) => onChange({ ...data, title })} errors={errors.title} />
           <UploadField
             kind="image"
@@ -227,6 +232,11 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
           >
             {posterUrl ? <img className="le-upload__image le-upload__image--small" src={posterUrl} alt="Обложка видео" /> : null}
           </UploadField>
+          {data.poster ? (
+            <button type="button" className="button button--ghost le-small le-remove" onClick={() => onChange({ ...data, poster: null })}>
+              Убрать обложку
+            </button>
+          ) : null}
         </>
       );
     }

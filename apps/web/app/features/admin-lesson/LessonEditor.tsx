@@ -101,7 +101,9 @@ function SortableBlock({
   onUploaded,
   onDelete,
   onMove,
+  autoFocus,
 }: {
+  autoFocus: boolean;
   block: DraftBlock;
   pageIndex: number;
   index: number;
@@ -120,6 +122,22 @@ function SortableBlock({
     .filter(([field]) => !shownField(block.data.type, field))
     .flatMap(([, messages]) => messages);
   const invalid = Object.keys(errors).length > 0;
+  const body = useRef<HTMLDivElement>(null);
+  // A block just added: its first field takes the focus (the text editor appears a frame later).
+  useEffect(() => {
+    if (!autoFocus) return;
+    let tries = 0;
+    let frame = 0;
+    const focus = () => {
+      const field = body.current?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]');
+      if (field) {
+        field.focus();
+        field.scrollIntoView({ block: 'center' });
+      } else if (++tries < 20) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
   return (
     <li
       ref={setNodeRef}
@@ -159,7 +177,7 @@ function SortableBlock({
           {general.join(' ')}
         </p>
       ) : null}
-      <div className="le-block__body">
+      <div className="le-block__body" ref={body}>
         <BlockFields data={block.data} onChange={onChange} errors={errors} urls={urls} onUploaded={onUploaded} where={where} />
       </div>
     </li>
@@ -263,6 +281,7 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [copied, setCopied] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
   const leaving = useRef(false);
   const form = useApiForm(SETTINGS_FIELDS);
   const settings = useForm<Settings>({ defaultValues: settingsOf(loadedLesson) });
@@ -375,8 +394,11 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
     return () => window.removeEventListener('click', onClick, true);
   }, [dirty]);
 
-  const addBlock = (pageIndex: number, type: BlockType) =>
-    change((current) => current.map((page, index) => (index === pageIndex ? { ...page, blocks: [...page.blocks, { key: newKey('b'), data: emptyBlock(type) }] } : page)));
+  const addBlock = (pageIndex: number, type: BlockType) => {
+    const key = newKey('b');
+    setAdded(key);
+    change((current) => current.map((page, index) => (index === pageIndex ? { ...page, blocks: [...page.blocks, { key, data: emptyBlock(type) }] } : page)));
+  };
   const removeBlock = (blockKey: string) => change((current) => current.map((page) => ({ ...page, blocks: page.blocks.filter((block) => block.key !== blockKey) })));
   const removePage = (pageIndex: number) =>
     change((current) => {
@@ -555,6 +577,7 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
                     <SortableBlock
                       key={block.key}
                       block={block}
+                      autoFocus={block.key === added}
                       pageIndex={pageIndex}
                       index={index}
                       pageCount={extra.pageCount}
