@@ -88,6 +88,7 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   await page.keyboard.press('Space');
   await expect.poll(() => blockTypes(page, 1)).toEqual(['image', 'text']);
   await expect(page.getByRole('status').filter({ hasText: 'Есть несохранённые изменения' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/admin-lesson-editor.png`, fullPage: true });
 
   // Saved with Ctrl+S: the time of the save is shown.
@@ -117,6 +118,7 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   await expect(conflict).toBeVisible();
   await expect(conflict.getByRole('button', { name: 'Скопировать текст урока' })).toBeVisible();
   await expect(second.getByLabel('Подпись под картинкой')).toHaveValue('Из второй вкладки');
+  await second.evaluate(() => window.scrollTo(0, 0));
   await second.screenshot({ path: `${SHOTS}/admin-lesson-conflict.png`, fullPage: true });
   await second.close();
 
@@ -126,6 +128,7 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   await expect(preview.getByRole('heading', { level: 1, name: 'Эспрессо дома' })).toBeVisible();
   await expect(preview.getByRole('img', { name: 'Чашка эспрессо на блюдце' })).toBeVisible();
   await expect(preview.locator('strong', { hasText: 'Свежая обжарка' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/admin-lesson-preview.png`, fullPage: true });
   await preview.getByRole('button', { name: 'Страница 2' }).click();
   await expect(preview.getByRole('link', { name: /Смотреть видео «Настройка помола для эспрессо»/ })).toBeVisible();
