@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 // recharts and what it brings (d3 parts, redux, immer, …): only the progress page uses them (decision 0034).
 const CHART_PACKAGES =
   'recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|clsx|react-is|@standard-schema';
+// TipTap, ProseMirror, dnd-kit and what they bring: only the lesson editor uses them (decision 0037).
+const EDITOR_PACKAGES =
+  '@tiptap|@dnd-kit|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-deep-equal|fast-equals|@floating-ui|tslib';
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -21,10 +24,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
-            // nor are the progress page's charts (decision 0034).
-            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES})[\\\\/])`) },
+            // nor are the progress page's charts (decision 0034), nor the lesson editor's rich text and
+            // drag and drop (decision 0037).
+            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES}|${EDITOR_PACKAGES})[\\\\/])`) },
+            // Used by both recharts and TipTap: a small chunk of its own, so neither page loads the other's.
+            { name: 'sync-store', test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
             // After `vendor`, so React stays there rather than follow recharts into this chunk.
             { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
+            { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.

@@ -61,6 +61,8 @@ export default [
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
     route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),
+    // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.
+    route('admin/lessons/:id', 'routes/admin/lesson.tsx', { id: 'admin-lesson' }),
     route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
   ]),
   // Social sign-in: the providers send the person back here (one page, one route per provider).
