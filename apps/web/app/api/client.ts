@@ -1,12 +1,4 @@
 import type {
-  AdminCourse,
-  AdminCourseCard,
-  AdminGroupOption,
-  AdminProgressRow,
-  AdminQuestion,
-  AdminQuestionPatch,
-  AdminTest,
-  AdminTestPatch,
   AttemptReport,
   Banner,
   Category,
@@ -64,13 +56,6 @@ export function toQuery(params: Record<string, QueryValue>): string {
   return text ? `?${text}` : '';
 }
 
-/** Filters of the owners' progress list and its export (the same query). */
-export type AdminProgressFilters = { course?: number; group?: number; search?: string };
-
-/** The file of the owners' progress list with the same filters (a plain link: the session cookies go with it). */
-export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminProgressFilters) =>
-  `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
-
 /** Same shape as `fetch` for the calls the site makes; on the server it is in-process. */
 export type ApiFetch = (
   path: string,
@@ -91,7 +76,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
+export async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
   const res = await fetcher(path, init);
   const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
   if (!res.ok) throw new ApiRequestError(res.status, body, path, Number(res.headers.get('retry-after')) || undefined);
@@ -292,24 +277,6 @@ export function createApi(fetcher: ApiFetch) {
     saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
       json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
-
-    // The course builder's tests and learners' progress (issue 14, decision 0038).
-    adminCourse: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`),
-    adminCourses: (query: { search?: string; status?: 'draft' | 'published'; page?: number; page_size?: number } = {}) =>
-      json<Paginated<AdminCourseCard>>(fetcher, `/api/admin/courses/${toQuery(query)}`),
-    adminTest: (id: number) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`),
-    updateAdminTest: (id: number, changes: AdminTestPatch) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`, patch(changes)),
-    adminFinalTests: (courseId: number) => json<AdminTest[]>(fetcher, `/api/admin/courses/${courseId}/tests/`),
-    addAdminFinalTest: (courseId: number, name: string) => json<AdminTest>(fetcher, `/api/admin/courses/${courseId}/tests/`, post({ name })),
-    adminQuestions: (testId: number) => json<AdminQuestion[]>(fetcher, `/api/admin/tests/${testId}/questions/`),
-    addAdminQuestion: (testId: number, body: AdminQuestionPatch) => json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/`, post(body)),
-    updateAdminQuestion: (testId: number, questionId: number, changes: AdminQuestionPatch) =>
-      json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, patch(changes)),
-    deleteAdminQuestion: (testId: number, questionId: number) =>
-      json<unknown>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, { method: 'DELETE' }),
-    adminProgress: (query: AdminProgressFilters & { page?: number; page_size?: number }) =>
-      json<Paginated<AdminProgressRow>>(fetcher, `/api/admin/progress/${toQuery(query)}`),
-    adminProgressGroups: (course?: number) => json<AdminGroupOption[]>(fetcher, `/api/admin/progress/groups/${toQuery({ course })}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

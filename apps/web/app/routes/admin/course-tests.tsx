@@ -1,5 +1,5 @@
 import type { Route } from './+types/course-tests';
-import { createApi } from '../../api/client.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { FinalTests } from '../../features/admin-tests/FinalTests.tsx';
@@ -8,7 +8,7 @@ import { privateMeta } from '../user/sections.ts';
 /** /admin/courses/{id}/test/ (decision 0038): the final tests of my course. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
-  const api = createApi(context.api);
+  const api = createAdminApi(context.api);
   const id = pathId(params.id);
   const [course, tests] = await Promise.all([orNotFound(api.adminCourse(id)), orNotFound(api.adminFinalTests(id))]);
   return { course: { id: course.id, title: course.title }, tests };

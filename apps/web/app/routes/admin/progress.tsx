@@ -1,5 +1,5 @@
 import type { Route } from './+types/progress';
-import { createApi, type AdminProgressFilters } from '../../api/client.ts';
+import { createAdminApi, type AdminProgressFilters } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
 import { orNotFound } from '../../features/learning/load.server.ts';
 import { PROGRESS_PAGE_SIZE, ProgressScreen } from '../../features/admin-tests/ProgressScreen.tsx';
@@ -11,7 +11,7 @@ const idParam = (raw: string | null) => (raw && /^[1-9]\d{0,8}$/.test(raw) ? Num
 /** /admin/progress/ (decision 0038): learners' progress on my courses, filtered by the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
-  const api = createApi(context.api);
+  const api = createAdminApi(context.api);
   const search = pageUrl(request).searchParams;
   const filters: AdminProgressFilters = {
     course: idParam(search.get('course')),

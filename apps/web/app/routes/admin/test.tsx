@@ -1,5 +1,5 @@
 import type { Route } from './+types/test';
-import { createApi } from '../../api/client.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { TestEditor } from '../../features/admin-tests/TestEditor.tsx';
@@ -10,7 +10,7 @@ import { privateMeta } from '../user/sections.ts';
 /** /admin/tests/{testId}/ (decision 0038): a test of my course — module or final; another owner's is the 404 page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
-  const api = createApi(context.api);
+  const api = createAdminApi(context.api);
   const id = pathId(params.testId);
   const [test, questions] = await Promise.all([orNotFound(api.adminTest(id)), orNotFound(api.adminQuestions(id))]);
   return { test, questions };
