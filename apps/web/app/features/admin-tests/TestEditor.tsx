@@ -426,7 +426,8 @@ export function TestEditor({
         </p>
       ) : null}
       <div className="at-layout">
-        <div className="at-layout__main">
+        <PublishPanel test={test} version={version} onChanged={adopt} />
+        <div className="at-layout">
           <TestSettings
             key={test.id}
             test={test}
@@ -511,9 +512,6 @@ export function TestEditor({
             ) : null}
           </section>
         </div>
-        <aside className="at-layout__side">
-          <PublishPanel test={test} version={version} onChanged={adopt} />
-        </aside>
       </div>
 
       <Modal
