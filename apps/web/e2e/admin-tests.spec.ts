@@ -13,6 +13,9 @@ const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
 // The stale save answers 409 on purpose (a picture the demo lacks may answer 404).
 test.use({ allowedConsoleErrors: { text: /status of (404|409)/ } });
 
+/** A 1×1 PNG: a picture for a question, as a teacher would upload one. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 test.beforeEach(async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
 });
@@ -62,11 +65,14 @@ test('an owner builds a test of three kinds of questions, fixes what the checkli
   await editor.getByLabel('Вариант 1', { exact: true }).fill('60 мл');
   await editor.getByLabel('Вариант 2', { exact: true }).fill('30 мл');
   await editor.getByLabel('Вариант 2 — правильный').check();
+  await editor.getByLabel('Картинка к вопросу').setInputFiles({ name: 'эспрессо.png', mimeType: 'image/png', buffer: PIXEL });
+  await expect(editor.getByText('Заменить: картинка к вопросу')).toBeVisible();
   await expect(editor.getByLabel('Вероятность попасть в попытку, %')).toHaveValue('100');
   await editor.getByRole('button', { name: 'Сохранить вопрос' }).click();
   const first = page.getByRole('listitem', { name: 'Вопрос 1' });
   await expect(first).toContainText('✓ 30 мл');
   await expect(first).toContainText('✓ Вопрос готов');
+  await expect(first.locator('img')).toHaveCount(1);
 
   // 2. Several right answers, with a look at the learner's view.
   await page.getByRole('button', { name: 'Добавить вопрос' }).click();
