@@ -130,5 +130,9 @@ describe('GET /api/admin/progress/groups/', () => {
       expect.objectContaining({ id: c.group.id, title: 'Группа выходного дня', course_id: c.course.id }),
     ]);
     expect((await get('/api/admin/progress/groups/', other)).json()).toEqual([]);
+    expect((await get(`/api/admin/progress/groups/?course=${c.foreign.id}`)).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/progress/groups/' })).statusCode).toBe(401);
+    const student = await signInAs(t.app, await buildUser(db()));
+    expect((await get('/api/admin/progress/groups/', student)).statusCode).toBe(403);
   });
 });
