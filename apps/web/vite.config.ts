@@ -1,6 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+// recharts and what it brings (d3 parts, redux, immer, …): only the progress page uses them (decision 0034).
+const CHART_PACKAGES =
+  'recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|clsx|react-is|@standard-schema';
+
 export default defineConfig({
   plugins: [reactRouter()],
   build: {
@@ -16,8 +20,11 @@ export default defineConfig({
         // `@crema/contract/rules` is a small chunk of its own.
         codeSplitting: {
           groups: [
-            // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
+            // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
+            // nor are the progress page's charts (decision 0034).
+            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES})[\\\\/])`) },
+            // After `vendor`, so React stays there rather than follow recharts into this chunk.
+            { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.

@@ -1,8 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-// The account pages still to come; each is the same placeholder module with its own id.
-const USER_SECTIONS = ['progress'];
-
 export default [
   index('routes/home.tsx'),
   route('courses', 'routes/courses/catalog.tsx'),
@@ -44,7 +41,9 @@ export default [
     route('user/schedule', 'routes/user/schedule.tsx', { id: 'user-schedule' }),
     // One finished test attempt's result (the activity id is the attempt's).
     route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
-    ...USER_SECTIONS.map((name) => route(`user/${name}`, 'routes/user/section.tsx', { id: `user-${name}` })),
+    // Progress with charts and exports, and the list of finished attempts (issue 13, decision 0034).
+    route('user/progress', 'routes/user/progress.tsx', { id: 'user-progress' }),
+    route('user/progress/test-results', 'routes/user/test-results.tsx', { id: 'user-test-results' }),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
   // The course-study layout (spec §2 Layouts 2): the lesson sidebar instead of the account's; the

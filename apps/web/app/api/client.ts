@@ -40,6 +40,11 @@ import type {
   SitemapEntry,
   Subsection,
   Teacher,
+  Statistic,
+  GroupStatistic,
+  ModulesStatistic,
+  TestStatistic,
+  StatisticPeriod,
 } from '@crema/contract';
 
 type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
@@ -108,6 +113,18 @@ const quizPath = (id: number, moduleId: number | null, testId: number) =>
 /** The data download (a JSON attachment; a plain link, the session cookies go with it). */
 export const EXPORT_URL = '/api/user/export/';
 const patch = (body: unknown) => ({ method: 'PATCH', body });
+
+/** Whose and which statistics (spec §7 Statistics): `student` absent is the account holder. */
+export interface StatisticParams {
+  student?: number;
+  course?: number;
+  group?: number;
+  period?: StatisticPeriod;
+}
+
+/** The progress export as a file (CSV or XLSX) with the same filters: a plain link, the session cookies go with it. */
+export const statisticExportUrl = (params: StatisticParams, format: 'csv' | 'xlsx') =>
+  `/api/user/course/statistic/export/${toQuery({ ...params, format })}`;
 
 /** What the account forms send: text fields as typed (masked is fine), '' or null clears one. */
 export type PersonalChanges = Partial<
@@ -277,6 +294,12 @@ export function createApi(fetcher: ApiFetch) {
     saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
       json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
+    // Progress statistics (spec §7 Statistics, issue 13).
+    statistic: (params: StatisticParams) => json<Statistic>(fetcher, `/api/user/course/statistic/${toQuery({ ...params })}`),
+    groupsStatistic: (student?: number) => json<GroupStatistic[]>(fetcher, `/api/user/courses/groups/${toQuery({ student })}`),
+    modulesStatistic: (userCourse: number) => json<ModulesStatistic>(fetcher, `/api/user/courses/modules/${toQuery({ user_course: userCourse })}`),
+    testStatistic: (testId: number, student?: number) =>
+      json<TestStatistic>(fetcher, `/api/user/course/statistic/testing/${testId}/${toQuery({ student })}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -116,7 +116,8 @@ export const adminCourseCreateSchema = z
     is_kids: courseFields.is_kids.optional(),
     slug: courseFields.slug.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminCourseCreate' });
 
 /** PATCH /api/admin/courses/{id}/ */
 export const adminCoursePatchSchema = z
@@ -130,7 +131,8 @@ export const adminCoursePatchSchema = z
       .optional()
       .describe('updated_at курса, который редактировали: если курс с тех пор изменили, ответ 409'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminCoursePatch' });
 export type AdminCoursePatch = z.infer<typeof adminCoursePatchSchema>;
 
 export const adminCourseSchema = z
@@ -181,9 +183,12 @@ export const adminModuleSchema = z
 export type AdminModule = z.infer<typeof adminModuleSchema>;
 export const adminModulesSchema = z.array(adminModuleSchema).meta({ id: 'AdminModules' });
 
-export const adminModuleBodySchema = z.object({ title: title('название модуля') }).strict();
-export const adminLessonCreateSchema = z.object({ title: title('название урока') }).strict();
-export const adminTestCreateSchema = z.object({ name: title('название теста') }).strict();
+export const adminModuleBodySchema = z.object({ title: title('название модуля') }).strict()
+  .meta({ id: 'AdminModuleBody' });
+export const adminLessonCreateSchema = z.object({ title: title('название урока') }).strict()
+  .meta({ id: 'AdminLessonCreate' });
+export const adminTestCreateSchema = z.object({ name: title('название теста') }).strict()
+  .meta({ id: 'AdminTestCreate' });
 
 export const adminLessonCardSchema = structureItem.extend({ module_id: id }).meta({ id: 'AdminLessonCard' });
 export const adminTestCardSchema = structureItem.extend({ module_id: id.nullable() }).meta({ id: 'AdminTestCard' });
@@ -199,7 +204,8 @@ export const setOrderBodySchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'Id в списке повторяются.')
       .describe('все id списка в новом порядке'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'SetOrder' });
 
 /** POST /api/admin/modules/{id}/content/set-order/: lessons and tests of a module in one sequence. */
 export const contentOrderBodySchema = z
@@ -215,7 +221,8 @@ export const contentOrderBodySchema = z
       .max(500, 'Не больше 500 элементов.')
       .describe('все уроки и тесты модуля в новом порядке'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'ContentOrder' });
 
 // ---------------------------------------------------------------- lessons and their blocks
 
@@ -251,7 +258,8 @@ export const adminLessonPatchSchema = z
     updated_at: version.describe('версия урока, которую редактировали'),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ id: 'AdminLessonPatch' });
 export type AdminLessonPatch = z.infer<typeof adminLessonPatchSchema>;
 
 const line = (max: number) => z.string({ error: 'Ожидается текст.' }).trim().max(max, `Не длиннее ${max} символов.`);
@@ -309,7 +317,8 @@ export const adminBlocksPutSchema = z
       .max(50, 'Не больше 50 страниц.')
       .describe('страницы по порядку, на каждой — блоки по порядку; блоки урока, которых нет в списке, удаляются'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminBlocksPut' });
 export type AdminBlocksPut = z.infer<typeof adminBlocksPutSchema>;
 
 /** GET /api/admin/lessons/{id}/blocks/ */
@@ -376,7 +385,8 @@ export const adminTestPatchSchema = z
     updated_at: version.describe('версия теста, которую редактировали'),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ id: 'AdminTestPatch' });
 export type AdminTestPatch = z.infer<typeof adminTestPatchSchema>;
 
 const answerFields = {
@@ -385,7 +395,8 @@ const answerFields = {
   image: storageKey.nullish().transform((v) => v ?? null),
   is_correct: z.boolean({ error: 'Ожидается true или false.' }).default(false),
 };
-export const adminAnswerBodySchema = z.object(answerFields).strict();
+export const adminAnswerBodySchema = z.object(answerFields).strict()
+  .meta({ id: 'AdminAnswerBody' });
 export type AdminAnswerBody = z.infer<typeof adminAnswerBodySchema>;
 
 export const adminAnswerSchema = z
@@ -410,7 +421,8 @@ export const adminQuestionCreateSchema = z
     image: questionFields.image.optional().transform((v) => v ?? null),
     answers: z.array(adminAnswerBodySchema).max(50, 'Не больше 50 ответов.').default([]),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminQuestionCreate' });
 export type AdminQuestionCreate = z.infer<typeof adminQuestionCreateSchema>;
 
 /** PATCH /api/admin/tests/{id}/questions/{qid}/: any field; `answers` (with ids to keep) replaces the whole list. */
@@ -423,7 +435,8 @@ export const adminQuestionPatchSchema = z
       .describe('все ответы вопроса по порядку: с id — изменить, без id — добавить, остальные удаляются'),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ id: 'AdminQuestionPatch' });
 export type AdminQuestionPatch = z.infer<typeof adminQuestionPatchSchema>;
 
 export const adminQuestionSchema = z
@@ -457,11 +470,13 @@ export const adminLinkCreateSchema = z
     expires_at: futureInstant.optional().describe('ссылка действует до этого момента; null — без срока'),
     access_until: futureInstant.optional().describe('доступ к курсу по ссылке заканчивается в этот момент; null — бессрочно'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminLinkCreate' });
 export type AdminLinkCreate = z.infer<typeof adminLinkCreateSchema>;
 
 /** PATCH /api/admin/courses/{id}/links/{linkId}/: switch a link off (or on) */
-export const adminLinkPatchSchema = z.object({ is_active: z.boolean({ error: 'Ожидается true или false.' }) }).strict();
+export const adminLinkPatchSchema = z.object({ is_active: z.boolean({ error: 'Ожидается true или false.' }) }).strict()
+  .meta({ id: 'AdminLinkPatch' });
 export const adminLinkParamsSchema = z.object({ id: intId.describe('id курса'), linkId: intId.describe('id ссылки') });
 
 export const adminLinkSchema = z
@@ -518,7 +533,8 @@ export const adminAudienceAddSchema = z
     email: emailSchema,
     access_until: futureInstant.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AdminAudienceAdd' });
 export type AdminAudienceAdd = z.infer<typeof adminAudienceAddSchema>;
 export const adminAudienceAddedSchema = z
   .object({
@@ -546,7 +562,8 @@ export const invitationTokenBodySchema = z
     email: emailSchema.optional(),
     code: codeSchema.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'InvitationTokenRequest' });
 export const invitationAcceptedSchema = z
   .object({ user_course_id: id.describe('зачисление на курс (id для /user/courses/{id}/)') })
   .meta({ id: 'InvitationAccepted' });

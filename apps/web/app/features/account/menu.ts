@@ -46,6 +46,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
     title: 'Курсы',
     links: [
       { to: paths.userCourses(), label: 'Мое обучение' },
+      { to: paths.userProgress(), label: 'Успеваемость' },
       { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
     ],
   },

@@ -5,9 +5,9 @@ import { privateMeta, SECTIONS } from './sections.ts';
 import { SectionPage } from './SectionPage.tsx';
 
 /**
- * /user/progress/: its heading and a note until its own issue builds it (/user/account/,
- * /user/students/, /user/orders/, /user/courses/, /user/group/ and /user/schedule/ have their own modules). Any other
- * /user/ address is the 404 page — for a signed-in person; a guest is sent to sign in first.
+ * Every account page has its own module now; this one answers the rest: /user/ goes to 'Мое
+ * обучение', any other /user/ address is the 404 page — for a signed-in person; a guest is sent to
+ * sign in first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The layout checks too; checking here keeps the guard when only this loader runs.
