@@ -8,16 +8,16 @@ import type {
   AdminTest,
   AdminTestPatch,
   Paginated,
-} from "@crema/contract";
-import { browserFetch } from "./browser.ts";
-import { json, toQuery, type ApiFetch } from "./client.ts";
+} from '@crema/contract';
+import { browserFetch } from './browser.ts';
+import { json, toQuery, type ApiFetch } from './client.ts';
 
 // The course builder's calls of the typed client (issue 14, decision 0038): tests, questions,
 // final tests and learners' progress. A file of its own in a chunk of its own (vite.config.ts),
 // so the admin calls add nothing to the public pages' `api` chunk.
 
-const post = (body: unknown) => ({ method: "POST", body });
-const patch = (body: unknown) => ({ method: "PATCH", body });
+const post = (body: unknown) => ({ method: 'POST', body });
+const patch = (body: unknown) => ({ method: 'PATCH', body });
 
 /** Filters of the owners' progress list and its export (the same query). */
 export type AdminProgressFilters = {
@@ -27,75 +27,33 @@ export type AdminProgressFilters = {
 };
 
 /** The file of the owners' progress list with the same filters (a plain link: the session cookies go with it). */
-export const adminProgressExportUrl = (
-  format: "csv" | "xlsx",
-  filters: AdminProgressFilters,
-) => `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
+export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminProgressFilters) =>
+  `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
 
 export function createAdminApi(fetcher: ApiFetch) {
   return {
-    adminCourse: (id: number) =>
-      json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`),
+    adminCourse: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`),
     adminCourses: (
       query: {
         search?: string;
-        status?: "draft" | "published";
+        status?: 'draft' | 'published';
         page?: number;
         page_size?: number;
       } = {},
-    ) =>
-      json<Paginated<AdminCourseCard>>(
-        fetcher,
-        `/api/admin/courses/${toQuery(query)}`,
-      ),
-    adminTest: (id: number) =>
-      json<AdminTest>(fetcher, `/api/admin/tests/${id}/`),
-    updateAdminTest: (id: number, changes: AdminTestPatch) =>
-      json<AdminTest>(fetcher, `/api/admin/tests/${id}/`, patch(changes)),
-    adminFinalTests: (courseId: number) =>
-      json<AdminTest[]>(fetcher, `/api/admin/courses/${courseId}/tests/`),
-    addAdminFinalTest: (courseId: number, name: string) =>
-      json<AdminTest>(
-        fetcher,
-        `/api/admin/courses/${courseId}/tests/`,
-        post({ name }),
-      ),
-    adminQuestions: (testId: number) =>
-      json<AdminQuestion[]>(fetcher, `/api/admin/tests/${testId}/questions/`),
-    addAdminQuestion: (testId: number, body: AdminQuestionPatch) =>
-      json<AdminQuestion>(
-        fetcher,
-        `/api/admin/tests/${testId}/questions/`,
-        post(body),
-      ),
-    updateAdminQuestion: (
-      testId: number,
-      questionId: number,
-      changes: AdminQuestionPatch,
-    ) =>
-      json<AdminQuestion>(
-        fetcher,
-        `/api/admin/tests/${testId}/questions/${questionId}/`,
-        patch(changes),
-      ),
+    ) => json<Paginated<AdminCourseCard>>(fetcher, `/api/admin/courses/${toQuery(query)}`),
+    adminTest: (id: number) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`),
+    updateAdminTest: (id: number, changes: AdminTestPatch) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`, patch(changes)),
+    adminFinalTests: (courseId: number) => json<AdminTest[]>(fetcher, `/api/admin/courses/${courseId}/tests/`),
+    addAdminFinalTest: (courseId: number, name: string) => json<AdminTest>(fetcher, `/api/admin/courses/${courseId}/tests/`, post({ name })),
+    adminQuestions: (testId: number) => json<AdminQuestion[]>(fetcher, `/api/admin/tests/${testId}/questions/`),
+    addAdminQuestion: (testId: number, body: AdminQuestionPatch) => json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/`, post(body)),
+    updateAdminQuestion: (testId: number, questionId: number, changes: AdminQuestionPatch) =>
+      json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, patch(changes)),
     deleteAdminQuestion: (testId: number, questionId: number) =>
-      json<unknown>(
-        fetcher,
-        `/api/admin/tests/${testId}/questions/${questionId}/`,
-        { method: "DELETE" },
-      ),
-    adminProgress: (
-      query: AdminProgressFilters & { page?: number; page_size?: number },
-    ) =>
-      json<Paginated<AdminProgressRow>>(
-        fetcher,
-        `/api/admin/progress/${toQuery(query)}`,
-      ),
-    adminProgressGroups: (course?: number) =>
-      json<AdminGroupOption[]>(
-        fetcher,
-        `/api/admin/progress/groups/${toQuery({ course })}`,
-      ),
+      json<unknown>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, { method: 'DELETE' }),
+    adminProgress: (query: AdminProgressFilters & { page?: number; page_size?: number }) =>
+      json<Paginated<AdminProgressRow>>(fetcher, `/api/admin/progress/${toQuery(query)}`),
+    adminProgressGroups: (course?: number) => json<AdminGroupOption[]>(fetcher, `/api/admin/progress/groups/${toQuery({ course })}`),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

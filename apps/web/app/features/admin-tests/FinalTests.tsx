@@ -1,11 +1,11 @@
-import { useId, useState } from "react";
-import { Link } from "react-router";
-import type { AdminCourse, AdminTest } from "@crema/contract";
-import { adminBrowserApi } from "../../api/admin.ts";
-import { useApiForm } from "../../api/useApiForm.ts";
-import { Messages } from "./QuestionEditor.tsx";
-import { adminPaths } from "./TestEditor.tsx";
-import "./admin-tests.css";
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminCourse, AdminTest } from '@crema/contract';
+import { adminBrowserApi } from '../../api/admin.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { Messages } from './QuestionEditor.tsx';
+import { adminPaths } from './TestEditor.tsx';
+import './admin-tests.css';
 
 const questionsWord = (n: number) => {
   const tens = n % 100;
@@ -17,16 +17,10 @@ const questionsWord = (n: number) => {
 };
 
 /** /admin/courses/{id}/test/: the course's final tests — the list, a new one, a link to each test's page. */
-export function FinalTests({
-  course,
-  initialTests,
-}: {
-  course: Pick<AdminCourse, "id" | "title">;
-  initialTests: AdminTest[];
-}) {
+export function FinalTests({ course, initialTests }: { course: Pick<AdminCourse, 'id' | 'title'>; initialTests: AdminTest[] }) {
   const [tests, setTests] = useState(initialTests);
-  const [name, setName] = useState("");
-  const form = useApiForm(["name"]);
+  const [name, setName] = useState('');
+  const form = useApiForm(['name']);
   const id = useId();
   return (
     <div className="account__page at-page">
@@ -34,10 +28,7 @@ export function FinalTests({
         <Link to={adminPaths.course(course.id)}>{course.title}</Link>
       </nav>
       <h1 className="account__title">Итоговые тесты курса</h1>
-      <p className="at-hint">
-        Итоговый тест ученик проходит в конце курса, после всех модулей. Тесты
-        модулей — на странице курса, в своих модулях.
-      </p>
+      <p className="at-hint">Итоговый тест ученик проходит в конце курса, после всех модулей. Тесты модулей — на странице курса, в своих модулях.</p>
       <section className="at-card" aria-labelledby={`${id}-list`}>
         <h2 className="at-card__title" id={`${id}-list`}>
           Тесты ({tests.length})
@@ -48,11 +39,8 @@ export function FinalTests({
               <li key={test.id}>
                 <Link to={adminPaths.test(test.id)}>{test.name}</Link>
                 <span className="at-hint">
-                  {questionsWord(test.questions_count)} ·{" "}
-                  {test.is_published ? "опубликован" : "черновик"}
-                  {test.publish_problems.length && !test.is_published
-                    ? " · есть что исправить"
-                    : ""}
+                  {questionsWord(test.questions_count)} · {test.is_published ? 'опубликован' : 'черновик'}
+                  {test.publish_problems.length && !test.is_published ? ' · есть что исправить' : ''}
                 </span>
               </li>
             ))}
@@ -63,12 +51,9 @@ export function FinalTests({
         <form
           className="at-add"
           onSubmit={form.onSubmit(async () => {
-            const created = await adminBrowserApi.addAdminFinalTest(
-              course.id,
-              name,
-            );
+            const created = await adminBrowserApi.addAdminFinalTest(course.id, name);
             setTests((list) => [...list, created]);
-            setName("");
+            setName('');
           })}
         >
           <div className="at-field">
@@ -81,16 +66,12 @@ export function FinalTests({
               value={name}
               maxLength={200}
               placeholder="Например, Итоговый тест по латте-арту"
-              aria-invalid={form.errorsOf("name").length ? true : undefined}
+              aria-invalid={form.errorsOf('name').length ? true : undefined}
               onChange={(event) => setName(event.target.value)}
             />
-            <Messages messages={form.errorsOf("name")} />
+            <Messages messages={form.errorsOf('name')} />
           </div>
-          <button
-            type="submit"
-            className="button button--primary at-small"
-            disabled={form.busy}
-          >
+          <button type="submit" className="button button--primary at-small" disabled={form.busy}>
             Добавить тест
           </button>
         </form>

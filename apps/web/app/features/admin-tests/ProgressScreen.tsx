@@ -1,51 +1,32 @@
-import { useId } from "react";
-import { Form, useSubmit } from "react-router";
-import type {
-  AdminCourseCard,
-  AdminGroupOption,
-  AdminProgressRow,
-} from "@crema/contract";
-import {
-  adminProgressExportUrl,
-  type AdminProgressFilters,
-} from "../../api/admin.ts";
-import { toQuery } from "../../api/client.ts";
-import { Pagination } from "../../components/ui/Pagination.tsx";
-import "./admin-tests.css";
+import { useId } from 'react';
+import type { AdminCourseCard, AdminGroupOption, AdminProgressRow } from '@crema/contract';
+import { adminProgressExportUrl, type AdminProgressFilters } from '../../api/admin.ts';
+import { toQuery } from '../../api/client.ts';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import './admin-tests.css';
 
 export const PROGRESS_PAGE_SIZE = 20;
 
 // Moscow time, as everywhere on the site; not the contract's format helpers (they belong to the
 // shell chunk, and this page must add nothing to it).
 const moscow = (iso: string, withTime: boolean) =>
-  new Date(iso).toLocaleString("ru-RU", {
-    timeZone: "Europe/Moscow",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+  new Date(iso).toLocaleString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
   });
 
 function learnerName(row: AdminProgressRow): string {
-  if (row.student)
-    return `${row.student.last_name} ${row.student.first_name}`.trim();
-  return (
-    [row.user.last_name, row.user.first_name].filter(Boolean).join(" ") ||
-    row.user.email
-  );
+  if (row.student) return `${row.student.last_name} ${row.student.first_name}`.trim();
+  return [row.user.last_name, row.user.first_name].filter(Boolean).join(' ') || row.user.email;
 }
 
 function Bar({ percent }: { percent: number }) {
   return (
     <span className="ap-bar">
-      <span
-        className="ap-bar__track"
-        role="progressbar"
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label="Прогресс"
-      >
+      <span className="ap-bar__track" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Прогресс">
         <span className="ap-bar__fill" style={{ width: `${percent}%` }} />
       </span>
       <span>{percent}%</span>
@@ -55,7 +36,8 @@ function Bar({ percent }: { percent: number }) {
 
 /**
  * /admin/progress/ (decision 0038): learners of my courses with their numbers — a table on wide
- * screens, cards on a phone (the same rows, styled). Filters are a plain GET form, so a filtered
+ * screens, cards on a phone (the same rows, styled). Filters are a plain GET form (a page load: no
+ * router imports the public pages' entry chunk would have to export), so a filtered
  * list is a shareable address and the export links carry the same filters.
  */
 export function ProgressScreen({
@@ -74,18 +56,12 @@ export function ProgressScreen({
   groups: AdminGroupOption[];
 }) {
   const id = useId();
-  const submit = useSubmit();
   const totalPages = Math.max(1, Math.ceil(count / PROGRESS_PAGE_SIZE));
   const courseTitle = new Map(courses.map((c) => [c.id, c.title]));
   return (
     <div className="account__page at-page">
       <h1 className="account__title">Успеваемость учеников</h1>
-      <Form
-        key={toQuery({ ...filters })}
-        method="get"
-        className="at-card ap-filters"
-        aria-label="Фильтры"
-      >
+      <form key={toQuery({ ...filters })} method="get" action="/admin/progress/" className="at-card ap-filters" aria-label="Фильтры">
         <div className="at-field">
           <label className="at-field__label" htmlFor={`${id}-course`}>
             Курс
@@ -94,12 +70,11 @@ export function ProgressScreen({
             id={`${id}-course`}
             name="course"
             className="at-input"
-            defaultValue={filters.course ?? ""}
+            defaultValue={filters.course ?? ''}
             onChange={(event) => {
               const form = event.currentTarget.form!;
-              (form.elements.namedItem("group") as HTMLSelectElement).value =
-                "";
-              void submit(form);
+              (form.elements.namedItem('group') as HTMLSelectElement).value = '';
+              form.requestSubmit();
             }}
           >
             <option value="">Все мои курсы</option>
@@ -118,16 +93,14 @@ export function ProgressScreen({
             id={`${id}-group`}
             name="group"
             className="at-input"
-            defaultValue={filters.group ?? ""}
-            onChange={(event) => void submit(event.currentTarget.form!)}
+            defaultValue={filters.group ?? ''}
+            onChange={(event) => event.currentTarget.form!.requestSubmit()}
           >
             <option value="">Все группы</option>
             {groups.map((group) => (
               <option key={group.id} value={group.id}>
                 {group.title}
-                {filters.course
-                  ? ""
-                  : ` — ${courseTitle.get(group.course_id) ?? ""}`}
+                {filters.course ? '' : ` — ${courseTitle.get(group.course_id) ?? ''}`}
               </option>
             ))}
           </select>
@@ -142,28 +115,20 @@ export function ProgressScreen({
             type="search"
             className="at-input"
             placeholder="Имя или e-mail"
-            defaultValue={filters.search ?? ""}
+            defaultValue={filters.search ?? ''}
             maxLength={100}
           />
         </div>
         <button type="submit" className="button button--primary at-small">
           Показать
         </button>
-      </Form>
+      </form>
       <div className="ap-exports">
         <span>Найдено: {count}. Выгрузить с этими фильтрами:</span>
-        <a
-          className="button button--ghost at-small"
-          href={adminProgressExportUrl("xlsx", filters)}
-          download
-        >
+        <a className="button button--ghost at-small" href={adminProgressExportUrl('xlsx', filters)} download>
           Excel (XLSX)
         </a>
-        <a
-          className="button button--ghost at-small"
-          href={adminProgressExportUrl("csv", filters)}
-          download
-        >
+        <a className="button button--ghost at-small" href={adminProgressExportUrl('csv', filters)} download>
           CSV
         </a>
       </div>
@@ -186,16 +151,12 @@ export function ProgressScreen({
               <tr key={row.user_course_id}>
                 <td className="ap-who" data-label="Ученик">
                   <span>{learnerName(row)}</span>
-                  {row.student ? (
-                    <span className="ap-child">ребёнок</span>
-                  ) : null}
+                  {row.student ? <span className="ap-child">ребёнок</span> : null}
                   <span className="ap-email">{row.user.email}</span>
-                  {row.has_access ? null : (
-                    <span className="ap-email">доступ закрыт</span>
-                  )}
+                  {row.has_access ? null : <span className="ap-email">доступ закрыт</span>}
                 </td>
                 <td data-label="Курс">{row.course.title}</td>
-                <td data-label="Группа">{row.group?.title ?? "—"}</td>
+                <td data-label="Группа">{row.group?.title ?? '—'}</td>
                 <td data-label="Прогресс">
                   <Bar percent={row.progress} />
                 </td>
@@ -205,13 +166,9 @@ export function ProgressScreen({
                 <td data-label="Тесты">
                   {row.tests_passed} из {row.tests_total}
                 </td>
-                <td data-label="Средний балл">
-                  {row.average_score === null ? "—" : row.average_score}
-                </td>
+                <td data-label="Средний балл">{row.average_score === null ? '—' : row.average_score}</td>
                 <td data-label="Последняя активность">
-                  {row.last_activity_at
-                    ? moscow(row.last_activity_at, true)
-                    : `записан ${moscow(row.enrolled_at, false)}`}
+                  {row.last_activity_at ? moscow(row.last_activity_at, true) : `записан ${moscow(row.enrolled_at, false)}`}
                 </td>
               </tr>
             ))}
@@ -219,18 +176,14 @@ export function ProgressScreen({
         </table>
       ) : (
         <p className="at-hint">
-          {filters.course || filters.group || filters.search
-            ? "С такими фильтрами учеников нет."
-            : "На ваших курсах пока нет учеников."}
+          {filters.course || filters.group || filters.search ? 'С такими фильтрами учеников нет.' : 'На ваших курсах пока нет учеников.'}
         </p>
       )}
       <Pagination
         page={page}
         totalPages={totalPages}
         label="Страницы списка учеников"
-        hrefFor={(n) =>
-          `/admin/progress/${toQuery({ ...filters, page: n > 1 ? n : undefined })}`
-        }
+        hrefFor={(n) => `/admin/progress/${toQuery({ ...filters, page: n > 1 ? n : undefined })}`}
       />
     </div>
   );

@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import type { AdminQuestion } from "@crema/contract";
-import { adminBrowserApi } from "../../api/admin.ts";
-import { problemsOf } from "../../api/problems.ts";
-import { useApiForm } from "../../api/useApiForm.ts";
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { AdminQuestion } from '@crema/contract';
+import { adminBrowserApi } from '../../api/admin.ts';
+import { problemsOf } from '../../api/problems.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
 import {
   QUESTION_TYPE_LABELS,
   draftSignature,
@@ -17,9 +17,9 @@ import {
   type PairDraft,
   type QuestionDraft,
   type QuestionType,
-} from "./drafts.ts";
-import { QuestionPreview } from "./QuestionPreview.tsx";
-import { uploadImage, type Uploaded } from "./upload.ts";
+} from './drafts.ts';
+import { QuestionPreview } from './QuestionPreview.tsx';
+import { uploadImage, type Uploaded } from './upload.ts';
 
 const TYPES = Object.keys(QUESTION_TYPE_LABELS) as QuestionType[];
 
@@ -50,14 +50,10 @@ function ImageField({
   const [errors, setErrors] = useState<string[]>([]);
   const id = useId();
   return (
-    <div className={compact ? "at-image at-image--compact" : "at-image"}>
+    <div className={compact ? 'at-image at-image--compact' : 'at-image'}>
       {url ? <img className="at-image__preview" src={url} alt="" /> : null}
-      <label
-        className="button button--ghost at-small at-image__pick"
-        htmlFor={id}
-        aria-busy={busy}
-      >
-        {busy ? "Загрузка…" : url ? `Заменить: ${label.toLowerCase()}` : label}
+      <label className="button button--ghost at-small at-image__pick" htmlFor={id} aria-busy={busy}>
+        {busy ? 'Загрузка…' : url ? `Заменить: ${label.toLowerCase()}` : label}
       </label>
       <input
         id={id}
@@ -68,27 +64,18 @@ function ImageField({
         disabled={busy}
         onChange={(event) => {
           const file = event.target.files?.[0];
-          event.target.value = "";
+          event.target.value = '';
           if (!file) return;
           setBusy(true);
           setErrors([]);
           uploadImage(file)
             .then((uploaded) => onChange(uploaded))
-            .catch((error: unknown) =>
-              setErrors([
-                ...problemsOf(error).general,
-                ...Object.values(problemsOf(error).fields).flat(),
-              ]),
-            )
+            .catch((error: unknown) => setErrors([...problemsOf(error).general, ...Object.values(problemsOf(error).fields).flat()]))
             .finally(() => setBusy(false));
         }}
       />
       {url ? (
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={() => onChange(null)}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={() => onChange(null)}>
           Убрать картинку
         </button>
       ) : null}
@@ -97,45 +84,33 @@ function ImageField({
   );
 }
 
-function OptionRows({
-  draft,
-  setDraft,
-}: {
-  draft: QuestionDraft;
-  setDraft: (d: QuestionDraft) => void;
-}) {
-  const isText = draft.type === "text";
+function OptionRows({ draft, setDraft }: { draft: QuestionDraft; setDraft: (d: QuestionDraft) => void }) {
+  const isText = draft.type === 'text';
   const name = useId();
   const update = (key: string, patch: Partial<OptionDraft>) =>
     setDraft({
       ...draft,
-      options: draft.options.map((o) =>
-        o.key === key ? { ...o, ...patch } : o,
-      ),
+      options: draft.options.map((o) => (o.key === key ? { ...o, ...patch } : o)),
     });
   return (
     <fieldset className="at-answers">
-      <legend className="at-answers__legend">
-        {isText ? "Правильные ответы" : "Варианты ответа"}
-      </legend>
+      <legend className="at-answers__legend">{isText ? 'Правильные ответы' : 'Варианты ответа'}</legend>
       <p className="at-hint">
         {isText
-          ? "Ученик вписывает ответ сам. Засчитывается любой из этих вариантов — добавьте все формы, которые считаете верными."
-          : draft.type === "single"
-            ? "Отметьте кружком один правильный вариант."
-            : "Отметьте галочками все правильные варианты."}
+          ? 'Ученик вписывает ответ сам. Засчитывается любой из этих вариантов — добавьте все формы, которые считаете верными.'
+          : draft.type === 'single'
+            ? 'Отметьте кружком один правильный вариант.'
+            : 'Отметьте галочками все правильные варианты.'}
       </p>
       {draft.options.map((option, i) => (
         <div key={option.key} className="at-option">
           {isText ? null : (
             <label className="at-option__correct">
               <input
-                type={draft.type === "single" ? "radio" : "checkbox"}
+                type={draft.type === 'single' ? 'radio' : 'checkbox'}
                 name={name}
                 checked={option.isCorrect}
-                onChange={(event) =>
-                  setDraft(markCorrect(draft, option.key, event.target.checked))
-                }
+                onChange={(event) => setDraft(markCorrect(draft, option.key, event.target.checked))}
                 aria-label={`Вариант ${i + 1} — правильный`}
               />
               <span aria-hidden="true">верный</span>
@@ -145,15 +120,9 @@ function OptionRows({
             className="at-input at-option__text"
             value={option.text}
             maxLength={1000}
-            aria-label={
-              isText ? `Правильный ответ ${i + 1}` : `Вариант ${i + 1}`
-            }
-            placeholder={
-              isText ? "Ответ, как его введёт ученик" : `Вариант ${i + 1}`
-            }
-            onChange={(event) =>
-              update(option.key, { text: event.target.value })
-            }
+            aria-label={isText ? `Правильный ответ ${i + 1}` : `Вариант ${i + 1}`}
+            placeholder={isText ? 'Ответ, как его введёт ученик' : `Вариант ${i + 1}`}
+            onChange={(event) => update(option.key, { text: event.target.value })}
           />
           {isText ? null : (
             <ImageField
@@ -171,9 +140,7 @@ function OptionRows({
           <button
             type="button"
             className="button button--ghost at-small"
-            aria-label={
-              isText ? `Удалить ответ ${i + 1}` : `Удалить вариант ${i + 1}`
-            }
+            aria-label={isText ? `Удалить ответ ${i + 1}` : `Удалить вариант ${i + 1}`}
             onClick={() =>
               setDraft({
                 ...draft,
@@ -195,19 +162,13 @@ function OptionRows({
           })
         }
       >
-        {isText ? "Добавить ещё вариант ответа" : "Добавить вариант"}
+        {isText ? 'Добавить ещё вариант ответа' : 'Добавить вариант'}
       </button>
     </fieldset>
   );
 }
 
-function PairRows({
-  draft,
-  setDraft,
-}: {
-  draft: QuestionDraft;
-  setDraft: (d: QuestionDraft) => void;
-}) {
+function PairRows({ draft, setDraft }: { draft: QuestionDraft; setDraft: (d: QuestionDraft) => void }) {
   const update = (key: string, patch: Partial<PairDraft>) =>
     setDraft({
       ...draft,
@@ -216,10 +177,7 @@ function PairRows({
   return (
     <fieldset className="at-answers">
       <legend className="at-answers__legend">Пары</legend>
-      <p className="at-hint">
-        Слева — то, что ученик сопоставляет, справа — верная пара. Ученик увидит
-        правую колонку перемешанной.
-      </p>
+      <p className="at-hint">Слева — то, что ученик сопоставляет, справа — верная пара. Ученик увидит правую колонку перемешанной.</p>
       <div className="at-pairs__head" aria-hidden="true">
         <span>Левая колонка</span>
         <span>Правая колонка</span>
@@ -243,9 +201,7 @@ function PairRows({
             maxLength={1000}
             aria-label={`Пара ${i + 1}: справа`}
             placeholder="Например, 30 мл"
-            onChange={(event) =>
-              update(pair.key, { right: event.target.value })
-            }
+            onChange={(event) => update(pair.key, { right: event.target.value })}
           />
           <button
             type="button"
@@ -262,13 +218,7 @@ function PairRows({
           </button>
         </div>
       ))}
-      <button
-        type="button"
-        className="button button--ghost at-small"
-        onClick={() =>
-          setDraft({ ...draft, pairs: [...draft.pairs, emptyPair()] })
-        }
-      >
+      <button type="button" className="button button--ghost at-small" onClick={() => setDraft({ ...draft, pairs: [...draft.pairs, emptyPair()] })}>
         Добавить пару
       </button>
     </fieldset>
@@ -298,18 +248,11 @@ export function QuestionEditor({
   onDirtyChange: (dirty: boolean) => void;
   header?: ReactNode;
 }) {
-  const [draft, setDraft] = useState<QuestionDraft>(() =>
-    question ? toDraft(question) : emptyDraft(),
-  );
-  const [saved, setSaved] = useState(() =>
-    draftSignature(question ? toDraft(question) : emptyDraft()),
-  );
+  const [draft, setDraft] = useState<QuestionDraft>(() => (question ? toDraft(question) : emptyDraft()));
+  const [saved, setSaved] = useState(() => draftSignature(question ? toDraft(question) : emptyDraft()));
   const [preview, setPreview] = useState(false);
-  const form = useApiForm(["text", "probability", "type"]);
-  const dirty = useMemo(
-    () => question === null || draftSignature(draft) !== saved,
-    [draft, saved, question],
-  );
+  const form = useApiForm(['text', 'probability', 'type']);
+  const dirty = useMemo(() => question === null || draftSignature(draft) !== saved, [draft, saved, question]);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   const ids = useId();
@@ -330,7 +273,7 @@ export function QuestionEditor({
   return (
     <form
       className="at-editor"
-      aria-label={question ? `Вопрос ${number}: изменение` : "Новый вопрос"}
+      aria-label={question ? `Вопрос ${number}: изменение` : 'Новый вопрос'}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -345,9 +288,7 @@ export function QuestionEditor({
           id={`${ids}-type`}
           className="at-input"
           value={draft.type}
-          onChange={(event) =>
-            setDraft(withType(draft, event.target.value as QuestionType))
-          }
+          onChange={(event) => setDraft(withType(draft, event.target.value as QuestionType))}
         >
           {TYPES.map((type) => (
             <option key={type} value={type}>
@@ -366,10 +307,10 @@ export function QuestionEditor({
           rows={3}
           maxLength={5000}
           value={draft.text}
-          aria-invalid={form.errorsOf("text").length ? true : undefined}
+          aria-invalid={form.errorsOf('text').length ? true : undefined}
           onChange={(event) => setDraft({ ...draft, text: event.target.value })}
         />
-        <Messages messages={form.errorsOf("text")} />
+        <Messages messages={form.errorsOf('text')} />
       </div>
       <ImageField
         label="Картинка к вопросу"
@@ -382,11 +323,7 @@ export function QuestionEditor({
           })
         }
       />
-      {draft.type === "match" ? (
-        <PairRows draft={draft} setDraft={setDraft} />
-      ) : (
-        <OptionRows draft={draft} setDraft={setDraft} />
-      )}
+      {draft.type === 'match' ? <PairRows draft={draft} setDraft={setDraft} /> : <OptionRows draft={draft} setDraft={setDraft} />}
       <div className="at-field at-field--narrow">
         <label className="at-field__label" htmlFor={`${ids}-probability`}>
           Вероятность попасть в попытку, %
@@ -400,49 +337,27 @@ export function QuestionEditor({
           max={100}
           value={draft.probability}
           aria-describedby={`${ids}-probability-hint`}
-          aria-invalid={form.errorsOf("probability").length ? true : undefined}
-          onChange={(event) =>
-            setDraft({ ...draft, probability: event.target.value })
-          }
+          aria-invalid={form.errorsOf('probability').length ? true : undefined}
+          onChange={(event) => setDraft({ ...draft, probability: event.target.value })}
         />
         <p className="at-hint" id={`${ids}-probability-hint`}>
-          100 — вопрос есть в каждой попытке; 50 — примерно в каждой второй; 0 —
-          не попадает никогда. Так можно собрать попытки из большого набора
+          100 — вопрос есть в каждой попытке; 50 — примерно в каждой второй; 0 — не попадает никогда. Так можно собрать попытки из большого набора
           вопросов.
         </p>
-        <Messages messages={form.errorsOf("probability")} />
+        <Messages messages={form.errorsOf('probability')} />
       </div>
-      <Messages
-        messages={[...form.errorsOf("type"), ...form.problems.general]}
-      />
+      <Messages messages={[...form.errorsOf('type'), ...form.problems.general]} />
       <div className="at-editor__actions">
-        <button
-          type="submit"
-          className="button button--primary at-small"
-          disabled={form.busy}
-          aria-busy={form.busy}
-        >
-          {form.busy ? "Сохраняем…" : "Сохранить вопрос"}
+        <button type="submit" className="button button--primary at-small" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? 'Сохраняем…' : 'Сохранить вопрос'}
         </button>
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={() => setPreview((v) => !v)}
-          aria-expanded={preview}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={() => setPreview((v) => !v)} aria-expanded={preview}>
           Как увидит ученик
         </button>
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={onCancel}
-          disabled={form.busy}
-        >
-          {question ? "Закрыть без сохранения" : "Отмена"}
+        <button type="button" className="button button--ghost at-small" onClick={onCancel} disabled={form.busy}>
+          {question ? 'Закрыть без сохранения' : 'Отмена'}
         </button>
-        {dirty && question ? (
-          <span className="at-unsaved">Есть несохранённые изменения</span>
-        ) : null}
+        {dirty && question ? <span className="at-unsaved">Есть несохранённые изменения</span> : null}
       </div>
       {preview ? <QuestionPreview draft={draft} number={number} /> : null}
     </form>

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import type { AdminQuestion, AdminTest } from "@crema/contract";
-import { adminBrowserApi } from "../../api/admin.ts";
-import { useApiForm } from "../../api/useApiForm.ts";
-import { Modal } from "../../components/ui/Modal.tsx";
-import { QUESTION_TYPE_LABELS } from "./drafts.ts";
-import { Messages, QuestionEditor } from "./QuestionEditor.tsx";
-import { TestSettings } from "./TestSettings.tsx";
-import "./admin-tests.css";
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { AdminQuestion, AdminTest } from '@crema/contract';
+import { adminBrowserApi } from '../../api/admin.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { QUESTION_TYPE_LABELS } from './drafts.ts';
+import { Messages, QuestionEditor } from './QuestionEditor.tsx';
+import { TestSettings } from './TestSettings.tsx';
+import './admin-tests.css';
 
 /** Where a test lives in the builder: its module's course page, or the course's final tests. */
 export const adminPaths = {
@@ -27,54 +27,28 @@ function useUnsaved() {
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
   const navigate = useNavigate();
   const dirty = Object.values(parts).some(Boolean);
-  const mark = useCallback(
-    (part: string, isDirty: boolean) =>
-      setParts((old) =>
-        old[part] === isDirty ? old : { ...old, [part]: isDirty },
-      ),
-    [],
-  );
+  const mark = useCallback((part: string, isDirty: boolean) => setParts((old) => (old[part] === isDirty ? old : { ...old, [part]: isDirty })), []);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      event.returnValue = "";
+      event.returnValue = '';
     };
     const click = (event: MouseEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
-      const link =
-        event.target instanceof Element
-          ? event.target.closest("a[href]")
-          : null;
-      if (
-        !(link instanceof HTMLAnchorElement) ||
-        link.target ||
-        link.hasAttribute("download")
-      )
-        return;
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
       const url = new URL(link.href);
-      if (
-        url.origin !== window.location.origin ||
-        url.pathname === window.location.pathname
-      )
-        return;
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
       event.preventDefault();
       event.stopPropagation();
       setLeavingTo(url.pathname + url.search + url.hash);
     };
-    window.addEventListener("beforeunload", warn);
-    document.addEventListener("click", click, true);
+    window.addEventListener('beforeunload', warn);
+    document.addEventListener('click', click, true);
     return () => {
-      window.removeEventListener("beforeunload", warn);
-      document.removeEventListener("click", click, true);
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', click, true);
     };
   }, [dirty]);
   const blocker = {
@@ -90,19 +64,9 @@ function useUnsaved() {
   return { mark, blocker };
 }
 
-function PublishPanel({
-  test,
-  version,
-  onChanged,
-}: {
-  test: AdminTest;
-  version: string;
-  onChanged: (test: AdminTest) => void;
-}) {
-  const api = useApiForm(["is_published"]);
-  const problems = api.errorsOf("is_published").length
-    ? api.errorsOf("is_published")
-    : test.publish_problems;
+function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: string; onChanged: (test: AdminTest) => void }) {
+  const api = useApiForm(['is_published']);
+  const problems = api.errorsOf('is_published').length ? api.errorsOf('is_published') : test.publish_problems;
   const ready = problems.length === 0;
   const toggle = (isPublished: boolean) =>
     api.run(async () =>
@@ -118,23 +82,15 @@ function PublishPanel({
       <h2 className="at-card__title" id="at-publish-title">
         Публикация
       </h2>
-      <p
-        className={test.is_published ? "at-status at-status--on" : "at-status"}
-      >
-        {test.is_published
-          ? "Опубликован — ученики видят тест"
-          : "Черновик — ученики тест пока не видят"}
+      <p className={test.is_published ? 'at-status at-status--on' : 'at-status'}>
+        {test.is_published ? 'Опубликован — ученики видят тест' : 'Черновик — ученики тест пока не видят'}
       </p>
       {ready ? (
-        <p className="at-check at-check--ok">
-          ✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.
-        </p>
+        <p className="at-check at-check--ok">✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.</p>
       ) : (
         <>
           <p className="at-check__title" id="at-checklist-title">
-            {test.is_published
-              ? "Ученики могут споткнуться — исправьте:"
-              : "Что исправить перед публикацией:"}
+            {test.is_published ? 'Ученики могут споткнуться — исправьте:' : 'Что исправить перед публикацией:'}
           </p>
           <ul className="at-checklist" aria-labelledby="at-checklist-title">
             {problems.map((problem) => (
@@ -147,12 +103,7 @@ function PublishPanel({
       )}
       <Messages messages={api.problems.general} />
       {test.is_published ? (
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={() => void toggle(false)}
-          disabled={api.busy}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={() => void toggle(false)} disabled={api.busy}>
           Снять с публикации
         </button>
       ) : (
@@ -161,7 +112,7 @@ function PublishPanel({
           className="button button--primary at-small"
           onClick={() => void toggle(true)}
           disabled={api.busy || !ready}
-          aria-describedby={ready ? undefined : "at-checklist-title"}
+          aria-describedby={ready ? undefined : 'at-checklist-title'}
         >
           Опубликовать тест
         </button>
@@ -171,18 +122,12 @@ function PublishPanel({
 }
 
 function answerSummary(q: AdminQuestion): string {
-  if (q.type === "match") {
+  if (q.type === 'match') {
     const groups = new Map<string, string[]>();
-    for (const a of q.answers)
-      groups.set(a.connect_id ?? `#${a.id}`, [
-        ...(groups.get(a.connect_id ?? `#${a.id}`) ?? []),
-        a.text,
-      ]);
-    return [...groups.values()].map((texts) => texts.join(" ↔ ")).join("; ");
+    for (const a of q.answers) groups.set(a.connect_id ?? `#${a.id}`, [...(groups.get(a.connect_id ?? `#${a.id}`) ?? []), a.text]);
+    return [...groups.values()].map((texts) => texts.join(' ↔ ')).join('; ');
   }
-  return q.answers
-    .map((a) => (a.is_correct ? `✓ ${a.text}` : a.text))
-    .join("; ");
+  return q.answers.map((a) => (a.is_correct ? `✓ ${a.text}` : a.text)).join('; ');
 }
 
 function QuestionCard({
@@ -209,23 +154,17 @@ function QuestionCard({
   const [over, setOver] = useState(false);
   return (
     <li
-      className={[
-        "at-question",
-        dragging ? "at-question--dragging" : "",
-        over ? "at-question--over" : "",
-      ]
-        .filter(Boolean)
-        .join(" ")}
+      className={['at-question', dragging ? 'at-question--dragging' : '', over ? 'at-question--over' : ''].filter(Boolean).join(' ')}
       aria-label={`Вопрос ${number}`}
       draggable
       onDragStart={(event) => {
-        event.dataTransfer.effectAllowed = "move";
-        event.dataTransfer.setData("text/plain", String(question.id));
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', String(question.id));
         onDragStart();
       }}
       onDragOver={(event) => {
         event.preventDefault();
-        event.dataTransfer.dropEffect = "move";
+        event.dataTransfer.dropEffect = 'move';
         setOver(true);
       }}
       onDragLeave={() => setOver(false)}
@@ -236,11 +175,7 @@ function QuestionCard({
       }}
     >
       <div className="at-question__move">
-        <span
-          className="at-question__handle"
-          aria-hidden="true"
-          title="Перетащите, чтобы изменить порядок"
-        >
+        <span className="at-question__handle" aria-hidden="true" title="Перетащите, чтобы изменить порядок">
           ⋮⋮
         </span>
         <button
@@ -265,22 +200,13 @@ function QuestionCard({
       <div className="at-question__body">
         <p className="at-question__meta">
           Вопрос {number} · {QUESTION_TYPE_LABELS[question.type]}
-          {question.probability !== 100
-            ? ` · в попытке с вероятностью ${question.probability}%`
-            : ""}
+          {question.probability !== 100 ? ` · в попытке с вероятностью ${question.probability}%` : ''}
         </p>
         <p className="at-question__text">{question.text}</p>
-        {question.image ? (
-          <img className="at-question__image" src={question.image.url} alt="" />
-        ) : null}
-        <p className="at-question__answers">
-          {answerSummary(question) || "Ответов пока нет"}
-        </p>
+        {question.image ? <img className="at-question__image" src={question.image.url} alt="" /> : null}
+        <p className="at-question__answers">{answerSummary(question) || 'Ответов пока нет'}</p>
         {question.problems.length ? (
-          <ul
-            className="at-checklist"
-            aria-label={`Что не так с вопросом ${number}`}
-          >
+          <ul className="at-checklist" aria-label={`Что не так с вопросом ${number}`}>
             {question.problems.map((problem) => (
               <li key={problem} className="at-check at-check--todo">
                 {problem}
@@ -292,19 +218,10 @@ function QuestionCard({
         )}
       </div>
       <div className="at-question__actions">
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={onEdit}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={onEdit}>
           Изменить
         </button>
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={onDelete}
-          aria-label={`Удалить вопрос ${number}`}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={onDelete} aria-label={`Удалить вопрос ${number}`}>
           Удалить
         </button>
       </div>
@@ -316,28 +233,16 @@ function QuestionCard({
  * /admin/tests/{id}/ (decision 0038): the settings, the publish checklist and the questions —
  * written one at a time, ordered by drag and drop (or the keyboard), previewed as learners see them.
  */
-export function TestEditor({
-  initialTest,
-  initialQuestions,
-}: {
-  initialTest: AdminTest;
-  initialQuestions: AdminQuestion[];
-}) {
+export function TestEditor({ initialTest, initialQuestions }: { initialTest: AdminTest; initialQuestions: AdminQuestion[] }) {
   const [test, setTest] = useState(initialTest);
   // The version the settings were opened at; moves on with this page's own saves.
   const [version, setVersion] = useState(initialTest.updated_at);
   const [questions, setQuestions] = useState(initialQuestions);
-  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   const { mark, blocker } = useUnsaved();
-  const markSettings = useCallback(
-    (dirty: boolean) => mark("settings", dirty),
-    [mark],
-  );
-  const markQuestion = useCallback(
-    (dirty: boolean) => mark("question", dirty),
-    [mark],
-  );
+  const markSettings = useCallback((dirty: boolean) => mark('settings', dirty), [mark]);
+  const markQuestion = useCallback((dirty: boolean) => mark('question', dirty), [mark]);
   const order = useApiForm();
   const removal = useApiForm();
 
@@ -346,16 +251,10 @@ export function TestEditor({
     setVersion(fresh.updated_at);
   }, []);
   // Questions change the test's version and its checklist: read both again after each change.
-  const refreshTest = useCallback(
-    async () => adopt(await adminBrowserApi.adminTest(test.id)),
-    [adopt, test.id],
-  );
+  const refreshTest = useCallback(async () => adopt(await adminBrowserApi.adminTest(test.id)), [adopt, test.id]);
 
   const [draggedId, setDraggedId] = useState<number | null>(null);
-  const nextSort = useMemo(
-    () => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1,
-    [questions],
-  );
+  const nextSort = useMemo(() => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1, [questions]);
 
   /** Puts a question at position `to` (0-based) and saves the new order as each question's sort. */
   const moveQuestion = (questionId: number, to: number) => {
@@ -392,66 +291,37 @@ export function TestEditor({
     });
 
   const saved = (question: AdminQuestion) => {
-    setQuestions((list) =>
-      list.some((q) => q.id === question.id)
-        ? list.map((q) => (q.id === question.id ? question : q))
-        : [...list, question],
-    );
+    setQuestions((list) => (list.some((q) => q.id === question.id) ? list.map((q) => (q.id === question.id ? question : q)) : [...list, question]));
     setEditing(null);
     void refreshTest().catch(() => undefined);
   };
 
-  const deletingNumber = deleting
-    ? questions.findIndex((q) => q.id === deleting.id) + 1
-    : 0;
+  const deletingNumber = deleting ? questions.findIndex((q) => q.id === deleting.id) + 1 : 0;
 
   return (
     <div className="account__page at-page">
       <nav className="at-crumbs" aria-label="Где вы">
         <Link to={adminPaths.course(test.course.id)}>{test.course.title}</Link>
-        {test.module ? (
-          <span> · {test.module.title}</span>
-        ) : (
-          <Link to={adminPaths.courseTests(test.course.id)}>
-            {" "}
-            · Итоговые тесты
-          </Link>
-        )}
+        {test.module ? <span> · {test.module.title}</span> : <Link to={adminPaths.courseTests(test.course.id)}> · Итоговые тесты</Link>}
       </nav>
       <h1 className="account__title">{test.name}</h1>
       {test.attempts_count > 0 ? (
-        <p className="at-hint">
-          Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов
-          коснутся новых попыток.
-        </p>
+        <p className="at-hint">Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов коснутся новых попыток.</p>
       ) : null}
       <div className="at-layout">
         <PublishPanel test={test} version={version} onChanged={adopt} />
         <div className="at-layout">
-          <TestSettings
-            key={test.id}
-            test={test}
-            version={version}
-            onSaved={adopt}
-            onDirtyChange={markSettings}
-          />
+          <TestSettings key={test.id} test={test} version={version} onSaved={adopt} onDirtyChange={markSettings} />
           <section className="at-card" aria-labelledby="at-questions-title">
             <h2 className="at-card__title" id="at-questions-title">
               Вопросы ({questions.length})
             </h2>
-            {questions.length > 1 ? (
-              <p className="at-hint">
-                Порядок меняется перетаскиванием вопроса или кнопками ↑ и ↓.
-              </p>
-            ) : null}
+            {questions.length > 1 ? <p className="at-hint">Порядок меняется перетаскиванием вопроса или кнопками ↑ и ↓.</p> : null}
             <Messages messages={order.problems.general} />
             <ol className="at-questions" aria-busy={order.busy}>
               {questions.map((question, i) =>
                 editing === question.id ? (
-                  <li
-                    key={question.id}
-                    className="at-question at-question--editing"
-                  >
+                  <li key={question.id} className="at-question at-question--editing">
                     <QuestionEditor
                       testId={test.id}
                       question={question}
@@ -460,9 +330,7 @@ export function TestEditor({
                       onSaved={saved}
                       onCancel={() => setEditing(null)}
                       onDirtyChange={markQuestion}
-                      header={
-                        <h3 className="at-editor__title">Вопрос {i + 1}</h3>
-                      }
+                      header={<h3 className="at-editor__title">Вопрос {i + 1}</h3>}
                     />
                   </li>
                 ) : (
@@ -484,7 +352,7 @@ export function TestEditor({
                 ),
               )}
             </ol>
-            {editing === "new" ? (
+            {editing === 'new' ? (
               <QuestionEditor
                 testId={test.id}
                 question={null}
@@ -496,34 +364,20 @@ export function TestEditor({
                 header={<h3 className="at-editor__title">Новый вопрос</h3>}
               />
             ) : (
-              <button
-                type="button"
-                className="button button--primary at-small"
-                onClick={() => setEditing("new")}
-                disabled={editing !== null}
-              >
+              <button type="button" className="button button--primary at-small" onClick={() => setEditing('new')} disabled={editing !== null}>
                 Добавить вопрос
               </button>
             )}
-            {editing !== null && editing !== "new" ? (
-              <p className="at-hint">
-                Сначала сохраните или закройте открытый вопрос.
-              </p>
-            ) : null}
+            {editing !== null && editing !== 'new' ? <p className="at-hint">Сначала сохраните или закройте открытый вопрос.</p> : null}
           </section>
         </div>
       </div>
 
-      <Modal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Удалить вопрос?"
-      >
+      <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Удалить вопрос?">
         {deleting ? (
           <>
             <p>
-              Вопрос {deletingNumber} «{deleting.text}» и все его ответы (
-              {deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
+              Вопрос {deletingNumber} «{deleting.text}» и все его ответы ({deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
             </p>
             <Messages messages={removal.problems.general} />
             <div className="at-editor__actions">
@@ -536,12 +390,7 @@ export function TestEditor({
               >
                 Удалить вопрос
               </button>
-              <button
-                type="button"
-                className="button button--ghost at-small"
-                onClick={() => setDeleting(null)}
-                disabled={removal.busy}
-              >
+              <button type="button" className="button button--ghost at-small" onClick={() => setDeleting(null)} disabled={removal.busy}>
                 Отмена
               </button>
             </div>
@@ -549,29 +398,13 @@ export function TestEditor({
         ) : null}
       </Modal>
 
-      <Modal
-        open={blocker.blocked}
-        onClose={blocker.stay}
-        title="Уйти без сохранения?"
-      >
-        <p>
-          На странице есть несохранённые изменения теста. Если уйти, они
-          пропадут.
-        </p>
+      <Modal open={blocker.blocked} onClose={blocker.stay} title="Уйти без сохранения?">
+        <p>На странице есть несохранённые изменения теста. Если уйти, они пропадут.</p>
         <div className="at-editor__actions">
-          <button
-            type="button"
-            className="button button--ghost at-small"
-            onClick={blocker.leave}
-          >
+          <button type="button" className="button button--ghost at-small" onClick={blocker.leave}>
             Уйти без сохранения
           </button>
-          <button
-            type="button"
-            className="button button--primary at-small"
-            onClick={blocker.stay}
-            data-autofocus
-          >
+          <button type="button" className="button button--primary at-small" onClick={blocker.stay} data-autofocus>
             Остаться
           </button>
         </div>

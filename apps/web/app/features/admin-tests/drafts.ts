@@ -71,7 +71,14 @@ export function toDraft(q: AdminQuestion): QuestionDraft {
   if (q.type !== 'match') {
     return {
       ...base,
-      options: q.answers.map((a) => ({ key: `a${a.id}`, id: a.id, text: a.text, image: a.image_key, imageUrl: a.image?.url ?? null, isCorrect: a.is_correct })),
+      options: q.answers.map((a) => ({
+        key: `a${a.id}`,
+        id: a.id,
+        text: a.text,
+        image: a.image_key,
+        imageUrl: a.image?.url ?? null,
+        isCorrect: a.is_correct,
+      })),
       pairs: [emptyPair(), emptyPair()],
     };
   }
@@ -108,9 +115,7 @@ export function withType(draft: QuestionDraft, type: QuestionType): QuestionDraf
 export function markCorrect(draft: QuestionDraft, key: string, isCorrect: boolean): QuestionDraft {
   return {
     ...draft,
-    options: draft.options.map((o) =>
-      o.key === key ? { ...o, isCorrect } : draft.type === 'single' && isCorrect ? { ...o, isCorrect: false } : o,
-    ),
+    options: draft.options.map((o) => (o.key === key ? { ...o, isCorrect } : draft.type === 'single' && isCorrect ? { ...o, isCorrect: false } : o)),
   };
 }
 
