@@ -252,7 +252,7 @@ export function QuestionEditor({
   const [saved, setSaved] = useState(() => draftSignature(question ? toDraft(question) : emptyDraft()));
   const [preview, setPreview] = useState(false);
   const form = useApiForm(['text', 'probability', 'type']);
-  const dirty = useMemo(() => question === null || draftSignature(draft) !== saved, [draft, saved, question]);
+  const dirty = useMemo(() => draftSignature(draft) !== saved, [draft, saved]);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   const ids = useId();
