@@ -63,6 +63,10 @@ export default [
     route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),
     // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.
     route('admin/lessons/:id', 'routes/admin/lesson.tsx', { id: 'admin-lesson' }),
+    // Tests, the course's final tests and learners' progress (decision 0038).
+    route('admin/tests/:testId', 'routes/admin/test.tsx', { id: 'admin-test' }),
+    route('admin/courses/:id/test', 'routes/admin/course-tests.tsx', { id: 'admin-course-tests' }),
+    route('admin/progress', 'routes/admin/progress.tsx', { id: 'admin-progress' }),
     route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
   ]),
   // Social sign-in: the providers send the person back here (one page, one route per provider).

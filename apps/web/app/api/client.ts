@@ -81,7 +81,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
+export async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
   const res = await fetcher(path, init);
   const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
   if (!res.ok) throw new ApiRequestError(res.status, body, path, Number(res.headers.get('retry-after')) || undefined);

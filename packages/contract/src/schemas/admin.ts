@@ -614,3 +614,10 @@ export const adminProgressRowSchema = z
   })
   .meta({ id: 'AdminProgressRow' });
 export type AdminProgressRow = z.infer<typeof adminProgressRowSchema>;
+
+/** GET /api/admin/progress/groups/: the groups of my courses, for the progress page's filter. */
+export const adminProgressGroupsQuerySchema = z.object({ course: intId.optional().describe('только группы этого курса') });
+export const adminGroupOptionSchema = z
+  .object({ id, title: z.string(), course_id: id, starts_on: z.string().describe('YYYY-MM-DD') })
+  .meta({ id: 'AdminGroupOption' });
+export type AdminGroupOption = z.infer<typeof adminGroupOptionSchema>;

@@ -117,3 +117,22 @@ describe('GET /api/admin/progress/', () => {
     expect(lines.some((l) => l[0] === 'Соколова Анна' && l[3] === 'Латте-арт')).toBe(true);
   });
 });
+
+describe('GET /api/admin/progress/groups/', () => {
+  it('lists the groups of my courses only, by course when asked', async () => {
+    const res = await get('/api/admin/progress/groups/');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().map((g: { id: number }) => g.id);
+    expect(ids).toContain(c.group.id);
+    expect(ids).not.toContain(c.foreignGroup.id);
+    expect((await get(`/api/admin/progress/groups/?course=${c.elsewhere.id}`)).json()).toEqual([]);
+    expect((await get(`/api/admin/progress/groups/?course=${c.course.id}`)).json()).toEqual([
+      expect.objectContaining({ id: c.group.id, title: 'Группа выходного дня', course_id: c.course.id }),
+    ]);
+    expect((await get('/api/admin/progress/groups/', other)).json()).toEqual([]);
+    expect((await get(`/api/admin/progress/groups/?course=${c.foreign.id}`)).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/progress/groups/' })).statusCode).toBe(401);
+    const student = await signInAs(t.app, await buildUser(db()));
+    expect((await get('/api/admin/progress/groups/', student)).statusCode).toBe(403);
+  });
+});

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { formatDate, formatDateTime, moscowIsoDate, type Paginated } from '@crema/contract';
 import type { z } from 'zod';
-import type { adminProgressQuerySchema, AdminProgressRow } from '@crema/contract';
+import type { AdminGroupOption, adminProgressQuerySchema, AdminProgressRow } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { courses, groupMembers, groups, students, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -179,3 +179,14 @@ export const progressFileName = (format: 'csv' | 'xlsx', now = new Date()) => ({
   name: `Успеваемость учеников ${formatDate(now)}.${format}`,
   fallback: `crema-learners-progress-${moscowIsoDate(now)}.${format}`,
 });
+
+/** GET /api/admin/progress/groups/: the groups of my courses (newest start first), for the filter. */
+export async function adminProgressGroups(db: Executor, actor: SignedInActor, course: number | undefined): Promise<AdminGroupOption[]> {
+  const rows = await db
+    .select({ id: groups.id, title: groups.title, course_id: groups.courseId, starts_on: groups.startsOn })
+    .from(groups)
+    .innerJoin(courses, eq(courses.id, groups.courseId))
+    .where(and(ownedBy(actor), course === undefined ? undefined : eq(groups.courseId, course)))
+    .orderBy(desc(groups.startsOn), asc(groups.id));
+  return rows;
+}

@@ -20,6 +20,8 @@ import {
   adminTestCardSchema,
   adminProgressExportQuerySchema,
   adminProgressQuerySchema,
+  adminProgressGroupsQuerySchema,
+  adminGroupOptionSchema,
   adminProgressRowSchema,
   adminUploadSchema,
   adminAudienceAddSchema,
@@ -74,7 +76,7 @@ import {
 } from './structure.ts';
 import { addToAudience, createLink, endAccess, listAudience, listLinks, setLinkActive, withdrawGrant } from './audience.ts';
 import { readInvitation } from './invitations.ts';
-import { adminProgress, adminProgressSections, progressFileName, progressTitle } from './progress.ts';
+import { adminProgress, adminProgressGroups, adminProgressSections, progressFileName, progressTitle } from './progress.ts';
 import { create as contentDisposition } from 'content-disposition';
 import { csvOf, xlsxOf } from '../../lib/spreadsheet.ts';
 import { LearningContent } from '../learning/content.ts';
@@ -686,6 +688,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => adminProgress(db, content.structure, signedInActor(request), request.query, request.url),
+  );
+
+  app.get(
+    '/admin/progress/groups/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Группы моих курсов (для фильтра успеваемости)',
+        tags,
+        querystring: adminProgressGroupsQuerySchema,
+        response: { 200: z.array(adminGroupOptionSchema), ...invalid },
+      },
+    },
+    async (request) => adminProgressGroups(db, signedInActor(request), request.query.course),
   );
 
   app.get(
