@@ -75,7 +75,7 @@ export function createAdminApi(fetcher: ApiFetch) {
     setLinkActive: (courseId: number, linkId: number, isActive: boolean) =>
       json<AdminLink>(fetcher, `/api/admin/courses/${courseId}/links/${linkId}/`, patch({ is_active: isActive })),
 
-    audience: (courseId: number, query: { search?: string; page?: number } = {}) =>
+    audience: (courseId: number, query: { search?: string; page?: number; page_size?: number } = {}) =>
       json<AdminAudience>(fetcher, `/api/admin/courses/${courseId}/audience/${toQuery(query)}`),
     addLearner: (courseId: number, body: { email: string; access_until?: string | null }) =>
       json<{ status: 'enrolled' | 'already' | 'invited'; detail: string }>(fetcher, `/api/admin/courses/${courseId}/audience/`, post(body)),

@@ -1,13 +1,21 @@
-import { data } from 'react-router';
 import type { Route } from './+types/course-audience';
-import { requireCourseOwner } from '../../lib/session.server.ts';
+import { createAdminApi } from '../../api/admin-courses.ts';
+import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
+import { privateMeta } from '../user/sections.ts';
+import { AudienceScreen } from '../../features/admin-courses/AudienceScreen.tsx';
+import { courseIdParam, orNotFound } from './course-load.server.ts';
 
-/** Not built yet: the 404 page after the owner check. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** /admin/courses/{id}/audience/: the course's learners and pending invitations. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
-  throw data(null, { status: 404 });
+  const id = courseIdParam(params.id);
+  const search = (pageUrl(request).searchParams.get('search') ?? '').trim().slice(0, 100);
+  const audience = await orNotFound(() => createAdminApi(context.api).audience(id, { search, page_size: 100 }));
+  return { courseId: id, audience, search };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Ученики курса');
+
+export default function AdminCourseAudiencePage({ loaderData }: Route.ComponentProps) {
+  return <AudienceScreen {...loaderData} />;
 }

@@ -1,13 +1,20 @@
-import { data } from 'react-router';
 import type { Route } from './+types/course-edit';
+import { createApi } from '../../api/client.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
+import { privateMeta } from '../user/sections.ts';
+import { CourseEditScreen } from '../../features/admin-courses/CourseEditScreen.tsx';
+import { loadOwnCourse } from './course-load.server.ts';
 
-/** Not built yet: the 404 page after the owner check. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** /admin/courses/{id}/edit/: the course's settings; another owner's course is the 404 page. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
-  throw data(null, { status: 404 });
+  const [course, categories] = await Promise.all([loadOwnCourse(context, params.id), createApi(context.api).categories()]);
+  return { course, categories };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta(matches, loaderData ? `${loaderData.course.title}: настройки` : undefined);
+
+export default function AdminCourseEditPage({ loaderData }: Route.ComponentProps) {
+  // A new course (or the same after a save elsewhere) starts the form anew.
+  return <CourseEditScreen key={`${loaderData.course.id}`} {...loaderData} />;
 }

@@ -1,8 +1,6 @@
 import type { Route } from './+types/layout';
 import { requireCourseOwner, pageUrl } from '../../lib/session.server.ts';
-import { createAdminApi } from '../../api/admin-courses.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import { data } from 'react-router';
+import { loadOwnCourse } from './course-load.server.ts';
 import { AdminFrame, type AdminCourseHead } from '../../features/admin-courses/AdminFrame.tsx';
 import { courseIdOf } from '../../features/admin-courses/paths.ts';
 import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
@@ -17,13 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = courseIdOf(pageUrl(request).pathname);
   let course: AdminCourseHead | null = null;
   if (id !== null) {
-    try {
-      const found = await createAdminApi(context.api).course(id);
-      course = { id: found.id, title: found.title, is_published: found.is_published };
-    } catch (error) {
-      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
-      throw error;
-    }
+    const found = await loadOwnCourse(context, String(id));
+    course = { id: found.id, title: found.title, is_published: found.is_published };
   }
   return { user, course };
 }
