@@ -17,7 +17,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/])/ },
+            // Nor the course builder's (decision 0036): the editor and drag and drop load with the admin pages only.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!react-hook-form[\\/]|imask[\\/]|@tiptap[\\/]|@dnd-kit[\\/]|prosemirror-|orderedmap[\\/]|rope-sequence[\\/]|w3c-keyname[\\/]|linkifyjs[\\/]|fast-equals[\\/]|use-sync-external-store[\\/]|@floating-ui[\\/]|tslib[\\/])/ },
+            { name: 'editor', test: /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store|@floating-ui)[\\/]/ },
+            { name: 'dnd', test: /[\\/]node_modules[\\/](@dnd-kit|tslib)[\\/]/ },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.

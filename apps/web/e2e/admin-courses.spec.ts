@@ -225,7 +225,7 @@ test('my courses and a course’s sections fit a phone', async ({ page, login },
   await expect(page.getByRole('button', { name: 'Меню кабинета' })).toBeVisible();
   await expect(page.locator('.admin-card').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/admin-courses-list-375.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/admin-courses-list-375.png` });
   await page.locator('.admin-card').first().getByRole('link').first().click();
   await page.waitForURL(/\/admin\/courses\/\d+\/edit\/$/);
   await expect(page.getByRole('navigation', { name: 'Разделы курса' }).getByRole('link', { name: 'Программа' })).toBeVisible();

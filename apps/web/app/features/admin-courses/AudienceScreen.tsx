@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, Link, useRevalidator, useSubmit } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { AdminLearner } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import type { AdminAudience, AdminPendingGrant } from '../../api/admin-courses.ts';
-import { adminApi, ConfirmDialog, Field, Problems } from './ui.tsx';
+import { adminApi, ConfirmDialog, Field, Problems, useSearchForm } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import { endOfMoscowDay } from './dates.ts';
 import './admin.css';
@@ -33,7 +33,7 @@ function accessText(learner: AdminLearner): string {
 type Ending = { kind: 'learner'; learner: AdminLearner } | { kind: 'grant'; grant: AdminPendingGrant };
 
 export function AudienceScreen({ courseId, audience, search }: { courseId: number; audience: AdminAudience; search: string }) {
-  const submit = useSubmit();
+  const searchForm = useSearchForm();
   const revalidator = useRevalidator();
   const [ending, setEnding] = useState<Ending | null>(null);
   const pending = audience.pending ?? [];
@@ -45,12 +45,12 @@ export function AudienceScreen({ courseId, audience, search }: { courseId: numbe
           Добавить ученика
         </Link>
       </div>
-      <Form role="search" className="admin-filters" aria-label="Поиск учеников" onSubmit={(event) => void submit(event.currentTarget, { replace: true })}>
+      <form method="get" role="search" className="admin-filters" aria-label="Поиск учеников" onSubmit={searchForm.onSubmit}>
         <input type="search" name="search" defaultValue={search} placeholder="Имя или e-mail" aria-label="Имя или e-mail" />
         <button type="submit" className="button button--ghost">
           Найти
         </button>
-      </Form>
+      </form>
       {audience.results.length ? (
         <table className="admin-table">
           <thead>

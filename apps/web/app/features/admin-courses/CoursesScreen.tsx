@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import type { AdminCourseCard, Paginated } from '@crema/contract';
 import { formatCount, formatPrice, LESSON_FORMS, MODULE_FORMS } from '@crema/contract/format';
 import { adminPaths } from './paths.ts';
+import { useSearchForm } from './ui.tsx';
 import './admin.css';
 
 // /admin/courses/ 'Мои курсы' (spec §2 Admin routes): the owner's courses, drafts and published,
@@ -54,7 +55,7 @@ function CourseCard({ course }: { course: AdminCourseCard }) {
 }
 
 export function CoursesScreen({ page, query }: { page: Paginated<AdminCourseCard>; query: CoursesQuery }) {
-  const submit = useSubmit();
+  const search = useSearchForm();
   const navigation = useNavigation();
   const filtered = Boolean(query.search || query.status);
   const pages = Math.max(1, Math.ceil(page.count / 20));
@@ -74,7 +75,7 @@ export function CoursesScreen({ page, query }: { page: Paginated<AdminCourseCard
           Добавить курс
         </Link>
       </div>
-      <Form role="search" className="admin-filters" aria-label="Поиск курсов" onChange={(event) => void submit(event.currentTarget, { replace: true })}>
+      <form method="get" role="search" className="admin-filters" aria-label="Поиск курсов" onSubmit={search.onSubmit} onChange={search.onChange}>
         <input type="search" name="search" defaultValue={query.search} placeholder="Название или адрес курса" aria-label="Название или адрес курса" />
         <select name="status" defaultValue={query.status} aria-label="Статус">
           <option value="">Все курсы</option>
@@ -84,7 +85,7 @@ export function CoursesScreen({ page, query }: { page: Paginated<AdminCourseCard
         <button type="submit" className="button button--ghost">
           Найти
         </button>
-      </Form>
+      </form>
       <div aria-busy={navigation.state === 'loading'}>
         {page.results.length ? (
           <ul className="admin-cards">

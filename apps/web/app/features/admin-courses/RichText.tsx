@@ -28,7 +28,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     { label: 'Нумерованный список', text: '1.', active: state.ordered, run: () => chain().toggleOrderedList().run() },
     {
       label: state.link ? 'Убрать ссылку' : 'Ссылка',
-      text: '🔗',
+      text: 'Ссылка',
       active: state.link,
       run: () => {
         if (state.link) return void chain().unsetLink().run();

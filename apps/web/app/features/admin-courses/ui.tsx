@@ -1,5 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useContext, useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useNavigate, type Blocker } from 'react-router';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
@@ -107,9 +107,28 @@ export function ConfirmDialog({
 
 const LEAVE_TEXT = 'Изменения не сохранены. Уйти со страницы и потерять их?';
 
+const IDLE: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
+
+/**
+ * react-router's useBlocker, on the router's own blocker API: useBlocker itself is not used by
+ * any public page, and importing it would add it to every page's first-load JavaScript (the
+ * router's chunk), which has no bytes to spare (the budget test).
+ */
+function useLeaveBlocker(when: boolean): Blocker {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const blockers = useContext(UNSAFE_DataRouterStateContext)?.blockers;
+  const key = useId();
+  useEffect(() => {
+    if (!router || !when) return;
+    router.getBlocker(key, ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
+    return () => router.deleteBlocker(key);
+  }, [router, key, when]);
+  return blockers?.get(key) ?? IDLE;
+}
+
 /** Warns before leaving with unsaved changes: a link inside the site (a dialog) and closing the tab. */
 export function useUnsavedGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useLeaveBlocker(dirty);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -134,4 +153,27 @@ export function useUnsavedGuard(dirty: boolean) {
       </div>
     </Modal>
   );
+}
+
+/**
+ * A search form (method GET) that navigates in the app instead of reloading the page. Not
+ * react-router's <Form>: that would add its submission code to every page's first load.
+ */
+export function useSearchForm() {
+  const navigate = useNavigate();
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
+    const query = params.toString();
+    void navigate(query ? `?${query}` : '?', { replace: true });
+  };
+  return {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      go(event.currentTarget);
+    },
+    onChange: (event: FormEvent<HTMLFormElement>) => {
+      if (event.target instanceof HTMLSelectElement) go(event.currentTarget);
+    },
+  };
 }

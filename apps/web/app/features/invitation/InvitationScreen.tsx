@@ -134,8 +134,7 @@ export function InvitationScreen({ token, invitation, problem, signedIn }: { tok
           <>
             <h1 id="invite-title">{invitation.course.title}</h1>
             <p className="invite-muted">
-              {invitation.access_until ? `Доступ к курсу — до ${formatDate(invitation.access_until)}.` : 'Доступ к курсу — бессрочный.'}{' '}
-              <Link to={`/courses/${invitation.course.slug}/`}>О курсе</Link>
+              {invitation.access_until ? `Доступ к курсу — до ${formatDate(invitation.access_until)}.` : 'Доступ к курсу — бессрочный.'}
             </p>
             {signedIn ? <JoinButton token={token} /> : <GuestSteps token={token} />}
           </>
