@@ -166,6 +166,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
   const [course, setCourse] = useState(loaded);
   const [saved, setSaved] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [unpublishing, setUnpublishing] = useState(false);
   const [previews, setPreviews] = useState({ image: loaded.image?.url ?? null, og_image: null as string | null });
   const form = useApiForm(FIELDS);
   const descriptionId = useId();
@@ -219,7 +220,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         )}
         <div className="admin-actions" style={{ marginTop: 12 }}>
           {course.is_published ? (
-            <button type="button" className="button button--ghost" disabled={form.busy} onClick={() => void save(false)()}>
+            <button type="button" className="button button--ghost" disabled={form.busy} onClick={() => setUnpublishing(true)}>
               Снять с публикации
             </button>
           ) : (
@@ -383,6 +384,19 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           </div>
         </div>
       </form>
+
+      <ConfirmDialog
+        open={unpublishing}
+        title="Снять курс с публикации?"
+        confirmLabel="Снять с публикации"
+        onClose={() => setUnpublishing(false)}
+        action={() => save(false)()}
+      >
+        <p>
+          Курс пропадёт из каталога, купить его или записаться по ссылке станет нельзя. Ученики, у которых он уже есть, продолжат
+          учиться. Опубликовать снова можно в любой момент.
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={deleting}
