@@ -213,7 +213,38 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
   await page.context().clearCookies();
   await login(OWNER.email, { password: OWNER.password });
   await page.goto(`/admin/courses/${course.id}/audience/`);
-  await expect(page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })).toContainText('Ссылка-приглашение');
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await expect(row).toContainText('Ссылка-приглашение');
+  await hydrated(page);
+
+  // Adding someone without an account: the server's answer as it is, then a pending invitation, withdrawn.
+  await page.getByRole('link', { name: 'Добавить ученика' }).click();
+  const stranger = newEmail('granted');
+  await page.getByLabel('E-mail ученика').fill(stranger);
+  await page.getByRole('button', { name: 'Открыть доступ' }).click();
+  await expect(page.locator('.admin-notice')).toContainText(`У ${stranger} пока нет аккаунта`);
+  await page.getByRole('link', { name: 'К списку учеников' }).click();
+  const grant = page.locator('.admin-item', { hasText: stranger });
+  await grant.getByRole('button', { name: 'Отозвать' }).click();
+  await page.getByRole('dialog', { name: 'Отозвать приглашение?' }).getByRole('button', { name: 'Отозвать' }).click();
+  await expect(grant).toHaveCount(0);
+
+  // Ending the new learner's access asks first and keeps them listed.
+  await row.getByRole('button', { name: 'Закрыть доступ' }).click();
+  const ending = page.getByRole('dialog', { name: 'Закрыть доступ к курсу?' });
+  await expect(ending).toContainText('Прогресс сохранится');
+  await ending.getByRole('button', { name: 'Закрыть доступ' }).click();
+  await expect(row).toContainText('Доступ закрыт');
+  await page.screenshot({ path: `${SHOTS}/admin-courses-audience.png`, fullPage: true });
+
+  // A course with a learner is not deleted: the server's refusal is shown in the dialog.
+  await page.locator('.admin-sidebar').getByRole('link', { name: 'Редактирование' }).click();
+  await page.waitForURL(`**/admin/courses/${course.id}/edit/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Удалить курс' }).click();
+  const removing = page.getByRole('dialog', { name: 'Удалить курс?' });
+  await removing.getByRole('button', { name: 'Удалить курс' }).click();
+  await expect(removing.locator('.admin-alert')).toContainText('нельзя удалить');
 });
 
 test('my courses and a course’s sections fit a phone', async ({ page, login }, testInfo) => {

@@ -25,14 +25,20 @@ function learnerName(learner: AdminLearner): string {
   return name || learner.user.email;
 }
 
-function accessText(learner: AdminLearner): string {
-  if (!learner.is_active) return 'Доступ закрыт';
-  return learner.access_until ? `Доступ до ${formatDate(learner.access_until)}` : 'Доступ бессрочный';
+/** Access ends when `access_until` has passed ('Закрыть доступ' sets it to now); `now` is the loader's. */
+function hasAccess(learner: AdminLearner, now: string): boolean {
+  return learner.access_until === null || learner.access_until > now;
+}
+
+function accessText(learner: AdminLearner, now: string): string {
+  if (!hasAccess(learner, now)) return 'Доступ закрыт';
+  const until = learner.access_until ? `Доступ до ${formatDate(learner.access_until)}` : 'Доступ бессрочный';
+  return learner.is_active ? until : `${until} (ученик скрыл курс)`;
 }
 
 type Ending = { kind: 'learner'; learner: AdminLearner } | { kind: 'grant'; grant: AdminPendingGrant };
 
-export function AudienceScreen({ courseId, audience, search }: { courseId: number; audience: AdminAudience; search: string }) {
+export function AudienceScreen({ courseId, audience, search, now }: { courseId: number; audience: AdminAudience; search: string; now: string }) {
   const searchForm = useSearchForm();
   const revalidator = useRevalidator();
   const [ending, setEnding] = useState<Ending | null>(null);
@@ -69,8 +75,12 @@ export function AudienceScreen({ courseId, audience, search }: { courseId: numbe
               <tr key={learner.user_course_id}>
                 <td>
                   <strong>{learnerName(learner)}</strong>
-                  <br />
-                  <span className="admin-muted admin-small">{learner.user.email}</span>
+                  {learnerName(learner) !== learner.user.email ? (
+                    <>
+                      <br />
+                      <span className="admin-muted admin-small">{learner.user.email}</span>
+                    </>
+                  ) : null}
                   {learner.student ? (
                     <>
                       <br />
@@ -93,9 +103,9 @@ export function AudienceScreen({ courseId, audience, search }: { courseId: numbe
                     уроков {learner.progress.lessons_done} из {learner.progress.lessons_total}
                   </span>
                 </td>
-                <td>{accessText(learner)}</td>
+                <td>{accessText(learner, now)}</td>
                 <td>
-                  {learner.is_active ? (
+                  {hasAccess(learner, now) ? (
                     <button type="button" className="admin-icon-button" onClick={() => setEnding({ kind: 'learner', learner })}>
                       Закрыть доступ
                     </button>

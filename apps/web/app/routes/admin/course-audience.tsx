@@ -11,7 +11,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = courseIdParam(params.id);
   const search = (pageUrl(request).searchParams.get('search') ?? '').trim().slice(0, 100);
   const audience = await orNotFound(() => createAdminApi(context.api).audience(id, { search, page_size: 100 }));
-  return { courseId: id, audience, search };
+  // The server's clock decides whose access has ended (ISO strings compare as instants in UTC).
+  return { courseId: id, audience, search, now: new Date().toISOString() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Ученики курса');
