@@ -211,6 +211,7 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
 
   // The owner sees the new learner, come by the link.
   await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: new URL(page.url()).origin }]);
   await login(OWNER.email, { password: OWNER.password });
   await page.goto(`/admin/courses/${course.id}/audience/`);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
