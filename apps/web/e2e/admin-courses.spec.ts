@@ -87,6 +87,17 @@ test('an owner makes a course: settings, a module with lessons and a test reorde
   await expect(page.locator('.admin-alert')).toContainText('Курс изменили в другом окне');
   await expect(page.getByLabel('Краткое описание')).toHaveValue('Мой новый текст');
   await page.screenshot({ path: `${SHOTS}/admin-courses-edit.png`, fullPage: true });
+  // Taking in the new version keeps the edit and the other window's change; then it saves.
+  await page.getByRole('button', { name: 'Загрузить новую версию, сохранив мои правки' }).click();
+  await expect(page.getByLabel('Длительность словами')).toHaveValue('изменено в другом окне');
+  await expect(page.getByLabel('Краткое описание')).toHaveValue('Мой новый текст');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(page.locator('.admin-notice')).toHaveText('Изменения сохранены.');
+  expect(await api<AdminCourse>(page, 'GET', `/api/admin/courses/${id}/`)).toMatchObject({
+    short_description: 'Мой новый текст',
+    duration_text: 'изменено в другом окне',
+  });
+  await page.getByLabel('Краткое описание').fill('Ещё одна правка');
 
   // Leaving with unsaved changes asks first.
   await page.locator('.admin-sidebar').getByRole('link', { name: 'Программа' }).click();

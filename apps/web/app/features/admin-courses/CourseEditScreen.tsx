@@ -5,7 +5,8 @@ import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
 import { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS } from '@crema/contract/rules';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { uploadFile } from '../../api/admin-courses.ts';
-import { problemsOf } from '../../api/problems.ts';
+import { NO_PROBLEMS, problemsOf } from '../../api/problems.ts';
+import { ApiRequestError } from '../../api/client.ts';
 import { adminApi, ConfirmDialog, Field, Problems, useUnsavedGuard } from './ui.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
 import { RichText } from './RichText.tsx';
@@ -167,6 +168,8 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
   const [saved, setSaved] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [unpublishing, setUnpublishing] = useState(false);
+  // Someone saved the course after it was opened (409): their version can be taken in under the edits.
+  const [conflict, setConflict] = useState(false);
   const [previews, setPreviews] = useState({ image: loaded.image?.url ?? null, og_image: null as string | null });
   const form = useApiForm(FIELDS);
   const descriptionId = useId();
@@ -179,13 +182,32 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
       form.run(async () => {
         setSaved(null);
         const body = { ...bodyOf(values), updated_at: course.updated_at, ...(publish === undefined ? {} : { is_published: publish }) };
-        const next = await adminApi.updateCourse(course.id, body);
+        let next: AdminCourse;
+        try {
+          next = await adminApi.updateCourse(course.id, body);
+        } catch (error) {
+          if (error instanceof ApiRequestError && error.status === 409) setConflict(true);
+          throw error;
+        }
+        setConflict(false);
         setCourse(next);
         reset(valuesOf(next));
         setSaved(publish === true ? 'Курс опубликован.' : publish === false ? 'Курс снят с публикации.' : 'Изменения сохранены.');
         await revalidator.revalidate();
       }),
     );
+
+  /** The newest version under the owner's edits: fields they changed stay as typed, the rest are the new ones. */
+  const takeNewVersion = () =>
+    form.run(async () => {
+      const next = await adminApi.course(course.id);
+      setCourse(next);
+      reset(valuesOf(next), { keepDirtyValues: true });
+      setPreviews((current) => ({ ...current, image: next.image?.url ?? current.image }));
+      setConflict(false);
+      form.setProblems(NO_PROBLEMS);
+      setSaved('Загружена новая версия курса, ваши правки остались. Проверьте и сохраните.');
+    });
 
   const publishProblems = form.errorsOf('is_published');
   const checklist = publishProblems.length ? publishProblems : course.is_published ? [] : course.publish_problems;
@@ -369,7 +391,14 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
 
         <div className="admin-sticky-actions">
           <Problems messages={publishProblems.length ? form.problems.general : form.problems.general} />
-          {saved && !formState.isDirty ? (
+          {conflict ? (
+            <p className="admin-actions" style={{ marginBottom: 12 }}>
+              <button type="button" className="button button--ghost" disabled={form.busy} onClick={() => void takeNewVersion()}>
+                Загрузить новую версию, сохранив мои правки
+              </button>
+            </p>
+          ) : null}
+          {saved && (!formState.isDirty || saved.startsWith('Загружена')) ? (
             <p className="admin-notice" role="status">
               {saved}
             </p>
