@@ -60,7 +60,15 @@ export default [
   ]),
   // Course owners only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
-    route('admin/courses', 'routes/admin/section.tsx', { id: 'admin-courses' }),
+    // The course screens (issue 14, decision 0036): my courses, a new course, its settings,
+    // programme, invitation links and audience.
+    route('admin/courses', 'routes/admin/courses.tsx', { id: 'admin-courses' }),
+    route('admin/courses/add', 'routes/admin/course-add.tsx', { id: 'admin-course-add' }),
+    route('admin/courses/:id', 'routes/admin/course-programme.tsx', { id: 'admin-course-programme' }),
+    route('admin/courses/:id/edit', 'routes/admin/course-edit.tsx', { id: 'admin-course-edit' }),
+    route('admin/courses/:id/links', 'routes/admin/course-links.tsx', { id: 'admin-course-links' }),
+    route('admin/courses/:id/audience', 'routes/admin/course-audience.tsx', { id: 'admin-course-audience' }),
+    route('admin/courses/:id/audience/add', 'routes/admin/course-audience-add.tsx', { id: 'admin-course-audience-add' }),
     // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.
     route('admin/lessons/:id', 'routes/admin/lesson.tsx', { id: 'admin-lesson' }),
     // Tests, the course's final tests and learners' progress (decision 0038).
@@ -69,6 +77,8 @@ export default [
     route('admin/progress', 'routes/admin/progress.tsx', { id: 'admin-progress' }),
     route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
   ]),
+  // An invitation link of a course (issue 14): public; its code loads only on this page.
+  route('invitation/:token', 'routes/invitation.tsx', { id: 'invitation' }),
   // Social sign-in: the providers send the person back here (one page, one route per provider).
   route('vk-callback', 'routes/social-callback.tsx', { id: 'vk-callback' }),
   route('yandex-callback', 'routes/social-callback.tsx', { id: 'yandex-callback' }),

@@ -58,7 +58,7 @@ test('a course owner sees the initials and the whole dropdown; Esc and a click o
   await openProfile(page);
   await menu.getByRole('link', { name: 'Администрирование' }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Управление курсами' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Мои курсы' })).toBeVisible();
   await expect(menu).toBeHidden();
 });
 

@@ -179,7 +179,7 @@ describe('private pages', () => {
     const owner = await signIn('owner@school.example');
     const res = await page('/admin/courses/', owner);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<h1 class="account__title">Управление курсами</h1>');
+    expect(res.body).toContain('<h1 id="admin-courses-title">Мои курсы</h1>');
     expect(res.body).toContain('<meta name="robots" content="noindex"/>');
     expect((await page('/user/courses/', owner)).body).toContain('Управление курсами');
     expect((await page('/admin/nothing-here/', owner)).statusCode).toBe(404);

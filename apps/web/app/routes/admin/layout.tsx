@@ -1,16 +1,26 @@
 import type { Route } from './+types/layout';
-import { requireCourseOwner } from '../../lib/session.server.ts';
-import { AccountFrame } from '../../features/account/AccountSidebar.tsx';
+import { requireCourseOwner, pageUrl } from '../../lib/session.server.ts';
+import { loadOwnCourse } from './course-load.server.ts';
+import { AdminFrame, type AdminCourseHead } from '../../features/admin-courses/AdminFrame.tsx';
+import { courseIdOf } from '../../features/admin-courses/paths.ts';
+import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
 
 /**
  * /admin/*: course owners only. A guest is sent to sign in and back; anyone else gets the 404
- * page (the section does not exist for them). Until the admin issue builds its own layout
- * (spec §2 Layouts 1), the account sidebar stands in for the main sidebar.
+ * page (the section does not exist for them). The admin layout of spec §2 Layouts 1 (decision
+ * 0036): on a course's pages the sidebar is the course's sub-menu; another owner's course is 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { user: await requireCourseOwner(request, context) };
+  const user = await requireCourseOwner(request, context);
+  const id = courseIdOf(pageUrl(request).pathname);
+  let course: AdminCourseHead | null = null;
+  if (id !== null) {
+    const found = await loadOwnCourse(context, String(id));
+    course = { id: found.id, title: found.title, is_published: found.is_published };
+  }
+  return { user, course };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return <AccountFrame user={loaderData.user} />;
+  return <AdminFrame accountSidebar={<AccountSidebar user={loaderData.user} />} course={loaderData.course} />;
 }

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { adminPaths } from './paths.ts';
+import './admin.css';
+
+// The admin layout (spec §2 Layouts 1): header (the site's), the main sidebar with the course
+// sub-menu above 1024 px, the compact account sidebar at 1024 px and below (where the course's
+// sections become a row of tabs above the page, so nothing is out of reach on a phone).
+
+export interface AdminCourseHead {
+  id: number;
+  title: string;
+  is_published: boolean;
+}
+
+function courseLinks(id: number) {
+  return [
+    { to: adminPaths.edit(id), label: 'Редактирование' },
+    { to: adminPaths.programme(id), label: 'Программа', end: true },
+    { to: adminPaths.finalTests(id), label: 'Итоговые тесты' },
+    { to: adminPaths.audience(id), label: 'Ученики' },
+    { to: adminPaths.links(id), label: 'Ссылки-приглашения' },
+  ];
+}
+
+function MainSidebar({ course }: { course: AdminCourseHead | null }) {
+  return (
+    <aside className="admin-sidebar">
+      <nav className="account-nav admin-nav" aria-label="Администрирование">
+        {course ? (
+          <>
+            <NavLink to={adminPaths.courses()} end className="admin-nav__back">
+              ← Мои курсы
+            </NavLink>
+            <p className="admin-nav__course" title={course.title}>
+              {course.title}
+              <span className={`admin-status admin-status--${course.is_published ? 'published' : 'draft'}`}>
+                {course.is_published ? 'Опубликован' : 'Черновик'}
+              </span>
+            </p>
+            <ul className="account-nav__list">
+              {courseLinks(course.id).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className="account-nav__link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <ul className="account-nav__list">
+            <li>
+              <NavLink to={adminPaths.courses()} className="account-nav__link">
+                Мои курсы
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={adminPaths.progress()} className="account-nav__link">
+                Прогресс учеников
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/user/courses/" className="account-nav__link">
+                Мое обучение
+              </NavLink>
+            </li>
+          </ul>
+        )}
+      </nav>
+    </aside>
+  );
+}
+
+/** The course's sections as tabs, for 1024 px and below. */
+function CourseTabs({ course }: { course: AdminCourseHead }) {
+  return (
+    <nav className="admin-tabs" aria-label="Разделы курса">
+      <NavLink to={adminPaths.courses()} end className="admin-tabs__back">
+        ← Мои курсы
+      </NavLink>
+      <ul>
+        {courseLinks(course.id).map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** `accountSidebar`: the compact account sidebar (features/account), shown at 1024 px and below. */
+export function AdminFrame({ accountSidebar, course }: { accountSidebar: ReactNode; course: AdminCourseHead | null }) {
+  return (
+    <div className="container account admin">
+      <MainSidebar course={course} />
+      <div className="admin__compact">
+        {accountSidebar}
+      </div>
+      <div className="account__main admin__main">
+        {course ? <CourseTabs course={course} /> : null}
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useContext, useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useNavigate, type Blocker } from 'react-router';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { browserFetch } from '../../api/browser.ts';
+import { createAdminApi } from '../../api/admin-courses.ts';
+
+// Small parts the admin course screens share: the browser's admin calls, a labelled field with
+// its messages, general messages, the WarningDelete / confirmation dialog, the unsaved-changes guard.
+
+export const adminApi = createAdminApi(browserFetch);
+
+export function Field({
+  label,
+  hint,
+  errors = [],
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="admin-field">
+      <label className="admin-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': errors.length ? true : undefined, 'aria-describedby': described })}
+      {hint ? (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Messages for the whole form (the server's `detail`, a 409, no connection). */
+export function Problems({ messages }: { messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <div className="admin-alert" role="alert">
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <ul>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A confirmation (WarningDelete): says what will be lost, then runs `action`; the server's
+ * refusal (e.g. 400 "the course has learners") is shown in the dialog as it came.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onClose,
+  action,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onClose: () => void;
+  action: () => Promise<unknown>;
+}) {
+  const form = useApiForm();
+  return (
+    <Modal open={open} onClose={onClose} title={title} className="admin-dialog">
+      <div className="admin-dialog__body">
+        {children}
+        <Problems messages={form.problems.general} />
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={form.busy}
+            disabled={form.busy}
+            onClick={() => void form.run(action).then((ok) => ok && onClose())}
+          >
+            {confirmLabel}
+          </button>
+          <button type="button" className="button button--ghost" data-autofocus onClick={onClose}>
+            Отмена
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+const LEAVE_TEXT = 'Изменения не сохранены. Уйти со страницы и потерять их?';
+
+const IDLE: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
+
+/**
+ * react-router's useBlocker, on the router's own blocker API: useBlocker itself is not used by
+ * any public page, and importing it would add it to every page's first-load JavaScript (the
+ * router's chunk), which has no bytes to spare (the budget test).
+ */
+function useLeaveBlocker(when: boolean): Blocker {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const blockers = useContext(UNSAFE_DataRouterStateContext)?.blockers;
+  const key = useId();
+  useEffect(() => {
+    if (!router || !when) return;
+    router.getBlocker(key, ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
+    return () => router.deleteBlocker(key);
+  }, [router, key, when]);
+  return blockers?.get(key) ?? IDLE;
+}
+
+/** Warns before leaving with unsaved changes: a link inside the site (a dialog) and closing the tab. */
+export function useUnsavedGuard(dirty: boolean) {
+  const blocker = useLeaveBlocker(dirty);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = LEAVE_TEXT;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <Modal open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Уйти без сохранения?" className="admin-dialog">
+      <div className="admin-dialog__body">
+        <p>{LEAVE_TEXT}</p>
+        <div className="admin-actions">
+          <button type="button" className="button button--ghost" data-autofocus onClick={() => blocker.reset?.()}>
+            Остаться
+          </button>
+          <button type="button" className="button button--primary" onClick={() => blocker.proceed?.()}>
+            Уйти без сохранения
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A search form (method GET) that navigates in the app instead of reloading the page. Not
+ * react-router's <Form>: that would add its submission code to every page's first load.
+ */
+export function useSearchForm() {
+  const navigate = useNavigate();
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
+    const query = params.toString();
+    void navigate(query ? `?${query}` : '?', { replace: true });
+  };
+  return {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      go(event.currentTarget);
+    },
+    onChange: (event: FormEvent<HTMLFormElement>) => {
+      if (event.target instanceof HTMLSelectElement) go(event.currentTarget);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { browserFetch } from '../../api/browser.ts';
+import { createAdminApi, type Invitation } from '../../api/admin-courses.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { formatDate } from '@crema/contract/format';
+import './invitation.css';
+
+// /invitation/{token}/ (issue 14, decision 0036): a course's invitation link. A signed-in person
+// joins with one button; a guest gives an e-mail, types the mailed code and is signed in and
+// enrolled by one call. Either way they land on the course. Its own route module: none of this
+// loads on other public pages.
+
+const api = createAdminApi(browserFetch);
+
+/** The enrolment's course page: a full load, so the header shows the person signed in. */
+function goToCourse(userCourseId: number) {
+  window.location.assign(`/user/courses/${userCourseId}/`);
+}
+
+function Field({ id, label, errors, children }: { id: string; label: string; errors: string[]; children: React.ReactNode }) {
+  return (
+    <div className="invite-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {errors.length ? (
+        <p id={`${id}-error`} className="invite-error">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Messages({ messages }: { messages: string[] }) {
+  return messages.length ? (
+    <p className="invite-alert" role="alert">
+      {messages.join(' ')}
+    </p>
+  ) : null;
+}
+
+function GuestSteps({ token }: { token: string }) {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const form = useApiForm(['email', 'code']);
+  return sent ? (
+    <form
+      className="invite-form"
+      noValidate
+      onSubmit={form.onSubmit(async () => goToCourse((await api.acceptInvitation({ token, email, code: code.trim() })).user_course_id), { leaving: true })}
+    >
+      <p>
+        Мы отправили код на <strong>{email}</strong>. Введите его, чтобы войти и получить курс.
+      </p>
+      <Field id="invite-code" label="Код из письма" errors={form.errorsOf('code')}>
+        <input
+          id="invite-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={8}
+          aria-invalid={form.errorsOf('code').length ? true : undefined}
+          aria-describedby={form.errorsOf('code').length ? 'invite-code-error' : undefined}
+        />
+      </Field>
+      <Messages messages={[...form.errorsOf('email'), ...form.problems.general]} />
+      <div className="invite-actions">
+        <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+          Войти и начать обучение
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => setSent(false)}>
+          Другой e-mail
+        </button>
+      </div>
+    </form>
+  ) : (
+    <form
+      className="invite-form"
+      noValidate
+      onSubmit={form.onSubmit(async () => {
+        await api.sendCode(email.trim());
+        setEmail(email.trim());
+        setSent(true);
+      })}
+    >
+      <p>Введите e-mail: мы пришлём код для входа. Если аккаунта ещё нет, он появится сам.</p>
+      <Field id="invite-email" label="E-mail" errors={form.errorsOf('email')}>
+        <input
+          id="invite-email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={form.errorsOf('email').length ? true : undefined}
+          aria-describedby={form.errorsOf('email').length ? 'invite-email-error' : undefined}
+        />
+      </Field>
+      <Messages messages={form.problems.general} />
+      <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+        Получить код
+      </button>
+    </form>
+  );
+}
+
+function JoinButton({ token }: { token: string }) {
+  const form = useApiForm();
+  return (
+    <div className="invite-form">
+      <Messages messages={form.problems.general} />
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={form.busy}
+        aria-busy={form.busy}
+        onClick={() => void form.run(async () => goToCourse((await api.acceptInvitation({ token })).user_course_id), { leaving: true })}
+      >
+        Записаться на курс
+      </button>
+    </div>
+  );
+}
+
+export function InvitationScreen({ token, invitation, problem, signedIn }: { token: string; invitation: Invitation | null; problem: string | null; signedIn: boolean }) {
+  return (
+    <div className="container">
+      <section className="invite" aria-labelledby="invite-title">
+        <p className="invite-kicker">Приглашение на курс</p>
+        {invitation ? (
+          <>
+            <h1 id="invite-title">{invitation.course.title}</h1>
+            <p className="invite-muted">
+              {invitation.access_until ? `Доступ к курсу — до ${formatDate(invitation.access_until)}.` : 'Доступ к курсу — бессрочный.'}
+            </p>
+            {signedIn ? <JoinButton token={token} /> : <GuestSteps token={token} />}
+          </>
+        ) : (
+          <>
+            <h1 id="invite-title">Ссылка не действует</h1>
+            <p className="invite-alert">{problem}</p>
+            <Link className="button button--ghost" to="/courses/">
+              Каталог курсов
+            </Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
