@@ -84,7 +84,11 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   const handle = page.getByRole('button', { name: 'Переставить: Картинка, блок 2 на странице 1' });
   await handle.focus();
   await page.keyboard.press('Space');
+  // dnd-kit marks the handle pressed once the drag has started; an arrow pressed before that is lost.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  // …and puts it down only once it has moved over the new place (the block is shifted up).
+  await expect.poll(async () => (await handle.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '').toMatch(/translate3d\(0px, -/);
   await page.keyboard.press('Space');
   await expect.poll(() => blockTypes(page, 1)).toEqual(['image', 'text']);
   await expect(page.getByRole('status').filter({ hasText: 'Есть несохранённые изменения' })).toBeVisible();
