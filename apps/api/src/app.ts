@@ -36,6 +36,7 @@ import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './mod
 import { AuthService } from './modules/auth/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
+import { LearningContent } from './modules/learning/content.ts';
 import { calendarFeedRoutes, groupRoutes } from './modules/groups/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -52,6 +53,11 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Image URLs and resized variants (modules/media). */
     media: MediaStore;
+    /**
+     * Published course structures and lesson blocks, kept a few seconds (decision 0005): one cache
+     * for the learning, group, statistics and admin calls, which all read them.
+     */
+    learningContent: LearningContent;
     /** Orders and payments (modules/orders), shared by its routes and the reconciliation job. */
     orders: OrdersService;
     /** The captcha check of the application and order forms (modules/captcha). */
@@ -83,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.decorate('media', createMediaService(deps.config, { log: app.log }));
+  app.decorate('learningContent', new LearningContent(deps.db, app.media, deps.config.contentCacheTtlMs));
   const orderAuth = new AuthService(deps);
   // One captcha verifier for the application and order forms (decision 0022); off unless configured.
   app.decorate('captcha', createCaptchaVerifier(deps.config.captcha, app.log.child({ module: 'captcha' })));

@@ -7,7 +7,10 @@ import { expect, test } from './fixtures.ts';
 // saves, reloads and finds it all; a second tab saving from the old version sees the conflict
 // text with its changes kept; the preview shows the blocks as learners see them.
 
-test.describe.configure({ timeout: 90_000 });
+// KNOWN FLAKE (to fix in issue 14): in the full CI run the keyboard reorder below now and then leaves
+// the block in place on the first attempt (never in 12 targeted runs); one more retry than the
+// suite's while the cause is found, so it cannot hide a reorder that never works.
+test.describe.configure({ timeout: 90_000, retries: process.env.CI ? 2 : 0 });
 // The stale save (409) and the bad block (400) are refused on purpose; the browser logs the failed requests.
 test.use({ allowedConsoleErrors: { text: /status of 40[049]/ } });
 
@@ -84,7 +87,11 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   const handle = page.getByRole('button', { name: 'Переставить: Картинка, блок 2 на странице 1' });
   await handle.focus();
   await page.keyboard.press('Space');
+  // dnd-kit marks the handle pressed once the drag has started; an arrow pressed before that is lost.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  // …and puts it down only once it has moved over the new place (the block is shifted up).
+  await expect.poll(async () => (await handle.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '').toMatch(/translate3d\(0px, -/);
   await page.keyboard.press('Space');
   await expect.poll(() => blockTypes(page, 1)).toEqual(['image', 'text']);
   await expect(page.getByRole('status').filter({ hasText: 'Есть несохранённые изменения' })).toBeVisible();

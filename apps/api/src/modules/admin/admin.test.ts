@@ -269,7 +269,7 @@ describe('modules, lessons, tests and their order', () => {
 
   it('two owners’ tabs reordering at once: each order is applied whole, the last one wins, never a mix', async () => {
     const { course } = await courseWithStructure();
-    const extra = await Promise.all([3, 4, 5].map((sort) => buildModule(db(), { courseId: course.id, sort })));
+    await Promise.all([3, 4, 5].map((sort) => buildModule(db(), { courseId: course.id, sort })));
     const ids = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json().map((m: { id: number }) => m.id);
     const reversed = [...ids].reverse();
     const rotated = [...ids.slice(2), ...ids.slice(0, 2)];
@@ -280,8 +280,8 @@ describe('modules, lessons, tests and their order', () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const final = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json().map((m: { id: number }) => m.id);
+    expect(final).toHaveLength(5);
     expect([JSON.stringify(reversed), JSON.stringify(rotated)]).toContain(JSON.stringify(final));
-    expect(extra).toHaveLength(3);
   });
 
   it('lessons/set-order moves lessons among their own places; tests stay; content/set-order places a test between lessons', async () => {

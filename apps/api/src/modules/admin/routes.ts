@@ -79,7 +79,6 @@ import { readInvitation } from './invitations.ts';
 import { adminProgress, adminProgressGroups, adminProgressSections, progressFileName, progressTitle } from './progress.ts';
 import { create as contentDisposition } from 'content-disposition';
 import { csvOf, xlsxOf } from '../../lib/spreadsheet.ts';
-import { LearningContent } from '../learning/content.ts';
 import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TEXTS, storeUpload, type UploadKind } from './uploads.ts';
 import {
   createAnswer,
@@ -110,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const media = app.media;
   // The published structure of courses, shared with learning's cache (progress numbers).
-  const content = new LearningContent(db, media, config.contentCacheTtlMs);
+  const content = app.learningContent;
   app.addHook('onSend', noStore);
   // Uploads only: one file per request, streamed to disk (uploads.ts checks type and size).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: UPLOAD_MAX_BYTES + 1 } });

@@ -24,7 +24,6 @@ import {
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
-import { LearningContent } from '../learning/content.ts';
 import { currentFeed, feedCalendar, makeFeed, revokeFeed } from './feed.ts';
 import { groupLessonPage, groupLessons, groupModules } from './programme.ts';
 import { DEFAULT_DAYS, MAX_DAYS, userSchedule } from './schedule.ts';
@@ -42,7 +41,7 @@ const TIMETABLE_NOTE =
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const content = new LearningContent(db, app.media, config.contentCacheTtlMs);
+  const content = app.learningContent;
   app.addHook('onSend', noStore);
 
   app.get(

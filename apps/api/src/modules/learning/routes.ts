@@ -30,7 +30,6 @@ import { findOne } from '../../db/find.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
-import { LearningContent } from './content.ts';
 import { getLessonPage } from './lessons.ts';
 import { loadOutline, toCourseModules } from './outline.ts';
 import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
@@ -46,7 +45,7 @@ const COURSE_TOKEN_NOTE =
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
-  const content = new LearningContent(db, app.media, app.deps.config.contentCacheTtlMs);
+  const content = app.learningContent;
   app.addHook('onSend', noStore);
 
   app.patch(

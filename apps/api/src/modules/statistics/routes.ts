@@ -21,7 +21,6 @@ import {
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
-import { LearningContent } from '../learning/content.ts';
 import { exportDisposition, toCsv, toXlsx } from './export.ts';
 import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressReport, testStatistic } from './service.ts';
 
@@ -38,8 +37,8 @@ const PERIOD_NOTE =
   'Время: измеренная длительность попыток тестов плюс указанная автором длительность уроков, прочитанных до последней страницы.';
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config: appConfig } = app.deps;
-  const content = new LearningContent(db, app.media, appConfig.contentCacheTtlMs);
+  const { db } = app.deps;
+  const content = app.learningContent;
   app.addHook('onSend', noStore);
 
   app.get(

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import {
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   closestCenter,
   useSensor,
@@ -213,6 +214,9 @@ function PageBlocks({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      // Blocks change height while a drag goes on (the rich text editor lays itself out late):
+      // measure the places on every move, or a keyboard drop can land on stale positions.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
       accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
