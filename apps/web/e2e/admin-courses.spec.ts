@@ -99,7 +99,13 @@ test('an owner makes a course: settings, a module with lessons and a test reorde
   });
   await page.getByLabel('Краткое описание').fill('Ещё одна правка');
 
-  // Leaving with unsaved changes asks first.
+  // Leaving with unsaved changes asks first: the back button too, and 'Остаться' keeps the edit.
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Уйти без сохранения?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Остаться' }).click();
+  await expect(page.getByRole('dialog', { name: 'Уйти без сохранения?' })).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe(`/admin/courses/${id}/edit/`);
+  await expect(page.getByLabel('Краткое описание')).toHaveValue('Ещё одна правка');
   await page.locator('.admin-sidebar').getByRole('link', { name: 'Программа' }).click();
   await expect(page.getByRole('dialog', { name: 'Уйти без сохранения?' })).toBeVisible();
   await page.getByRole('button', { name: 'Уйти без сохранения' }).click();

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useId, type FormEvent, type ReactNode } from 'react';
-import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useNavigate, type Blocker } from 'react-router';
+import { useEffect, useId, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, type Blocker, type DataRouter } from 'react-router';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
@@ -109,21 +109,32 @@ const LEAVE_TEXT = 'Изменения не сохранены. Уйти со с
 
 const IDLE: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
 
+/** The browser's router: React Router's framework mode keeps it on `window` (its hydration entry sets it). */
+const browserRouter = (): DataRouter | undefined =>
+  typeof window === 'undefined' ? undefined : (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
+const noSubscription = () => () => {};
+
 /**
- * react-router's useBlocker, on the router's own blocker API: useBlocker itself is not used by
- * any public page, and importing it would add it to every page's first-load JavaScript (the
- * router's chunk), which has no bytes to spare (the budget test).
+ * react-router's useBlocker, on the router's own blocker API. Not useBlocker itself, nor the
+ * router's contexts: no public page uses them, and importing either from a lazy chunk makes the
+ * router's chunk, which every page loads first, carry them (the budget test has no bytes for it).
+ * The admin e2e leaves an edited page by a link and by the back button, so a router that stops
+ * exposing itself this way fails there, not silently.
  */
 function useLeaveBlocker(when: boolean): Blocker {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const blockers = useContext(UNSAFE_DataRouterStateContext)?.blockers;
   const key = useId();
+  const blocker = useSyncExternalStore(
+    (onChange) => browserRouter()?.subscribe(onChange) ?? noSubscription(),
+    () => browserRouter()?.state.blockers.get(key) ?? IDLE,
+    () => IDLE,
+  );
   useEffect(() => {
+    const router = browserRouter();
     if (!router || !when) return;
     router.getBlocker(key, ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
     return () => router.deleteBlocker(key);
-  }, [router, key, when]);
-  return blockers?.get(key) ?? IDLE;
+  }, [key, when]);
+  return blocker;
 }
 
 /** Warns before leaving with unsaved changes: a link inside the site (a dialog) and closing the tab. */

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Suspense, useState } from 'react';
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Review } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { paths } from '../../lib/paths.ts';
+import { loadOnUse } from '../../lib/load-on-use.ts';
 import { Stars } from './Stars.tsx';
 
 /** The `?review={id}` of a page address (the Review modal's link without JavaScript). */
@@ -54,6 +53,9 @@ export function useReviewDialog(reviews: readonly Review[], initialId: number | 
     /** Props of a review's link: a real address, opened in place on a plain click. */
     linkProps: (review: Review) => ({
       href: `?review=${review.id}`,
+      // The modal's code loads when a review is about to be opened (pointer or focus on its link).
+      onPointerEnter: preloadReviewModal,
+      onFocus: preloadReviewModal,
       onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
@@ -71,7 +73,7 @@ export function ReviewCard({
   showCourse = false,
 }: {
   review: Review;
-  link: { href: string; onClick: (event: React.MouseEvent<HTMLAnchorElement>) => void };
+  link: ReturnType<ReturnType<typeof useReviewDialog>['linkProps']>;
   showCourse?: boolean;
 }) {
   return (
@@ -92,40 +94,26 @@ export function ReviewCard({
   );
 }
 
-/** Spec §2 Review modal: name, rating, published date, full text. */
-export function ReviewModal({
-  review,
-  open,
-  onClose,
-  onClosed,
-  showCourse = false,
-}: {
+const { Component: ReviewModalView, preload: preloadReviewModal } = loadOnUse(() => import('./ReviewModal.tsx'));
+
+/**
+ * Spec §2 Review modal. Its code (and the dialog's) is not part of the page's first load: it
+ * loads when a review's link is pointed at or focused, or with the page when the address opens a
+ * review (`?review=`, rendered open by the server).
+ */
+export function ReviewModal(props: ReviewModalProps) {
+  if (!props.review) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReviewModalView {...props} />
+    </Suspense>
+  );
+}
+
+export interface ReviewModalProps {
   review: Review | null;
   open: boolean;
   onClose: () => void;
   onClosed: () => void;
   showCourse?: boolean;
-}) {
-  if (!review) return null;
-  return (
-    <Modal open={open} onClose={onClose} onClosed={onClosed} title={review.name} className="review-modal">
-      <div className="review-modal__meta">
-        <Stars rating={review.rating} />
-        <span>
-          Опубликован{' '}
-          <time dateTime={review.published_at}>{formatDate(review.published_at)}</time>
-        </span>
-      </div>
-      {showCourse && review.course ? (
-        <p className="review-modal__course">
-          Курс: <Link to={paths.course(review.course.slug)}>{review.course.title}</Link>
-        </p>
-      ) : null}
-      <div className="review-modal__text">
-        {review.text.split(/\n{2,}|\r?\n/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
-    </Modal>
-  );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
@@ -75,8 +75,9 @@ function Filters({ data }: { data: ProgressData }) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const { filters, groups, courseOptions } = data;
-  // The address is the view: each change goes to it at once, written as one address per view (a GET
-  // form underneath, so without scripts 'Показать' sends the same).
+  // The address is the view: each change goes to it at once, written as one address per view (a plain GET
+  // form underneath, so without scripts 'Показать' sends the same; not react-router's <Form>, whose
+  // submission code would otherwise ride in the router chunk every public page loads first).
   const onChange = () => {
     if (!form.current) return;
     const values = new URLSearchParams();
@@ -84,7 +85,17 @@ function Filters({ data }: { data: ProgressData }) {
     void navigate(progressHref(readFilters(values)), { preventScrollReset: true, replace: true });
   };
   return (
-    <Form ref={form} method="get" action="/user/progress/" className="progress-filters" onChange={onChange}>
+    <form
+      ref={form}
+      method="get"
+      action="/user/progress/"
+      className="progress-filters"
+      onChange={onChange}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange();
+      }}
+    >
       {filters.student ? <input type="hidden" name="student" value={filters.student} /> : null}
       <div className="progress-filters__field">
         <label htmlFor="progress-course">Курс</label>
@@ -125,7 +136,7 @@ function Filters({ data }: { data: ProgressData }) {
           Показать
         </button>
       </noscript>
-    </Form>
+    </form>
   );
 }
 
