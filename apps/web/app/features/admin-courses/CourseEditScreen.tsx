@@ -7,7 +7,8 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { uploadFile } from '../../api/admin-courses.ts';
 import { NO_PROBLEMS, problemsOf } from '../../api/problems.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { adminApi, ConfirmDialog, Field, Problems, useUnsavedGuard } from './ui.tsx';
+import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { adminApi, ConfirmDialog, Field, Problems } from './ui.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
 import { RichText } from './RichText.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
@@ -213,7 +214,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
   const checklist = publishProblems.length ? publishProblems : course.is_published ? [] : course.publish_problems;
   return (
     <section aria-labelledby="admin-edit-title">
-      {guard}
+      {guard.dialog}
       <div className="admin-head">
         <h1 id="admin-edit-title">Редактирование курса</h1>
         <span className={`admin-status admin-status--${course.is_published ? 'published' : 'draft'}`}>

@@ -1,12 +1,12 @@
-import { useEffect, useId, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, type Blocker, type DataRouter } from 'react-router';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin-courses.ts';
 
 // Small parts the admin course screens share: the browser's admin calls, a labelled field with
-// its messages, general messages, the WarningDelete / confirmation dialog, the unsaved-changes guard.
+// its messages, general messages, the WarningDelete / confirmation dialog (the unsaved-changes guard is forms/UnsavedGuard.tsx).
 
 export const adminApi = createAdminApi(browserFetch);
 
@@ -98,67 +98,6 @@ export function ConfirmDialog({
           </button>
           <button type="button" className="button button--ghost" data-autofocus onClick={onClose}>
             Отмена
-          </button>
-        </div>
-      </div>
-    </Modal>
-  );
-}
-
-const LEAVE_TEXT = 'Изменения не сохранены. Уйти со страницы и потерять их?';
-
-const IDLE: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
-
-/** The browser's router: React Router's framework mode keeps it on `window` (its hydration entry sets it). */
-const browserRouter = (): DataRouter | undefined =>
-  typeof window === 'undefined' ? undefined : (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
-const noSubscription = () => () => {};
-
-/**
- * react-router's useBlocker, on the router's own blocker API. Not useBlocker itself, nor the
- * router's contexts: no public page uses them, and importing either from a lazy chunk makes the
- * router's chunk, which every page loads first, carry them (the budget test has no bytes for it).
- * The admin e2e leaves an edited page by a link and by the back button, so a router that stops
- * exposing itself this way fails there, not silently.
- */
-function useLeaveBlocker(when: boolean): Blocker {
-  const key = useId();
-  const blocker = useSyncExternalStore(
-    (onChange) => browserRouter()?.subscribe(onChange) ?? noSubscription(),
-    () => browserRouter()?.state.blockers.get(key) ?? IDLE,
-    () => IDLE,
-  );
-  useEffect(() => {
-    const router = browserRouter();
-    if (!router || !when) return;
-    router.getBlocker(key, ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
-    return () => router.deleteBlocker(key);
-  }, [key, when]);
-  return blocker;
-}
-
-/** Warns before leaving with unsaved changes: a link inside the site (a dialog) and closing the tab. */
-export function useUnsavedGuard(dirty: boolean) {
-  const blocker = useLeaveBlocker(dirty);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = LEAVE_TEXT;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return (
-    <Modal open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Уйти без сохранения?" className="admin-dialog">
-      <div className="admin-dialog__body">
-        <p>{LEAVE_TEXT}</p>
-        <div className="admin-actions">
-          <button type="button" className="button button--ghost" data-autofocus onClick={() => blocker.reset?.()}>
-            Остаться
-          </button>
-          <button type="button" className="button button--primary" onClick={() => blocker.proceed?.()}>
-            Уйти без сохранения
           </button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import {
   DndContext,
@@ -11,6 +11,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -20,6 +21,7 @@ import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
 import { FormRejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
 import { BlockFields } from './BlockFields.tsx';
 import {
   BLOCK_TYPES,
@@ -79,12 +81,20 @@ function shownField(type: BlockType, field: string): boolean {
   return own[type].includes(field) || (type === 'recipe' && /^(parameters\.\d+\.(name|value)|steps\.\d+)$/.test(field));
 }
 
-const ANNOUNCEMENTS: Announcements = {
-  onDragStart: () => 'Блок поднят. Стрелками вверх и вниз выберите место, пробелом поставьте, Escape — отмена.',
-  onDragOver: ({ over }) => (over ? 'Блок над новым местом.' : 'Блок вне списка.'),
-  onDragEnd: ({ over }) => (over ? 'Блок поставлен на новое место.' : 'Блок возвращён на прежнее место.'),
-  onDragCancel: () => 'Перемещение отменено, блок на прежнем месте.',
-};
+/** What a screen reader hears while a block moves: which block, and its place among the page's blocks. */
+function announcements(blocks: readonly DraftBlock[]): Announcements {
+  const nameOf = (id: UniqueIdentifier) => {
+    const block = blocks.find((item) => item.key === id);
+    return block ? blockName(block.data.type) : 'Блок';
+  };
+  const place = (id: UniqueIdentifier) => `${blocks.findIndex((item) => item.key === id) + 1} из ${blocks.length}`;
+  return {
+    onDragStart: ({ active }) => `«${nameOf(active.id)}» поднят. Стрелками вверх и вниз выберите место, пробелом поставьте, Escape — отмена.`,
+    onDragOver: ({ active, over }) => (over ? `«${nameOf(active.id)}» над местом ${place(over.id)}.` : `«${nameOf(active.id)}» вне списка.`),
+    onDragEnd: ({ active, over }) => (over ? `«${nameOf(active.id)}» поставлен на место ${place(over.id)}.` : `«${nameOf(active.id)}» возвращён на прежнее место.`),
+    onDragCancel: ({ active }) => `Перемещение отменено, «${nameOf(active.id)}» на прежнем месте.`,
+  };
+}
 const INSTRUCTIONS = 'Чтобы переставить блок, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз.';
 
 const timeNow = () => new Date().toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
@@ -218,7 +228,7 @@ function PageBlocks({
       // measure the places on every move, or a keyboard drop can land on stale positions.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      accessibility={{ announcements: announcements(page.blocks), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
       <SortableContext items={page.blocks.map((block) => block.key)} strategy={verticalListSortingStrategy}>
         <ol className="le-blocks" aria-label={`Блоки страницы ${pageIndex + 1}`}>
@@ -286,7 +296,6 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [copied, setCopied] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
-  const leaving = useRef(false);
   const form = useApiForm(SETTINGS_FIELDS);
   const settings = useForm<Settings>({ defaultValues: settingsOf(loadedLesson) });
   const settingsDirty = settings.formState.isDirty;
@@ -368,35 +377,8 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
     return () => window.removeEventListener('keydown', onKey);
   }, [save]);
 
-  // Unsaved changes: the browser asks before the tab closes or reloads; the site's own links ask here.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (leaving.current) return;
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  // The site's links ask first (by a click listener rather than react-router's useBlocker: that
-  // would put its code into the vendor chunk every public page loads, over their budget).
-  const navigate = useNavigate();
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (!dirty) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
-      const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setLeaveTo(url.pathname + url.search + url.hash);
-    };
-    window.addEventListener('click', onClick, true);
-    return () => window.removeEventListener('click', onClick, true);
-  }, [dirty]);
+  // Unsaved changes: leaving by a link, the back button or closing the tab asks first.
+  const guard = useUnsavedGuard(dirty, 'В уроке есть несохранённые изменения. Если уйти сейчас, они пропадут.');
 
   const addBlock = (pageIndex: number, type: BlockType) => {
     const key = newKey('b');
@@ -424,7 +406,7 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
     if (confirm?.kind === 'block') removeBlock(confirm.block.key);
     if (confirm?.kind === 'page') removePage(confirm.page);
     if (confirm?.kind === 'reload') {
-      leaving.current = true;
+      guard.release();
       window.location.reload();
     }
     setConfirm(null);
@@ -626,27 +608,7 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
           </div>
         </div>
       </Modal>
-      <Modal open={leaveTo !== null} onClose={() => setLeaveTo(null)} title="Уйти без сохранения?" className="learn-dialog">
-        <div className="learn-dialog__body">
-          <p>В уроке есть несохранённые изменения. Если уйти сейчас, они пропадут.</p>
-          <div className="learn-dialog__actions">
-            <button type="button" className="button button--primary" data-autofocus onClick={() => setLeaveTo(null)}>
-              Остаться
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                const to = leaveTo;
-                setLeaveTo(null);
-                if (to) void navigate(to);
-              }}
-            >
-              Уйти, не сохраняя
-            </button>
-          </div>
-        </div>
-      </Modal>
+{guard.dialog}
     </div>
   );
 }

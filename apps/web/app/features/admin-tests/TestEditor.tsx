@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminQuestion, AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
 import { QUESTION_TYPE_LABELS } from './drafts.ts';
 import { Messages, QuestionEditor } from './QuestionEditor.tsx';
 import { TestSettings } from './TestSettings.tsx';
@@ -17,51 +18,15 @@ export const adminPaths = {
 };
 
 /**
- * Marks which parts of the page hold unsaved typing, and warns before leaving while any do: the
- * browser's own question on reload or close, our dialog on a click of a link of the site. Not
- * react-router's `useBlocker`: its code lands in the entry chunk every public page loads, which
- * has no bytes to spare (decision 0038); the back button is the one way out it does not catch.
+ * Marks which parts of the page hold unsaved typing (settings, each question), and warns before
+ * leaving while any do (forms/UnsavedGuard.tsx: links, the back button, closing the tab).
  */
 function useUnsaved() {
   const [parts, setParts] = useState<Record<string, boolean>>({});
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
-  const navigate = useNavigate();
   const dirty = Object.values(parts).some(Boolean);
   const mark = useCallback((part: string, isDirty: boolean) => setParts((old) => (old[part] === isDirty ? old : { ...old, [part]: isDirty })), []);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    const click = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
-      const url = new URL(link.href);
-      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setLeavingTo(url.pathname + url.search + url.hash);
-    };
-    window.addEventListener('beforeunload', warn);
-    document.addEventListener('click', click, true);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      document.removeEventListener('click', click, true);
-    };
-  }, [dirty]);
-  const blocker = {
-    blocked: leavingTo !== null,
-    stay: () => setLeavingTo(null),
-    leave: () => {
-      const to = leavingTo;
-      setParts({});
-      setLeavingTo(null);
-      if (to) void navigate(to);
-    },
-  };
-  return { mark, blocker };
+  const guard = useUnsavedGuard(dirty, 'На странице есть несохранённые изменения теста. Если уйти, они пропадут.');
+  return { mark, leaveDialog: guard.dialog };
 }
 
 function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: string; onChanged: (test: AdminTest) => void }) {
@@ -240,7 +205,7 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
   const [questions, setQuestions] = useState(initialQuestions);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
-  const { mark, blocker } = useUnsaved();
+  const { mark, leaveDialog } = useUnsaved();
   const markSettings = useCallback((dirty: boolean) => mark('settings', dirty), [mark]);
   const markQuestion = useCallback((dirty: boolean) => mark('question', dirty), [mark]);
   const order = useApiForm();
@@ -398,17 +363,7 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
         ) : null}
       </Modal>
 
-      <Modal open={blocker.blocked} onClose={blocker.stay} title="Уйти без сохранения?">
-        <p>На странице есть несохранённые изменения теста. Если уйти, они пропадут.</p>
-        <div className="at-editor__actions">
-          <button type="button" className="button button--ghost at-small" onClick={blocker.leave}>
-            Уйти без сохранения
-          </button>
-          <button type="button" className="button button--primary at-small" onClick={blocker.stay} data-autofocus>
-            Остаться
-          </button>
-        </div>
-      </Modal>
+{leaveDialog}
     </div>
   );
 }
