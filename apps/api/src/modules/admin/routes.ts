@@ -79,7 +79,7 @@ import { readInvitation } from './invitations.ts';
 import { adminProgress, adminProgressGroups, adminProgressSections, progressFileName, progressTitle } from './progress.ts';
 import { create as contentDisposition } from 'content-disposition';
 import { csvOf, xlsxOf } from '../../lib/spreadsheet.ts';
-import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TEXTS, storeUpload, type UploadKind } from './uploads.ts';
+import { UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TEXTS, storeUploadForm, type UploadKind } from './uploads.ts';
 import {
   createAnswer,
   createFinalTest,
@@ -669,9 +669,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = signedInActor(request);
-      const file = request.isMultipart() ? await request.file() : undefined;
-      if (!file) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
-      const stored = await storeUpload(media, actor.user.id, request.query.kind, { stream: file.file, filename: file.filename });
+      if (!request.isMultipart()) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
+      const stored = await storeUploadForm(media, actor.user.id, request.query.kind, request.parts());
       return reply.code(201).send(stored);
     },
   );

@@ -82,4 +82,39 @@ describe('POST /api/admin/uploads/', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('kind');
   });
+
+  it('answers a form with two files or too many fields in Russian, keeping nothing', async () => {
+    const before = await readdir(path.join(t.app.media.uploadsDir, '.incoming')).catch(() => []);
+    const storedBefore = await readdir(path.join(t.app.media.uploadsDir, 'courses', String(ownerId))).catch(() => []);
+    const send = async (form: FormData) => {
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads/?kind=image',
+        headers: { ...owner.headers, 'content-type': request.headers.get('content-type')! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const image = await png();
+    const twoFiles = new FormData();
+    twoFiles.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
+    twoFiles.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'b.png');
+    const fields = new FormData();
+    for (let i = 0; i < 8; i += 1) fields.append(`note${i}`, 'x');
+    fields.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'c.png');
+    const refusedTwo = await send(twoFiles);
+    expect(refusedTwo.statusCode).toBe(400);
+    expect(refusedTwo.json()).toEqual({ file: [UPLOAD_TEXTS.oneFile] });
+    const refusedFields = await send(fields);
+    expect(refusedFields.statusCode).toBe(400);
+    expect(refusedFields.json()).toEqual({ file: [UPLOAD_TEXTS.oneFile] });
+    // A refused first file followed by a second one: the type's message, nothing stored, no hang.
+    const wrongThenRight = new FormData();
+    wrongThenRight.append('file', new Blob([new Uint8Array(elf)]), 'a.png');
+    wrongThenRight.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'b.png');
+    expect((await send(wrongThenRight)).json()).toEqual({ file: [UPLOAD_TEXTS.oneFile] });
+    expect(await readdir(path.join(t.app.media.uploadsDir, '.incoming'))).toEqual(before);
+    const ownFolder = await readdir(path.join(t.app.media.uploadsDir, 'courses', String(ownerId)));
+    expect(ownFolder).toHaveLength(storedBefore.length);
+  });
 });

@@ -37,7 +37,58 @@ export const UPLOAD_TEXTS = {
   tooBig: (kind: UploadKind) => `Файл больше ${megabytes(UPLOAD_KINDS[kind].maxBytes)}.`,
   badImage: 'Картинку не удалось прочитать: возможно, файл повреждён.',
   hugeImage: `Картинка больше ${IMAGE_MAX_SIDE} точек по стороне: уменьшите её.`,
+  oneFile: 'Загрузите один файл за раз (поле file), без других полей формы.',
 } as const;
+
+/** One part of a multipart body, as @fastify/multipart's `parts()` yields it. */
+type FormPart =
+  | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean; resume(): unknown } }
+  | { type: 'field'; fieldname: string };
+/** The multipart parser's own refusals of a body with more parts than the route allows. */
+const LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+/**
+ * Reads a whole upload form: exactly one file in the field `file`, nothing else. Every part is
+ * read to its end (a part left unread would leave the request hanging); a second file, another
+ * field or a body over the parser's limits is a 400 with the field's message, and a file already
+ * stored from that body is removed again, so a refused form keeps nothing.
+ */
+export async function storeUploadForm(media: MediaStore, ownerId: number, kind: UploadKind, parts: AsyncIterable<FormPart>): Promise<Uploaded> {
+  let stored: Uploaded | undefined;
+  let refused: unknown;
+  let extra = false;
+  const forget = async () => {
+    if (stored) await rm(path.join(media.uploadsDir, stored.key), { force: true });
+  };
+  try {
+    for await (const part of parts) {
+      // A file the parser has already given up on (a form over its limits: the error follows) is
+      // never read: a destroyed stream would leave the pipeline waiting forever.
+      if (part.type === 'field' || part.fieldname !== 'file' || stored || refused !== undefined || part.file.destroyed) {
+        extra = true;
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      try {
+        stored = await storeUpload(media, ownerId, kind, { stream: part.file, filename: part.filename });
+      } catch (error) {
+        refused = error;
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    await forget();
+    if (error instanceof Error && LIMIT_CODES.has((error as { code?: string }).code ?? '')) throw ApiError.fields({ file: [UPLOAD_TEXTS.oneFile] });
+    throw error;
+  }
+  if (extra) {
+    await forget();
+    throw ApiError.fields({ file: [UPLOAD_TEXTS.oneFile] });
+  }
+  if (refused !== undefined) throw refused;
+  if (!stored) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
+  return stored;
+}
 
 export interface Uploaded {
   key: string;
