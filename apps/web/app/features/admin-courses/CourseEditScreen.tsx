@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
 import { adminApi, ConfirmDialog, Field, Problems } from './ui.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
-import { RichText } from './RichText.tsx';
+import { RichText } from '../../forms/RichText.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
 import './admin.css';

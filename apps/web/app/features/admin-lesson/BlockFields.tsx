@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminBlockData } from '@crema/contract';
-import { RichText } from './RichText.tsx';
+import { RichText } from '../../forms/RichText.tsx';
 import { ACCEPT, UploadError, uploadFile, type UploadKind, type Uploaded } from './upload.ts';
 
 // The fields of one block, by type, edited in place. Errors come from the server's answer to a
@@ -159,7 +159,7 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
     case 'text':
       return (
         <div className="le-field">
-          <RichText initial={data.html} onChange={(html) => onChange({ ...data, html })} label={`Текст: ${where}`} invalid={Boolean(errors.html?.length)} describedBy={errors.html?.length ? `${uid}-html` : undefined} />
+          <RichText value={data.html} onChange={(html) => onChange({ ...data, html })} label={`Текст: ${where}`} invalid={Boolean(errors.html?.length)} describedBy={errors.html?.length ? `${uid}-html` : undefined} />
           <FieldErrors id={`${uid}-html`} messages={errors.html} />
         </div>
       );

@@ -1,22 +1,27 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import './rich-text.css';
 
-// The text block's editor: TipTap (ProseMirror) with the marks and nodes the lesson page shows —
-// bold, italic, headings (h2, h3: the page's h1 is the lesson's title), lists, links and quotes —
-// producing HTML that the server cleans again on save (modules/admin/html.ts).
+// The course builder's rich text editor (lesson text blocks, course descriptions): TipTap
+// (ProseMirror) with what the learners' pages show — bold, italic, headings (h2, h3: the page's
+// h1 is its title), lists, quotes and links — producing HTML that the server cleans again on save
+// (apps/api modules/admin/html.ts). Its code lands in the `editor` chunk: admin pages only.
 
 interface Props {
-  /** The HTML the editor starts with (later changes of the prop are not pushed back in). */
-  initial: string;
+  /** The HTML shown. A new value from outside (a saved version taken in) replaces the editor's text while it is not being typed in. */
+  value: string;
   onChange: (html: string) => void;
   /** Names the editing area for assistive technology. */
   label: string;
+  /** The editing area's id, for a `<label for>` or `aria-labelledby` outside. */
+  id?: string;
   invalid?: boolean;
   describedBy?: string;
 }
 
 const EMPTY = '<p></p>';
+const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
 function activeOf(editor: Editor) {
   return {
@@ -32,7 +37,7 @@ function activeOf(editor: Editor) {
   };
 }
 
-export function RichText({ initial, onChange, label, invalid, describedBy }: Props) {
+export function RichText({ value, onChange, label, id, invalid, describedBy }: Props) {
   const editor = useEditor({
     // Rendered in the browser only: the server has no DOM to lay it out in.
     immediatelyRender: false,
@@ -47,30 +52,34 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['mailto', 'tel'] },
       }),
     ],
-    content: initial || EMPTY,
+    content: value || EMPTY,
     editorProps: {
       attributes: {
-        class: 'le-rich__area',
+        class: 'rich__area',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
+        ...(id ? { id } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
   });
+  useEffect(() => {
+    if (editor && !editor.isFocused && value !== htmlOf(editor)) editor.commands.setContent(value || EMPTY, { emitUpdate: false });
+  }, [editor, value]);
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const linkId = useId();
 
-  if (!editor) return <div className="le-rich le-rich--loading" aria-busy="true">Загружаем редактор текста…</div>;
+  if (!editor) return <div className="rich rich--loading" aria-busy="true">Загружаем редактор текста…</div>;
   const state = activeOf(editor);
   const chain = () => editor.chain().focus();
   const tool = (name: string, pressed: boolean, run: () => void, text: string, className = '') => (
     <button
       type="button"
-      className={`le-rich__tool ${className}`}
+      className={`rich__tool ${className}`}
       aria-pressed={pressed}
       title={name}
       aria-label={name}
@@ -81,17 +90,17 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
     </button>
   );
   const applyLink = () => {
-    const value = href.trim();
-    if (!value) chain().extendMarkRange('link').unsetLink().run();
-    else chain().extendMarkRange('link').setLink({ href: /^(https?:|mailto:|tel:)/i.test(value) ? value : `https://${value}` }).run();
+    const address = href.trim();
+    if (!address) chain().extendMarkRange('link').unsetLink().run();
+    else chain().extendMarkRange('link').setLink({ href: /^(https?:|mailto:|tel:)/i.test(address) ? address : `https://${address}` }).run();
     setLinkOpen(false);
   };
 
   return (
-    <div className={`le-rich${invalid ? ' le-rich--invalid' : ''}`}>
-      <div className="le-rich__toolbar" role="toolbar" aria-label="Оформление текста">
-        {tool('Жирный', state.bold, () => chain().toggleBold().run(), 'Ж', 'le-rich__tool--bold')}
-        {tool('Курсив', state.italic, () => chain().toggleItalic().run(), 'К', 'le-rich__tool--italic')}
+    <div className={`rich${invalid ? ' rich--invalid' : ''}`}>
+      <div className="rich__toolbar" role="toolbar" aria-label="Оформление текста">
+        {tool('Жирный', state.bold, () => chain().toggleBold().run(), 'Ж', 'rich__tool--bold')}
+        {tool('Курсив', state.italic, () => chain().toggleItalic().run(), 'К', 'rich__tool--italic')}
         {tool('Заголовок', state.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
         {tool('Подзаголовок', state.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
         {tool('Маркированный список', state.bullet, () => chain().toggleBulletList().run(), '• Список')}
@@ -108,13 +117,13 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
         )}
       </div>
       {linkOpen ? (
-        <div className="le-rich__link">
-          <label className="le-field__label" htmlFor={linkId}>
+        <div className="rich__link">
+          <label className="rich__label" htmlFor={linkId}>
             Адрес ссылки
           </label>
           <input
             id={linkId}
-            className="le-input"
+            className="rich__input"
             type="url"
             inputMode="url"
             placeholder="https://…"
@@ -127,7 +136,7 @@ export function RichText({ initial, onChange, label, invalid, describedBy }: Pro
               }
             }}
           />
-          <button type="button" className="button button--ghost le-small" onClick={applyLink}>
+          <button type="button" className="button button--ghost rich__apply" onClick={applyLink}>
             {href.trim() ? 'Применить' : 'Убрать ссылку'}
           </button>
         </div>
