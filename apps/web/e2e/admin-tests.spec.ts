@@ -138,6 +138,18 @@ test('an owner builds a test of three kinds of questions, fixes what the checkli
   await expect
     .poll(async () => (await api<AdminQuestion[]>(page, 'GET', `/api/admin/tests/${testId}/questions/`)).map((q) => q.type))
     .toEqual(['multiple', 'single', 'match']);
+  // …and by keyboard on the handle: the match question goes up one place, the whole order in one call.
+  const handle = page.getByRole('button', { name: 'Переставить вопрос 3' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Вопрос 3 над местом 2 из 3.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('listitem', { name: 'Вопрос 2' })).toContainText('Соответствие');
+  await expect
+    .poll(async () => (await api<AdminQuestion[]>(page, 'GET', `/api/admin/tests/${testId}/questions/`)).map((q) => q.type))
+    .toEqual(['multiple', 'match', 'single']);
 
   // Settings: plain Russian choices, saved with the version; a change made elsewhere is a clear 409 and nothing typed is lost.
   await page.getByLabel('Проходной балл, %').fill('80');
@@ -168,7 +180,7 @@ test('an owner builds a test of three kinds of questions, fixes what the checkli
   await expect(page).toHaveURL(new RegExp(`/admin/tests/${testId}/$`));
 
   // Deleting a question asks first and says what goes.
-  await page.getByRole('button', { name: 'Удалить вопрос 3' }).click();
+  await page.getByRole('button', { name: 'Удалить вопрос 2' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить вопрос?' });
   await expect(confirm).toContainText('и все его ответы (4) будут удалены');
   await confirm.getByRole('button', { name: 'Удалить вопрос' }).click();

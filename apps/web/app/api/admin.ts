@@ -61,6 +61,8 @@ export function createAdminApi(fetcher: ApiFetch) {
     addAdminQuestion: (testId: number, body: AdminQuestionPatch) => json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/`, post(body)),
     updateAdminQuestion: (testId: number, questionId: number, changes: AdminQuestionPatch) =>
       json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, patch(changes)),
+    setAdminQuestionOrder: (testId: number, order: number[]) =>
+      json<AdminQuestion[]>(fetcher, `/api/admin/tests/${testId}/questions/set-order/`, post({ order })),
     deleteAdminQuestion: (testId: number, questionId: number) =>
       json<unknown>(fetcher, `/api/admin/tests/${testId}/questions/${questionId}/`, { method: 'DELETE' }),
     adminProgress: (query: AdminProgressFilters & { page?: number; page_size?: number }) =>

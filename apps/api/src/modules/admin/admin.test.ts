@@ -492,6 +492,42 @@ describe('tests, questions and answers', () => {
     expect(await db().select().from(answers).where(eq(answers.questionId, q.id))).toHaveLength(0);
   });
 
+  it('sets the questions’ order whole or not at all; concurrent orders end in one whole order', async () => {
+    const { test } = await testOf();
+    const [q1, q2, q3] = [await buildQuestion(db(), { testId: test.id }), await buildQuestion(db(), { testId: test.id }), await buildQuestion(db(), { testId: test.id })];
+    const opened = (await call('GET', `/api/admin/tests/${test.id}/`, owner.session)).json();
+    const res = await call('POST', `${questionsUrl(test.id)}set-order/`, owner.session, { order: [q3!.id, q1!.id, q2!.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((q: { id: number; sort: number }) => [q.id, q.sort])).toEqual([
+      [q3!.id, 1],
+      [q1!.id, 2],
+      [q2!.id, 3],
+    ]);
+    // The test's version moved on: a settings form opened before sees the change as a conflict.
+    expect((await call('GET', `/api/admin/tests/${test.id}/`, owner.session)).json().updated_at).not.toBe(opened.updated_at);
+
+    const other = await testOf();
+    const foreign = await buildQuestion(db(), { testId: other.test.id });
+    for (const order of [[q1!.id, q2!.id], [q1!.id, q2!.id, q3!.id, q3!.id], [q1!.id, q2!.id, foreign.id]]) {
+      const refused = await call('POST', `${questionsUrl(test.id)}set-order/`, owner.session, { order });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toHaveProperty('order');
+    }
+    const kept = (await call('GET', questionsUrl(test.id), owner.session)).json();
+    expect(kept.map((q: { id: number }) => q.id)).toEqual([q3!.id, q1!.id, q2!.id]);
+
+    const orders = [
+      [q1!.id, q2!.id, q3!.id],
+      [q2!.id, q3!.id, q1!.id],
+      [q3!.id, q2!.id, q1!.id],
+    ];
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => call('POST', `${questionsUrl(test.id)}set-order/`, owner.session, { order: orders[i % 3] })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const final = (await call('GET', questionsUrl(test.id), owner.session)).json();
+    expect(final.map((q: { sort: number }) => q.sort)).toEqual([1, 2, 3]);
+    expect(orders.map((o) => o.join())).toContain(final.map((q: { id: number }) => q.id).join());
+  });
+
   it('publishes a test only when every question works, naming each problem', async () => {
     const { test } = await testOf();
     const empty = await call('PATCH', `/api/admin/tests/${test.id}/`, owner.session, { is_published: true });

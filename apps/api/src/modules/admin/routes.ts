@@ -84,6 +84,7 @@ import {
   createAnswer,
   createFinalTest,
   createQuestion,
+  setQuestionOrder,
   deleteAdminTest,
   deleteAnswer,
   deleteQuestion,
@@ -478,6 +479,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createQuestion(db, media, signedInActor(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/tests/:id/questions/set-order/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Порядок вопросов теста',
+        description: ORDER_NOTE,
+        tags,
+        params: adminTestParamsSchema,
+        body: setOrderBodySchema,
+        response: { 200: adminQuestionsSchema, ...invalid, ...testMissing },
+      },
+    },
+    async (request) => setQuestionOrder(db, media, signedInActor(request), request.params.id, request.body.order),
   );
 
   app.patch(

@@ -137,7 +137,7 @@ export async function createTest(db: Executor, actor: SignedInActor, moduleId: n
 }
 
 /** The same ids, each once: else a 400 under `order`, and nothing is changed. */
-function assertSameSet(current: number[], order: number[]): void {
+export function assertSameSet(current: number[], order: number[]): void {
   const have = new Set(current);
   if (order.length !== have.size || order.some((id) => !have.has(id))) {
     throw ApiError.fields({ order: [ADMIN_TEXTS.orderMismatch] });
@@ -145,7 +145,7 @@ function assertSameSet(current: number[], order: number[]): void {
 }
 
 /** Sets `sort` of each id of a table in one statement. */
-async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests, sorts: [id: number, sort: number][]) {
+export async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests | typeof questions, sorts: [id: number, sort: number][]) {
   if (!sorts.length) return;
   const values = sql.join(
     sorts.map(([id, sort]) => sql`(${id}::int, ${sort}::int)`),

@@ -11,6 +11,7 @@ import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaService } from '../media/images.ts';
 import { ownedCourse } from './courses.ts';
 import { ownedBy } from './scopes.ts';
+import { assertSameSet, writeSorts } from './structure.ts';
 
 export const TEST_TEXTS = {
   notFound: 'Тест не найден.',
@@ -252,6 +253,28 @@ export async function createQuestion(db: Executor, media: MediaService, actor: S
     }
     await touchTest(tx, found.test.id);
     return readQuestion(tx, media, found.test.id, q!.id);
+  });
+}
+
+/**
+ * POST /api/admin/tests/{id}/questions/set-order/: the test's questions in one new order (sort
+ * 1…n), the whole list or nothing (a missing, repeated or foreign id is a 400 under `order`).
+ */
+export async function setQuestionOrder(db: Executor, media: MediaService, actor: SignedInActor, testId: number, order: number[]): Promise<AdminQuestion[]> {
+  return db.transaction(async (tx) => {
+    const found = await ownedTest(tx, actor, testId, true);
+    const current = await tx.select({ id: questions.id }).from(questions).where(eq(questions.testId, found.test.id));
+    assertSameSet(
+      current.map((q) => q.id),
+      order,
+    );
+    await writeSorts(
+      tx,
+      questions,
+      order.map((id, i) => [id, i + 1]),
+    );
+    await touchTest(tx, found.test.id);
+    return Promise.all((await loadQuestions(tx, found.test.id)).map((q) => toAdminQuestion(media, q)));
   });
 }
 

@@ -302,6 +302,10 @@ describe('every route of the app', () => {
     '/api/admin/courses/:id/tests/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { name: 'Итоговый тест' } }),
     '/api/admin/tests/:id/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { name: 'Тест' } }),
     '/api/admin/tests/:id/questions/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { text: 'Вопрос?' } }),
+    '/api/admin/tests/:id/questions/set-order/': async (db, userId) => {
+      const { test } = await owning(db, userId);
+      return { id: test.id, payload: { order: [(await buildQuestion(db, { testId: test.id })).id] } };
+    },
     '/api/admin/tests/:id/questions/:qid/': async (db, userId) => {
       const { test } = await owning(db, userId);
       return { id: test.id, qid: (await buildQuestion(db, { testId: test.id })).id, payload: { text: 'Вопрос?' } };

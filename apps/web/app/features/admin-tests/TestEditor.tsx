@@ -1,14 +1,33 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import type { AdminQuestion, AdminTest } from '@crema/contract';
-import { adminBrowserApi } from '../../api/admin.ts';
-import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { QUESTION_TYPE_LABELS } from './drafts.ts';
-import { Messages, QuestionEditor } from './QuestionEditor.tsx';
-import { TestSettings } from './TestSettings.tsx';
-import './admin-tests.css';
+import { useCallback, useMemo, useState } from "react";
+import { Link } from "react-router";
+import {
+  DndContext,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import type { AdminQuestion, AdminTest } from "@crema/contract";
+import { adminBrowserApi } from "../../api/admin.ts";
+import { useApiForm } from "../../api/useApiForm.ts";
+import { Modal } from "../../components/ui/Modal.tsx";
+import { useUnsavedGuard } from "../../forms/UnsavedGuard.tsx";
+import { QUESTION_TYPE_LABELS } from "./drafts.ts";
+import { Messages, QuestionEditor } from "./QuestionEditor.tsx";
+import { TestSettings } from "./TestSettings.tsx";
+import "./admin-tests.css";
 
 /** Where a test lives in the builder: its module's course page, or the course's final tests. */
 export const adminPaths = {
@@ -24,14 +43,33 @@ export const adminPaths = {
 function useUnsaved() {
   const [parts, setParts] = useState<Record<string, boolean>>({});
   const dirty = Object.values(parts).some(Boolean);
-  const mark = useCallback((part: string, isDirty: boolean) => setParts((old) => (old[part] === isDirty ? old : { ...old, [part]: isDirty })), []);
-  const guard = useUnsavedGuard(dirty, 'На странице есть несохранённые изменения теста. Если уйти, они пропадут.');
+  const mark = useCallback(
+    (part: string, isDirty: boolean) =>
+      setParts((old) =>
+        old[part] === isDirty ? old : { ...old, [part]: isDirty },
+      ),
+    [],
+  );
+  const guard = useUnsavedGuard(
+    dirty,
+    "На странице есть несохранённые изменения теста. Если уйти, они пропадут.",
+  );
   return { mark, leaveDialog: guard.dialog };
 }
 
-function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: string; onChanged: (test: AdminTest) => void }) {
-  const api = useApiForm(['is_published']);
-  const problems = api.errorsOf('is_published').length ? api.errorsOf('is_published') : test.publish_problems;
+function PublishPanel({
+  test,
+  version,
+  onChanged,
+}: {
+  test: AdminTest;
+  version: string;
+  onChanged: (test: AdminTest) => void;
+}) {
+  const api = useApiForm(["is_published"]);
+  const problems = api.errorsOf("is_published").length
+    ? api.errorsOf("is_published")
+    : test.publish_problems;
   const ready = problems.length === 0;
   const toggle = (isPublished: boolean) =>
     api.run(async () =>
@@ -47,15 +85,23 @@ function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: 
       <h2 className="at-card__title" id="at-publish-title">
         Публикация
       </h2>
-      <p className={test.is_published ? 'at-status at-status--on' : 'at-status'}>
-        {test.is_published ? 'Опубликован — ученики видят тест' : 'Черновик — ученики тест пока не видят'}
+      <p
+        className={test.is_published ? "at-status at-status--on" : "at-status"}
+      >
+        {test.is_published
+          ? "Опубликован — ученики видят тест"
+          : "Черновик — ученики тест пока не видят"}
       </p>
       {ready ? (
-        <p className="at-check at-check--ok">✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.</p>
+        <p className="at-check at-check--ok">
+          ✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.
+        </p>
       ) : (
         <>
           <p className="at-check__title" id="at-checklist-title">
-            {test.is_published ? 'Ученики могут споткнуться — исправьте:' : 'Что исправить перед публикацией:'}
+            {test.is_published
+              ? "Ученики могут споткнуться — исправьте:"
+              : "Что исправить перед публикацией:"}
           </p>
           <ul className="at-checklist" aria-labelledby="at-checklist-title">
             {problems.map((problem) => (
@@ -68,7 +114,12 @@ function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: 
       )}
       <Messages messages={api.problems.general} />
       {test.is_published ? (
-        <button type="button" className="button button--ghost at-small" onClick={() => void toggle(false)} disabled={api.busy}>
+        <button
+          type="button"
+          className="button button--ghost at-small"
+          onClick={() => void toggle(false)}
+          disabled={api.busy}
+        >
           Снять с публикации
         </button>
       ) : (
@@ -77,7 +128,7 @@ function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: 
           className="button button--primary at-small"
           onClick={() => void toggle(true)}
           disabled={api.busy || !ready}
-          aria-describedby={ready ? undefined : 'at-checklist-title'}
+          aria-describedby={ready ? undefined : "at-checklist-title"}
         >
           Опубликовать тест
         </button>
@@ -87,62 +138,87 @@ function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: 
 }
 
 function answerSummary(q: AdminQuestion): string {
-  if (q.type === 'match') {
+  if (q.type === "match") {
     const groups = new Map<string, string[]>();
-    for (const a of q.answers) groups.set(a.connect_id ?? `#${a.id}`, [...(groups.get(a.connect_id ?? `#${a.id}`) ?? []), a.text]);
-    return [...groups.values()].map((texts) => texts.join(' ↔ ')).join('; ');
+    for (const a of q.answers)
+      groups.set(a.connect_id ?? `#${a.id}`, [
+        ...(groups.get(a.connect_id ?? `#${a.id}`) ?? []),
+        a.text,
+      ]);
+    return [...groups.values()].map((texts) => texts.join(" ↔ ")).join("; ");
   }
-  return q.answers.map((a) => (a.is_correct ? `✓ ${a.text}` : a.text)).join('; ');
+  return q.answers
+    .map((a) => (a.is_correct ? `✓ ${a.text}` : a.text))
+    .join("; ");
+}
+
+const INSTRUCTIONS =
+  "Чтобы переставить вопрос, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз. Escape — отмена.";
+
+/** What a screen reader hears while a question moves: its number and its place among the questions. */
+function announcements(questions: readonly AdminQuestion[]): Announcements {
+  const at = (id: UniqueIdentifier) =>
+    questions.findIndex((q) => q.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => `Вопрос ${at(active.id)} поднят.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `Вопрос ${at(active.id)} над местом ${at(over.id)} из ${questions.length}.`
+        : `Вопрос ${at(active.id)} вне списка.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Вопрос ${at(active.id)} поставлен на место ${at(over.id)} из ${questions.length}.`
+        : `Вопрос ${at(active.id)} на прежнем месте.`,
+    onDragCancel: ({ active }) =>
+      `Перемещение отменено, вопрос ${at(active.id)} на прежнем месте.`,
+  };
 }
 
 function QuestionCard({
   question,
   number,
   total,
-  dragging,
   onEdit,
   onDelete,
   onMove,
-  onDragStart,
-  onDropOn,
 }: {
   question: AdminQuestion;
   number: number;
   total: number;
-  dragging: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onMove: (to: number) => void;
-  onDragStart: () => void;
-  onDropOn: () => void;
 }) {
-  const [over, setOver] = useState(false);
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: question.id });
   return (
     <li
-      className={['at-question', dragging ? 'at-question--dragging' : '', over ? 'at-question--over' : ''].filter(Boolean).join(' ')}
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={["at-question", isDragging ? "at-question--dragging" : ""]
+        .filter(Boolean)
+        .join(" ")}
       aria-label={`Вопрос ${number}`}
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.effectAllowed = 'move';
-        event.dataTransfer.setData('text/plain', String(question.id));
-        onDragStart();
-      }}
-      onDragOver={(event) => {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        onDropOn();
-      }}
     >
       <div className="at-question__move">
-        <span className="at-question__handle" aria-hidden="true" title="Перетащите, чтобы изменить порядок">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="at-question__handle"
+          title="Перетащите или нажмите пробел, чтобы переставить"
+          {...attributes}
+          {...listeners}
+          aria-label={`Переставить вопрос ${number}`}
+        >
           ⋮⋮
-        </span>
+        </button>
         <button
           type="button"
           className="at-question__step"
@@ -165,13 +241,22 @@ function QuestionCard({
       <div className="at-question__body">
         <p className="at-question__meta">
           Вопрос {number} · {QUESTION_TYPE_LABELS[question.type]}
-          {question.probability !== 100 ? ` · в попытке с вероятностью ${question.probability}%` : ''}
+          {question.probability !== 100
+            ? ` · в попытке с вероятностью ${question.probability}%`
+            : ""}
         </p>
         <p className="at-question__text">{question.text}</p>
-        {question.image ? <img className="at-question__image" src={question.image.url} alt="" /> : null}
-        <p className="at-question__answers">{answerSummary(question) || 'Ответов пока нет'}</p>
+        {question.image ? (
+          <img className="at-question__image" src={question.image.url} alt="" />
+        ) : null}
+        <p className="at-question__answers">
+          {answerSummary(question) || "Ответов пока нет"}
+        </p>
         {question.problems.length ? (
-          <ul className="at-checklist" aria-label={`Что не так с вопросом ${number}`}>
+          <ul
+            className="at-checklist"
+            aria-label={`Что не так с вопросом ${number}`}
+          >
             {question.problems.map((problem) => (
               <li key={problem} className="at-check at-check--todo">
                 {problem}
@@ -183,10 +268,19 @@ function QuestionCard({
         )}
       </div>
       <div className="at-question__actions">
-        <button type="button" className="button button--ghost at-small" onClick={onEdit}>
+        <button
+          type="button"
+          className="button button--ghost at-small"
+          onClick={onEdit}
+        >
           Изменить
         </button>
-        <button type="button" className="button button--ghost at-small" onClick={onDelete} aria-label={`Удалить вопрос ${number}`}>
+        <button
+          type="button"
+          className="button button--ghost at-small"
+          onClick={onDelete}
+          aria-label={`Удалить вопрос ${number}`}
+        >
           Удалить
         </button>
       </div>
@@ -198,16 +292,28 @@ function QuestionCard({
  * /admin/tests/{id}/ (decision 0038): the settings, the publish checklist and the questions —
  * written one at a time, ordered by drag and drop (or the keyboard), previewed as learners see them.
  */
-export function TestEditor({ initialTest, initialQuestions }: { initialTest: AdminTest; initialQuestions: AdminQuestion[] }) {
+export function TestEditor({
+  initialTest,
+  initialQuestions,
+}: {
+  initialTest: AdminTest;
+  initialQuestions: AdminQuestion[];
+}) {
   const [test, setTest] = useState(initialTest);
   // The version the settings were opened at; moves on with this page's own saves.
   const [version, setVersion] = useState(initialTest.updated_at);
   const [questions, setQuestions] = useState(initialQuestions);
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [editing, setEditing] = useState<number | "new" | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   const { mark, leaveDialog } = useUnsaved();
-  const markSettings = useCallback((dirty: boolean) => mark('settings', dirty), [mark]);
-  const markQuestion = useCallback((dirty: boolean) => mark('question', dirty), [mark]);
+  const markSettings = useCallback(
+    (dirty: boolean) => mark("settings", dirty),
+    [mark],
+  );
+  const markQuestion = useCallback(
+    (dirty: boolean) => mark("question", dirty),
+    [mark],
+  );
   const order = useApiForm();
   const removal = useApiForm();
 
@@ -216,12 +322,17 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
     setVersion(fresh.updated_at);
   }, []);
   // Questions change the test's version and its checklist: read both again after each change.
-  const refreshTest = useCallback(async () => adopt(await adminBrowserApi.adminTest(test.id)), [adopt, test.id]);
+  const refreshTest = useCallback(
+    async () => adopt(await adminBrowserApi.adminTest(test.id)),
+    [adopt, test.id],
+  );
 
-  const [draggedId, setDraggedId] = useState<number | null>(null);
-  const nextSort = useMemo(() => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1, [questions]);
+  const nextSort = useMemo(
+    () => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1,
+    [questions],
+  );
 
-  /** Puts a question at position `to` (0-based) and saves the new order as each question's sort. */
+  /** Puts a question at position `to` (0-based) and saves the whole new order in one call. */
   const moveQuestion = (questionId: number, to: number) => {
     const from = questions.findIndex((q) => q.id === questionId);
     if (from < 0 || to < 0 || to >= questions.length || from === to) return;
@@ -231,11 +342,12 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
     setQuestions(moved.map((q, i) => ({ ...q, sort: i + 1 })));
     void order.run(async () => {
       try {
-        for (const [i, q] of moved.entries())
-          if (q.sort !== i + 1)
-            await adminBrowserApi.updateAdminQuestion(test.id, q.id, {
-              sort: i + 1,
-            });
+        setQuestions(
+          await adminBrowserApi.setAdminQuestionOrder(
+            test.id,
+            moved.map((q) => q.id),
+          ),
+        );
       } catch (error) {
         setQuestions(before);
         throw error;
@@ -243,6 +355,19 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
         await refreshTest().catch(() => undefined);
       }
     });
+  };
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+    }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    moveQuestion(
+      Number(active.id),
+      questions.findIndex((q) => q.id === over.id),
+    );
   };
 
   const confirmDelete = () =>
@@ -256,68 +381,110 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
     });
 
   const saved = (question: AdminQuestion) => {
-    setQuestions((list) => (list.some((q) => q.id === question.id) ? list.map((q) => (q.id === question.id ? question : q)) : [...list, question]));
+    setQuestions((list) =>
+      list.some((q) => q.id === question.id)
+        ? list.map((q) => (q.id === question.id ? question : q))
+        : [...list, question],
+    );
     setEditing(null);
     void refreshTest().catch(() => undefined);
   };
 
-  const deletingNumber = deleting ? questions.findIndex((q) => q.id === deleting.id) + 1 : 0;
+  const deletingNumber = deleting
+    ? questions.findIndex((q) => q.id === deleting.id) + 1
+    : 0;
 
   return (
     <div className="account__page at-page">
       <nav className="at-crumbs" aria-label="Где вы">
         <Link to={adminPaths.course(test.course.id)}>{test.course.title}</Link>
-        {test.module ? <span> · {test.module.title}</span> : <Link to={adminPaths.courseTests(test.course.id)}> · Итоговые тесты</Link>}
+        {test.module ? (
+          <span> · {test.module.title}</span>
+        ) : (
+          <Link to={adminPaths.courseTests(test.course.id)}>
+            {" "}
+            · Итоговые тесты
+          </Link>
+        )}
       </nav>
       <h1 className="account__title">{test.name}</h1>
       {test.attempts_count > 0 ? (
-        <p className="at-hint">Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов коснутся новых попыток.</p>
+        <p className="at-hint">
+          Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов
+          коснутся новых попыток.
+        </p>
       ) : null}
       <div className="at-layout">
         <PublishPanel test={test} version={version} onChanged={adopt} />
         <div className="at-layout">
-          <TestSettings key={test.id} test={test} version={version} onSaved={adopt} onDirtyChange={markSettings} />
+          <TestSettings
+            key={test.id}
+            test={test}
+            version={version}
+            onSaved={adopt}
+            onDirtyChange={markSettings}
+          />
           <section className="at-card" aria-labelledby="at-questions-title">
             <h2 className="at-card__title" id="at-questions-title">
               Вопросы ({questions.length})
             </h2>
-            {questions.length > 1 ? <p className="at-hint">Порядок меняется перетаскиванием вопроса или кнопками ↑ и ↓.</p> : null}
+            {questions.length > 1 ? (
+              <p className="at-hint">
+                Порядок меняется перетаскиванием за ⋮⋮ (с клавиатуры: пробел,
+                стрелки, пробел) или кнопками ↑ и ↓.
+              </p>
+            ) : null}
             <Messages messages={order.problems.general} />
-            <ol className="at-questions" aria-busy={order.busy}>
-              {questions.map((question, i) =>
-                editing === question.id ? (
-                  <li key={question.id} className="at-question at-question--editing">
-                    <QuestionEditor
-                      testId={test.id}
-                      question={question}
-                      number={i + 1}
-                      nextSort={nextSort}
-                      onSaved={saved}
-                      onCancel={() => setEditing(null)}
-                      onDirtyChange={markQuestion}
-                      header={<h3 className="at-editor__title">Вопрос {i + 1}</h3>}
-                    />
-                  </li>
-                ) : (
-                  <QuestionCard
-                    key={question.id}
-                    question={question}
-                    number={i + 1}
-                    total={questions.length}
-                    dragging={draggedId === question.id}
-                    onEdit={() => setEditing(question.id)}
-                    onDelete={() => setDeleting(question)}
-                    onMove={(to) => moveQuestion(question.id, to)}
-                    onDragStart={() => setDraggedId(question.id)}
-                    onDropOn={() => {
-                      if (draggedId !== null) moveQuestion(draggedId, i);
-                      setDraggedId(null);
-                    }}
-                  />
-                ),
-              )}
-            </ol>
-            {editing === 'new' ? (
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+              onDragEnd={onDragEnd}
+              accessibility={{
+                announcements: announcements(questions),
+                screenReaderInstructions: { draggable: INSTRUCTIONS },
+              }}
+            >
+              <SortableContext
+                items={questions.map((q) => q.id)}
+                strategy={verticalListSortingStrategy}
+              >
+                <ol className="at-questions" aria-busy={order.busy}>
+                  {questions.map((question, i) =>
+                    editing === question.id ? (
+                      <li
+                        key={question.id}
+                        className="at-question at-question--editing"
+                      >
+                        <QuestionEditor
+                          testId={test.id}
+                          question={question}
+                          number={i + 1}
+                          nextSort={nextSort}
+                          onSaved={saved}
+                          onCancel={() => setEditing(null)}
+                          onDirtyChange={markQuestion}
+                          header={
+                            <h3 className="at-editor__title">Вопрос {i + 1}</h3>
+                          }
+                        />
+                      </li>
+                    ) : (
+                      <QuestionCard
+                        key={question.id}
+                        question={question}
+                        number={i + 1}
+                        total={questions.length}
+                        onEdit={() => setEditing(question.id)}
+                        onDelete={() => setDeleting(question)}
+                        onMove={(to) => moveQuestion(question.id, to)}
+                      />
+                    ),
+                  )}
+                </ol>
+              </SortableContext>
+            </DndContext>
+            {editing === "new" ? (
               <QuestionEditor
                 testId={test.id}
                 question={null}
@@ -329,20 +496,34 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
                 header={<h3 className="at-editor__title">Новый вопрос</h3>}
               />
             ) : (
-              <button type="button" className="button button--primary at-small" onClick={() => setEditing('new')} disabled={editing !== null}>
+              <button
+                type="button"
+                className="button button--primary at-small"
+                onClick={() => setEditing("new")}
+                disabled={editing !== null}
+              >
                 Добавить вопрос
               </button>
             )}
-            {editing !== null && editing !== 'new' ? <p className="at-hint">Сначала сохраните или закройте открытый вопрос.</p> : null}
+            {editing !== null && editing !== "new" ? (
+              <p className="at-hint">
+                Сначала сохраните или закройте открытый вопрос.
+              </p>
+            ) : null}
           </section>
         </div>
       </div>
 
-      <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Удалить вопрос?">
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Удалить вопрос?"
+      >
         {deleting ? (
           <>
             <p>
-              Вопрос {deletingNumber} «{deleting.text}» и все его ответы ({deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
+              Вопрос {deletingNumber} «{deleting.text}» и все его ответы (
+              {deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
             </p>
             <Messages messages={removal.problems.general} />
             <div className="at-editor__actions">
@@ -355,7 +536,12 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
               >
                 Удалить вопрос
               </button>
-              <button type="button" className="button button--ghost at-small" onClick={() => setDeleting(null)} disabled={removal.busy}>
+              <button
+                type="button"
+                className="button button--ghost at-small"
+                onClick={() => setDeleting(null)}
+                disabled={removal.busy}
+              >
                 Отмена
               </button>
             </div>
@@ -363,7 +549,7 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
         ) : null}
       </Modal>
 
-{leaveDialog}
+      {leaveDialog}
     </div>
   );
 }
