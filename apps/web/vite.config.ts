@@ -43,8 +43,9 @@ export default defineConfig({
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.
             { name: 'rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]/ },
             // The browser's API client and form hook: with the first form or sign-out, not on first load.
-            // Not the course builder's calls (api/admin.ts, api/admin-courses.ts): they load with the admin pages only.
-            { name: 'api', test: /[\\/]app[\\/]api[\\/](?!admin(-courses)?\.ts$)/ },
+            // Not the course builder's calls (api/admin.ts) nor the invitation link's (api/invitation.ts):
+            // they load with their own pages only.
+            { name: 'api', test: /[\\/]app[\\/]api[\\/](?!(admin|invitation)\.ts$)/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,

@@ -98,6 +98,7 @@ test('an owner makes a course: settings, a module with lessons and a test reorde
     duration_text: 'изменено в другом окне',
   });
   await page.getByLabel('Краткое описание').fill('Ещё одна правка');
+  await expect(page.getByRole('status').filter({ hasText: 'Есть несохранённые изменения' })).toBeVisible();
 
   // Leaving with unsaved changes asks first: the back button too, and 'Остаться' keeps the edit.
   await page.goBack();

@@ -1,28 +1,50 @@
 import type {
   AdminBlocks,
   AdminBlocksPut,
-  AdminLesson,
-  AdminLessonPatch,
   AdminCourse,
   AdminCourseCard,
+  AdminCoursePatch,
   AdminGroupOption,
+  AdminLearner,
+  AdminLesson,
+  AdminLessonPatch,
+  AdminLink,
+  AdminLinkCreate,
+  AdminModule,
   AdminProgressRow,
   AdminQuestion,
   AdminQuestionPatch,
   AdminTest,
   AdminTestPatch,
+  AdminUpload,
   Paginated,
 } from '@crema/contract';
+import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
-import { json, toQuery, type ApiFetch } from './client.ts';
+import { ApiRequestError, json, toQuery, type ApiFetch } from './client.ts';
+import { NETWORK_FAILED } from './problems.ts';
+import { readCookie } from '../lib/cookies.ts';
 
-// The course builder's calls of the typed client (issue 14, decisions 0037 and 0038): lessons and
-// their content, tests, questions, final tests and learners' progress. Made through the site's
-// fetchers and `json` (client.ts), but in a file of its own in a chunk of its own (vite.config.ts),
-// so the admin calls add nothing to the public pages' `api` chunk.
+// The course builder's calls (spec §7 Admin, issue 14, decision 0035): courses, modules, lessons
+// and their content, tests and questions, links, the audience, learners' progress and uploads —
+// one client for every admin screen. Made through the site's fetchers and `json` (client.ts), but
+// in a file of its own in a chunk of its own (vite.config.ts), so the admin calls add nothing to
+// the public pages' `api` chunk.
 
 const post = (body: unknown) => ({ method: 'POST', body });
 const patch = (body: unknown) => ({ method: 'PATCH', body });
+const del = { method: 'DELETE' };
+
+export interface AdminPendingGrant {
+  id: number;
+  email: string;
+  access_until: string | null;
+  created_at: string;
+}
+export interface AdminAudience extends Paginated<AdminLearner> {
+  pending?: AdminPendingGrant[];
+}
+export type ContentItem = { type: 'lesson' | 'test'; id: number };
 
 /** Filters of the owners' progress list and its export (the same query). */
 export type AdminProgressFilters = {
@@ -35,8 +57,46 @@ export type AdminProgressFilters = {
 export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminProgressFilters) =>
   `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
 
+/** The admin calls, through the same fetch as the rest (loaders: in-process; browser: browserFetch). */
 export function createAdminApi(fetcher: ApiFetch) {
   return {
+    courses: (query: { search?: string; status?: 'draft' | 'published'; page?: number; page_size?: number } = {}) =>
+      json<Paginated<AdminCourseCard>>(fetcher, `/api/admin/courses/${toQuery(query)}`),
+    createCourse: (body: { title: string; category_id: number; is_kids?: boolean }) =>
+      json<AdminCourse>(fetcher, '/api/admin/courses/', post(body)),
+    course: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`),
+    updateCourse: (id: number, body: AdminCoursePatch) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`, patch(body)),
+    deleteCourse: (id: number) => json<unknown>(fetcher, `/api/admin/courses/${id}/`, del),
+
+    modules: (courseId: number) => json<AdminModule[]>(fetcher, `/api/admin/courses/${courseId}/modules/`),
+    createModule: (courseId: number, title: string) => json<AdminModule>(fetcher, `/api/admin/courses/${courseId}/modules/`, post({ title })),
+    setModuleOrder: (courseId: number, order: number[]) =>
+      json<unknown>(fetcher, `/api/admin/courses/${courseId}/modules/set-order/`, post({ order })),
+    renameModule: (id: number, title: string) => json<unknown>(fetcher, `/api/admin/modules/${id}/`, patch({ title })),
+    deleteModule: (id: number) => json<unknown>(fetcher, `/api/admin/modules/${id}/`, del),
+    createLesson: (moduleId: number, title: string) =>
+      json<{ id: number }>(fetcher, `/api/admin/modules/${moduleId}/lessons/`, post({ title })),
+    createTest: (moduleId: number, name: string) => json<{ id: number }>(fetcher, `/api/admin/modules/${moduleId}/tests/`, post({ name })),
+    setContentOrder: (moduleId: number, order: ContentItem[]) =>
+      json<unknown>(fetcher, `/api/admin/modules/${moduleId}/content/set-order/`, post({ order })),
+    renameLesson: (id: number, title: string) => json<unknown>(fetcher, `/api/admin/lessons/${id}/`, patch({ title })),
+    deleteLesson: (id: number) => json<unknown>(fetcher, `/api/admin/lessons/${id}/`, del),
+    renameTest: (id: number, name: string) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, patch({ name })),
+    deleteTest: (id: number) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, del),
+
+    links: (courseId: number) => json<AdminLink[]>(fetcher, `/api/admin/courses/${courseId}/links/`),
+    createLink: (courseId: number, body: AdminLinkCreate) => json<AdminLink>(fetcher, `/api/admin/courses/${courseId}/links/`, post(body)),
+    setLinkActive: (courseId: number, linkId: number, isActive: boolean) =>
+      json<AdminLink>(fetcher, `/api/admin/courses/${courseId}/links/${linkId}/`, patch({ is_active: isActive })),
+
+    audience: (courseId: number, query: { search?: string; page?: number; page_size?: number } = {}) =>
+      json<AdminAudience>(fetcher, `/api/admin/courses/${courseId}/audience/${toQuery(query)}`),
+    addLearner: (courseId: number, body: { email: string; access_until?: string | null }) =>
+      json<{ status: 'enrolled' | 'already' | 'invited'; detail: string }>(fetcher, `/api/admin/courses/${courseId}/audience/`, post(body)),
+    endAccess: (courseId: number, userCourseId: number) => json<unknown>(fetcher, `/api/admin/courses/${courseId}/audience/${userCourseId}/`, del),
+    withdrawGrant: (courseId: number, grantId: number) =>
+      json<unknown>(fetcher, `/api/admin/courses/${courseId}/audience/pending/${grantId}/`, del),
+
     // A lesson and its content (GET/PATCH /api/admin/lessons/{id}/, GET/PUT …/blocks/).
     lesson: (id: number) => json<AdminLesson>(fetcher, `/api/admin/lessons/${id}/`),
     patchLesson: (id: number, changes: AdminLessonPatch) => json<AdminLesson>(fetcher, `/api/admin/lessons/${id}/`, patch(changes)),
@@ -44,15 +104,6 @@ export function createAdminApi(fetcher: ApiFetch) {
     /** The whole content from the version `updated_at` (a newer one on the server: 409). */
     putLessonBlocks: (id: number, content: AdminBlocksPut) =>
       json<AdminBlocks>(fetcher, `/api/admin/lessons/${id}/blocks/`, { method: 'PUT', body: content }),
-    adminCourse: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/`),
-    adminCourses: (
-      query: {
-        search?: string;
-        status?: 'draft' | 'published';
-        page?: number;
-        page_size?: number;
-      } = {},
-    ) => json<Paginated<AdminCourseCard>>(fetcher, `/api/admin/courses/${toQuery(query)}`),
     adminTest: (id: number) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`),
     updateAdminTest: (id: number, changes: AdminTestPatch) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`, patch(changes)),
     adminFinalTests: (courseId: number) => json<AdminTest[]>(fetcher, `/api/admin/courses/${courseId}/tests/`),
@@ -74,3 +125,45 @@ export type AdminApi = ReturnType<typeof createAdminApi>;
 
 /** The admin calls as the browser makes them. */
 export const adminBrowserApi = createAdminApi(browserFetch);
+
+export type UploadKind = 'image' | 'file' | 'video';
+
+/**
+ * POST /api/admin/uploads/?kind=…: one file as multipart (field `file`), with the web-client mark
+ * and the CSRF token like every browser call. Through XMLHttpRequest, because fetch cannot report
+ * an upload's progress: `onProgress` gets 0…100 while it goes up. Fails as ApiRequestError, so a
+ * screen shows the API's own words (wrong type, too big); status 0 when the server was not reached.
+ */
+export function uploadFile(kind: UploadKind, file: File, onProgress?: (percent: number) => void): Promise<AdminUpload> {
+  const path = `/api/admin/uploads/?kind=${kind}`;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(WEB_CLIENT_HEADER, 'web');
+    const csrf = readCookie(document.cookie, SESSION_COOKIES.csrf);
+    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      });
+    }
+    xhr.addEventListener('load', () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's page): kept as text, read as no message.
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
+        onProgress?.(100);
+        resolve(body as AdminUpload);
+      } else reject(new ApiRequestError(xhr.status, body, path));
+    });
+    xhr.addEventListener('error', () => reject(new ApiRequestError(0, { detail: NETWORK_FAILED }, path)));
+    xhr.addEventListener('abort', () => reject(new ApiRequestError(0, { detail: 'Загрузка прервана.' }, path)));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invitation';
-import { createAdminApi } from '../api/admin-courses.ts';
+import { createInvitationApi } from '../api/invitation.ts';
 import { ApiRequestError } from '../api/client.ts';
 import { messagesOf } from '../api/problems.ts';
 import { sessionUser } from '../lib/session.server.ts';
@@ -12,7 +12,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const token = params.token;
   const user = await sessionUser(request, context);
   try {
-    const invitation = await createAdminApi(context.api).invitation(token);
+    const invitation = await createInvitationApi(context.api).invitation(token);
     return { token, invitation, problem: null, signedIn: Boolean(user) };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 400) {

@@ -580,6 +580,7 @@ export const adminUploadSchema = z
     height: z.number().int().nullable(),
   })
   .meta({ id: 'AdminUpload' });
+export type AdminUpload = z.infer<typeof adminUploadSchema>;
 
 // ---------------------------------------------------------------- learners' progress (/admin/progress/)
 

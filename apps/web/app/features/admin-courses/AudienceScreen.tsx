@@ -4,7 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { AdminLearner } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
-import type { AdminAudience, AdminPendingGrant } from '../../api/admin-courses.ts';
+import type { AdminAudience, AdminPendingGrant } from '../../api/admin.ts';
 import { adminApi, ConfirmDialog, Field, Problems, useSearchForm } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import { endOfMoscowDay } from './dates.ts';

@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
 import { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS } from '@crema/contract/rules';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { uploadFile } from '../../api/admin-courses.ts';
+import { uploadFile } from '../../api/admin.ts';
 import { NO_PROBLEMS, problemsOf } from '../../api/problems.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
@@ -139,7 +139,7 @@ function ImageUpload({
               const file = event.currentTarget.files?.[0];
               if (!file) return;
               setState({ busy: true, problems: [] });
-              uploadFile(file, 'image').then(
+              uploadFile('image', file).then(
                 (uploaded) => {
                   setState({ busy: false, problems: [] });
                   onUploaded(uploaded.key, uploaded.url);
@@ -402,6 +402,10 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           {saved && (!formState.isDirty || saved.startsWith('Загружена')) ? (
             <p className="admin-notice" role="status">
               {saved}
+            </p>
+          ) : formState.isDirty ? (
+            <p className="admin-unsaved" role="status">
+              Есть несохранённые изменения
             </p>
           ) : null}
           <div className="admin-actions">

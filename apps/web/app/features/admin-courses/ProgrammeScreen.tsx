@@ -17,7 +17,7 @@ import type { AdminCourse, AdminModule } from '@crema/contract';
 import { formatCount } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
-import type { ContentItem } from '../../api/admin-courses.ts';
+import type { ContentItem } from '../../api/admin.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import './admin.css';

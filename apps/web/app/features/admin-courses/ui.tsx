@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 
 // Small parts the admin course screens share: the browser's admin calls, a labelled field with
 // its messages, general messages, the WarningDelete / confirmation dialog (the unsaved-changes guard is forms/UnsavedGuard.tsx).

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { AdminBlockData } from '@crema/contract';
+import type { AdminBlockData, AdminUpload } from '@crema/contract';
 import { RichText } from '../../forms/RichText.tsx';
-import { ACCEPT, UploadError, uploadFile, type UploadKind, type Uploaded } from './upload.ts';
+import { uploadFile, type UploadKind } from '../../api/admin.ts';
+import { problemsOf } from '../../api/problems.ts';
 
 // The fields of one block, by type, edited in place. Errors come from the server's answer to a
 // save (`pages.{p}.{b}.data.{field}`) and stand under their field; uploads go up at once and
@@ -9,13 +10,20 @@ import { ACCEPT, UploadError, uploadFile, type UploadKind, type Uploaded } from 
 
 type Errors = Record<string, string[]>;
 
+/** What each kind accepts (the server checks the content; this only narrows the file picker). */
+export const ACCEPT: Record<UploadKind, string> = {
+  image: 'image/jpeg,image/png,image/webp,image/gif,image/avif',
+  file: '.pdf,.docx,.xlsx,.pptx,.zip,.jpg,.jpeg,.png,.mp3',
+  video: 'video/mp4,video/webm',
+};
+
 export interface BlockFieldsProps {
   data: AdminBlockData;
   onChange: (data: AdminBlockData) => void;
   errors: Errors;
   /** URLs of stored files by key (saved ones from the server, new ones from their upload). */
   urls: Record<string, string>;
-  onUploaded: (uploaded: Uploaded) => void;
+  onUploaded: (uploaded: AdminUpload) => void;
   /** 'Блок 2 на странице 1': names the fields of this block for assistive technology. */
   where: string;
 }
@@ -92,7 +100,7 @@ export function UploadField({
   /** Something is stored already (shows 'Заменить'). */
   current: boolean;
   errors?: string[];
-  onUploaded: (uploaded: Uploaded) => void;
+  onUploaded: (uploaded: AdminUpload) => void;
   children?: ReactNode;
 }) {
   const id = useId();
@@ -107,7 +115,9 @@ export function UploadField({
     try {
       onUploaded(await uploadFile(kind, file, setProgress));
     } catch (error) {
-      setFailure(error instanceof UploadError ? error.messages : ['Не удалось загрузить файл.']);
+      const found = problemsOf(error);
+      const messages = [...found.general, ...Object.values(found.fields).flat()];
+      setFailure(messages.length ? messages : ['Не удалось загрузить файл.']);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

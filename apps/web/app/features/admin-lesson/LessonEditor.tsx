@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { AdminBlockData, AdminBlocks, AdminLesson, LessonBlockView } from '@crema/contract';
+import type { AdminBlockData, AdminBlocks, AdminLesson, AdminUpload, LessonBlockView } from '@crema/contract';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
@@ -42,7 +42,6 @@ import {
   type DraftBlock,
   type DraftPage,
 } from './content.ts';
-import type { Uploaded } from './upload.ts';
 import './lesson-editor.css';
 
 // /admin/lessons/{id}/ (issue 14, decision 0037): a lesson's settings and its pages of blocks,
@@ -122,7 +121,7 @@ function SortableBlock({
   errors: Record<string, string[]>;
   urls: Record<string, string>;
   onChange: (data: AdminBlockData) => void;
-  onUploaded: (uploaded: Uploaded) => void;
+  onUploaded: (uploaded: AdminUpload) => void;
   onDelete: () => void;
   onMove: (toPage: number) => void;
 }) {
@@ -391,7 +390,7 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
       const rest = current.filter((_, index) => index !== pageIndex);
       return rest.length ? rest : [{ key: newKey('p'), blocks: [] }];
     });
-  const onUploaded = useCallback((uploaded: Uploaded) => setUrls((known) => ({ ...known, [uploaded.key]: uploaded.url })), []);
+  const onUploaded = useCallback((uploaded: AdminUpload) => setUrls((known) => ({ ...known, [uploaded.key]: uploaded.url })), []);
 
   const confirmText = (() => {
     if (!confirm) return '';

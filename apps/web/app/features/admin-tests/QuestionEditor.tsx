@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import type { AdminQuestion } from '@crema/contract';
-import { adminBrowserApi } from '../../api/admin.ts';
+import type { AdminQuestion, AdminUpload } from '@crema/contract';
+import { adminBrowserApi, uploadFile } from '../../api/admin.ts';
 import { problemsOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import {
@@ -19,7 +19,6 @@ import {
   type QuestionType,
 } from './drafts.ts';
 import { QuestionPreview } from './QuestionPreview.tsx';
-import { uploadImage, type Uploaded } from './upload.ts';
 
 const TYPES = Object.keys(QUESTION_TYPE_LABELS) as QuestionType[];
 
@@ -43,7 +42,7 @@ function ImageField({
 }: {
   label: string;
   url: string | null;
-  onChange: (uploaded: Uploaded | null) => void;
+  onChange: (uploaded: AdminUpload | null) => void;
   compact?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
@@ -68,7 +67,7 @@ function ImageField({
           if (!file) return;
           setBusy(true);
           setErrors([]);
-          uploadImage(file)
+          uploadFile('image', file)
             .then((uploaded) => onChange(uploaded))
             .catch((error: unknown) => setErrors([...problemsOf(error).general, ...Object.values(problemsOf(error).fields).flat()]))
             .finally(() => setBusy(false));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { browserFetch } from '../../api/browser.ts';
-import { createAdminApi, type Invitation } from '../../api/admin-courses.ts';
+import { browserApi, browserFetch } from '../../api/browser.ts';
+import { createInvitationApi, type Invitation } from '../../api/invitation.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
@@ -11,7 +11,7 @@ import './invitation.css';
 // enrolled by one call. Either way they land on the course. Its own route module: none of this
 // loads on other public pages.
 
-const api = createAdminApi(browserFetch);
+const api = createInvitationApi(browserFetch);
 
 /** The enrolment's course page: a full load, so the header shows the person signed in. */
 function goToCourse(userCourseId: number) {
@@ -81,7 +81,7 @@ function GuestSteps({ token }: { token: string }) {
       className="invite-form"
       noValidate
       onSubmit={form.onSubmit(async () => {
-        await api.sendCode(email.trim());
+        await browserApi.sendCode(email.trim());
         setEmail(email.trim());
         setSent(true);
       })}

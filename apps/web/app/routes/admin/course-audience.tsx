@@ -1,5 +1,5 @@
 import type { Route } from './+types/course-audience';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
 import { privateMeta } from '../user/sections.ts';
 import { AudienceScreen } from '../../features/admin-courses/AudienceScreen.tsx';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/course-links';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { privateMeta } from '../user/sections.ts';
 import { LinksScreen } from '../../features/admin-courses/LinksScreen.tsx';

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 
 /** The id of an address; not a number → the 404 page. */
 export function courseIdParam(id: string | undefined): number {

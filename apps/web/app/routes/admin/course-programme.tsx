@@ -1,5 +1,5 @@
 import type { Route } from './+types/course-programme';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { privateMeta } from '../user/sections.ts';
 import { ProgrammeScreen } from '../../features/admin-courses/ProgrammeScreen.tsx';

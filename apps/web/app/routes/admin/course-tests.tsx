@@ -10,7 +10,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
   const api = createAdminApi(context.api);
   const id = pathId(params.id);
-  const [course, tests] = await Promise.all([orNotFound(api.adminCourse(id)), orNotFound(api.adminFinalTests(id))]);
+  const [course, tests] = await Promise.all([orNotFound(api.course(id)), orNotFound(api.adminFinalTests(id))]);
   return { course: { id: course.id, title: course.title }, tests };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/courses';
-import { createAdminApi } from '../../api/admin-courses.ts';
+import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
 import { privateMeta } from '../user/sections.ts';
 import { CoursesScreen, type CoursesQuery } from '../../features/admin-courses/CoursesScreen.tsx';

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = idParam(search.get('page')) ?? 1;
   const [list, courses, groups] = await Promise.all([
     orNotFound(api.adminProgress({ ...filters, page, page_size: PROGRESS_PAGE_SIZE })),
-    api.adminCourses({ page_size: 100 }),
+    api.courses({ page_size: 100 }),
     api.adminProgressGroups(filters.course),
   ]);
   return { rows: list.results, count: list.count, page, filters, courses: courses.results, groups };
