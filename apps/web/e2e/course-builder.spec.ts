@@ -14,7 +14,7 @@ import { expect, fillPayer, mailedCode, newEmail, orderCode, payAtBank, TEST_CAR
 // the 404 page on the course's admin addresses. My courses is checked once at 375 px. The API is
 // only read, to check that what the screens show was saved.
 
-// Refusals the screens show on purpose: the publish checklist (400); a picture the demo lacks (404).
+// Refusals the screens show on purpose: the publish checklist (400); the other owner's 404 pages.
 test.use({ allowedConsoleErrors: { text: /status of (400|404)/ } });
 
 const SHOTS = '/work/shots';
@@ -82,7 +82,8 @@ test('golden path: an owner builds and publishes a course, a new student buys it
   login,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the builder is walked at 1280 px (my courses is checked at 375 px inside)');
-  test.setTimeout(120_000);
+  // About 45 s alone; twice that when two browsers share the machine's two cores.
+  test.setTimeout(150_000);
   const stamp = Date.now();
   const title = `Помол для эспрессо ${stamp}`;
 
