@@ -14,7 +14,7 @@ test.use({ allowedConsoleErrors: { text: /status of 40[049]/ } });
 const SHOTS = '/work/shots';
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
 /** A 1×1 PNG (a small picture made here, not read from disk). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaGD4DwAC/AF/2xGsSQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeEach(async ({ page, baseURL }) => {
   // The cookie notice accepted, as a returning visitor has it: it would cover the editor.

@@ -66,6 +66,33 @@ export async function captchaToken(page: Page, action: 'orderForm' | 'studentFor
   return token;
 }
 
+/** The newest order code mailed to `to` (the order page's e-mail confirmation). */
+export async function orderCode(page: Page, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
+      code = mails.map((mail) => /Код подтверждения заказа: (\d{4})\s*$/.exec(mail.subject)?.[1]).find(Boolean);
+      return Boolean(code);
+    })
+    .toBe(true);
+  return code!;
+}
+
+/** On the order page: fills the payer's fields and ticks both required consents. */
+export async function fillPayer(page: Page, email: string) {
+  const card = page.locator('form.order-card');
+  await card.getByLabel('Фамилия', { exact: true }).fill('Петрова');
+  await card.getByLabel('Имя', { exact: true }).fill('Анна');
+  await card.getByLabel('Отчество', { exact: true }).fill('Сергеевна');
+  // The mask writes '+7 ' and the dashes itself (spec §5: +7 ###-###-##-##).
+  await card.getByLabel('Телефон').pressSequentially('9161234567');
+  await expect(card.getByLabel('Телефон')).toHaveValue('+7 916-123-45-67');
+  await card.getByLabel('E-mail').fill(email);
+  await card.getByLabel(/Принимаю условия/).check();
+  await card.getByLabel('Даю разрешение на обработку персональных данных').check();
+}
+
 /** The test bank's card form (decision 0021), filled and sent as a person would. */
 export async function payAtBank(page: Page, card: string, amount: string) {
   await page.waitForURL(/\/dev\/testbank\//);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, newEmail, payAtBank, TEST_CARDS, test } from './fixtures.ts';
+import { expect, fillPayer, newEmail, orderCode, payAtBank, TEST_CARDS, test } from './fixtures.ts';
 
 // The order page /order-course/{slug}/ (issue 11; spec §5 Universal order form, §4 Code entry,
 // §8 order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
@@ -28,35 +28,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/work/shots/order-${name}-${test.info().project.name}.png`, fullPage: name === 'form' });
 }
 
-/** The newest order code mailed to `to`. */
-async function orderCode(page: Page, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
-      code = mails.map((mail) => /Код подтверждения заказа: (\d{4})\s*$/.exec(mail.subject)?.[1]).find(Boolean);
-      return Boolean(code);
-    })
-    .toBe(true);
-  return code!;
-}
-
 function form(page: Page): Locator {
   return page.locator('form.order-card');
-}
-
-/** Fills the payer's fields and ticks both required consents. */
-async function fillPayer(page: Page, email: string) {
-  const card = form(page);
-  await card.getByLabel('Фамилия', { exact: true }).fill('Петрова');
-  await card.getByLabel('Имя', { exact: true }).fill('Анна');
-  await card.getByLabel('Отчество', { exact: true }).fill('Сергеевна');
-  // The mask writes '+7 ' and the dashes itself (spec §5: +7 ###-###-##-##).
-  await card.getByLabel('Телефон').pressSequentially('9161234567');
-  await expect(card.getByLabel('Телефон')).toHaveValue('+7 916-123-45-67');
-  await card.getByLabel('E-mail').fill(email);
-  await card.getByLabel(/Принимаю условия/).check();
-  await card.getByLabel('Даю разрешение на обработку персональных данных').check();
 }
 
 /** A guest's order for themselves up to the code dialog. */

@@ -251,6 +251,20 @@ describe('modules, lessons, tests and their order', () => {
     });
   });
 
+  it('counts each lesson’s blocks and pages and each test’s questions on its own (the programme shows them)', async () => {
+    const { course, l1, l2, t1 } = await courseWithStructure();
+    await buildLessonBlock(db(), { lessonId: l1.id, page: 1 });
+    await buildLessonBlock(db(), { lessonId: l1.id, page: 1 });
+    await buildLessonBlock(db(), { lessonId: l1.id, page: 2 });
+    await buildQuestion(db(), { testId: t1.id });
+    await buildQuestion(db(), { testId: t1.id });
+    const [module] = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json();
+    const lesson = (id: number) => module.lessons.find((l: { id: number }) => l.id === id);
+    expect(lesson(l1.id)).toMatchObject({ blocks_count: 3, pages_count: 2 });
+    expect(lesson(l2.id)).toMatchObject({ blocks_count: 0, pages_count: 0 });
+    expect(module.tests).toMatchObject([{ id: t1.id, questions_count: 2 }]);
+  });
+
   it('reorders modules with the whole list, and refuses a missing, repeated or foreign id without changing anything', async () => {
     const { course, m1, m2 } = await courseWithStructure();
     const foreign = await buildModule(db(), { courseId: (await buildCourse(db(), { ownerId: owner.id })).id });

@@ -3,7 +3,7 @@
 // sequence (the outline interleaves them by `sort`), so each set-order call rewrites only the
 // positions its own kind holds, and the module's content order sets both kinds at once. Every
 // set-order takes the whole new list and applies it in one transaction, or not at all.
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { AdminModule } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
@@ -40,11 +40,15 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: lessons.title,
             sort: lessons.sort,
             isPublished: lessons.isPublished,
-            blocks: sql<number>`(select count(*) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
-            pages: sql<number>`(select coalesce(max(${lessonBlocks.page}), 0) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
+            // Counted in a join: in a one-table select Drizzle writes a subquery's columns without
+            // their table, and `lesson_id = id` would compare a block with itself.
+            blocks: count(lessonBlocks.id),
+            pages: sql<number>`coalesce(max(${lessonBlocks.page}), 0)`.mapWith(Number),
           })
           .from(lessons)
+          .leftJoin(lessonBlocks, eq(lessonBlocks.lessonId, lessons.id))
           .where(inArray(lessons.moduleId, ids))
+          .groupBy(lessons.id)
           .orderBy(asc(lessons.sort), asc(lessons.id)),
         db
           .select({
@@ -53,10 +57,12 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: tests.name,
             sort: tests.sort,
             isPublished: tests.isPublished,
-            questions: sql<number>`(select count(*) from ${questions} where ${questions.testId} = ${tests.id})`.mapWith(Number),
+            questions: count(questions.id),
           })
           .from(tests)
+          .leftJoin(questions, eq(questions.testId, tests.id))
           .where(and(inArray(tests.moduleId, ids), isNotNull(tests.moduleId)))
+          .groupBy(tests.id)
           .orderBy(asc(tests.sort), asc(tests.id)),
       ])
     : [[], []];

@@ -76,6 +76,10 @@ describe('POST /api/admin/uploads/', () => {
     expect(res.json()).toMatchObject({ content_type: 'application/pdf', original_name: 'рецепт.pdf' });
     const broken = Buffer.concat([(await png()).subarray(0, 40)]);
     expect((await upload('image', 'broken.png', broken)).json()).toEqual({ file: [UPLOAD_TEXTS.badImage] });
+    // A whole header over pixel data that does not decode (a bad checksum): refused too, as the
+    // picture would never reach learners through the resizer.
+    const corrupt = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaGD4DwAC/AF/2xGsSQAAAABJRU5ErkJggg==', 'base64');
+    expect((await upload('image', 'corrupt.png', corrupt)).json()).toEqual({ file: [UPLOAD_TEXTS.badImage] });
     const student = await signInAs(t.app, await buildUser(t.database.db));
     expect((await upload('image', 'a.png', await png(), student)).statusCode).toBe(403);
     const bad = await t.app.inject({ method: 'POST', url: '/api/admin/uploads/?kind=exe', headers: owner.headers });

@@ -134,6 +134,16 @@ export async function storeUpload(
         .catch(() => null);
       if (!meta?.width || !meta.height) throw ApiError.fields({ file: [UPLOAD_TEXTS.badImage] });
       if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw ApiError.fields({ file: [UPLOAD_TEXTS.hugeImage] });
+      // The header alone can be whole while the pixels are not: decoded once here as the resizer
+      // will decode it, or learners would get a broken picture the owner never heard about.
+      const decodes = await sharp(tmp, { failOn: 'error', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+        .resize(64, 64, { fit: 'inside' })
+        .toBuffer()
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!decodes) throw ApiError.fields({ file: [UPLOAD_TEXTS.badImage] });
       width = meta.width;
       height = meta.height;
     }
