@@ -4,6 +4,7 @@
 // positions its own kind holds, and the module's content order sets both kinds at once. Every
 // set-order takes the whole new list and applies it in one transaction, or not at all.
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { AdminModule } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
@@ -23,6 +24,12 @@ export function ownedModule(db: Executor, actor: SignedInActor, moduleId: number
   return findOne(lock ? query.for('update', { of: courseModules }) : query, ADMIN_TEXTS.moduleNotFound);
 }
 
+/**
+ * The outer query's column in a correlated subquery. A select from one table renders its columns
+ * unqualified ("id"), which inside the subquery would name the subquery's own table.
+ */
+const outer = (table: AnyPgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
+
 /** The modules of a course with their lessons and tests, in the learners' order. */
 export async function courseStructure(db: Executor, courseId: number): Promise<AdminModule[]> {
   const modules = await db
@@ -40,8 +47,8 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: lessons.title,
             sort: lessons.sort,
             isPublished: lessons.isPublished,
-            blocks: sql<number>`(select count(*) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
-            pages: sql<number>`(select coalesce(max(${lessonBlocks.page}), 0) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
+            blocks: sql<number>`(select count(*) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${outer(lessons, lessons.id)})`.mapWith(Number),
+            pages: sql<number>`(select coalesce(max(${lessonBlocks.page}), 0) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${outer(lessons, lessons.id)})`.mapWith(Number),
           })
           .from(lessons)
           .where(inArray(lessons.moduleId, ids))
@@ -53,7 +60,7 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: tests.name,
             sort: tests.sort,
             isPublished: tests.isPublished,
-            questions: sql<number>`(select count(*) from ${questions} where ${questions.testId} = ${tests.id})`.mapWith(Number),
+            questions: sql<number>`(select count(*) from ${questions} where ${questions.testId} = ${outer(tests, tests.id)})`.mapWith(Number),
           })
           .from(tests)
           .where(and(inArray(tests.moduleId, ids), isNotNull(tests.moduleId)))
