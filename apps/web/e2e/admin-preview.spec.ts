@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 // a question), opens 'Просмотр как ученик' from the programme page, walks the lesson's two pages with
 // 'Далее', finds the draft marked in the sidebar and on its page, sees the test's question as the
 // quiz renders it, and nothing is written meanwhile; 'Вернуться к редактированию' leads back. The
-// other owner gets the 404 page for every preview address of that course.
+// other owner and a learner get the 404 page for every preview address of that course, a guest the sign-in.
 
 const SHOTS = '/work/shots';
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
@@ -142,19 +142,32 @@ test('the settings page opens the preview too, and its bar leads back there', as
   await expect(page).toHaveURL(new RegExp(`/admin/courses/${made.course}/edit/$`));
 });
 
-test('another owner gets the 404 page for every preview address of that course', async ({ page, login }, testInfo) => {
+test('another owner and a learner get the 404 page for every preview address of that course; a guest is asked to sign in', async ({ page, login, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one project is enough');
   await login(OWNER.email, { password: OWNER.password });
   const made = await freshCourse(page, `Чужой предпросмотр ${Date.now()}`);
-  await page.context().clearCookies();
-  await login(OWNER2.email, { password: OWNER2.password });
-  for (const path of [
+  const paths = [
     `/admin/courses/${made.course}/preview/`,
     `/admin/courses/${made.course}/preview/lessons/${made.lesson}/?page=2`,
     `/admin/courses/${made.course}/preview/tests/${made.test}/`,
-  ]) {
-    const res = await page.goto(path);
-    expect(res?.status(), path).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
+  ];
+  // The owner's own lesson and test under another of the owner's courses are no place either.
+  const second = await freshCourse(page, `Второй предпросмотр ${Date.now()}`);
+  for (const path of [`/admin/courses/${second.course}/preview/lessons/${made.lesson}/`, `/admin/courses/${second.course}/preview/tests/${made.test}/`]) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
   }
+  for (const who of [OWNER2.email, 'student@crema.local']) {
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
+    await login(who, { password: 'crema-demo-2026' });
+    for (const path of paths) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), `${who} ${path}`).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
+    }
+  }
+  await page.context().clearCookies();
+  await page.goto(paths[0]!);
+  await expect(page).toHaveURL(new RegExp(`/\\?login&next=${encodeURIComponent(paths[0]!)}$`));
+  await expect(page.getByText(DRAFT)).toHaveCount(0);
 });
