@@ -77,6 +77,13 @@ export default [
     route('admin/progress', 'routes/admin/progress.tsx', { id: 'admin-progress' }),
     route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
   ]),
+  // The course as learners see it, for its owner (decision 0041): the learners' study layout under a
+  // preview bar, outside the admin layout; drafts shown and marked, nothing recorded.
+  layout('routes/admin/preview.tsx', { id: 'admin-preview' }, [
+    route('admin/courses/:id/preview', 'routes/admin/preview-home.tsx', { id: 'admin-preview-home' }),
+    route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
+    route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
+  ]),
   // An invitation link of a course (issue 14): public; its code loads only on this page.
   route('invitation/:token', 'routes/invitation.tsx', { id: 'invitation' }),
   // Social sign-in: the providers send the person back here (one page, one route per provider).

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
 import { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS } from '@crema/contract/rules';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -220,6 +220,9 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         <span className={`admin-status admin-status--${course.is_published ? 'published' : 'draft'}`}>
           {course.is_published ? 'Опубликован' : 'Черновик'}
         </span>
+        <Link className="button button--ghost" to={adminPaths.preview(course.id, 'edit')}>
+          Просмотр как ученик
+        </Link>
       </div>
 
       <div className="admin-publish" aria-labelledby="admin-publish-title">

@@ -192,9 +192,14 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
     <section aria-labelledby="admin-programme-title">
       <div className="admin-head">
         <h1 id="admin-programme-title">Программа курса</h1>
-        <Link className="button button--ghost" to={adminPaths.finalTests(course.id)}>
-          Итоговые тесты
-        </Link>
+        <span className="admin-head__actions">
+          <Link className="button button--ghost" to={adminPaths.preview(course.id)}>
+            Просмотр как ученик
+          </Link>
+          <Link className="button button--ghost" to={adminPaths.finalTests(course.id)}>
+            Итоговые тесты
+          </Link>
+        </span>
       </div>
       <p className="admin-muted">
         Перетаскивайте модули, уроки и тесты за значок ⠿ или с клавиатуры: фокус на значок, пробел, стрелки, пробел. Порядок

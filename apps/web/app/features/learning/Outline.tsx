@@ -68,7 +68,7 @@ interface ItemProps extends Timed {
   onFollow?: () => void;
 }
 
-function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt }: ItemProps) {
+function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt, draft }: ItemProps) {
   const done = isDone(type, status);
   const to = type === 'lesson' ? links.lesson(id) : links.test(id);
   const word = statusText(type, status);
@@ -97,6 +97,7 @@ function Item({ links, type, id, title, status, variant, current, onFollow, is_o
         <span className="learn-item__title">
           {type === 'test' ? <span className="visually-hidden">Тест: </span> : null}
           {title}
+          {draft ? <span className="learn-item__draft">Черновик — ученики не видят</span> : null}
         </span>
         {variant === 'overview' ? (
           <span className={`learn-status learn-status--${status}`}>{word}</span>
@@ -153,6 +154,7 @@ export function Outline({
                   onFollow={onFollow}
                   is_open={item.is_open}
                   opens_at={item.opens_at}
+                  draft={item.draft}
                 />
               ))}
             </ol>
@@ -180,6 +182,7 @@ export function Outline({
                 onFollow={onFollow}
                 is_open={test.is_open}
                 opens_at={test.opens_at}
+                draft={test.draft}
               />
             ))}
           </ol>

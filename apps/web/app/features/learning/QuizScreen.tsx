@@ -111,7 +111,7 @@ function Locked({ links, text }: { links: StudyLinks; text: string | null }) {
 }
 
 /** The test's terms: questions, pass score, time, attempts and the grade so far. */
-function Terms({ quiz }: { quiz: QuizState }) {
+export function Terms({ quiz }: { quiz: QuizState }) {
   const { test } = quiz;
   const count = quiz.attempt?.questions.length;
   return (
@@ -496,7 +496,8 @@ function AttemptForm({
   );
 }
 
-function Question({
+/** One question as the attempt shows it; the owner's preview (decision 0041) renders it too. */
+export function Question({
   question,
   index,
   total,

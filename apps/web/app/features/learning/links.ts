@@ -18,12 +18,14 @@ export const testPath = (id: number, testId: number) => `/user/courses/${id}/tes
 /** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
 export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
 
-/** Timetable fields a group's outline adds to an item (decision 0031); a course's outline has none. */
+/** Fields a group's outline adds to an item (its timetable, decision 0031) or the owner's preview (draft, 0041); a course's outline has none. */
 export interface Timed {
   /** false: tied to a session that has not started (a group's lesson or test, shown locked). */
   is_open?: boolean;
   /** When it opens (ISO 8601), for a closed item. */
   opens_at?: string | null;
+  /** true: a draft the owner's preview shows marked (decision 0041); learners' outlines have none. */
+  draft?: boolean;
 }
 
 /** The outline the study screens read: a course's (0028) or a group's, whose items may be closed. */
