@@ -145,7 +145,7 @@ function assertSameSet(current: number[], order: number[]): void {
 }
 
 /** Sets `sort` of each id of a table in one statement. */
-async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests, sorts: [id: number, sort: number][]) {
+export async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests, sorts: [id: number, sort: number][]) {
   if (!sorts.length) return;
   const values = sql.join(
     sorts.map(([id, sort]) => sql`(${id}::int, ${sort}::int)`),
@@ -173,7 +173,7 @@ export async function setModuleOrder(db: Executor, actor: SignedInActor, courseI
 }
 
 /** The module's sequence: lessons and tests by position (a lesson before a test of the same sort). */
-async function moduleSequence(db: Executor, moduleId: number) {
+export async function moduleSequence(db: Executor, moduleId: number) {
   const [lessonRows, testRows] = await Promise.all([
     db.select({ id: lessons.id, sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, moduleId)),
     db.select({ id: tests.id, sort: tests.sort }).from(tests).where(eq(tests.moduleId, moduleId)),
@@ -184,7 +184,7 @@ async function moduleSequence(db: Executor, moduleId: number) {
 }
 
 /** Writes a whole new sequence of the module: positions 1…n. */
-async function writeSequence(db: Executor, sequence: { type: 'lesson' | 'test'; id: number }[]) {
+export async function writeSequence(db: Executor, sequence: { type: 'lesson' | 'test'; id: number }[]) {
   const at = sequence.map((item, i) => ({ ...item, sort: i + 1 }));
   await writeSorts(
     db,
