@@ -1,4 +1,15 @@
-import type { AdminCourse, AdminCourseCard, AdminCoursePatch, AdminLearner, AdminLink, AdminLinkCreate, AdminModule, Paginated } from '@crema/contract';
+import type {
+  AdminCourse,
+  AdminCourseCard,
+  AdminCoursePatch,
+  AdminLearner,
+  AdminLesson,
+  AdminLink,
+  AdminLinkCreate,
+  AdminModule,
+  AdminTest,
+  Paginated,
+} from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { ApiRequestError, toQuery, type ApiFetch } from './client.ts';
 import { NETWORK_FAILED } from './problems.ts';
@@ -69,6 +80,12 @@ export function createAdminApi(fetcher: ApiFetch) {
     deleteLesson: (id: number) => json<unknown>(fetcher, `/api/admin/lessons/${id}/`, del),
     renameTest: (id: number, name: string) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, patch({ name })),
     deleteTest: (id: number) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, del),
+    // Copies (decision 0040): next to the original, or at the end of `moduleId` (any of the owner's courses).
+    duplicateLesson: (id: number, moduleId?: number) =>
+      json<AdminLesson>(fetcher, `/api/admin/lessons/${id}/duplicate/`, post(moduleId === undefined ? {} : { module_id: moduleId })),
+    duplicateTest: (id: number, moduleId?: number) =>
+      json<AdminTest>(fetcher, `/api/admin/tests/${id}/duplicate/`, post(moduleId === undefined ? {} : { module_id: moduleId })),
+    duplicateCourse: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/duplicate/`, post({})),
 
     links: (courseId: number) => json<AdminLink[]>(fetcher, `/api/admin/courses/${courseId}/links/`),
     createLink: (courseId: number, body: AdminLinkCreate) => json<AdminLink>(fetcher, `/api/admin/courses/${courseId}/links/`, post(body)),

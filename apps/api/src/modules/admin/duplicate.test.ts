@@ -184,6 +184,22 @@ describe('duplicate a lesson', () => {
     expect(original).toMatchObject({ title: 'Зерно', isPublished: true });
   });
 
+  it('a lesson written through the editor’s calls is copied with every page', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id, published: false });
+    const module = await buildModule(db(), { courseId: course.id });
+    const lesson = (await call('POST', `/api/admin/modules/${module.id}/lessons/`, owner.session, { title: 'Новый' })).json();
+    const blocks = (await call('GET', `/api/admin/lessons/${lesson.id}/blocks/`, owner.session)).json();
+    const put = await call('PUT', `/api/admin/lessons/${lesson.id}/blocks/`, owner.session, {
+      updated_at: blocks.updated_at,
+      pages: [[{ data: { type: 'text', html: '<p>Один</p>' } }], [{ data: { type: 'text', html: '<p>Два</p>' } }]],
+    });
+    expect(put.statusCode).toBe(200);
+    const copy = (await call('POST', `/api/admin/lessons/${lesson.id}/duplicate/`, owner.session, {})).json();
+    expect(copy).toMatchObject({ page_count: 2, blocks_count: 2 });
+    const [, second] = (await call('GET', `/api/admin/courses/${course.id}/modules/`, owner.session)).json()[0].lessons;
+    expect(second).toMatchObject({ title: 'Новый (копия)', blocks_count: 2, pages_count: 2 });
+  });
+
   it('copies into another module (of another of the owner’s courses) at its end', async () => {
     const p = await buildProgramme(owner.id);
     const target = await buildProgramme(owner.id);

@@ -23,6 +23,10 @@ export function ownedModule(db: Executor, actor: SignedInActor, moduleId: number
   return findOne(lock ? query.for('update', { of: courseModules }) : query, ADMIN_TEXTS.moduleNotFound);
 }
 
+// A subquery's column of the outer table, qualified: a query without joins renders its columns
+// bare, and a bare "id" inside `(select … from lesson_blocks where …)` would be the block's own.
+const outerId = (table: typeof lessons | typeof tests) => sql`${table}.${sql.identifier('id')}`;
+
 /** The modules of a course with their lessons and tests, in the learners' order. */
 export async function courseStructure(db: Executor, courseId: number): Promise<AdminModule[]> {
   const modules = await db
@@ -40,8 +44,8 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: lessons.title,
             sort: lessons.sort,
             isPublished: lessons.isPublished,
-            blocks: sql<number>`(select count(*) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
-            pages: sql<number>`(select coalesce(max(${lessonBlocks.page}), 0) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id})`.mapWith(Number),
+            blocks: sql<number>`(select count(*) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${outerId(lessons)})`.mapWith(Number),
+            pages: sql<number>`(select coalesce(max(${lessonBlocks.page}), 0) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${outerId(lessons)})`.mapWith(Number),
           })
           .from(lessons)
           .where(inArray(lessons.moduleId, ids))
@@ -53,7 +57,7 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
             title: tests.name,
             sort: tests.sort,
             isPublished: tests.isPublished,
-            questions: sql<number>`(select count(*) from ${questions} where ${questions.testId} = ${tests.id})`.mapWith(Number),
+            questions: sql<number>`(select count(*) from ${questions} where ${questions.testId} = ${outerId(tests)})`.mapWith(Number),
           })
           .from(tests)
           .where(and(inArray(tests.moduleId, ids), isNotNull(tests.moduleId)))
