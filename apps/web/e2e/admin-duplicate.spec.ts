@@ -58,6 +58,7 @@ test('an owner duplicates a lesson and a test, copies a lesson into another cour
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Программа курса' })).toBeVisible();
   expect(await itemTitles(page)).toEqual(['Первый урок', 'Проверка', 'Второй урок']);
+  await page.getByLabel('Меню копирования: урок «Первый урок»').click();
   await page.getByRole('button', { name: 'Дублировать урок «Первый урок»' }).click();
   await expect(page.locator('.admin-notice')).toContainText('Копия урока «Первый урок» добавлена сразу после оригинала как черновик.');
   expect(await itemTitles(page)).toEqual(['Первый урок', 'Первый урок (копия)', 'Проверка', 'Второй урок']);
@@ -65,15 +66,27 @@ test('an owner duplicates a lesson and a test, copies a lesson into another cour
   await expect(page.locator('.admin-item--fresh')).toContainText('2 блока, черновик');
   await page.screenshot({ path: `${SHOTS}/dup-lesson.png`, fullPage: true });
 
-  // The keyboard: Tab to 'Дублировать' of the test and Enter.
+  // The keyboard: Tab to the test's copy menu, Enter opens it, Escape closes it, then Tab to 'Дублировать' and Enter.
   await page.getByRole('button', { name: 'Переименовать' }).nth(3).focus();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Дублировать тест «Проверка»' })).toBeFocused();
+  const menu = page.getByLabel('Меню копирования: тест «Проверка»');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Enter');
+  const duplicateTest = page.getByRole('button', { name: 'Дублировать тест «Проверка»' });
+  await expect(duplicateTest).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(duplicateTest).toBeHidden();
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(duplicateTest).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/dup-menu.png` });
   await page.keyboard.press('Enter');
   await expect(page.locator('.admin-notice')).toContainText('Копия теста «Проверка» добавлена сразу после оригинала');
   expect(await itemTitles(page)).toEqual(['Первый урок', 'Первый урок (копия)', 'Проверка', 'Проверка (копия)', 'Второй урок']);
 
   // 'Копировать в другой курс…': a course and its module in a dialog.
+  await page.getByLabel('Меню копирования: урок «Второй урок»').click();
   await page.getByRole('button', { name: 'Копировать урок «Второй урок» в другой курс' }).click();
   const dialog = page.getByRole('dialog', { name: 'Копировать урок в другой курс' });
   await expect(dialog).toBeVisible();

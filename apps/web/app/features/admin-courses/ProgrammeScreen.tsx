@@ -20,7 +20,7 @@ import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin-courses.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
-import { CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
+import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
 import './admin.css';
 
 // /admin/courses/{id}/ 'Программа' (decision 0036): modules with their lessons and tests in one
@@ -312,23 +312,12 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
                                       <button type="button" className="admin-icon-button" onClick={() => setEditing(itemKey(item))}>
                                         Переименовать
                                       </button>
-                                      <button
-                                        type="button"
-                                        className="admin-icon-button"
-                                        disabled={duplication.busy}
-                                        aria-label={`Дублировать ${item.type === 'lesson' ? 'урок' : 'тест'} «${item.title}»`}
-                                        onClick={() => void duplicate(item, module)}
-                                      >
-                                        Дублировать
-                                      </button>
-                                      <button
-                                        type="button"
-                                        className="admin-icon-button"
-                                        aria-label={`Копировать ${item.type === 'lesson' ? 'урок' : 'тест'} «${item.title}» в другой курс`}
-                                        onClick={() => setCopying({ type: item.type, id: item.id, title: item.title })}
-                                      >
-                                        Копировать в другой курс…
-                                      </button>
+                                      <CopyMenu
+                                        label={`${item.type === 'lesson' ? 'урок' : 'тест'} «${item.title}»`}
+                                        busy={duplication.busy}
+                                        onDuplicate={() => void duplicate(item, module)}
+                                        onCopyElsewhere={() => setCopying({ type: item.type, id: item.id, title: item.title })}
+                                      />
                                       <button type="button" className="admin-icon-button" onClick={() => setRemoval({ kind: item.type, item })}>
                                         Удалить
                                       </button>

@@ -16,6 +16,54 @@ export type Copied = { text: string; href: string; moduleId: number; courseId: n
 
 const what = (type: CopyItem['type']) => (type === 'lesson' ? 'урока' : 'теста');
 
+/**
+ * The copy menu of a lesson or test row: 'Дублировать' (next to the original) and 'Копировать в
+ * другой курс…'. A native disclosure (<details>): Enter or Space opens it, Tab walks its items,
+ * Escape or a click elsewhere closes it.
+ */
+export function CopyMenu({ label, busy, onDuplicate, onCopyElsewhere }: { label: string; busy: boolean; onDuplicate: () => void; onCopyElsewhere: () => void }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  const choose = (action: () => void) => () => {
+    if (ref.current) ref.current.open = false;
+    action();
+  };
+  return (
+    <details
+      ref={ref}
+      className="admin-menu"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !ref.current?.open) return;
+        event.stopPropagation();
+        ref.current.open = false;
+        ref.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className="admin-icon-button" aria-label={`Меню копирования: ${label}`}>
+        Копировать ▾
+      </summary>
+      <div className="admin-menu__list">
+        <button type="button" className="admin-menu__item" disabled={busy} aria-label={`Дублировать ${label}`} onClick={choose(onDuplicate)}>
+          Дублировать
+          <span className="admin-muted admin-small"> — копия сразу после оригинала</span>
+        </button>
+        <button type="button" className="admin-menu__item" aria-label={`Копировать ${label} в другой курс`} onClick={choose(onCopyElsewhere)}>
+          Копировать в другой курс…
+        </button>
+      </div>
+    </details>
+  );
+}
+
 /** 'Копировать в другой курс…': a course and its module, then a copy at the end of that module. */
 export function CopyToCourseDialog({
   item,
