@@ -104,6 +104,15 @@ test('an owner duplicates a lesson and a test, copies a lesson into another cour
   const copyId = Number(/lessons\/(\d+)\//.exec(page.url())![1]);
   expect((await api<AdminLesson>(page, 'GET', `/api/admin/lessons/${copyId}/`)).course.id).toBe(b.course.id);
 
+  // A final test is duplicated among the course's final tests.
+  await api(page, 'POST', `/api/admin/courses/${a.course.id}/tests/`, { name: 'Итоговый' });
+  await page.goto(`/admin/courses/${a.course.id}/test/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Дублировать тест «Итоговый»' }).click();
+  await expect(page.locator('p[role=status]')).toHaveText('Копия «Итоговый (копия)» добавлена сразу после оригинала как черновик.');
+  await expect(page.locator('.at-tests li a')).toHaveText(['Итоговый', 'Итоговый (копия)']);
+  await page.screenshot({ path: `${SHOTS}/dup-final-tests.png` });
+
   // 'Дублировать' a course from my courses: it says what is not copied, then opens the copy's settings.
   await page.goto(`/admin/courses/?search=${encodeURIComponent(a.course.title)}`);
   await hydrated(page);
@@ -123,5 +132,5 @@ test('an owner duplicates a lesson and a test, copies a lesson into another cour
   expect(copied[0]!.lessons.map((l) => l.title)).toEqual(['Первый урок', 'Первый урок (копия)', 'Второй урок']);
   expect(copied[0]!.tests.map((x) => x.title)).toEqual(['Проверка', 'Проверка (копия)']);
   const tests = await api<AdminTest[]>(page, 'GET', `/api/admin/courses/${newId}/tests/`);
-  expect(tests).toEqual([]);
+  expect(tests.map((x) => x.name)).toEqual(['Итоговый', 'Итоговый (копия)']);
 });

@@ -57,6 +57,8 @@ export function createAdminApi(fetcher: ApiFetch) {
     updateAdminTest: (id: number, changes: AdminTestPatch) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/`, patch(changes)),
     adminFinalTests: (courseId: number) => json<AdminTest[]>(fetcher, `/api/admin/courses/${courseId}/tests/`),
     addAdminFinalTest: (courseId: number, name: string) => json<AdminTest>(fetcher, `/api/admin/courses/${courseId}/tests/`, post({ name })),
+    /** A draft copy right after the original (a final test: among the course's final tests; decision 0040). */
+    duplicateAdminTest: (id: number) => json<AdminTest>(fetcher, `/api/admin/tests/${id}/duplicate/`, post({})),
     adminQuestions: (testId: number) => json<AdminQuestion[]>(fetcher, `/api/admin/tests/${testId}/questions/`),
     addAdminQuestion: (testId: number, body: AdminQuestionPatch) => json<AdminQuestion>(fetcher, `/api/admin/tests/${testId}/questions/`, post(body)),
     updateAdminQuestion: (testId: number, questionId: number, changes: AdminQuestionPatch) =>
