@@ -35,6 +35,7 @@ import {
   type TestSession,
 } from '../../test/factories.ts';
 import { COPY_SUFFIX, copyTitle } from './duplicate.ts';
+import { slugFromTitle } from './courses.ts';
 
 let t: TestContext;
 const db = () => t.database.db;
@@ -200,6 +201,25 @@ describe('duplicate a lesson', () => {
     expect(second).toMatchObject({ title: 'Новый (копия)', blocks_count: 2, pages_count: 2 });
   });
 
+  it('two copies of one lesson made at once both land right after it, in distinct places', async () => {
+    const p = await buildProgramme(owner.id);
+    const results = await Promise.all([1, 2, 3].map(() => call('POST', `/api/admin/lessons/${p.l1.id}/duplicate/`, owner.session, {})));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(await sequenceOf(p.m1.id)).toEqual([
+      'lesson:Зерно',
+      'lesson:Зерно (копия)',
+      'lesson:Зерно (копия)',
+      'lesson:Зерно (копия)',
+      'test:Проверка',
+      'lesson:Помол',
+    ]);
+    const sorts = [
+      ...(await db().select({ sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, p.m1.id))),
+      ...(await db().select({ sort: tests.sort }).from(tests).where(eq(tests.moduleId, p.m1.id))),
+    ].map((x) => x.sort);
+    expect(new Set(sorts).size).toBe(sorts.length);
+  });
+
   it('copies into another module (of another of the owner’s courses) at its end', async () => {
     const p = await buildProgramme(owner.id);
     const target = await buildProgramme(owner.id);
@@ -350,6 +370,18 @@ describe('duplicate a course', () => {
       ]);
       expect((await call('GET', `/api/admin/courses/${res.json().id}/tests/`, owner.session)).json()).toHaveLength(1);
     }
+  });
+
+  it('staff may copy a teacher’s course: the copy stays the teacher’s; an empty course copies too', async () => {
+    const staff = await signInAs(t.app, await buildUser(db(), { isStaff: true }));
+    const empty = await buildCourse(db(), { ownerId: owner.id, published: false, title: 'Пустой' });
+    const res = await call('POST', `/api/admin/courses/${empty.id}/duplicate/`, staff);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ title: 'Пустой (копия)', slug: slugFromTitle('Пустой (копия)'), is_published: false });
+    const [row] = await db().select().from(courses).where(eq(courses.id, res.json().id));
+    expect(row!.ownerId).toBe(owner.id);
+    // A second copy of the same title gets the next free address.
+    expect((await call('POST', `/api/admin/courses/${empty.id}/duplicate/`, owner.session)).json().slug).toBe(`${slugFromTitle('Пустой (копия)')}-2`);
   });
 
   it('a failure half-way leaves nothing: no course, no module copied', async () => {
