@@ -149,7 +149,7 @@ function assertSameSet(current: number[], order: number[]): void {
 }
 
 /** Sets `sort` of each id of a table in one statement. */
-export async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests, sorts: [id: number, sort: number][]) {
+export async function writeSorts(db: Executor, table: typeof courseModules | typeof lessons | typeof tests | typeof questions, sorts: [id: number, sort: number][]) {
   if (!sorts.length) return;
   const values = sql.join(
     sorts.map(([id, sort]) => sql`(${id}::int, ${sort}::int)`),
