@@ -446,5 +446,8 @@ describe('access and bad bodies', () => {
     expect(extra.statusCode).toBe(400);
     expect(Object.keys(extra.json())).toEqual(['title']);
     expect(await sequenceOf(p.m1.id)).toEqual(['lesson:Зерно', 'test:Проверка', 'lesson:Помол']);
+    const badId = await call('POST', '/api/admin/courses/abc/duplicate/', owner.session);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toEqual({ id: ['Ожидается целое число.'] });
   });
 });
