@@ -83,6 +83,13 @@ export function createAdminApi(fetcher: ApiFetch) {
     deleteLesson: (id: number) => json<unknown>(fetcher, `/api/admin/lessons/${id}/`, del),
     renameTest: (id: number, name: string) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, patch({ name })),
     deleteTest: (id: number) => json<unknown>(fetcher, `/api/admin/tests/${id}/`, del),
+    // Copies (decision 0040): next to the original (a final test: among the course's final tests),
+    // or at the end of `moduleId` (any of the owner's courses).
+    duplicateLesson: (id: number, moduleId?: number) =>
+      json<AdminLesson>(fetcher, `/api/admin/lessons/${id}/duplicate/`, post(moduleId === undefined ? {} : { module_id: moduleId })),
+    duplicateTest: (id: number, moduleId?: number) =>
+      json<AdminTest>(fetcher, `/api/admin/tests/${id}/duplicate/`, post(moduleId === undefined ? {} : { module_id: moduleId })),
+    duplicateCourse: (id: number) => json<AdminCourse>(fetcher, `/api/admin/courses/${id}/duplicate/`, post({})),
 
     links: (courseId: number) => json<AdminLink[]>(fetcher, `/api/admin/courses/${courseId}/links/`),
     createLink: (courseId: number, body: AdminLinkCreate) => json<AdminLink>(fetcher, `/api/admin/courses/${courseId}/links/`, post(body)),

@@ -622,3 +622,15 @@ export const adminGroupOptionSchema = z
   .object({ id, title: z.string(), course_id: id, starts_on: z.string().describe('YYYY-MM-DD') })
   .meta({ id: 'AdminGroupOption' });
 export type AdminGroupOption = z.infer<typeof adminGroupOptionSchema>;
+
+// ---------------------------------------------------------------- duplicating (decision 0040)
+
+/** POST /api/admin/lessons/{id}/duplicate/ and /api/admin/tests/{id}/duplicate/ */
+export const adminDuplicateBodySchema = z
+  .object({
+    module_id: intId.describe('куда положить копию: модуль любого из ваших курсов; без него — сразу после оригинала'),
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'AdminDuplicate' });
+export type AdminDuplicate = z.infer<typeof adminDuplicateBodySchema>;

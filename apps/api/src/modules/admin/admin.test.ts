@@ -126,6 +126,7 @@ describe('courses', () => {
       ['DELETE', `/api/admin/modules/${module.id}/`],
       ['POST', `/api/admin/modules/${module.id}/lessons/`, { title: 'Чужой' }],
       ['POST', `/api/admin/modules/${module.id}/tests/`, { name: 'Чужой' }],
+      ['POST', `/api/admin/courses/${course.id}/duplicate/`],
     ] as [Method, string, unknown?][]) {
       const res = await call(method, url, other, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -93,7 +93,7 @@ export function slugFromTitle(title: string): string {
   return !slug || /^\d+$/.test(slug) ? `course-${slug || 'new'}` : slug;
 }
 
-async function freeSlug(db: Executor, base: string): Promise<string> {
+export async function freeSlug(db: Executor, base: string): Promise<string> {
   const taken = new Set(
     (await db.select({ slug: courses.slug }).from(courses).where(or(eq(courses.slug, base), ilike(courses.slug, `${base}-%`)))).map((r) => r.slug),
   );
@@ -149,7 +149,7 @@ async function learnersOf(db: Executor, courseId: number, activeOnly = true): Pr
   return row?.n ?? 0;
 }
 
-async function toAdminCourse(db: Executor, media: MediaStore, course: Course): Promise<AdminCourse> {
+export async function toAdminCourse(db: Executor, media: MediaStore, course: Course): Promise<AdminCourse> {
   const [problems, learners, image] = await Promise.all([publishProblems(db, course), learnersOf(db, course.id), media.image(course.image)]);
   return {
     id: course.id,

@@ -25,7 +25,7 @@ export const LESSON_TEXTS = {
 } as const;
 
 /** A lesson of the actor's courses with its module and course (locked for the transaction when asked); 404 otherwise. */
-function ownedLesson(db: Executor, actor: SignedInActor, lessonId: number, lock = false) {
+export function ownedLesson(db: Executor, actor: SignedInActor, lessonId: number, lock = false) {
   const query = db
     .select({
       lesson: lessons,
@@ -49,7 +49,7 @@ function assertVersion(found: OwnedLesson, given: string | undefined): void {
   }
 }
 
-async function toAdminLesson(db: Executor, found: OwnedLesson): Promise<AdminLesson> {
+export async function toAdminLesson(db: Executor, found: OwnedLesson): Promise<AdminLesson> {
   const [stats] = await db
     .select({ blocks: count(), pages: max(lessonBlocks.page) })
     .from(lessonBlocks)

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminCourseCreateSchema,
+  adminDuplicateBodySchema,
   adminCourseParamsSchema,
   adminCoursePatchSchema,
   adminCourseSchema,
@@ -95,6 +96,7 @@ import {
   patchQuestion,
 } from './tests.ts';
 import { deleteAdminLesson, getAdminBlocks, getAdminLesson, patchAdminLesson, putAdminBlocks } from './lessons.ts';
+import { duplicateCourse, duplicateLesson, duplicateTest } from './duplicate.ts';
 
 const tags = ['admin'];
 const owner = { access: 'owner' as const };
@@ -104,6 +106,10 @@ const moduleMissing = { 404: detailErrorSchema.describe('Нет такого м�
 const lessonMissing = { 404: detailErrorSchema.describe('Нет такого урока в ваших курсах') };
 const stale = (what: string) => ({ 409: detailErrorSchema.describe(`${what} изменили после того, как его открыли: ничего не записано`) });
 const testMissing = { 404: detailErrorSchema.describe('Нет такого теста (вопроса, ответа) в ваших курсах') };
+/** A call without a body is the same as `{}` (the copy goes next to the original). */
+const emptyBodyIsEmptyObject = async (request: { body: unknown }) => {
+  request.body ??= {};
+};
 const ORDER_NOTE = 'Полный новый порядок: каждый id списка ровно один раз; иначе 400 под `order`, и ничего не меняется.';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -551,6 +557,61 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+  app.post(
+    '/admin/lessons/:id/duplicate/',
+    {
+      config: owner,
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        summary: 'Дублировать урок со всеми страницами и блоками',
+        description:
+          'Копия «<название> (копия)» — черновик сразу после оригинала или, с `module_id`, в конце модуля любого из ваших курсов. ' +
+          'Файлы не загружаются заново: копия ссылается на те же ключи. Всё в одной транзакции.',
+        tags,
+        params: adminLessonParamsSchema,
+        body: adminDuplicateBodySchema,
+        response: { 201: adminLessonSchema, ...invalid, 404: detailErrorSchema.describe('Нет такого урока или модуля в ваших курсах') },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await duplicateLesson(db, signedInActor(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/tests/:id/duplicate/',
+    {
+      config: owner,
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        summary: 'Дублировать тест с настройками, вопросами и ответами',
+        description:
+          'Копия — черновик сразу после оригинала (итоговый тест — среди итоговых тестов курса) или, с `module_id`, в конце модуля любого из ваших курсов. ' +
+          'Пары вопросов на соответствие сохраняются (connect_id нумеруются заново). Всё в одной транзакции.',
+        tags,
+        params: adminTestParamsSchema,
+        body: adminDuplicateBodySchema,
+        response: { 201: adminTestSchema, ...invalid, 404: detailErrorSchema.describe('Нет такого теста или модуля в ваших курсах') },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await duplicateTest(db, signedInActor(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/courses/:id/duplicate/',
+    {
+      config: owner,
+      schema: {
+        summary: 'Дублировать курс: новый черновик со всеми модулями, уроками и тестами',
+        description:
+          'Копия «<название> (копия)» с новым адресом, описанием, характеристиками и преподавателями, модулями, уроками (блоками), тестами (вопросами, ответами) и итоговыми тестами в том же порядке. ' +
+          'Не копируются: ученики и доступы, заказы, ссылки-приглашения, отзывы, группы и расписание, статистика. Всё в одной транзакции.',
+        tags,
+        params: adminCourseParamsSchema,
+        response: { 201: adminCourseSchema, ...courseMissing },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await duplicateCourse(db, media, signedInActor(request), request.params.id)),
+  );
+
   app.get(
     '/admin/courses/:id/links/',
     {

@@ -179,7 +179,7 @@ export async function setModuleOrder(db: Executor, actor: SignedInActor, courseI
 }
 
 /** The module's sequence: lessons and tests by position (a lesson before a test of the same sort). */
-async function moduleSequence(db: Executor, moduleId: number) {
+export async function moduleSequence(db: Executor, moduleId: number) {
   const [lessonRows, testRows] = await Promise.all([
     db.select({ id: lessons.id, sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, moduleId)),
     db.select({ id: tests.id, sort: tests.sort }).from(tests).where(eq(tests.moduleId, moduleId)),
@@ -190,7 +190,7 @@ async function moduleSequence(db: Executor, moduleId: number) {
 }
 
 /** Writes a whole new sequence of the module: positions 1…n. */
-async function writeSequence(db: Executor, sequence: { type: 'lesson' | 'test'; id: number }[]) {
+export async function writeSequence(db: Executor, sequence: { type: 'lesson' | 'test'; id: number }[]) {
   const at = sequence.map((item, i) => ({ ...item, sort: i + 1 }));
   await writeSorts(
     db,

@@ -33,7 +33,7 @@ export const TEST_TEXTS = {
 } as const;
 
 /** A test of the actor's courses (module or final) with its course and module; 404 otherwise. */
-function ownedTest(db: Executor, actor: SignedInActor, testId: number, lock = false) {
+export function ownedTest(db: Executor, actor: SignedInActor, testId: number, lock = false) {
   const query = db
     .select({
       test: tests,
@@ -108,7 +108,7 @@ async function testProblems(db: Executor, testId: number): Promise<string[]> {
   return problems;
 }
 
-async function toAdminTest(db: Executor, found: OwnedTest): Promise<AdminTest> {
+export async function toAdminTest(db: Executor, found: OwnedTest): Promise<AdminTest> {
   const t = found.test;
   const [[questionsCount], [attemptsCount], problems] = await Promise.all([
     db.select({ n: count() }).from(questions).where(eq(questions.testId, t.id)),

@@ -3,6 +3,7 @@ import type { AdminCourseCard, Paginated } from '@crema/contract';
 import { formatCount, formatPrice, LESSON_FORMS, MODULE_FORMS } from '@crema/contract/format';
 import { adminPaths } from './paths.ts';
 import { useSearchForm } from './ui.tsx';
+import { DuplicateCourseButton } from './duplicate.tsx';
 import './admin.css';
 
 // /admin/courses/ 'Мои курсы' (spec §2 Admin routes): the owner's courses, drafts and published,
@@ -49,6 +50,7 @@ function CourseCard({ course }: { course: AdminCourseCard }) {
         <Link className="button button--ghost button--small" to={adminPaths.audience(course.id)}>
           Ученики
         </Link>
+        <DuplicateCourseButton course={course} />
       </div>
     </li>
   );

@@ -20,6 +20,7 @@ import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
+import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
 import './admin.css';
 
 // /admin/courses/{id}/ 'Программа' (decision 0036): modules with their lessons and tests in one
@@ -137,10 +138,29 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
   const [editing, setEditing] = useState<string | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [orderProblems, setOrderProblems] = useState<string[]>([]);
+  // Copies (decision 0040): the last one's notice, shown under its module, and the copy marked.
+  const [copied, setCopied] = useState<(Copied & { key: string }) | null>(null);
+  const [copying, setCopying] = useState<CopyItem | null>(null);
+  const duplication = useApiForm();
   const moduleSensors = useListSensors();
   const itemSensors = useListSensors();
 
   const refresh = async () => setModules(await adminApi.modules(course.id));
+
+  /** 'Дублировать': a draft copy right after the original. */
+  const duplicate = (item: Item, module: AdminModule) =>
+    duplication.run(async () => {
+      setCopied(null);
+      const copy = item.type === 'lesson' ? await adminApi.duplicateLesson(item.id) : await adminApi.duplicateTest(item.id);
+      await refresh();
+      setCopied({
+        key: `${item.type}-${copy.id}`,
+        text: `Копия ${item.type === 'lesson' ? 'урока' : 'теста'} «${item.title}» добавлена сразу после оригинала как черновик.`,
+        href: item.type === 'lesson' ? adminPaths.lesson(copy.id) : adminPaths.test(copy.id),
+        moduleId: module.id,
+        courseId: course.id,
+      });
+    });
 
   const moduleName = (id: string | number) => modules.find((module) => `module-${module.id}` === id)?.title ?? '';
   const itemName = (id: string | number) =>
@@ -205,7 +225,12 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
         Перетаскивайте модули, уроки и тесты за значок ⠿ или с клавиатуры: фокус на значок, пробел, стрелки, пробел. Порядок
         сохраняется сразу.
       </p>
-      <Problems messages={orderProblems} />
+      <Problems messages={[...orderProblems, ...duplication.problems.general]} />
+      {copied && copied.courseId !== course.id ? (
+        <p className="admin-notice" role="status">
+          {copied.text} <Link to={copied.href}>Открыть копию</Link>
+        </p>
+      ) : null}
       {modules.length === 0 ? <p className="admin-empty">В курсе пока нет модулей. Добавьте первый модуль, а в нём — уроки и тесты.</p> : null}
       <DndContext
         sensors={moduleSensors}
@@ -261,7 +286,7 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
                                 key={itemKey(item)}
                                 id={itemKey(item)}
                                 label={`${item.type === 'lesson' ? 'урок' : 'тест'} «${item.title}»`}
-                                className="admin-item"
+                                className={copied?.key === itemKey(item) ? 'admin-item admin-item--fresh' : 'admin-item'}
                               >
                                 {(handle) =>
                                   editing === itemKey(item) ? (
@@ -292,6 +317,12 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
                                       <button type="button" className="admin-icon-button" onClick={() => setEditing(itemKey(item))}>
                                         Переименовать
                                       </button>
+                                      <CopyMenu
+                                        label={`${item.type === 'lesson' ? 'урок' : 'тест'} «${item.title}»`}
+                                        busy={duplication.busy}
+                                        onDuplicate={() => void duplicate(item, module)}
+                                        onCopyElsewhere={() => setCopying({ type: item.type, id: item.id, title: item.title })}
+                                      />
                                       <button type="button" className="admin-icon-button" onClick={() => setRemoval({ kind: item.type, item })}>
                                         Удалить
                                       </button>
@@ -303,6 +334,11 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
                           </ol>
                         </SortableContext>
                       </DndContext>
+                      {copied && copied.courseId === course.id && copied.moduleId === module.id ? (
+                        <p className="admin-notice" role="status">
+                          {copied.text} <Link to={copied.href}>Открыть копию</Link>
+                        </p>
+                      ) : null}
                       {editing === `add-lesson-${module.id}` || editing === `add-test-${module.id}` ? (
                         <InlineTitle
                           label={editing.startsWith('add-lesson') ? 'Название нового урока' : 'Название нового теста'}
@@ -351,6 +387,15 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
         )}
       </div>
       <RemoveDialog removal={removal} onClose={() => setRemoval(null)} onRemoved={refresh} />
+      <CopyToCourseDialog
+        item={copying}
+        currentCourseId={course.id}
+        onClose={() => setCopying(null)}
+        onCopied={(done) => {
+          setCopied({ ...done, key: '' });
+          if (done.courseId === course.id) void refresh();
+        }}
+      />
     </section>
   );
 }

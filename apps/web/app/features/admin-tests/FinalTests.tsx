@@ -21,6 +21,9 @@ export function FinalTests({ course, initialTests }: { course: Pick<AdminCourse,
   const [tests, setTests] = useState(initialTests);
   const [name, setName] = useState('');
   const form = useApiForm(['name']);
+  // 'Дублировать' (decision 0040): the copy lands right after the original.
+  const copying = useApiForm();
+  const [copied, setCopied] = useState<AdminTest | null>(null);
   const id = useId();
   return (
     <div className="account__page at-page">
@@ -42,12 +45,33 @@ export function FinalTests({ course, initialTests }: { course: Pick<AdminCourse,
                   {questionsWord(test.questions_count)} · {test.is_published ? 'опубликован' : 'черновик'}
                   {test.publish_problems.length && !test.is_published ? ' · есть что исправить' : ''}
                 </span>
+                <button
+                  type="button"
+                  className="button button--ghost at-small"
+                  disabled={copying.busy}
+                  aria-label={`Дублировать тест «${test.name}»`}
+                  onClick={() =>
+                    void copying.run(async () => {
+                      const copy = await adminBrowserApi.duplicateTest(test.id);
+                      setTests((list) => list.flatMap((each) => (each.id === test.id ? [each, copy] : [each])));
+                      setCopied(copy);
+                    })
+                  }
+                >
+                  Дублировать
+                </button>
               </li>
             ))}
           </ul>
         ) : (
           <p className="at-hint">Итоговых тестов пока нет.</p>
         )}
+        {copied ? (
+          <p className="at-hint" role="status">
+            Копия «{copied.name}» добавлена сразу после оригинала как черновик.
+          </p>
+        ) : null}
+        <Messages messages={copying.problems.general} />
         <form
           className="at-add"
           onSubmit={form.onSubmit(async () => {

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from 'react-router';
-import { createAdminApi as createCoursesApi } from '../../api/admin-courses.ts';
 import { createAdminApi } from '../../api/admin.ts';
 import { previewItems, previewOutline } from '../../features/learning/preview.ts';
 import { courseIdParam, orNotFound } from './course-load.server.ts';
@@ -13,8 +12,8 @@ export async function loadPreviewCourse(context: AppLoadContext, idParam: string
   const id = courseIdParam(idParam);
   const api = createAdminApi(context.api);
   const [course, modules, finals] = await Promise.all([
-    orNotFound(() => api.adminCourse(id)),
-    orNotFound(() => createCoursesApi(context.api).modules(id)),
+    orNotFound(() => api.course(id)),
+    orNotFound(() => api.modules(id)),
     orNotFound(() => api.adminFinalTests(id)),
   ]);
   const items = previewItems(modules, finals);
