@@ -302,6 +302,9 @@ describe('every route of the app', () => {
     '/api/admin/courses/:id/tests/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { name: 'Итоговый тест' } }),
     '/api/admin/tests/:id/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { name: 'Тест' } }),
     '/api/admin/tests/:id/questions/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: { text: 'Вопрос?' } }),
+    '/api/admin/lessons/:id/duplicate/': async (db, userId) => ({ id: (await owning(db, userId)).lesson.id, payload: {} }),
+    '/api/admin/tests/:id/duplicate/': async (db, userId) => ({ id: (await owning(db, userId)).test.id, payload: {} }),
+    '/api/admin/courses/:id/duplicate/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: {} }),
     '/api/admin/tests/:id/questions/set-order/': async (db, userId) => {
       const { test } = await owning(db, userId);
       return { id: test.id, payload: { order: [(await buildQuestion(db, { testId: test.id })).id] } };
