@@ -203,6 +203,9 @@ test('a review link works as an address: the page arrives with the review open',
   await page.goto(`/courses/barista-s-nulya/?review=${review.id}`);
   const dialog = page.getByRole('dialog', { name: review.name });
   await expect(dialog).toBeVisible();
+  // The server's dialog comes alive once its code has loaded (it loads on use, decision 0039): then
+  // it is a modal dialog that keeps the page behind it inert.
+  await expect(page.locator('html')).toHaveClass(/modal-open/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Closing takes the review out of the address.
