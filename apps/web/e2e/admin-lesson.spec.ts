@@ -175,3 +175,19 @@ test('another owner’s lesson is the 404 page', async ({ page, login }, testInf
   const res = await page.goto(`/admin/lessons/${id}/`);
   expect(res?.status()).toBe(404);
 });
+
+test('the lesson editor fits a phone: blocks, the toolbar and the save bar without sideways scrolling', async ({ page, login }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+  await login(OWNER.email, { password: OWNER.password });
+  const id = await freshLesson(page);
+  await page.goto(`/admin/lessons/${id}/`);
+  await hydrated(page);
+  const addOn = (n: number) => page.getByRole('group', { name: `Добавить блок на страницу ${n}` });
+  await addOn(1).getByRole('button', { name: '+ Текст' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Оформление текста' })).toBeVisible();
+  await addOn(1).getByRole('button', { name: '+ Видео' }).click();
+  await page.getByLabel('Ссылка на видео').fill('https://rutube.ru/video/0123456789abcdef0123456789abcdef/');
+  await expect(page.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/admin-lesson-375.png`, fullPage: true });
+});

@@ -237,3 +237,22 @@ test('learners’ progress: an owner filters by a course and downloads the list'
   await page.getByRole('link', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 });
+
+test('the test editor fits a phone: settings, a question being written and the list', async ({ page, login }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+  await login(OWNER.email, { password: OWNER.password });
+  const { testId } = await freshTest(page, 'phone');
+  await page.goto(`/admin/tests/${testId}/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Добавить вопрос' }).click();
+  const editor = page.getByRole('form', { name: 'Новый вопрос' });
+  await editor.getByLabel('Текст вопроса').fill('Сколько миллилитров в классическом эспрессо?');
+  await editor.getByLabel('Вариант 1', { exact: true }).fill('60 мл');
+  await editor.getByLabel('Вариант 2', { exact: true }).fill('30 мл');
+  await editor.getByLabel('Вариант 2 — правильный').check();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await editor.getByRole('button', { name: 'Сохранить вопрос' }).click();
+  await expect(page.getByRole('listitem', { name: 'Вопрос 1' })).toContainText('30 мл');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/admin-tests-375.png`, fullPage: true });
+});
