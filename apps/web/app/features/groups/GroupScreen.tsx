@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MyGroupDetail } from '@crema/contract';
 import { formatCount, formatDate, SESSION_FORMS } from '@crema/contract/format';
-import { placeText } from './GroupsScreen.tsx';
-import { MEMBER_FORMS, groupsPath, personName, sessionPath, timeRange, whoseText } from './paths.ts';
+import { GroupFacts } from './GroupsScreen.tsx';
+import { MEMBER_FORMS, groupsPath, sessionPath, timeRange } from './paths.ts';
 import './groups.css';
 
 // /user/group/{id}/ (spec §2 User routes: Groups): one group — who studies, teacher, place, how many
@@ -21,36 +21,13 @@ export function GroupScreen({ group, programme, continueTo }: { group: MyGroupDe
       </p>
       <p className="group-card__course">{group.course.title}</p>
       <h1 className="account__title">{group.title}</h1>
-      <dl className="group-facts group-facts--wide">
-        <div>
-          <dt>Кто учится</dt>
-          <dd>{whoseText(group.learners)}</dd>
-        </div>
-        <div>
-          <dt>Даты</dt>
-          <dd>
-            {formatDate(group.starts_on)}
-            {group.ends_on ? ` — ${formatDate(group.ends_on)}` : ''}
-          </dd>
-        </div>
-        {group.teacher ? (
-          <div>
-            <dt>Преподаватель</dt>
-            <dd>{personName(group.teacher)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Формат</dt>
-          <dd>{placeText(group)}</dd>
-        </div>
-        <div>
-          <dt>В группе</dt>
-          <dd>
-            {formatCount(group.members_count, MEMBER_FORMS)}
-            {classmates > 0 ? ` (одногруппников: ${classmates})` : ''}
-          </dd>
-        </div>
-      </dl>
+      <GroupFacts
+        group={group}
+        wide
+        datesLabel="Даты"
+        dates={`${formatDate(group.starts_on)}${group.ends_on ? ` — ${formatDate(group.ends_on)}` : ''}`}
+        members={`${formatCount(group.members_count, MEMBER_FORMS)}${classmates > 0 ? ` (одногруппников: ${classmates})` : ''}`}
+      />
       {continueTo ? (
         <p>
           <Link className="button button--primary" to={continueTo}>

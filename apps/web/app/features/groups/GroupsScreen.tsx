@@ -15,6 +15,48 @@ export function placeText(group: Pick<MyGroup, 'format' | 'location'>): string {
   return group.location && group.format !== 'online' ? `${format}: ${group.location}` : format;
 }
 
+/** A group's facts: who studies in it, its dates, teacher, place and size (the card and the group's page). */
+export function GroupFacts({
+  group,
+  datesLabel,
+  dates,
+  members,
+  wide = false,
+}: {
+  group: Pick<MyGroup, 'learners' | 'teacher' | 'format' | 'location'>;
+  datesLabel: string;
+  dates: string;
+  members: string;
+  wide?: boolean;
+}) {
+  return (
+    <dl className={`group-facts${wide ? ' group-facts--wide' : ''}`}>
+      <div>
+        <dt>Кто учится</dt>
+        <dd>{whoseText(group.learners)}</dd>
+      </div>
+      <div>
+        <dt>{datesLabel}</dt>
+        <dd>{dates}</dd>
+      </div>
+      {group.teacher ? (
+        <div>
+          <dt>Преподаватель</dt>
+          <dd>{personName(group.teacher)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Формат</dt>
+        <dd>{placeText(group)}</dd>
+      </div>
+      <div>
+        <dt>В группе</dt>
+        <dd>{members}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function GroupCard({ group }: { group: MyGroup }) {
   const next = group.next_session;
   return (
@@ -23,30 +65,7 @@ function GroupCard({ group }: { group: MyGroup }) {
       <h2 className="group-card__title">
         <Link to={groupPath(group.id)}>{group.title}</Link>
       </h2>
-      <dl className="group-facts">
-        <div>
-          <dt>Кто учится</dt>
-          <dd>{whoseText(group.learners)}</dd>
-        </div>
-        <div>
-          <dt>Начало</dt>
-          <dd>{formatDate(group.starts_on)}</dd>
-        </div>
-        {group.teacher ? (
-          <div>
-            <dt>Преподаватель</dt>
-            <dd>{personName(group.teacher)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Формат</dt>
-          <dd>{placeText(group)}</dd>
-        </div>
-        <div>
-          <dt>В группе</dt>
-          <dd>{formatCount(group.members_count, MEMBER_FORMS)}</dd>
-        </div>
-      </dl>
+      <GroupFacts group={group} dates={formatDate(group.starts_on)} datesLabel="Начало" members={formatCount(group.members_count, MEMBER_FORMS)} />
       {next ? (
         <p className="group-card__next">
           <span className="group-card__next-label">Ближайшее занятие</span>
