@@ -46,6 +46,8 @@ const itemTitles = (page: Page) => page.locator('.admin-items .admin-item__title
 
 test('an owner makes a course: settings, a module with lessons and a test reordered by drag and by keyboard, a publish attempt', async ({ page, login }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the builder is walked on a desktop');
+  // A long walk (about 15 s alone): room for a loaded machine, as the other builder walks have.
+  test.setTimeout(90_000);
   await login(OWNER.email, { password: OWNER.password });
   const title = `Курс e2e ${Date.now()}`;
 
