@@ -1,23 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type ScreenReaderInstructions,
-} from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type Announcements, type DragEndEvent, type ScreenReaderInstructions } from '@dnd-kit/core';
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { AdminCourse, AdminModule } from '@crema/contract';
 import { formatCount } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
+import { useSortableSensors } from '../../forms/sortable.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
@@ -68,12 +59,6 @@ function announcements(nameOf: (id: string | number) => string): Announcements {
   };
 }
 
-function useListSensors() {
-  return useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-}
 
 function Sortable({ id, label, className, children }: { id: string; label: string; className: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
@@ -142,8 +127,8 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
   const [copied, setCopied] = useState<(Copied & { key: string }) | null>(null);
   const [copying, setCopying] = useState<CopyItem | null>(null);
   const duplication = useApiForm();
-  const moduleSensors = useListSensors();
-  const itemSensors = useListSensors();
+  const moduleSensors = useSortableSensors();
+  const itemSensors = useSortableSensors();
 
   const refresh = async () => setModules(await adminApi.modules(course.id));
 

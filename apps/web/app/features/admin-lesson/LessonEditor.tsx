@@ -1,19 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import {
-  DndContext,
-  KeyboardSensor,
-  MeasuringStrategy,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { AdminBlockData, AdminBlocks, AdminLesson, AdminUpload, LessonBlockView } from '@crema/contract';
 import { ApiRequestError } from '../../api/client.ts';
@@ -22,6 +11,7 @@ import { createAdminApi } from '../../api/admin.ts';
 import { FormRejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../forms/sortable.ts';
 import { BlockFields } from './BlockFields.tsx';
 import {
   BLOCK_TYPES,
@@ -81,18 +71,14 @@ function shownField(type: BlockType, field: string): boolean {
 }
 
 /** What a screen reader hears while a block moves: which block, and its place among the page's blocks. */
-function announcements(blocks: readonly DraftBlock[]): Announcements {
-  const nameOf = (id: UniqueIdentifier) => {
-    const block = blocks.find((item) => item.key === id);
-    return block ? blockName(block.data.type) : 'Блок';
-  };
-  const place = (id: UniqueIdentifier) => `${blocks.findIndex((item) => item.key === id) + 1} из ${blocks.length}`;
-  return {
-    onDragStart: ({ active }) => `«${nameOf(active.id)}» поднят. Стрелками вверх и вниз выберите место, пробелом поставьте, Escape — отмена.`,
-    onDragOver: ({ active, over }) => (over ? `«${nameOf(active.id)}» над местом ${place(over.id)}.` : `«${nameOf(active.id)}» вне списка.`),
-    onDragEnd: ({ active, over }) => (over ? `«${nameOf(active.id)}» поставлен на место ${place(over.id)}.` : `«${nameOf(active.id)}» возвращён на прежнее место.`),
-    onDragCancel: ({ active }) => `Перемещение отменено, «${nameOf(active.id)}» на прежнем месте.`,
-  };
+function announcements(blocks: readonly DraftBlock[]) {
+  return placeAnnouncements(
+    blocks.map((block) => block.key),
+    (id) => {
+      const block = blocks.find((item) => item.key === id);
+      return block ? `«${blockName(block.data.type)}»` : 'Блок';
+    },
+  );
 }
 const INSTRUCTIONS = 'Чтобы переставить блок, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз.';
 
@@ -211,7 +197,7 @@ function PageBlocks({
   onReorder: (from: number, to: number) => void;
   children: (block: DraftBlock, index: number, extra: { errors: Record<string, string[]>; urls: Record<string, string>; pageCount: number }) => ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortableSensors();
   const onDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;
     if (!over || active.id === over.id) return;
@@ -223,9 +209,8 @@ function PageBlocks({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      // Blocks change height while a drag goes on (the rich text editor lays itself out late):
-      // measure the places on every move, or a keyboard drop can land on stale positions.
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      // Blocks change height while a drag goes on: a keyboard drop must not land on stale positions.
+      measuring={MEASURE_ON_EVERY_MOVE}
       onDragEnd={onDragEnd}
       accessibility={{ announcements: announcements(page.blocks), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >

@@ -1,33 +1,18 @@
-import { useCallback, useMemo, useState } from "react";
-import { Link } from "react-router";
-import {
-  DndContext,
-  KeyboardSensor,
-  MeasuringStrategy,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import type { AdminQuestion, AdminTest } from "@crema/contract";
-import { adminBrowserApi } from "../../api/admin.ts";
-import { useApiForm } from "../../api/useApiForm.ts";
-import { Modal } from "../../components/ui/Modal.tsx";
-import { useUnsavedGuard } from "../../forms/UnsavedGuard.tsx";
-import { QUESTION_TYPE_LABELS } from "./drafts.ts";
-import { Messages, QuestionEditor } from "./QuestionEditor.tsx";
-import { TestSettings } from "./TestSettings.tsx";
-import "./admin-tests.css";
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { AdminQuestion, AdminTest } from '@crema/contract';
+import { adminBrowserApi } from '../../api/admin.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../forms/sortable.ts';
+import { QUESTION_TYPE_LABELS } from './drafts.ts';
+import { Messages, QuestionEditor } from './QuestionEditor.tsx';
+import { TestSettings } from './TestSettings.tsx';
+import './admin-tests.css';
 
 /** Where a test lives in the builder: its module's course page, or the course's final tests. */
 export const adminPaths = {
@@ -43,33 +28,14 @@ export const adminPaths = {
 function useUnsaved() {
   const [parts, setParts] = useState<Record<string, boolean>>({});
   const dirty = Object.values(parts).some(Boolean);
-  const mark = useCallback(
-    (part: string, isDirty: boolean) =>
-      setParts((old) =>
-        old[part] === isDirty ? old : { ...old, [part]: isDirty },
-      ),
-    [],
-  );
-  const guard = useUnsavedGuard(
-    dirty,
-    "На странице есть несохранённые изменения теста. Если уйти, они пропадут.",
-  );
+  const mark = useCallback((part: string, isDirty: boolean) => setParts((old) => (old[part] === isDirty ? old : { ...old, [part]: isDirty })), []);
+  const guard = useUnsavedGuard(dirty, 'На странице есть несохранённые изменения теста. Если уйти, они пропадут.');
   return { mark, leaveDialog: guard.dialog };
 }
 
-function PublishPanel({
-  test,
-  version,
-  onChanged,
-}: {
-  test: AdminTest;
-  version: string;
-  onChanged: (test: AdminTest) => void;
-}) {
-  const api = useApiForm(["is_published"]);
-  const problems = api.errorsOf("is_published").length
-    ? api.errorsOf("is_published")
-    : test.publish_problems;
+function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: string; onChanged: (test: AdminTest) => void }) {
+  const api = useApiForm(['is_published']);
+  const problems = api.errorsOf('is_published').length ? api.errorsOf('is_published') : test.publish_problems;
   const ready = problems.length === 0;
   const toggle = (isPublished: boolean) =>
     api.run(async () =>
@@ -85,23 +51,15 @@ function PublishPanel({
       <h2 className="at-card__title" id="at-publish-title">
         Публикация
       </h2>
-      <p
-        className={test.is_published ? "at-status at-status--on" : "at-status"}
-      >
-        {test.is_published
-          ? "Опубликован — ученики видят тест"
-          : "Черновик — ученики тест пока не видят"}
+      <p className={test.is_published ? 'at-status at-status--on' : 'at-status'}>
+        {test.is_published ? 'Опубликован — ученики видят тест' : 'Черновик — ученики тест пока не видят'}
       </p>
       {ready ? (
-        <p className="at-check at-check--ok">
-          ✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.
-        </p>
+        <p className="at-check at-check--ok">✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.</p>
       ) : (
         <>
           <p className="at-check__title" id="at-checklist-title">
-            {test.is_published
-              ? "Ученики могут споткнуться — исправьте:"
-              : "Что исправить перед публикацией:"}
+            {test.is_published ? 'Ученики могут споткнуться — исправьте:' : 'Что исправить перед публикацией:'}
           </p>
           <ul className="at-checklist" aria-labelledby="at-checklist-title">
             {problems.map((problem) => (
@@ -114,12 +72,7 @@ function PublishPanel({
       )}
       <Messages messages={api.problems.general} />
       {test.is_published ? (
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={() => void toggle(false)}
-          disabled={api.busy}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={() => void toggle(false)} disabled={api.busy}>
           Снять с публикации
         </button>
       ) : (
@@ -128,7 +81,7 @@ function PublishPanel({
           className="button button--primary at-small"
           onClick={() => void toggle(true)}
           disabled={api.busy || !ready}
-          aria-describedby={ready ? undefined : "at-checklist-title"}
+          aria-describedby={ready ? undefined : 'at-checklist-title'}
         >
           Опубликовать тест
         </button>
@@ -138,40 +91,20 @@ function PublishPanel({
 }
 
 function answerSummary(q: AdminQuestion): string {
-  if (q.type === "match") {
+  if (q.type === 'match') {
     const groups = new Map<string, string[]>();
-    for (const a of q.answers)
-      groups.set(a.connect_id ?? `#${a.id}`, [
-        ...(groups.get(a.connect_id ?? `#${a.id}`) ?? []),
-        a.text,
-      ]);
-    return [...groups.values()].map((texts) => texts.join(" ↔ ")).join("; ");
+    for (const a of q.answers) groups.set(a.connect_id ?? `#${a.id}`, [...(groups.get(a.connect_id ?? `#${a.id}`) ?? []), a.text]);
+    return [...groups.values()].map((texts) => texts.join(' ↔ ')).join('; ');
   }
-  return q.answers
-    .map((a) => (a.is_correct ? `✓ ${a.text}` : a.text))
-    .join("; ");
+  return q.answers.map((a) => (a.is_correct ? `✓ ${a.text}` : a.text)).join('; ');
 }
 
-const INSTRUCTIONS =
-  "Чтобы переставить вопрос, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз. Escape — отмена.";
+const INSTRUCTIONS = 'Чтобы переставить вопрос, нажмите пробел, стрелками выберите место и нажмите пробел ещё раз. Escape — отмена.';
 
 /** What a screen reader hears while a question moves: its number and its place among the questions. */
-function announcements(questions: readonly AdminQuestion[]): Announcements {
-  const at = (id: UniqueIdentifier) =>
-    questions.findIndex((q) => q.id === id) + 1;
-  return {
-    onDragStart: ({ active }) => `Вопрос ${at(active.id)} поднят.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `Вопрос ${at(active.id)} над местом ${at(over.id)} из ${questions.length}.`
-        : `Вопрос ${at(active.id)} вне списка.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `Вопрос ${at(active.id)} поставлен на место ${at(over.id)} из ${questions.length}.`
-        : `Вопрос ${at(active.id)} на прежнем месте.`,
-    onDragCancel: ({ active }) =>
-      `Перемещение отменено, вопрос ${at(active.id)} на прежнем месте.`,
-  };
+function announcements(questions: readonly AdminQuestion[]) {
+  const ids = questions.map((q) => q.id);
+  return placeAnnouncements(ids, (id) => `Вопрос ${ids.indexOf(Number(id)) + 1}`);
 }
 
 function QuestionCard({
@@ -189,22 +122,12 @@ function QuestionCard({
   onDelete: () => void;
   onMove: (to: number) => void;
 }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: question.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id });
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={["at-question", isDragging ? "at-question--dragging" : ""]
-        .filter(Boolean)
-        .join(" ")}
+      className={['at-question', isDragging ? 'at-question--dragging' : ''].filter(Boolean).join(' ')}
       aria-label={`Вопрос ${number}`}
     >
       <div className="at-question__move">
@@ -219,44 +142,23 @@ function QuestionCard({
         >
           ⋮⋮
         </button>
-        <button
-          type="button"
-          className="at-question__step"
-          aria-label={`Поднять вопрос ${number}`}
-          disabled={number === 1}
-          onClick={() => onMove(number - 2)}
-        >
+        <button type="button" className="at-question__step" aria-label={`Поднять вопрос ${number}`} disabled={number === 1} onClick={() => onMove(number - 2)}>
           ↑
         </button>
-        <button
-          type="button"
-          className="at-question__step"
-          aria-label={`Опустить вопрос ${number}`}
-          disabled={number === total}
-          onClick={() => onMove(number)}
-        >
+        <button type="button" className="at-question__step" aria-label={`Опустить вопрос ${number}`} disabled={number === total} onClick={() => onMove(number)}>
           ↓
         </button>
       </div>
       <div className="at-question__body">
         <p className="at-question__meta">
           Вопрос {number} · {QUESTION_TYPE_LABELS[question.type]}
-          {question.probability !== 100
-            ? ` · в попытке с вероятностью ${question.probability}%`
-            : ""}
+          {question.probability !== 100 ? ` · в попытке с вероятностью ${question.probability}%` : ''}
         </p>
         <p className="at-question__text">{question.text}</p>
-        {question.image ? (
-          <img className="at-question__image" src={question.image.url} alt="" />
-        ) : null}
-        <p className="at-question__answers">
-          {answerSummary(question) || "Ответов пока нет"}
-        </p>
+        {question.image ? <img className="at-question__image" src={question.image.url} alt="" /> : null}
+        <p className="at-question__answers">{answerSummary(question) || 'Ответов пока нет'}</p>
         {question.problems.length ? (
-          <ul
-            className="at-checklist"
-            aria-label={`Что не так с вопросом ${number}`}
-          >
+          <ul className="at-checklist" aria-label={`Что не так с вопросом ${number}`}>
             {question.problems.map((problem) => (
               <li key={problem} className="at-check at-check--todo">
                 {problem}
@@ -268,19 +170,10 @@ function QuestionCard({
         )}
       </div>
       <div className="at-question__actions">
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={onEdit}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={onEdit}>
           Изменить
         </button>
-        <button
-          type="button"
-          className="button button--ghost at-small"
-          onClick={onDelete}
-          aria-label={`Удалить вопрос ${number}`}
-        >
+        <button type="button" className="button button--ghost at-small" onClick={onDelete} aria-label={`Удалить вопрос ${number}`}>
           Удалить
         </button>
       </div>
@@ -292,28 +185,16 @@ function QuestionCard({
  * /admin/tests/{id}/ (decision 0038): the settings, the publish checklist and the questions —
  * written one at a time, ordered by drag and drop (or the keyboard), previewed as learners see them.
  */
-export function TestEditor({
-  initialTest,
-  initialQuestions,
-}: {
-  initialTest: AdminTest;
-  initialQuestions: AdminQuestion[];
-}) {
+export function TestEditor({ initialTest, initialQuestions }: { initialTest: AdminTest; initialQuestions: AdminQuestion[] }) {
   const [test, setTest] = useState(initialTest);
   // The version the settings were opened at; moves on with this page's own saves.
   const [version, setVersion] = useState(initialTest.updated_at);
   const [questions, setQuestions] = useState(initialQuestions);
-  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   const { mark, leaveDialog } = useUnsaved();
-  const markSettings = useCallback(
-    (dirty: boolean) => mark("settings", dirty),
-    [mark],
-  );
-  const markQuestion = useCallback(
-    (dirty: boolean) => mark("question", dirty),
-    [mark],
-  );
+  const markSettings = useCallback((dirty: boolean) => mark('settings', dirty), [mark]);
+  const markQuestion = useCallback((dirty: boolean) => mark('question', dirty), [mark]);
   const order = useApiForm();
   const removal = useApiForm();
 
@@ -322,15 +203,9 @@ export function TestEditor({
     setVersion(fresh.updated_at);
   }, []);
   // Questions change the test's version and its checklist: read both again after each change.
-  const refreshTest = useCallback(
-    async () => adopt(await adminBrowserApi.adminTest(test.id)),
-    [adopt, test.id],
-  );
+  const refreshTest = useCallback(async () => adopt(await adminBrowserApi.adminTest(test.id)), [adopt, test.id]);
 
-  const nextSort = useMemo(
-    () => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1,
-    [questions],
-  );
+  const nextSort = useMemo(() => questions.reduce((max, q) => Math.max(max, q.sort), 0) + 1, [questions]);
 
   /** Puts a question at position `to` (0-based) and saves the whole new order in one call. */
   const moveQuestion = (questionId: number, to: number) => {
@@ -356,12 +231,7 @@ export function TestEditor({
       }
     });
   };
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-    }),
-  );
+  const sensors = useSortableSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     moveQuestion(
@@ -381,81 +251,50 @@ export function TestEditor({
     });
 
   const saved = (question: AdminQuestion) => {
-    setQuestions((list) =>
-      list.some((q) => q.id === question.id)
-        ? list.map((q) => (q.id === question.id ? question : q))
-        : [...list, question],
-    );
+    setQuestions((list) => (list.some((q) => q.id === question.id) ? list.map((q) => (q.id === question.id ? question : q)) : [...list, question]));
     setEditing(null);
     void refreshTest().catch(() => undefined);
   };
 
-  const deletingNumber = deleting
-    ? questions.findIndex((q) => q.id === deleting.id) + 1
-    : 0;
+  const deletingNumber = deleting ? questions.findIndex((q) => q.id === deleting.id) + 1 : 0;
 
   return (
     <div className="account__page at-page">
       <nav className="at-crumbs" aria-label="Где вы">
         <Link to={adminPaths.course(test.course.id)}>{test.course.title}</Link>
-        {test.module ? (
-          <span> · {test.module.title}</span>
-        ) : (
-          <Link to={adminPaths.courseTests(test.course.id)}>
-            {" "}
-            · Итоговые тесты
-          </Link>
-        )}
+        {test.module ? <span> · {test.module.title}</span> : <Link to={adminPaths.courseTests(test.course.id)}> · Итоговые тесты</Link>}
       </nav>
       <h1 className="account__title">{test.name}</h1>
       {test.attempts_count > 0 ? (
-        <p className="at-hint">
-          Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов
-          коснутся новых попыток.
-        </p>
+        <p className="at-hint">Ученики уже сделали попыток: {test.attempts_count}. Изменения вопросов коснутся новых попыток.</p>
       ) : null}
       <div className="at-layout">
         <PublishPanel test={test} version={version} onChanged={adopt} />
         <div className="at-layout">
-          <TestSettings
-            key={test.id}
-            test={test}
-            version={version}
-            onSaved={adopt}
-            onDirtyChange={markSettings}
-          />
+          <TestSettings key={test.id} test={test} version={version} onSaved={adopt} onDirtyChange={markSettings} />
           <section className="at-card" aria-labelledby="at-questions-title">
             <h2 className="at-card__title" id="at-questions-title">
               Вопросы ({questions.length})
             </h2>
             {questions.length > 1 ? (
-              <p className="at-hint">
-                Порядок меняется перетаскиванием за ⋮⋮ (с клавиатуры: пробел,
-                стрелки, пробел) или кнопками ↑ и ↓.
-              </p>
+              <p className="at-hint">Порядок меняется перетаскиванием за ⋮⋮ (с клавиатуры: пробел, стрелки, пробел) или кнопками ↑ и ↓.</p>
             ) : null}
             <Messages messages={order.problems.general} />
             <DndContext
               sensors={sensors}
               collisionDetection={closestCenter}
-              measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+              measuring={MEASURE_ON_EVERY_MOVE}
               onDragEnd={onDragEnd}
               accessibility={{
                 announcements: announcements(questions),
                 screenReaderInstructions: { draggable: INSTRUCTIONS },
               }}
             >
-              <SortableContext
-                items={questions.map((q) => q.id)}
-                strategy={verticalListSortingStrategy}
-              >
+              <SortableContext items={questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
                 <ol className="at-questions" aria-busy={order.busy}>
                   {questions.map((question, i) =>
                     editing === question.id ? (
-                      <li
-                        key={question.id}
-                        className="at-question at-question--editing"
-                      >
+                      <li key={question.id} className="at-question at-question--editing">
                         <QuestionEditor
                           testId={test.id}
                           question={question}
@@ -464,9 +303,7 @@ export function TestEditor({
                           onSaved={saved}
                           onCancel={() => setEditing(null)}
                           onDirtyChange={markQuestion}
-                          header={
-                            <h3 className="at-editor__title">Вопрос {i + 1}</h3>
-                          }
+                          header={<h3 className="at-editor__title">Вопрос {i + 1}</h3>}
                         />
                       </li>
                     ) : (
@@ -484,7 +321,7 @@ export function TestEditor({
                 </ol>
               </SortableContext>
             </DndContext>
-            {editing === "new" ? (
+            {editing === 'new' ? (
               <QuestionEditor
                 testId={test.id}
                 question={null}
@@ -496,52 +333,27 @@ export function TestEditor({
                 header={<h3 className="at-editor__title">Новый вопрос</h3>}
               />
             ) : (
-              <button
-                type="button"
-                className="button button--primary at-small"
-                onClick={() => setEditing("new")}
-                disabled={editing !== null}
-              >
+              <button type="button" className="button button--primary at-small" onClick={() => setEditing('new')} disabled={editing !== null}>
                 Добавить вопрос
               </button>
             )}
-            {editing !== null && editing !== "new" ? (
-              <p className="at-hint">
-                Сначала сохраните или закройте открытый вопрос.
-              </p>
-            ) : null}
+            {editing !== null && editing !== 'new' ? <p className="at-hint">Сначала сохраните или закройте открытый вопрос.</p> : null}
           </section>
         </div>
       </div>
 
-      <Modal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Удалить вопрос?"
-      >
+      <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Удалить вопрос?">
         {deleting ? (
           <>
             <p>
-              Вопрос {deletingNumber} «{deleting.text}» и все его ответы (
-              {deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
+              Вопрос {deletingNumber} «{deleting.text}» и все его ответы ({deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
             </p>
             <Messages messages={removal.problems.general} />
             <div className="at-editor__actions">
-              <button
-                type="button"
-                className="button button--primary at-small"
-                onClick={() => void confirmDelete()}
-                disabled={removal.busy}
-                data-autofocus
-              >
+              <button type="button" className="button button--primary at-small" onClick={() => void confirmDelete()} disabled={removal.busy} data-autofocus>
                 Удалить вопрос
               </button>
-              <button
-                type="button"
-                className="button button--ghost at-small"
-                onClick={() => setDeleting(null)}
-                disabled={removal.busy}
-              >
+              <button type="button" className="button button--ghost at-small" onClick={() => setDeleting(null)} disabled={removal.busy}>
                 Отмена
               </button>
             </div>
