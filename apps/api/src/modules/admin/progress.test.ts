@@ -3,6 +3,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { ADMIN_TEXTS } from './scopes.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildAttempt,
@@ -130,7 +131,10 @@ describe('GET /api/admin/progress/groups/', () => {
       expect.objectContaining({ id: c.group.id, title: 'Группа выходного дня', course_id: c.course.id }),
     ]);
     expect((await get('/api/admin/progress/groups/', other)).json()).toEqual([]);
-    expect((await get(`/api/admin/progress/groups/?course=${c.foreign.id}`)).json()).toEqual([]);
+    // Another owner's course is not a filter of mine: 404, as on the progress list itself.
+    const foreign = await get(`/api/admin/progress/groups/?course=${c.foreign.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: ADMIN_TEXTS.courseNotFound });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/progress/groups/' })).statusCode).toBe(401);
     const student = await signInAs(t.app, await buildUser(db()));
     expect((await get('/api/admin/progress/groups/', student)).statusCode).toBe(403);

@@ -39,7 +39,7 @@ function conditions(actor: SignedInActor, query: ProgressQuery): SQL {
 }
 
 /** A course or group filter outside the actor's courses is a 404, not an empty list. */
-async function assertFilters(db: Executor, actor: SignedInActor, query: ProgressQuery): Promise<void> {
+async function assertFilters(db: Executor, actor: SignedInActor, query: { course?: number; group?: number }): Promise<void> {
   if (query.course !== undefined) {
     const [row] = await db.select({ id: courses.id }).from(courses).where(and(eq(courses.id, query.course), ownedBy(actor)));
     if (!row) throw ApiError.notFound(ADMIN_TEXTS.courseNotFound);
@@ -182,6 +182,7 @@ export const progressFileName = (format: 'csv' | 'xlsx', now = new Date()) => ({
 
 /** GET /api/admin/progress/groups/: the groups of my courses (newest start first), for the filter. */
 export async function adminProgressGroups(db: Executor, actor: SignedInActor, course: number | undefined): Promise<AdminGroupOption[]> {
+  await assertFilters(db, actor, { course });
   const rows = await db
     .select({ id: groups.id, title: groups.title, course_id: groups.courseId, starts_on: groups.startsOn })
     .from(groups)

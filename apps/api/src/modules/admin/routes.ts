@@ -774,7 +774,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Группы моих курсов (для фильтра успеваемости)',
         tags,
         querystring: adminProgressGroupsQuerySchema,
-        response: { 200: z.array(adminGroupOptionSchema), ...invalid },
+        response: { 200: z.array(adminGroupOptionSchema), ...invalid, ...courseMissing },
       },
     },
     async (request) => adminProgressGroups(db, signedInActor(request), request.query.course),
