@@ -47,7 +47,7 @@ function Paragraphs({ text, className }: { text: string; className?: string }) {
 }
 
 const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const isPhone = (value: string) => /^\+?[\d\s()-]{7,}$/.test(value);
+const isPhone = (value: string) => /^\+\d[\d\s()-]{6,}$/.test(value);
 
 function FactValue({ fact }: { fact: SvedenFact }) {
   const href = fact.href ?? (isEmail(fact.value) ? `mailto:${fact.value}` : isPhone(fact.value) ? `tel:${fact.value.replace(/[^\d+]/g, '')}` : null);
