@@ -5,9 +5,13 @@ import { test, expect } from './fixtures.ts';
 
 const SHOTS = '/work/shots';
 
-test('the footer leads to Сведения; the sub-navigation walks every subsection', async ({ page }, info) => {
+test('the footer leads to Сведения; the sub-navigation walks every subsection', async ({ page, baseURL }, info) => {
+  test.setTimeout(120_000);
   const phone = info.project.name === 'phone';
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
   await page.goto('/');
+  // At the very bottom, the footer's last line is above the phone's fixed bottom menu.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Сведения об образовательной организации' }).click();
   await expect(page).toHaveURL(/\/sveden\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Сведения об образовательной организации' })).toBeVisible();
