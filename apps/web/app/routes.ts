@@ -16,6 +16,9 @@ export default [
   route('blog', 'routes/blog/list.tsx'),
   route('blog/:slug', 'routes/blog/post.tsx'),
   route('presence', 'routes/presence.tsx'),
+  // 'Сведения об образовательной организации' and its subsections (issue 15, decision 0042).
+  route('sveden', 'routes/sveden.tsx', { id: 'sveden' }),
+  route('sveden/:section', 'routes/sveden.tsx', { id: 'sveden-section' }),
   route('schedule', 'routes/schedule.tsx'),
   // Resource routes: generated from the database (robots.txt names the sitemap's absolute URL).
   route('sitemap.xml', 'routes/sitemap.ts'),

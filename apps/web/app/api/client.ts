@@ -1,4 +1,6 @@
 import type {
+  SvedenIndex,
+  SvedenPage,
   AttemptReport,
   Banner,
   Category,
@@ -196,6 +198,9 @@ export function createApi(fetcher: ApiFetch) {
       json<Paginated<PageCard>>(fetcher, `/api/pages/${toQuery(query)}`),
     page: (slug: string, query: { block_side_text_image_opts?: string; image_opts?: string } = {}) =>
       json<PageExtended>(fetcher, `/api/pages/${encodeURIComponent(slug)}/extended/${toQuery(query)}`),
+    /** 'Сведения об образовательной организации' (decision 0042): all subsections, or one with the navigation. */
+    sveden: () => json<SvedenIndex>(fetcher, '/api/sveden/'),
+    svedenSection: (key: string) => json<SvedenPage>(fetcher, `/api/sveden/${encodeURIComponent(key)}/`),
     schedule: (query: { type?: 'adult' | 'kids'; course?: string } = {}) =>
       json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
     sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),

@@ -14,3 +14,4 @@ export * from './orders.ts';
 export * from './relations.ts';
 export * from './schedule.ts';
 export * from './users.ts';
+export * from './sveden.ts';

@@ -19,6 +19,7 @@ import { banners, demoOwner2Course, feedbackForms, menus, reviews, statisticsSou
 import { seedGroups } from './groups.ts';
 import { idsBy, required } from './helpers.ts';
 import { seedStudentLearning } from './learning.ts';
+import { seedSveden } from './sveden.ts';
 import { seedDemoAccounts, seedDemoPersonalData } from './users.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
@@ -118,6 +119,7 @@ async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
     sourceId: required(sourceIds.get('search')),
   });
   await seedDemoPersonalData(tx, studentId, secretKey);
+  await seedSveden(tx);
 
   // The second owner's own course, a draft: no public list or count sees it.
   const { category, ...draft } = demoOwner2Course;

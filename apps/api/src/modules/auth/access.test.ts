@@ -215,6 +215,11 @@ describe('every route of the app', () => {
     ]) {
       expect(levels.get(route), route).toBe('user');
     }
+    // 'Сведения' (decision 0042): public reads; edits and uploads at the owner level, then staff only.
+    expect(levels.get('GET /api/sveden/')).toBe('public');
+    expect(levels.get('GET /api/sveden/common/')).toBe('public');
+    expect(levels.get('PUT /api/sveden/common/')).toBe('owner');
+    expect(levels.get('POST /api/sveden/uploads/')).toBe('owner');
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 

@@ -137,6 +137,7 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
         ) : null}
         <div className="site-footer__legal">
           <span>© {year} {configs.SITE_NAME ?? 'Crema'}</span>
+          <a href="/sveden/">Сведения об образовательной организации</a>
           {configs.PRIVACY_POLICY_LINK ? <a href={configs.PRIVACY_POLICY_LINK}>Политика конфиденциальности</a> : null}
           {configs.FOOTER_DEVELOPER ? <span className="site-footer__developer">{configs.FOOTER_DEVELOPER}</span> : null}
         </div>

@@ -1,0 +1,73 @@
+import type { Route } from './+types/sveden';
+import { createApi } from '../api/client.ts';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
+import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
+import { notFound, orNotFound } from '../features/content/load.ts';
+import { SVEDEN_TITLE, SvedenNavigation, SvedenSectionView } from '../features/sveden/Sveden.tsx';
+
+/** The section's root and its subsections' addresses (decision 0042). */
+const ROOT = '/sveden/';
+const KEY = /^[A-Za-z_]{1,40}$/;
+
+/**
+ * /sveden/ (every subsection listed) and /sveden/{key}/ (one subsection with the shared
+ * navigation); an unknown key is the 404 page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const api = createApi(context.api);
+  const key = params.section;
+  const crumbs = [
+    { name: 'Главная', path: '/' },
+    { name: SVEDEN_TITLE, path: ROOT },
+  ];
+  if (!key) {
+    const { nav } = await api.sveden();
+    return { nav, section: null, jsonLd: [breadcrumbJsonLd(context.publicUrl, crumbs)] };
+  }
+  if (!KEY.test(key)) notFound();
+  const { nav, section } = await orNotFound(api.svedenSection(key));
+  return { nav, section, jsonLd: [breadcrumbJsonLd(context.publicUrl, [...crumbs, { name: section.title, path: `${ROOT}${section.key}/` }])] };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const section = loaderData?.section;
+  return pageMeta(rootDataOf(matches), {
+    title: section ? `${section.title} — ${SVEDEN_TITLE}` : SVEDEN_TITLE,
+    description: section ? `${SVEDEN_TITLE}: ${section.title}.` : 'Обязательный раздел сайта образовательной организации: основные сведения, документы, образование, педагогический состав и другие подразделы.',
+    path: section ? `${ROOT}${section.key}/` : ROOT,
+  });
+};
+
+export default function Sveden({ loaderData }: Route.ComponentProps) {
+  const { nav, section } = loaderData;
+  const crumbs = [
+    { name: 'Главная', path: '/' },
+    ...(section ? [{ name: SVEDEN_TITLE, path: ROOT }, { name: section.title, path: `${ROOT}${section.key}/` }] : [{ name: SVEDEN_TITLE, path: ROOT }]),
+  ];
+  if (!section) {
+    return (
+      <main className="page container">
+        <Breadcrumbs crumbs={crumbs} />
+        <header className="page__header">
+          <h1 className="page__title">{SVEDEN_TITLE}</h1>
+        </header>
+        <SvedenNavigation nav={nav} variant="list" />
+      </main>
+    );
+  }
+  return (
+    <main className="page container">
+      <Breadcrumbs crumbs={crumbs} />
+      <div className="sveden-layout">
+        <SvedenNavigation nav={nav} current={section.key} />
+        <div>
+          <header className="page__header">
+            <h1 className="page__title">{section.title}</h1>
+          </header>
+          <SvedenSectionView section={section} />
+        </div>
+      </div>
+    </main>
+  );
+}
