@@ -13,3 +13,4 @@ export * from './schemas/learning.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/legal.ts';
