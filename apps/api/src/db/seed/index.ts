@@ -19,6 +19,7 @@ import { banners, demoOwner2Course, feedbackForms, menus, reviews, statisticsSou
 import { seedGroups } from './groups.ts';
 import { idsBy, required } from './helpers.ts';
 import { seedStudentLearning } from './learning.ts';
+import { seedLegalDocuments } from './legal.ts';
 import { seedDemoAccounts, seedDemoPersonalData } from './users.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
@@ -43,6 +44,7 @@ export async function seedDatabase(db: Db, secretKey: string): Promise<{ seeded:
 /** `secretKey`: the app's SECRET_KEY, so the demo documents are sealed with the key the app opens them with. */
 async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
   await tx.insert(s.configs).values(configs);
+  await seedLegalDocuments(tx);
 
   const { ownerId, owner2Id, studentId } = await seedDemoAccounts(tx);
 

@@ -66,10 +66,13 @@ export const menus: { key: string; title: string; items: SeedMenuItem[] }[] = [
       {
         title: 'Документы',
         slug: 'documents',
-        page: 'offer',
+        url: '/documents/offer/',
+        // The legal documents have versioned pages of their own (decision 0043).
         children: [
-          { title: 'Договор-оферта', slug: 'offer', page: 'offer' },
-          { title: 'Политика конфиденциальности', slug: 'privacy-policy', page: 'privacy-policy' },
+          { title: 'Договор-оферта', slug: 'offer', url: '/documents/offer/' },
+          { title: 'Политика конфиденциальности', slug: 'privacy-policy', url: '/documents/privacy-policy/' },
+          { title: 'Согласие на обработку персональных данных', slug: 'personal-data-consent', url: '/documents/personal-data-consent/' },
+          { title: 'Политика cookie', slug: 'cookie-policy', url: '/documents/cookie-policy/' },
         ],
       },
       { title: 'Блог', slug: 'blog', url: '/blog/' },
