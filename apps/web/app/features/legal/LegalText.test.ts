@@ -1,0 +1,15 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { LegalText } from './LegalText.tsx';
+
+describe('LegalText', () => {
+  it('makes headings, lists and paragraphs of plain text, and never HTML from the text', () => {
+    const body = '## 1. Общие положения\r\n\r\nПервая строка\nвторая строка\n\n- раз;\n- два.\n\n<b>не тег</b>';
+    const html = renderToStaticMarkup(createElement(LegalText, { body }));
+    expect(html).toBe(
+      '<h2>1. Общие положения</h2><p><span>Первая строка</span><span><br/>вторая строка</span></p>' +
+        '<ul><li>раз;</li><li>два.</li></ul><p><span>&lt;b&gt;не тег&lt;/b&gt;</span></p>',
+    );
+  });
+});
