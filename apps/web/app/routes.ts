@@ -92,6 +92,9 @@ export default [
   // Social sign-in: the providers send the person back here (one page, one route per provider).
   route('vk-callback', 'routes/social-callback.tsx', { id: 'vk-callback' }),
   route('yandex-callback', 'routes/social-callback.tsx', { id: 'yandex-callback' }),
+  // Legal documents with versions (issue 15, decision 0043); /privacy-policy/ and /offer/ redirect here.
+  route('documents/:slug', 'routes/document.tsx', { id: 'document' }),
+  route('documents/:slug/v/:version', 'routes/document.tsx', { id: 'document-version' }),
   // Content pages (/{any}/); unknown slugs and deeper paths are the 404 page.
   route('*', 'routes/content-page.tsx'),
 ] satisfies RouteConfig;

@@ -85,10 +85,10 @@ test('Esc closes the burger menu and the bottom bar’s menu, focus back on the 
 
 test('titles name the site once: a content page whose SEO title already has the brand', async ({ page, request }) => {
   const configs = await (await request.post('/api/configs/', { data: { keys: ['SITE_NAME'] } })).json();
-  const offer = await (await request.get('/api/pages/offer/extended/')).json();
-  expect(offer.seo.title).toMatch(/Crema$/);
-  await page.goto('/offer/');
-  await expect(page).toHaveTitle(`Договор-оферта — ${configs.SITE_NAME}`);
+  const corporate = await (await request.get('/api/pages/corporate/extended/')).json();
+  expect(corporate.seo.title).toMatch(/Crema$/);
+  await page.goto('/corporate/');
+  await expect(page).toHaveTitle(`Корпоративное обучение бариста — ${configs.SITE_NAME}`);
   await page.goto('/no-such-page-at-all/');
   await expect(page).toHaveTitle(`Такой страницы нет — ${configs.SITE_NAME}`);
 });
@@ -224,7 +224,9 @@ test('footer: every column has a heading, the ministry link says what it is, the
 
 test('the offer ends with the school’s legal details from the settings', async ({ page, request }) => {
   const configs = await (await request.post('/api/configs/', { data: {} })).json();
+  // The old address of the offer leads to its versioned page (decision 0043).
   await page.goto('/offer/');
+  await expect(page).toHaveURL(/\/documents\/offer\/$/);
   const details = page.getByRole('main').getByRole('region', { name: 'Реквизиты исполнителя' });
   await expect(details).toBeVisible();
   for (const key of ['FOOTER_NAME', 'LEGAL_INN', 'LEGAL_KPP', 'LEGAL_OGRN', 'LEGAL_ADDRESS', 'LEGAL_LICENSE']) {

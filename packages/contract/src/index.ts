@@ -14,3 +14,4 @@ export * from './schemas/groups.ts';
 export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/sveden.ts';
+export * from './schemas/legal.ts';

@@ -43,7 +43,7 @@ const viaInject = async (url: string, init?: { headers?: Record<string, string> 
 };
 
 describe('first-load JavaScript of public pages', () => {
-  it.each(['/', '/courses/', '/blog/', '/schedule/', '/about/'])('%s stays within 120 KB gzip', async (path) => {
+  it.each(['/', '/courses/', '/blog/', '/schedule/', '/about/', '/documents/privacy-policy/', '/documents/offer/v/1/'])('%s stays within 120 KB gzip', async (path) => {
     const js = await firstLoadJs(`http://localhost${path}`, viaInject);
     expect(js.files.length).toBeGreaterThan(2);
     expect(js.files.every((file) => file.gzipBytes > 0)).toBe(true);

@@ -35,6 +35,7 @@ import type {
   OrderRequestResult,
   PageCard,
   PageExtended,
+  LegalDocument,
   Paginated,
   QuizState,
   SelectedAnswersInput,
@@ -204,6 +205,9 @@ export function createApi(fetcher: ApiFetch) {
     schedule: (query: { type?: 'adult' | 'kids'; course?: string } = {}) =>
       json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
     sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),
+    // Legal documents with versions (issue 15, decision 0043).
+    legalDocument: (slug: string, version?: number) =>
+      json<LegalDocument>(fetcher, `/api/documents/${encodeURIComponent(slug)}/${version === undefined ? '' : `v/${version}/`}`),
 
     // Sign-in and password calls of the dialogs (spec §7 Authentication; decision 0009).
     sendCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/send_code/email/', post({ email })),

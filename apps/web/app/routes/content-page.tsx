@@ -30,12 +30,23 @@ const FEEDBACK_FORMS: Record<string, string> = { contacts: 'contacts_form', corp
 const FeedbackSection = lazy(() => import('../features/apply/FeedbackSection.tsx'));
 
 /**
+ * The legal pages the site linked to before they got versions (decision 0043): a permanent
+ * redirect to the document's own address, whatever the pages table still holds.
+ */
+const MOVED_TO_DOCUMENTS: Record<string, string> = {
+  'privacy-policy': '/documents/privacy-policy/',
+  offer: '/documents/offer/',
+};
+
+/**
  * /{slug}/: a published content page. Deeper paths, bad slugs, unknown or unpublished pages and
  * blog posts (they live under /blog/) are the 404 page; other API failures the 500 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = (params['*'] ?? '').replace(/\/$/, '');
   if (!SLUG_PATTERN.test(slug)) notFound();
+  const moved = MOVED_TO_DOCUMENTS[slug];
+  if (moved) throw new Response(null, { status: 301, headers: { Location: moved } });
   const api = createApi(context.api);
   const formKey = FEEDBACK_FORMS[slug];
   const [page, teachers, feedbackForm] = await Promise.all([

@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './account.ts';
 export * from './feedback.ts';
 export * from './orders.ts';
+export * from './legal.ts';

@@ -91,6 +91,46 @@ export const accountDeletions = pgTable(
   (t) => [index().on(t.userId), index().on(t.emailHash)],
 );
 
+/**
+ * The kinds of legal documents with pages of their own (issue 15, decision 0043): the three
+ * consent documents above and the child consent, the offer and the cookie policy.
+ */
+export const legalDocumentKindEnum = pgEnum('legal_document_kind', [
+  'privacy_policy',
+  'personal_data',
+  'advertising',
+  'child_personal_data',
+  'offer',
+  'cookie_policy',
+]);
+
+/**
+ * The texts of the legal documents, one row per version, never changed once written. The current
+ * version of a kind is the newest one in force (`published_at <= now()`); a version for a consent
+ * kind has its twin row in consent_documents (same kind and number), written in one transaction.
+ */
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: legalDocumentKindEnum().notNull(),
+    version: integer().notNull(),
+    title: text().notNull(),
+    /** Plain text: paragraphs split by a blank line, '## ' starts a heading, '- ' a list item. */
+    body: text().notNull(),
+    /** When the version comes into force (its effective date). */
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who published it; null for the migration's and the seed's versions. */
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('legal_documents_kind_version_unique').on(t.kind, t.version),
+    check('legal_documents_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+export type LegalDocumentRow = typeof legalDocuments.$inferSelect;
 export type ConsentDocument = typeof consentDocuments.$inferSelect;
 export type Consent = typeof consents.$inferSelect;
 export type AccountDeletion = typeof accountDeletions.$inferSelect;

@@ -20,6 +20,7 @@ import { seedGroups } from './groups.ts';
 import { idsBy, required } from './helpers.ts';
 import { seedStudentLearning } from './learning.ts';
 import { seedSveden } from './sveden.ts';
+import { seedLegalDocuments } from './legal.ts';
 import { seedDemoAccounts, seedDemoPersonalData } from './users.ts';
 
 /** Any constant shared by all Crema processes: whoever holds it seeds, the others wait and skip. */
@@ -44,6 +45,7 @@ export async function seedDatabase(db: Db, secretKey: string): Promise<{ seeded:
 /** `secretKey`: the app's SECRET_KEY, so the demo documents are sealed with the key the app opens them with. */
 async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
   await tx.insert(s.configs).values(configs);
+  await seedLegalDocuments(tx);
 
   const { ownerId, owner2Id, studentId } = await seedDemoAccounts(tx);
 

@@ -32,6 +32,18 @@ describe('seedDatabase', () => {
     expect(await courseCount()).toBe(before);
   });
 
+  it('seeds a text for every legal document and an earlier version of the privacy policy (decision 0043)', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/documents/' })).json() as { slug: string; version: number }[];
+    expect(list).toHaveLength(6);
+    for (const doc of list) {
+      const page = (await t.app.inject({ method: 'GET', url: `/api/documents/${doc.slug}/` })).json();
+      expect(page.body, doc.slug).toContain('демонстрационный текст');
+    }
+    expect(list.find((d) => d.slug === 'privacy-policy')?.version).toBe(2);
+    const old = (await t.app.inject({ method: 'GET', url: '/api/documents/privacy-policy/v/1/' })).json();
+    expect(old).toMatchObject({ version: 1, is_current: false, published_at: '2025-08-31T21:00:00.000Z' });
+  });
+
   it('the seeded school answers the catalogue call with its published courses, in school order', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/courses/?page_size=48' })).json();
     expect(body.count).toBe(15);

@@ -40,9 +40,9 @@ describe('GET /api/user/consents/', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       documents: [
-        { kind: 'personal_data', title: 'Согласие на обработку персональных данных', version: 1, url: '/privacy-policy/' },
-        { kind: 'privacy_policy', title: 'Политика конфиденциальности', version: 1, url: '/privacy-policy/' },
-        { kind: 'advertising', title: 'Согласие на получение рекламных рассылок', version: 1, url: '/privacy-policy/' },
+        { kind: 'personal_data', title: 'Согласие на обработку персональных данных', version: 1, url: '/documents/personal-data-consent/v/1/' },
+        { kind: 'privacy_policy', title: 'Политика конфиденциальности', version: 1, url: '/documents/privacy-policy/v/1/' },
+        { kind: 'advertising', title: 'Согласие на получение рекламных рассылок', version: 1, url: '/documents/advertising-consent/v/1/' },
       ],
       consents: [],
     });

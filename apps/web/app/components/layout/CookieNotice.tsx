@@ -6,20 +6,14 @@ import { COOKIES, useCookie, writeCookie } from '../../lib/cookies.ts';
  * so the layout mounting afresh (the error page swaps the root's element) cannot bring it back
  * (lib/cookies.ts useCookie).
  */
-export function CookieNotice({ accepted, privacyLink }: { accepted: boolean; privacyLink?: string }) {
+export function CookieNotice({ accepted }: { accepted: boolean }) {
   const hidden = useCookie(COOKIES.hideCookiesPanel.name, accepted ? '1' : undefined) === '1';
   if (hidden) return null;
   return (
     <section className="cookie-notice" aria-label="Уведомление о cookie">
       <p className="cookie-notice__text">
-        Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая пользоваться сайтом, вы соглашаетесь с этим
-        {privacyLink ? (
-          <>
-            {' '}
-            и с <a href={privacyLink}>политикой конфиденциальности</a>
-          </>
-        ) : null}
-        .
+        Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая пользоваться сайтом, вы соглашаетесь с{' '}
+        <a href="/documents/cookie-policy/">политикой использования файлов cookie</a>.
       </p>
       <button
         type="button"

@@ -139,6 +139,11 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
           <span>© {year} {configs.SITE_NAME ?? 'Crema'}</span>
           <a href="/sveden/">Сведения об образовательной организации</a>
           {configs.PRIVACY_POLICY_LINK ? <a href={configs.PRIVACY_POLICY_LINK}>Политика конфиденциальности</a> : null}
+          <a href={configs.PRIVACY_POLICY_LINK || '/documents/privacy-policy/'}>Политика конфиденциальности</a>
+          {/* The legal documents (decision 0043): each page lists its earlier versions. */}
+          <a href="/documents/personal-data-consent/">Согласие на обработку персональных данных</a>
+          <a href="/documents/offer/">Договор-оферта</a>
+          <a href="/documents/cookie-policy/">Политика cookie</a>
           {configs.FOOTER_DEVELOPER ? <span className="site-footer__developer">{configs.FOOTER_DEVELOPER}</span> : null}
         </div>
       </div>

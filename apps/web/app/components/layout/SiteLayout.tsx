@@ -61,7 +61,7 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
         {children}
       </div>
       <Footer configs={data.configs} menu={data.footerMenu} categories={data.categories} />
-      <CookieNotice accepted={data.cookiesAccepted} privacyLink={data.configs.PRIVACY_POLICY_LINK} />
+      <CookieNotice accepted={data.cookiesAccepted} />
       <MobileMenu burgerOpen={burgerOpen} onBurgerToggle={toggleBurger} user={data.user} />
       <AuthDialogHost />
       <OfflineBanner />

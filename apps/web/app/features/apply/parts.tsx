@@ -14,7 +14,7 @@ export type FeedbackField = FeedbackForm['fields'][number];
 export type RootBits = { user?: unknown; configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
 
 /** The privacy policy page the consent links to, unless the settings name another (PRIVACY_POLICY_LINK). */
-export const PRIVACY_POLICY_PATH = '/privacy-policy/';
+export const PRIVACY_POLICY_PATH = '/documents/privacy-policy/';
 
 /** Field names of a longer text shown as a textarea (the type set has no 'long text'). */
 const LONG_TEXT = new Set(['message', 'comment', 'question']);
@@ -113,7 +113,10 @@ export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) =
           <a href={policy || PRIVACY_POLICY_PATH} target="_blank" rel="noopener noreferrer">
             Политики конфиденциальности
           </a>{' '}
-          и даю разрешение на обработку персональных данных
+          и даю{' '}
+          <a href="/documents/personal-data-consent/" target="_blank" rel="noopener noreferrer">
+            разрешение на обработку персональных данных
+          </a>
         </label>
         {errors.length ? (
           <p id={`${base}-pd-error`} className="apply-field__error apply-consent__error">

@@ -78,7 +78,10 @@ export function SendCode() {
           ) : (
             'Политики конфиденциальности'
           )}{' '}
-          и даю разрешение на обработку персональных данных
+          и даю{' '}
+          <a href="/documents/personal-data-consent/" target="_blank" rel="noopener noreferrer">
+            разрешение на обработку персональных данных
+          </a>
         </label>
         {consentErrors.length ? (
           <p id="auth-consent-error" className="auth-field__error">

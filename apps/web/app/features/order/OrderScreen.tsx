@@ -149,7 +149,7 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
 
 export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog }: OrderScreenProps) {
   const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
-  const policy = root?.configs?.PRIVACY_POLICY_LINK || '/privacy-policy/';
+  const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const navigate = useNavigate();
   const signedIn = account !== null;
   const personal = account?.personal;
@@ -362,7 +362,18 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                 errors={errorsOf('consent_privacy')}
                 registration={register('consent_privacy')}
               />
-              <Check label="Даю разрешение на обработку персональных данных" errors={errorsOf('consent_personal_data')} registration={register('consent_personal_data')} />
+              <Check
+                label={
+                  <>
+                    Даю{' '}
+                    <a href="/documents/personal-data-consent/" target="_blank" rel="noopener noreferrer">
+                      разрешение на обработку персональных данных
+                    </a>
+                  </>
+                }
+                errors={errorsOf('consent_personal_data')}
+                registration={register('consent_personal_data')}
+              />
               <Check label="Хочу получать новости и предложения школы (необязательно)" registration={register('consent_advertising')} />
             </div>
 

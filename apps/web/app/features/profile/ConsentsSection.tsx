@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConsentItem, Consents } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
+import { consentVersionPath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -60,7 +61,12 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
                 <span className="pf-consent__meta">
                   Версия {document.version}
                   {given ? `. Согласие дано ${formatDate(given.given_at)}` : ''}
-                  {given && !given.is_current_version ? ` (на версию ${given.version})` : ''}
+                  {given && !given.is_current_version ? (
+                    <>
+                      {' (на '}
+                      <a href={consentVersionPath(given.kind, given.version) ?? document.url}>версию {given.version}</a>)
+                    </>
+                  ) : null}
                   {withdrawn ? `. Отозвано ${formatDate(withdrawn.withdrawn_at!)}` : ''}
                   {!given && !withdrawn ? '. Согласие не дано' : ''}
                   {!given && OPTIONAL.includes(document.kind) ? ' (необязательно)' : ''}
@@ -102,7 +108,8 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
                 {consent.title} — за ученика {consent.student_name}
               </span>
               <span className="pf-consent__meta">
-                Версия {consent.version}. Дано {formatDate(consent.given_at)} как законным представителем
+                <a href={consentVersionPath(consent.kind, consent.version) ?? undefined}>Версия {consent.version}</a>. Дано{' '}
+                {formatDate(consent.given_at)} как законным представителем
               </span>
             </div>
             <button

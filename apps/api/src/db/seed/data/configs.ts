@@ -57,5 +57,5 @@ export const configs: { key: string; value: string; description: string }[] = [
     description: 'Реквизиты образовательной лицензии: подвал и договор-оферта',
   },
   { key: 'FOOTER_DEVELOPER', value: 'Разработка — команда Crema', description: 'Подпись разработчика сайта в подвале' },
-  { key: 'PRIVACY_POLICY_LINK', value: '/privacy-policy/', description: 'Страница политики конфиденциальности' },
+  { key: 'PRIVACY_POLICY_LINK', value: '/documents/privacy-policy/', description: 'Страница политики конфиденциальности' },
 ];

@@ -66,10 +66,13 @@ export const menus: { key: string; title: string; items: SeedMenuItem[] }[] = [
       {
         title: 'Документы',
         slug: 'documents',
-        page: 'offer',
+        url: '/documents/offer/',
+        // The legal documents have versioned pages of their own (decision 0043); the consent is in
+        // the footer's bottom line (its title is too long for the phone menu's one-line items).
         children: [
-          { title: 'Договор-оферта', slug: 'offer', page: 'offer' },
-          { title: 'Политика конфиденциальности', slug: 'privacy-policy', page: 'privacy-policy' },
+          { title: 'Договор-оферта', slug: 'offer', url: '/documents/offer/' },
+          { title: 'Политика конфиденциальности', slug: 'privacy-policy', url: '/documents/privacy-policy/' },
+          { title: 'Политика cookie', slug: 'cookie-policy', url: '/documents/cookie-policy/' },
         ],
       },
       { title: 'Блог', slug: 'blog', url: '/blog/' },

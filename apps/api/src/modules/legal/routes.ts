@@ -1,0 +1,75 @@
+// Legal documents (issue 15, decision 0043): public pages' data and the staff's publishing.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detailErrorSchema,
+  fieldErrorsSchema,
+  legalDocumentListSchema,
+  legalDocumentSchema,
+  legalPublishBodySchema,
+  legalSlugParamSchema,
+  legalVersionParamSchema,
+} from '@crema/contract';
+import { signedInActor } from '../auth/plugin.ts';
+import { getLegalDocument, listLegalDocuments, publishByStaff } from './service.ts';
+
+const tags = ['documents'];
+const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
+
+export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/documents/',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Юридические документы школы: действующие редакции', tags, response: { 200: legalDocumentListSchema, ...errors } },
+    },
+    async () => listLegalDocuments(db),
+  );
+
+  app.get(
+    '/documents/:slug/',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Действующая редакция документа и список редакций',
+        tags,
+        params: legalSlugParamSchema,
+        response: { 200: legalDocumentSchema, ...errors, 404: detailErrorSchema },
+      },
+    },
+    async (request) => getLegalDocument(db, request.params.slug),
+  );
+
+  app.get(
+    '/documents/:slug/v/:version/',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Одна редакция документа',
+        description: 'Прежние редакции остаются доступны по своему адресу; ещё не вступившая в силу — 404.',
+        tags,
+        params: legalVersionParamSchema,
+        response: { 200: legalDocumentSchema, ...errors, 404: detailErrorSchema },
+      },
+    },
+    async (request) => getLegalDocument(db, request.params.slug, request.params.version),
+  );
+
+  app.post(
+    '/admin/documents/',
+    {
+      config: { access: 'owner' },
+      schema: {
+        summary: 'Опубликовать новую редакцию документа (только сотрудники)',
+        description:
+          'Номер редакции — следующий по порядку. Для согласий новая редакция попадает и в реестр согласий: ' +
+          'согласия, данные после вступления в силу, ссылаются на неё. Владелец курсов без прав сотрудника — 403.',
+        tags,
+        body: legalPublishBodySchema,
+        response: { 201: legalDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await publishByStaff(db, signedInActor(request), request.body)),
+  );
+};
