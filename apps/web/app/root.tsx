@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import './lib/context.ts';
 import './styles/global.css';
+import './styles/a11y.css';
 import { createApi } from './api/client.ts';
 import { loadSiteConfigs } from './lib/configs.server.ts';
 import { COOKIES, readCookie } from './lib/cookies.ts';
@@ -23,6 +24,7 @@ import { sessionUser } from './lib/session.server.ts';
 import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { documentTitle } from './lib/seo.ts';
 import { RESTORE_LINK_SCRIPT } from './lib/restore-link.ts';
+import { A11Y_COOKIE, a11yAttributes, parseA11y } from './features/a11y/settings.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -60,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     restoreLink: new URL(request.url).searchParams.has('restore'),
     /** The signed-in person (lib/session.ts SessionUser), or null for a guest. */
     user,
+    /** The version for visually impaired visitors: attributes of <html>, none when off (features/a11y, 0044). */
+    a11y: a11yAttributes(parseA11y(readCookie(cookie, A11Y_COOKIE.name))),
   });
 }
 
@@ -107,7 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const jsonLd = useJsonLd();
   const nonce = useNonce();
   return (
-    <html lang="ru">
+    // The accessible version's settings are on <html> in the server HTML: applied before the first paint.
+    <html lang="ru" {...root?.a11y}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,16 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MenuLink } from '@crema/contract';
 import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { ProfileSlot } from '../account/ProfileSlot.tsx';
-import { IconClose, IconMenu, IconPhone, Logo } from './Icons.tsx';
+import { IconClose, IconEye, IconMenu, IconPhone, Logo } from './Icons.tsx';
 import { MenuAnchor } from './MenuLinkItem.tsx';
 
 /** 'tel:' link value from a phone written for people. */
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+// eslint-disable-next-line import/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
+const A11yPanel = lazy(() => import('../../features/a11y/A11yPanel.tsx'));
 
 export function Header(props: {
   menu: MenuLink[];
@@ -24,6 +27,22 @@ export function Header(props: {
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLElement>(null);
+  // 'Версия для слабовидящих' (issue 15): its panel's code loads on the first press.
+  const [a11yOpen, setA11yOpen] = useState(false);
+  const a11yButton = (className: string) => (
+    <button
+      type="button"
+      className={`a11y-button ${className}`}
+      aria-expanded={a11yOpen}
+      onClick={(event) => {
+        if (props.burgerOpen) props.onBurgerToggle(event.currentTarget);
+        setA11yOpen(!a11yOpen);
+      }}
+    >
+      <IconEye />
+      <span className="a11y-button__text">Версия для слабовидящих</span>
+    </button>
+  );
   // The open panel starts right under the header, wherever the header banner left it.
   useEffect(() => {
     if (!props.burgerOpen || !headerRef.current || !navRef.current) return;
@@ -31,6 +50,11 @@ export function Header(props: {
   }, [props.burgerOpen]);
   return (
     <header className="site-header" ref={headerRef}>
+      {a11yOpen ? (
+        <Suspense fallback={null}>
+          <A11yPanel onClose={() => setA11yOpen(false)} />
+        </Suspense>
+      ) : null}
       <div className="container site-header__inner">
         <Link to={paths.home()} className="site-header__logo" aria-label="Crema — на главную">
           <Logo />
@@ -63,9 +87,11 @@ export function Header(props: {
               {props.phone}
             </a>
           ) : null}
+          {a11yButton('main-nav__a11y')}
         </nav>
 
         <div className="site-header__actions">
+          {a11yButton('')}
           <Link to={paths.courses()} className="button button--primary catalog-button" prefetch="intent">
             <span className="catalog-button__long">Каталог курсов</span>
             <span className="catalog-button__short">Каталог</span>

@@ -1,5 +1,5 @@
 /** The line icons of public/icons.svg (one cached file, so their drawings are not in the JavaScript). */
-type IconName = 'book' | 'cup' | 'user' | 'menu' | 'close' | 'phone';
+type IconName = 'book' | 'cup' | 'user' | 'menu' | 'close' | 'phone' | 'eye';
 
 function Icon({ name }: { name: IconName }) {
   return (
@@ -15,6 +15,7 @@ export const IconUser = () => <Icon name="user" />;
 export const IconMenu = () => <Icon name="menu" />;
 export const IconClose = () => <Icon name="close" />;
 export const IconPhone = () => <Icon name="phone" />;
+export const IconEye = () => <Icon name="eye" />;
 
 /** The Crema mark: a cup seen from above with a crema swirl. */
 export function Logo({ name = 'Crema' }: { name?: string }) {

@@ -34,15 +34,19 @@ export function MediaImage({
     );
   }
   return (
-    <img
-      className={className}
-      src={image.url}
-      alt={alt}
-      width={image.width ?? width}
-      height={image.height ?? height}
-      loading={priority || eager ? 'eager' : 'lazy'}
-      decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
-    />
+    <>
+      <img
+        className={className}
+        src={image.url}
+        alt={alt}
+        width={image.width ?? width}
+        height={image.height ?? height}
+        loading={priority || eager ? 'eager' : 'lazy'}
+        decoding={priority ? undefined : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+      />
+      {/* Shown in the picture's place when the accessible version turns images off (styles/a11y.css). */}
+      {alt ? <span className="img-alt">{alt}</span> : null}
+    </>
   );
 }
