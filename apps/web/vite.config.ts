@@ -38,6 +38,8 @@ export default defineConfig({
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/](?!ui[\\/](Modal|Pagination)\.tsx$)|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
+            // The legal documents' list (issue 15) loads with the account's consents, not on every page.
+            { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.

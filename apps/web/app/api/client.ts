@@ -1,6 +1,4 @@
 import type {
-  SvedenIndex,
-  SvedenPage,
   AttemptReport,
   Banner,
   Category,
@@ -35,7 +33,6 @@ import type {
   OrderRequestResult,
   PageCard,
   PageExtended,
-  LegalDocument,
   Paginated,
   QuizState,
   SelectedAnswersInput,
@@ -199,15 +196,9 @@ export function createApi(fetcher: ApiFetch) {
       json<Paginated<PageCard>>(fetcher, `/api/pages/${toQuery(query)}`),
     page: (slug: string, query: { block_side_text_image_opts?: string; image_opts?: string } = {}) =>
       json<PageExtended>(fetcher, `/api/pages/${encodeURIComponent(slug)}/extended/${toQuery(query)}`),
-    /** 'Сведения об образовательной организации' (decision 0042): all subsections, or one with the navigation. */
-    sveden: () => json<SvedenIndex>(fetcher, '/api/sveden/'),
-    svedenSection: (key: string) => json<SvedenPage>(fetcher, `/api/sveden/${encodeURIComponent(key)}/`),
     schedule: (query: { type?: 'adult' | 'kids'; course?: string } = {}) =>
       json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
     sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),
-    // Legal documents with versions (issue 15, decision 0043).
-    legalDocument: (slug: string, version?: number) =>
-      json<LegalDocument>(fetcher, `/api/documents/${encodeURIComponent(slug)}/${version === undefined ? '' : `v/${version}/`}`),
 
     // Sign-in and password calls of the dialogs (spec §7 Authentication; decision 0009).
     sendCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/send_code/email/', post({ email })),

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatDate } from '@crema/contract/format';
 import type { Route } from './+types/document';
-import { createApi } from '../api/client.ts';
+import type { LegalDocument } from '@crema/contract';
+import { json } from '../api/client.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
@@ -23,7 +24,10 @@ const VERSION = /^[1-9]\d{0,5}$/;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { slug, version } = params as { slug: string; version?: string };
   if (!SLUG.test(slug) || (version !== undefined && !VERSION.test(version))) notFound();
-  const doc = await orNotFound(createApi(context.api).legalDocument(slug, version === undefined ? undefined : Number(version)));
+  const doc = await orNotFound(
+    // Loader-only call: kept out of the shared client, which every page loads (decision 0039).
+    json<LegalDocument>(context.api, `/api/documents/${encodeURIComponent(slug)}/${version === undefined ? '' : `v/${Number(version)}/`}`),
+  );
   const path = version === undefined ? `/documents/${doc.slug}/` : doc.url;
   return { doc, path, jsonLd: [breadcrumbJsonLd(context.publicUrl, pageCrumbs(doc.title, path))] };
 }

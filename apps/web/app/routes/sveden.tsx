@@ -1,5 +1,6 @@
 import type { Route } from './+types/sveden';
-import { createApi } from '../api/client.ts';
+import type { SvedenIndex, SvedenPage } from '@crema/contract';
+import { json } from '../api/client.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
@@ -15,18 +16,17 @@ const KEY = /^[A-Za-z_]{1,40}$/;
  * navigation); an unknown key is the 404 page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const api = createApi(context.api);
   const key = params.section;
   const crumbs = [
     { name: 'Главная', path: '/' },
     { name: SVEDEN_TITLE, path: ROOT },
   ];
   if (!key) {
-    const { nav } = await api.sveden();
+    const { nav } = await json<SvedenIndex>(context.api, '/api/sveden/');
     return { nav, section: null, jsonLd: [breadcrumbJsonLd(context.publicUrl, crumbs)] };
   }
   if (!KEY.test(key)) notFound();
-  const { nav, section } = await orNotFound(api.svedenSection(key));
+  const { nav, section } = await orNotFound(json<SvedenPage>(context.api, `/api/sveden/${encodeURIComponent(key)}/`));
   return { nav, section, jsonLd: [breadcrumbJsonLd(context.publicUrl, [...crumbs, { name: section.title, path: `${ROOT}${section.key}/` }])] };
 }
 

@@ -138,7 +138,6 @@ export function Footer({ configs, menu, categories }: { configs: Configs; menu: 
         <div className="site-footer__legal">
           <span>© {year} {configs.SITE_NAME ?? 'Crema'}</span>
           <a href="/sveden/">Сведения об образовательной организации</a>
-          {configs.PRIVACY_POLICY_LINK ? <a href={configs.PRIVACY_POLICY_LINK}>Политика конфиденциальности</a> : null}
           <a href={configs.PRIVACY_POLICY_LINK || '/documents/privacy-policy/'}>Политика конфиденциальности</a>
           {/* The legal documents (decision 0043): each page lists its earlier versions. */}
           <a href="/documents/personal-data-consent/">Согласие на обработку персональных данных</a>

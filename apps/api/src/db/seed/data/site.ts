@@ -23,6 +23,8 @@ export const menus: { key: string; title: string; items: SeedMenuItem[] }[] = [
           { title: 'Преподаватели', slug: 'teachers', url: '/about/#teachers' },
           { title: 'Очное обучение', slug: 'presence', page: 'presence' },
           { title: 'Контакты', slug: 'contacts', page: 'contacts' },
+          // The mandatory section is reachable from the main menu as well as the footer (compliance.md).
+          { title: 'Сведения об образовательной организации', slug: 'sveden', url: '/sveden/' },
         ],
       },
       {
