@@ -31,4 +31,6 @@ UPDATE "consents" AS c SET
 FROM "students" s
 WHERE s."id" = c."student_id" AND s."student_type" = 'child' AND c."kind" = 'personal_data';--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_document_fk" FOREIGN KEY ("kind","version") REFERENCES "public"."consent_documents"("kind","version") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- The order form's consent for a new child student, recorded when the order becomes the account's.
+ALTER TABLE "orders" ADD COLUMN "consent_child_personal_data" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_student_kind" CHECK ("consents"."student_id" is null or "consents"."kind" in ('personal_data', 'child_personal_data'));

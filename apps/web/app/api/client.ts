@@ -163,6 +163,8 @@ export type OrderRequestBody = {
   consent_privacy: boolean;
   consent_personal_data: boolean;
   consent_advertising: boolean;
+  /** A new child student: the payer's consent as the legal representative (decision 0046). */
+  consent_child_personal_data?: boolean;
   study_for_self?: boolean;
   students?: number[];
   group?: number;

@@ -380,6 +380,7 @@ export const accountExportSchema = z
         consent_privacy: z.boolean(),
         consent_personal_data: z.boolean(),
         consent_advertising: z.boolean(),
+        consent_child_personal_data: z.boolean().describe('Согласие родителя за нового ученика-ребёнка'),
         students: z.array(
           z.object({
             student_id: z.number().int().nullable(),
