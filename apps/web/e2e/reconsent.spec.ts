@@ -90,3 +90,29 @@ test('a new version of the consent: the student is asked once, accepts, and «С
     [expect.any(Number), false],
   ]);
 });
+
+test('a new privacy policy is only announced; «Понятно» puts the note away in this browser', async ({ page, login }, testInfo) => {
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: testInfo.project.use.baseURL ?? 'http://localhost' }]);
+  // The demo student accepted version 1 of the policy; the demo school has published version 2.
+  await login('student@crema.local', { password: 'crema-demo-2026' });
+  await page.goto('/user/orders/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const note = page.getByRole('region', { name: 'Мы обновили политику конфиденциальности' });
+  await expect(note).toContainText('действует редакция № 2');
+  await expect(note).toContainText('Ничего делать не нужно');
+  await expect(note.getByRole('button', { name: 'Принимаю' })).toHaveCount(0);
+  await expect(note.getByRole('link', { name: 'Новая редакция' })).toHaveAttribute('href', '/documents/privacy-policy/v/2/');
+  await note.getByRole('button', { name: 'Понятно' }).click();
+  await expect(note).toHaveCount(0);
+  // Nothing was recorded or withdrawn: the consent to version 1 stands.
+  const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; version: number; withdrawn_at: string | null }[] };
+  expect(records.consents.filter((c) => c.kind === 'privacy_policy').map((c) => [c.version, c.withdrawn_at])).toEqual([[1, null]]);
+
+  // Remembered in this browser, per kind, student and version; the server still lists it.
+  expect(await page.evaluate(() => localStorage.getItem('crema-reconsent-dismissed'))).toContain('privacy_policy:0:2');
+  const asked = page.waitForResponse((res) => res.url().endsWith('/api/user/consents/pending/'));
+  await page.reload();
+  expect(((await (await asked).json()) as { items: { kind: string }[] }).items.map((i) => i.kind)).toContain('privacy_policy');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(note).toHaveCount(0);
+});
