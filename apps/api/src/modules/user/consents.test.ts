@@ -158,6 +158,12 @@ describe('POST /api/user/consents/', () => {
       kind: 'personal_data',
       student_name: 'Петров Олег',
     });
+    // The adult becomes a child (the student form asks the parent's consent then): it supersedes the adult's.
+    const adultRecord = (await call(session, 'GET', '/api/user/consents/')).json().consents.find((c: { student_id: number | null }) => c.student_id === adult.id);
+    await db.update(students).set({ studentType: 'child', dateBirth: '2014-01-01' }).where(eq(students.id, adult.id));
+    expect((await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data', student_id: adult.id })).statusCode).toBe(201);
+    const [superseded] = await db.select().from(consents).where(eq(consents.id, adultRecord.id));
+    expect(superseded!.withdrawnAt).not.toBeNull();
     const noStudent = await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data' });
     expect(noStudent.statusCode).toBe(400);
     expect(noStudent.json()).toEqual({ student_id: [CONSENT_TEXTS.childNeedsStudent] });

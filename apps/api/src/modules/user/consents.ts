@@ -233,6 +233,8 @@ export async function giveConsent(db: Db, userId: number, body: ConsentCreateBod
       student = { id: row.id, name: [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(' ') };
     }
     const { row, created } = await recordConsent(tx, userId, body.kind, client, student, body.version);
+    // An adult student turned into a child: the parent's consent supersedes the one given as an adult's.
+    if (created && student && body.kind === 'child_personal_data') await withdrawLive(tx, userId, 'personal_data', client, student.id);
     return { item: toItem(row, await currentDocuments(tx)), created };
   });
 }
