@@ -253,6 +253,12 @@ test('a guest orders for a child: the new student fields, the server refuses a m
   await expect(card.getByLabel('Имя ученика')).toHaveValue('Маша');
   await card.getByLabel('Дата рождения').pressSequentially('02092015');
   await expect(card.getByLabel('Дата рождения')).toHaveValue('02.09.2015');
+  // The parent's consent for the child (its own document, decision 0046): required by the server.
+  const childConsent = card.getByLabel(/Я являюсь законным представителем ребёнка/);
+  await expect(card.getByRole('link', { name: 'согласие на обработку его персональных данных' })).toHaveAttribute('href', '/documents/child-personal-data-consent/');
+  await card.getByRole('button', { name: /^Оформить заказ/ }).click();
+  await expect(childConsent).toHaveAttribute('aria-invalid', 'true');
+  await childConsent.check();
   await card.getByRole('button', { name: /^Оформить заказ/ }).click();
   await expect(page.getByRole('dialog', { name: 'Подтвердите e-mail' })).toContainText(`Мы отправили код на ${email}`);
 });

@@ -175,7 +175,7 @@ test('students: add a child and an adult, errors under fields, edit one, delete 
   await expect(dialog).toBeHidden();
   const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; student_name: string }[] };
   expect(records.consents).toEqual(
-    expect.arrayContaining([expect.objectContaining({ kind: 'personal_data', student_name: expect.stringContaining('Иванов Петя') })]),
+    expect.arrayContaining([expect.objectContaining({ kind: 'child_personal_data', student_name: expect.stringContaining('Иванов Петя') })]),
   );
   const list = page.getByRole('list', { name: 'Ученики' });
   const child = list.getByRole('listitem').filter({ hasText: 'Иванов Петя' });

@@ -163,6 +163,8 @@ export type OrderRequestBody = {
   consent_privacy: boolean;
   consent_personal_data: boolean;
   consent_advertising: boolean;
+  /** A new child student: the payer's consent as the legal representative (decision 0046). */
+  consent_child_personal_data?: boolean;
   study_for_self?: boolean;
   students?: number[];
   group?: number;
@@ -235,8 +237,9 @@ export function createApi(fetcher: ApiFetch) {
     deleteStudent: (id: number) => json<unknown>(fetcher, `/api/user/students/${id}/`, { method: 'DELETE' }),
     // Consents, the data download, deletion and the address change (decision 0018).
     consents: () => json<Consents>(fetcher, '/api/user/consents/'),
-    giveConsent: (kind: ConsentItem['kind'], studentId?: number) =>
-      json<ConsentItem>(fetcher, '/api/user/consents/', post(studentId === undefined ? { kind } : { kind, student_id: studentId })),
+    // `version`: the one the person read (decision 0046); a newer one in force answers 409.
+    giveConsent: (kind: ConsentItem['kind'], studentId?: number, version?: number) =>
+      json<ConsentItem>(fetcher, '/api/user/consents/', post({ kind, student_id: studentId, version })),
     withdrawConsent: (id: number) => json<ConsentItem>(fetcher, `/api/user/consents/${id}/withdraw/`, post({})),
     sendDeleteCode: () => json<CodeSent>(fetcher, '/api/user/delete/code/', post({})),
     deleteAccount: (code: string) => json<Detail>(fetcher, '/api/user/delete/', post({ code })),

@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           personal,
           students,
           books,
-          consentUrl: consents.documents.find((document) => document.kind === 'personal_data')?.url ?? null,
+          consentUrl: consents.documents.find((document) => document.kind === 'child_personal_data')?.url ?? null,
         }),
       )
     : null;

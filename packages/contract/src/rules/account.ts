@@ -146,11 +146,15 @@ export function snilsDigits(input: string): string | null {
 
 // ---------------------------------------------------------------- consents (152-ФЗ), data, deletion
 
-/** The documents a person consents to, in the order the account page lists them (decision 0018). */
+/**
+ * The documents a person consents to, in the order the account page lists them (decision 0018);
+ * the last is given by a parent for a child student only (decision 0046).
+ */
 export const CONSENT_DOCUMENT_KINDS = [
   { id: 'personal_data', title: 'Согласие на обработку персональных данных' },
   { id: 'privacy_policy', title: 'Политика конфиденциальности' },
   { id: 'advertising', title: 'Согласие на получение рекламных рассылок' },
+  { id: 'child_personal_data', title: 'Согласие родителя на обработку персональных данных ребёнка' },
 ] as const;
 export type ConsentDocumentKind = (typeof CONSENT_DOCUMENT_KINDS)[number]['id'];
 /** Every kind of consent record: the documents above and the refusal to give document data. */
@@ -168,9 +172,29 @@ export function consentKindTitle(kind: ConsentKind): string {
 /** The code letter to confirm an account deletion or an address change, like the sign-in code. */
 export const ACCOUNT_CODE_LENGTH = 4;
 
+/**
+ * What a new version of a document asks of people who agreed to an older one (decision 0046):
+ * a consent to processing is a new agreement ('accept'; the old one stays in force until then),
+ * the privacy policy is the operator's published document — people are told ('notice').
+ * Advertising is not asked again.
+ */
+export const RECONSENT_ACTIONS = {
+  personal_data: 'accept',
+  child_personal_data: 'accept',
+  privacy_policy: 'notice',
+} as const;
+export type ReconsentKind = keyof typeof RECONSENT_ACTIONS;
+
 export const CONSENT_TEXTS = {
-  kindInvalid: 'Выберите документ: согласие на обработку персональных данных, политика конфиденциальности или рекламные рассылки.',
+  kindInvalid:
+    'Выберите документ: согласие на обработку персональных данных, политика конфиденциальности, рекламные рассылки или согласие родителя за ребёнка.',
   studentOnlyPersonalData: 'За ученика даётся только согласие на обработку персональных данных.',
+  childNeedsStudent: 'Согласие родителя даётся за ребёнка: укажите ученика.',
+  childKindForChild: 'За ребёнка даётся согласие родителя на обработку персональных данных ребёнка.',
+  childKindOnlyChild: 'Согласие родителя даётся только за ребёнка. За взрослого ученика — согласие на обработку персональных данных.',
+  versionOutdated: 'Опубликована более новая редакция документа. Обновите страницу и прочитайте её.',
+  /** The order form: a new child student needs the payer's consent as the legal representative. */
+  childConsentRequired: 'Подтвердите согласие законного представителя на обработку персональных данных ребёнка.',
   notFound: 'Согласие не найдено.',
   alreadyWithdrawn: 'Это согласие уже отозвано.',
   documentMissing: 'Текст этого документа ещё не опубликован. Попробуйте позже или напишите в школу.',

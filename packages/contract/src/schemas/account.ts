@@ -229,8 +229,13 @@ export type ReferenceBooks = z.infer<typeof referenceBooksSchema>;
 
 // ---------------------------------------------------------------- consents (152-ФЗ, decision 0018)
 
-const consentDocumentKindIds = CONSENT_DOCUMENT_KINDS.map((k) => k.id) as ['personal_data', 'privacy_policy', 'advertising'];
-const consentKindIds = CONSENT_KINDS.map((k) => k.id) as ['personal_data', 'privacy_policy', 'advertising', 'data_refusal'];
+const consentDocumentKindIds = CONSENT_DOCUMENT_KINDS.map((k) => k.id) as [
+  'personal_data',
+  'privacy_policy',
+  'advertising',
+  'child_personal_data',
+];
+const consentKindIds = CONSENT_KINDS.map((k) => k.id) as ['personal_data', 'privacy_policy', 'advertising', 'child_personal_data', 'data_refusal'];
 
 export const consentDocumentSchema = z
   .object({
@@ -274,13 +279,48 @@ export const consentCreateBodySchema = z
       .max(2_147_483_647)
       .nullable()
       .optional()
-      .describe('Только для personal_data: свой ученик, за которого согласие даёт владелец кабинета'),
+      .describe(
+        'Свой ученик, за которого согласие даёт владелец кабинета: за ребёнка — child_personal_data (обязателен), ' +
+          'за взрослого — personal_data',
+      ),
+    version: z
+      .number({ error: 'Ожидается число.' })
+      .int('Ожидается целое число.')
+      .positive('Ожидается положительное число.')
+      .max(1_000_000)
+      .optional()
+      .describe('Редакция, которую человек прочитал и принимает; если действует уже другая — 409'),
   })
   .strict()
   .meta({ id: 'ConsentCreate' });
 export type ConsentCreateBody = z.infer<typeof consentCreateBodySchema>;
 
 export const consentIdParamsSchema = studentIdParamsSchema;
+
+/** One consent given to an older version of a document that has a newer one in force (decision 0046). */
+export const pendingConsentSchema = z
+  .object({
+    kind: z.enum(['personal_data', 'child_personal_data', 'privacy_policy']),
+    action: z
+      .enum(['accept', 'notice'])
+      .describe('accept — нужно новое согласие (прежнее действует до ответа); notice — только уведомить об изменениях'),
+    title: z.string(),
+    consent_id: z.number().int().describe('Действующая запись на прежнюю редакцию (её можно отозвать)'),
+    given_version: z.number().int().describe('Редакция, на которую дано согласие'),
+    version: z.number().int().describe('Действующая редакция'),
+    published_at: z.string().describe('ISO 8601: с этого момента действует новая редакция'),
+    url: z.string().describe('Страница действующей редакции'),
+    versions_url: z.string().describe('Страница документа со списком всех редакций'),
+    student_id: z.number().int().nullable(),
+    student_name: z.string().nullable(),
+  })
+  .meta({ id: 'PendingConsent' });
+export type PendingConsent = z.infer<typeof pendingConsentSchema>;
+
+export const pendingConsentsSchema = z
+  .object({ items: z.array(pendingConsentSchema).describe('Что изменилось с последнего согласия; пусто — ничего') })
+  .meta({ id: 'PendingConsents' });
+export type PendingConsents = z.infer<typeof pendingConsentsSchema>;
 
 // ---------------------------------------------------------------- deletion and the address
 
@@ -340,6 +380,7 @@ export const accountExportSchema = z
         consent_privacy: z.boolean(),
         consent_personal_data: z.boolean(),
         consent_advertising: z.boolean(),
+        consent_child_personal_data: z.boolean().describe('Согласие родителя за нового ученика-ребёнка'),
         students: z.array(
           z.object({
             student_id: z.number().int().nullable(),

@@ -5,10 +5,10 @@ import { students, users } from './users.ts';
 
 /**
  * What a consent is to (152-ФЗ, decision 0018): processing of personal data, the privacy policy,
- * advertising mailings — each a versioned document — and `data_refusal`, the recorded refusal to
- * give document data (no document behind it).
+ * advertising mailings, a parent's consent for a child (decision 0046) — each a versioned
+ * document — and `data_refusal`, the recorded refusal to give document data (no document behind it).
  */
-export const consentKindEnum = pgEnum('consent_kind', ['personal_data', 'privacy_policy', 'advertising', 'data_refusal']);
+export const consentKindEnum = pgEnum('consent_kind', ['personal_data', 'privacy_policy', 'advertising', 'child_personal_data', 'data_refusal']);
 
 /**
  * The documents a consent refers to, one row per version; the current version of a kind is the
@@ -70,6 +70,9 @@ export const consents = pgTable(
       foreignColumns: [consentDocuments.kind, consentDocuments.version],
     }),
     check('consents_version_matches_kind', sql`(${t.kind} = 'data_refusal') = (${t.version} is null)`),
+    // Only a consent for someone else names a student; a child's consent is always for a student
+    // (the link becomes null only when the student row is deleted, the name stays).
+    check('consents_student_kind', sql`${t.studentId} is null or ${t.kind} in ('personal_data', 'child_personal_data')`),
   ],
 );
 

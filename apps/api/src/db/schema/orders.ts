@@ -64,6 +64,8 @@ export const orders = pgTable(
     consentPersonalData: boolean().notNull().default(false),
     /** Optional consent to advertising mailings. */
     consentAdvertising: boolean().notNull().default(false),
+    /** The payer's consent, as the child's legal representative, for a new child student (decision 0046). */
+    consentChildPersonalData: boolean().notNull().default(false),
     statisticsSourceId: integer().references(() => statisticsSources.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -26,14 +26,20 @@ export async function seedDemoAccounts(tx: Executor): Promise<{ ownerId: number;
 /**
  * The demo student's complete profile: documents sealed with the key the app derives from the same
  * SECRET_KEY, an adult student, and consent records — the holder's own (personal data, privacy
- * policy) and the personal-data consent for each student, given as their representative.
+ * policy) and the consent for each student: a parent's for the child, the adult's personal-data one.
  */
 export async function seedDemoPersonalData(tx: Executor, studentId: number, secretKey: string): Promise<void> {
   const box = createSealedBox(personalDataKeyRing(secretKey));
   await tx.insert(s.userDocuments).values({ userId: studentId, ...sealedDocumentColumns(box, studentId, demoStudent.documents) });
   await tx.insert(s.students).values({ userId: studentId, studentType: 'adult', ...demoStudent.adult });
   const managed = await tx
-    .select({ id: s.students.id, lastName: s.students.lastName, firstName: s.students.firstName, patronymic: s.students.patronymic })
+    .select({
+      id: s.students.id,
+      type: s.students.studentType,
+      lastName: s.students.lastName,
+      firstName: s.students.firstName,
+      patronymic: s.students.patronymic,
+    })
     .from(s.students)
     .where(eq(s.students.userId, studentId));
   await tx.insert(s.consents).values([
@@ -41,7 +47,8 @@ export async function seedDemoPersonalData(tx: Executor, studentId: number, secr
     { userId: studentId, kind: 'privacy_policy', version: 1 },
     ...managed.map((student) => ({
       userId: studentId,
-      kind: 'personal_data' as const,
+      // A parent's consent for a child is a document of its own (decision 0046).
+      kind: student.type === 'child' ? ('child_personal_data' as const) : ('personal_data' as const),
       version: 1,
       studentId: student.id,
       studentName: [student.lastName, student.firstName, student.patronymic].filter(Boolean).join(' '),

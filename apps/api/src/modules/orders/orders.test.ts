@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_TEXTS } from '@crema/contract';
+import { CONSENT_TEXTS, ORDER_TEXTS } from '@crema/contract';
 import { consents, groups, mailOutbox, orderStudents, orders, students, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildGroup, buildStatisticsSource, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
@@ -153,19 +153,22 @@ describe('POST /api/order/request/', () => {
     expect(foreign.json()).toEqual({ students: [ORDER_TEXTS.studentNotFound] });
   });
 
-  it('creates a new student in the account of a signed-in person', async () => {
+  it("creates a new student in the account of a signed-in person; a child with the parent's consent recorded under the child's document", async () => {
     const parent = await buildUser(t.database.db);
     const session = await signInAs(t.app, parent);
     const course = await buildCourse(t.database.db);
-    const res = await order(
-      payer({ course_slug: course.slug, study_for_self: false, student_type: 'child', student_last_name: 'Иванов', student_first_name: 'Петя', student_birthdate: '2016-05-01' }),
-      session.headers,
-    );
+    const child = { course_slug: course.slug, study_for_self: false, student_type: 'child', student_last_name: 'Иванов', student_first_name: 'Петя', student_birthdate: '2016-05-01' };
+    const unconsented = await order(payer(child), session.headers);
+    expect(unconsented.statusCode).toBe(400);
+    expect(unconsented.json()).toEqual({ consent_child_personal_data: [CONSENT_TEXTS.childConsentRequired] });
+    const res = await order(payer({ ...child, consent_child_personal_data: true }), session.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().order.students).toEqual(['Иванов Петя']);
     const own = await t.database.db.select().from(students).where(eq(students.userId, parent.id));
     expect(own).toHaveLength(1);
     expect(own[0]).toMatchObject({ studentType: 'child', dateBirth: '2016-05-01' });
+    const records = await t.database.db.select().from(consents).where(and(eq(consents.userId, parent.id), eq(consents.kind, 'child_personal_data')));
+    expect(records).toEqual([expect.objectContaining({ version: 1, studentId: own[0]!.id, studentName: 'Иванов Петя', withdrawnAt: null })]);
   });
 
   it('enrols at once in a free course', async () => {
@@ -258,7 +261,7 @@ describe('the order code (InputCodeOrder) and LoginOrder', () => {
   });
 
   it('a wrong code is refused like sign-in; the right one signs a new person in, registers them and confirms the order', async () => {
-    const { code, email } = await guestOrder({ study_for_self: false, student_type: 'child', student_last_name: 'Петров', student_first_name: 'Ваня', student_birthdate: '2015-02-03', consent_advertising: true });
+    const { code, email } = await guestOrder({ study_for_self: false, student_type: 'child', student_last_name: 'Петров', student_first_name: 'Ваня', student_birthdate: '2015-02-03', consent_advertising: true, consent_child_personal_data: true });
     const digits = await lastMailedCode(t.database, email);
     const wrong = await t.app.inject({ method: 'POST', url: `/api/order/${code}/confirm/`, payload: { code: digits === '0000' ? '1111' : '0000' } });
     expect(wrong.statusCode).toBe(400);
@@ -276,7 +279,7 @@ describe('the order code (InputCodeOrder) and LoginOrder', () => {
     const [snapshot] = await t.database.db.select().from(orderStudents).where(eq(orderStudents.orderId, (await orderRow(code)).id));
     expect(snapshot!.studentId).toBe(student!.id);
     const kinds = (await t.database.db.select().from(consents).where(eq(consents.userId, user!.id))).map((c) => c.kind).sort();
-    expect(kinds).toEqual(['advertising', 'personal_data', 'privacy_policy']);
+    expect(kinds).toEqual(['advertising', 'child_personal_data', 'personal_data', 'privacy_policy']);
     // The code is spent and the order confirmed: a second confirmation is a conflict.
     const twice = await t.app.inject({ method: 'POST', url: `/api/order/${code}/confirm/`, payload: { code: digits } });
     expect(twice.statusCode).toBe(409);

@@ -49,6 +49,9 @@ const orderRequestBodySchema = z
     consent_privacy: anything.describe('Согласие с политикой конфиденциальности (обязательно)'),
     consent_personal_data: anything.describe('Согласие на обработку персональных данных (обязательно)'),
     consent_advertising: anything.describe('Согласие на рекламные рассылки (необязательно)'),
+    consent_child_personal_data: anything.describe(
+      'Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок',
+    ),
     session_key: anything.describe('Ключ сеанса гостя (спецификация §6)'),
     statistics_source: anything.describe('Источник: ключ (utm_source) или id'),
     utm_source: anything,

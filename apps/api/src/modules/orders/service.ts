@@ -7,6 +7,7 @@ import {
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   ACCOUNT_TEXTS,
+  CONSENT_TEXTS,
   ORDER_TEXTS,
   formatPrice,
   isEmailAddress,
@@ -218,6 +219,9 @@ export class OrdersService {
     if (ids?.length && !signedIn) problems.add('students', ORDER_TEXTS.studentsSignIn);
     if ((ids?.length ?? 0) + (newStudentSent ? 1 : 0) > MAX_LEARNERS) problems.add('students', ORDER_TEXTS.studentsTooMany);
     const newStudent = !forSelf && newStudentSent ? this.newStudent(body, problems) : null;
+    // A new child is written to the account: the payer consents for them as the legal representative.
+    const childConsent = ticked(body.consent_child_personal_data);
+    if (newStudent?.studentType === 'child' && !childConsent) problems.add('consent_child_personal_data', CONSENT_TEXTS.childConsentRequired);
 
     // The group (start date), when the course runs in groups: an id or the start date.
     let groupId: number | null = null;
@@ -287,6 +291,7 @@ export class OrdersService {
           consentPrivacy: privacy,
           consentPersonalData: personalData,
           consentAdvertising: ticked(body.consent_advertising),
+          consentChildPersonalData: newStudent?.studentType === 'child' && childConsent,
           statisticsSourceId: sourceId,
         })
         .returning();
@@ -414,6 +419,10 @@ export class OrdersService {
         })
         .returning({ id: students.id });
       await tx.update(orderStudents).set({ studentId: student!.id }).where(eq(orderStudents.id, row.id));
+      if (row.studentType === 'child' && order.consentChildPersonalData) {
+        const name = [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(' ');
+        await recordConsent(tx, user.id, 'child_personal_data', client, { id: student!.id, name });
+      }
     }
     if (order.consentPersonalData) await recordConsent(tx, user.id, 'personal_data', client);
     if (order.consentPrivacy) await recordConsent(tx, user.id, 'privacy_policy', client);

@@ -43,6 +43,12 @@ describe('GET /api/user/consents/', () => {
         { kind: 'personal_data', title: 'Согласие на обработку персональных данных', version: 1, url: '/documents/personal-data-consent/v/1/' },
         { kind: 'privacy_policy', title: 'Политика конфиденциальности', version: 1, url: '/documents/privacy-policy/v/1/' },
         { kind: 'advertising', title: 'Согласие на получение рекламных рассылок', version: 1, url: '/documents/advertising-consent/v/1/' },
+        {
+          kind: 'child_personal_data',
+          title: 'Согласие родителя на обработку персональных данных ребёнка',
+          version: 1,
+          url: '/documents/child-personal-data-consent/v/1/',
+        },
       ],
       consents: [],
     });
@@ -115,23 +121,56 @@ describe('POST /api/user/consents/', () => {
     }
   });
 
-  it("records a student's consent given by the account holder; only for personal data and own students", async () => {
+  it("records a parent's consent for a child under the child's document; only for own students", async () => {
     const { db } = t.app.deps;
     const { user, session } = await signedIn();
     const child = await buildStudent(db, { userId: user.id, studentType: 'child', dateBirth: '2015-03-01', lastName: 'Петрова', firstName: 'Алиса' });
-    const res = await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data', student_id: child.id });
+    const res = await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data', student_id: child.id });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'personal_data', student_id: child.id, student_name: 'Петрова Алиса' });
+    expect(res.json()).toMatchObject({
+      kind: 'child_personal_data',
+      title: 'Согласие родителя на обработку персональных данных ребёнка',
+      version: 1,
+      student_id: child.id,
+      student_name: 'Петрова Алиса',
+      is_current_version: true,
+    });
     // The holder's own consent is a separate record.
     expect((await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data' })).statusCode).toBe(201);
+    const listed = (await call(session, 'GET', '/api/user/consents/')).json();
+    expect(listed.consents.map((c: { kind: string; student_id: number | null }) => [c.kind, c.student_id])).toEqual([
+      ['personal_data', null],
+      ['child_personal_data', child.id],
+    ]);
 
     const wrongKind = await call(session, 'POST', '/api/user/consents/', { kind: 'advertising', student_id: child.id });
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json()).toEqual({ student_id: [CONSENT_TEXTS.studentOnlyPersonalData] });
+    // A child gets the parent's document, an adult student the adult one; the child's needs a student.
+    const adultKindForChild = await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data', student_id: child.id });
+    expect(adultKindForChild.statusCode).toBe(400);
+    expect(adultKindForChild.json()).toEqual({ kind: [CONSENT_TEXTS.childKindForChild] });
+    const adult = await buildStudent(db, { userId: user.id, lastName: 'Петров', firstName: 'Олег' });
+    const childKindForAdult = await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data', student_id: adult.id });
+    expect(childKindForAdult.statusCode).toBe(400);
+    expect(childKindForAdult.json()).toEqual({ kind: [CONSENT_TEXTS.childKindOnlyChild] });
+    expect((await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data', student_id: adult.id })).json()).toMatchObject({
+      kind: 'personal_data',
+      student_name: 'Петров Олег',
+    });
+    // The adult becomes a child (the student form asks the parent's consent then): it supersedes the adult's.
+    const adultRecord = (await call(session, 'GET', '/api/user/consents/')).json().consents.find((c: { student_id: number | null }) => c.student_id === adult.id);
+    await db.update(students).set({ studentType: 'child', dateBirth: '2014-01-01' }).where(eq(students.id, adult.id));
+    expect((await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data', student_id: adult.id })).statusCode).toBe(201);
+    const [superseded] = await db.select().from(consents).where(eq(consents.id, adultRecord.id));
+    expect(superseded!.withdrawnAt).not.toBeNull();
+    const noStudent = await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data' });
+    expect(noStudent.statusCode).toBe(400);
+    expect(noStudent.json()).toEqual({ student_id: [CONSENT_TEXTS.childNeedsStudent] });
 
     const other = await buildUser(db);
     const foreign = await buildStudent(db, { userId: other.id });
-    const notMine = await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data', student_id: foreign.id });
+    const notMine = await call(session, 'POST', '/api/user/consents/', { kind: 'child_personal_data', student_id: foreign.id });
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toEqual({ detail: 'Ученик не найден.' });
   });

@@ -1,11 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CONSENT_TEXTS,
+  RECONSENT_ACTIONS,
   consentKindTitle,
+  legalDocumentPath,
+  legalSlugOf,
   type ConsentCreateBody,
   type ConsentDocumentKind,
   type ConsentItem,
   type Consents,
+  type PendingConsent,
+  type ReconsentKind,
 } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
@@ -16,7 +21,7 @@ import type { ClientInfo } from '../auth/tokens.ts';
 // Consents as records (152-ФЗ, decision 0018). A record is written once; only its withdrawal
 // fields are set later. Every query names the caller's id, so another account's record is a 404.
 
-type CurrentDocument = { kind: ConsentDocumentKind; title: string; version: number; url: string };
+type CurrentDocument = { kind: ConsentDocumentKind; title: string; version: number; url: string; publishedAt: Date };
 
 /** The current (newest published) version of each consent document, in the order of CONSENT_DOCUMENT_KINDS. */
 export async function currentDocuments(db: Executor): Promise<CurrentDocument[]> {
@@ -26,6 +31,7 @@ export async function currentDocuments(db: Executor): Promise<CurrentDocument[]>
       title: consentDocuments.title,
       version: consentDocuments.version,
       url: consentDocuments.url,
+      publishedAt: consentDocuments.publishedAt,
     })
     .from(consentDocuments)
     .where(sql`${consentDocuments.publishedAt} <= now()`)
@@ -58,7 +64,50 @@ function toItem(row: Consent, current: CurrentDocument[]): ConsentItem {
 export async function listConsents(db: Db, userId: number): Promise<Consents> {
   const documents = await currentDocuments(db);
   const rows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.givenAt), desc(consents.id));
-  return { documents, consents: rows.map((row) => toItem(row, documents)) };
+  return {
+    documents: documents.map(({ kind, title, version, url }) => ({ kind, title, version, url })),
+    consents: rows.map((row) => toItem(row, documents)),
+  };
+}
+
+const RECONSENT_KINDS = Object.keys(RECONSENT_ACTIONS) as ReconsentKind[];
+
+/**
+ * GET /api/user/consents/pending/ (decision 0046): the caller's live consents given to an older
+ * version of a document that has a newer one in force — the consent to processing (their own and
+ * each child's) to accept anew, the privacy policy to be told about. A withdrawn consent is not
+ * asked again; nothing is taken away until the person answers.
+ */
+export async function pendingConsents(db: Executor, userId: number): Promise<PendingConsent[]> {
+  const documents = await currentDocuments(db);
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.userId, userId), inArray(consents.kind, RECONSENT_KINDS), isNull(consents.withdrawnAt)))
+    .orderBy(consents.givenAt, consents.id);
+  const order = (kind: string) => RECONSENT_KINDS.indexOf(kind as ReconsentKind);
+  return rows
+    .flatMap((row): PendingConsent[] => {
+      const current = documents.find((d) => d.kind === row.kind);
+      if (!current || row.version === null || row.version >= current.version) return [];
+      const kind = row.kind as ReconsentKind;
+      return [
+        {
+          kind,
+          action: RECONSENT_ACTIONS[kind],
+          title: current.title,
+          consent_id: row.id,
+          given_version: row.version,
+          version: current.version,
+          published_at: current.publishedAt.toISOString(),
+          url: current.url,
+          versions_url: legalDocumentPath(legalSlugOf(kind)),
+          student_id: row.studentId,
+          student_name: row.studentName,
+        },
+      ];
+    })
+    .sort((a, b) => order(a.kind) - order(b.kind));
 }
 
 /** The consent records of one user, as the data download shows them. */
@@ -98,8 +147,11 @@ export async function recordConsent(
   kind: Consent['kind'],
   client: ClientInfo,
   student: { id: number; name: string } | null = null,
+  expectedVersion?: number,
 ): Promise<{ row: Consent; created: boolean }> {
   const version = kind === 'data_refusal' ? null : (await currentDocument(tx, kind)).version;
+  // The person read one version; if a newer one came into force meanwhile, they have not read it.
+  if (expectedVersion !== undefined && expectedVersion !== version) throw new ApiError('conflict', CONSENT_TEXTS.versionOutdated);
   const where = liveOf(userId, kind, student?.id ?? null);
   const [live] = await tx.select().from(consents).where(where).for('update');
   if (live && live.version === version) return { row: live, created: false };
@@ -145,11 +197,18 @@ export async function withdrawAllConsents(tx: Executor, userId: number, client: 
     .where(and(eq(consents.userId, userId), isNull(consents.withdrawnAt)));
 }
 
-/** POST /api/user/consents/: 201 with a new record, 200 with the live one for the current version. */
+/**
+ * POST /api/user/consents/: 201 with a new record, 200 with the live one for the current version.
+ * For a student: a child gets the parent's consent (child_personal_data), an adult the consent to
+ * processing given with their agreement (personal_data). `version`, when sent, must be the current one.
+ */
 export async function giveConsent(db: Db, userId: number, body: ConsentCreateBody, client: ClientInfo) {
   const studentId = body.student_id ?? null;
-  if (studentId !== null && body.kind !== 'personal_data') {
+  if (studentId !== null && body.kind !== 'personal_data' && body.kind !== 'child_personal_data') {
     throw ApiError.fields({ student_id: [CONSENT_TEXTS.studentOnlyPersonalData] });
+  }
+  if (studentId === null && body.kind === 'child_personal_data') {
+    throw ApiError.fields({ student_id: [CONSENT_TEXTS.childNeedsStudent] });
   }
   return db.transaction(async (tx) => {
     let student: { id: number; name: string } | null = null;
@@ -157,15 +216,25 @@ export async function giveConsent(db: Db, userId: number, body: ConsentCreateBod
       // Shared lock: the student cannot be deleted until this consent is written.
       const row = await findOne(
         tx
-          .select({ id: students.id, lastName: students.lastName, firstName: students.firstName, patronymic: students.patronymic })
+          .select({
+            id: students.id,
+            type: students.studentType,
+            lastName: students.lastName,
+            firstName: students.firstName,
+            patronymic: students.patronymic,
+          })
           .from(students)
           .where(and(eq(students.id, studentId), eq(students.userId, userId), isNull(students.anonymisedAt)))
           .for('share'),
         'Ученик не найден.',
       );
+      if (row.type === 'child' && body.kind !== 'child_personal_data') throw ApiError.fields({ kind: [CONSENT_TEXTS.childKindForChild] });
+      if (row.type !== 'child' && body.kind === 'child_personal_data') throw ApiError.fields({ kind: [CONSENT_TEXTS.childKindOnlyChild] });
       student = { id: row.id, name: [row.lastName, row.firstName, row.patronymic].filter(Boolean).join(' ') };
     }
-    const { row, created } = await recordConsent(tx, userId, body.kind, client, student);
+    const { row, created } = await recordConsent(tx, userId, body.kind, client, student, body.version);
+    // An adult student turned into a child: the parent's consent supersedes the one given as an adult's.
+    if (created && student && body.kind === 'child_personal_data') await withdrawLive(tx, userId, 'personal_data', client, student.id);
     return { item: toItem(row, await currentDocuments(tx)), created };
   });
 }

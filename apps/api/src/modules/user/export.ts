@@ -125,6 +125,7 @@ export async function exportAccount(db: Db, box: SealedBox, userId: number): Pro
       consent_privacy: order.consentPrivacy,
       consent_personal_data: order.consentPersonalData,
       consent_advertising: order.consentAdvertising,
+      consent_child_personal_data: order.consentChildPersonalData,
       students: orderStudentRows
         .filter((s) => s.orderId === order.id)
         .map((s) => ({ student_id: s.studentId, full_name: s.fullName, phone: s.phone, email: s.email, birth_date: s.birthDate })),

@@ -10,6 +10,7 @@ import {
   consentSchema,
   consentsSchema,
   detailErrorSchema,
+  pendingConsentsSchema,
   emailChangeBodySchema,
   emailChangeConfirmBodySchema,
   moscowIsoDate,
@@ -33,7 +34,7 @@ import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AuthService, clientOf } from '../auth/service.ts';
 import { listMyCourses } from './courses.ts';
-import { giveConsent, listConsents, withdrawConsent } from './consents.ts';
+import { giveConsent, listConsents, pendingConsents, withdrawConsent } from './consents.ts';
 import { AccountDeletionService } from './deletion.ts';
 import { confirmEmailChange, requestEmailChange } from './email.ts';
 import { exportAccount } from './export.ts';
@@ -237,6 +238,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listConsents(db, signedInActor(request).user.id),
   );
 
+  app.get(
+    '/user/consents/pending/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Обновлённые документы, о которых нужно спросить',
+        description:
+          'Действующие согласия, данные на прежнюю редакцию документа, когда вступила в силу новая (решение 0046): ' +
+          'согласие на обработку персональных данных (своё и за каждого ребёнка) — action accept, его принимают ' +
+          'заново (POST /api/user/consents/ с version), прежнее действует до ответа; политика конфиденциальности — ' +
+          'action notice, только уведомление. Отозванные согласия не спрашиваются.',
+        tags: ['user'],
+        response: { 200: pendingConsentsSchema },
+      },
+    },
+    async (request) => ({ items: await pendingConsents(db, signedInActor(request).user.id) }),
+  );
+
   app.post(
     '/user/consents/',
     {
@@ -246,10 +265,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Согласие на текущую версию документа (с временем, IP и браузером). 201 — новая запись; 200 — действующее ' +
           'согласие на текущую версию уже есть (его и возвращаем); согласие на прежнюю версию отзывается и заменяется. ' +
-          'student_id — свой ученик, только для personal_data (владелец кабинета — законный представитель ребёнка).',
+          'student_id — свой ученик: за ребёнка — child_personal_data (владелец кабинета — законный представитель), ' +
+          'за взрослого — personal_data. version — прочитанная редакция: если действует уже другая, 409.',
         tags: ['user'],
         body: consentCreateBodySchema,
-        response: { 200: consentSchema, 201: consentSchema, 400: fieldErrorsSchema, 404: detailErrorSchema },
+        response: { 200: consentSchema, 201: consentSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, 409: detailErrorSchema },
       },
     },
     async (request, reply) => {

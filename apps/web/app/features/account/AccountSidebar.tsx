@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
 import { SIDEBAR_ITEMS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
+import { ReconsentPrompt } from './ReconsentPrompt.tsx';
 import './account-pages.css';
 
 // Here, not in components/: the sidebar belongs to the account pages' chunk, not the shell every
@@ -87,12 +88,16 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
   );
 }
 
-/** The page frame of /user/* and /admin/* (until the admin issue builds its own): sidebar and page. */
+/**
+ * The page frame of /user/* and /admin/* (until the admin issue builds its own): sidebar, the
+ * question about new versions of the consents (decision 0046) and the page.
+ */
 export function AccountFrame({ user }: { user: SessionUser }) {
   return (
     <div className="container account">
       <AccountSidebar user={user} />
       <div className="account__main">
+        <ReconsentPrompt />
         <Outlet />
       </div>
     </div>

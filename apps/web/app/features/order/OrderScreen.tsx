@@ -30,6 +30,7 @@ interface Values {
   consent_privacy: boolean;
   consent_personal_data: boolean;
   consent_advertising: boolean;
+  consent_child_personal_data: boolean;
   student_type: string;
   student_last_name: string;
   student_first_name: string;
@@ -56,6 +57,7 @@ const FIELDS = [
   'student_birthdate',
   'student_phone',
   'student_email',
+  'consent_child_personal_data',
 ] as const;
 
 /** Who studies: the payer, saved students of the account, and (a guest) one new student. */
@@ -170,6 +172,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
       consent_privacy: false,
       consent_personal_data: false,
       consent_advertising: false,
+      consent_child_personal_data: false,
       student_type: '',
       student_last_name: '',
       student_first_name: '',
@@ -233,8 +236,10 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
           body.student_last_name = typed.student_last_name.trim();
           body.student_first_name = typed.student_first_name.trim();
           body.student_patronymic = typed.student_patronymic.trim();
-          if (typed.student_type === 'child') body.student_birthdate = sendDate(typed.student_birthdate) ?? '';
-          else {
+          if (typed.student_type === 'child') {
+            body.student_birthdate = sendDate(typed.student_birthdate) ?? '';
+            body.consent_child_personal_data = typed.consent_child_personal_data;
+          } else {
             body.student_phone = typed.student_phone.trim();
             body.student_email = typed.student_email.trim();
           }
@@ -434,6 +439,20 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                         errors={errorsOf('student_birthdate')}
                         registration={studentBirth}
                         inputRef={studentBirthRef}
+                      />
+                    ) : null}
+                    {values.student_type === 'child' ? (
+                      <Check
+                        label={
+                          <>
+                            Я являюсь законным представителем ребёнка и даю{' '}
+                            <a href="/documents/child-personal-data-consent/" target="_blank" rel="noopener noreferrer">
+                              согласие на обработку его персональных данных
+                            </a>
+                          </>
+                        }
+                        errors={errorsOf('consent_child_personal_data')}
+                        registration={register('consent_child_personal_data')}
                       />
                     ) : null}
                     {values.student_type === 'adult' ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConsentItem, Consents } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { consentVersionPath } from '@crema/contract/rules';
@@ -9,7 +9,10 @@ import { FormMessages } from './fields.tsx';
 
 // 'Согласия' of /user/account/ (152-ФЗ, decision 0018): each document with its version and the
 // date the consent was given, its withdrawal (after saying what it means) and giving it again;
-// the consents given for children, with the child's name.
+// the consents given for students, with the student's name — a child's under the parent's own
+// document (decision 0046), each linking the version agreed to; a consent to an older version can
+// be given anew for the current one (the account's question about it, ReconsentPrompt, may have
+// been put off).
 
 type Kind = ConsentItem['kind'];
 
@@ -19,6 +22,7 @@ const WITHDRAW_MEANS: Record<Kind, string> = {
     'Школа прекратит обрабатывать ваши персональные данные, кроме тех, что закон обязывает хранить (например, для бухгалтерии). Без этого согласия мы не сможем записывать вас на курсы и выдавать документы об обучении.',
   privacy_policy: 'Вы больше не принимаете политику конфиденциальности. Чтобы записаться на курс, её нужно будет принять снова.',
   advertising: 'Мы перестанем присылать вам рекламные рассылки. Письма о ваших заказах и занятиях будут приходить, как раньше.',
+  child_personal_data: 'Школа прекратит обрабатывать персональные данные ребёнка. Без этого согласия мы не сможем записывать его на курсы.',
   data_refusal: 'Отказ от предоставления данных документов будет снят.',
 };
 
@@ -42,6 +46,35 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
 
   const refetch = async () => setData(await browserApi.consents());
   const children = data.consents.filter((c) => c.student_id !== null && !c.withdrawn_at);
+  const currentOf = (kind: Kind) => data.documents.find((d) => d.kind === kind);
+  // A consent accepted in the question above the page ('crema:consents-changed', ReconsentPrompt).
+  useEffect(() => {
+    const changed = () => void browserApi.consents().then(setData, () => undefined);
+    window.addEventListener('crema:consents-changed', changed);
+    return () => window.removeEventListener('crema:consents-changed', changed);
+  }, []);
+
+  /** «Принять редакцию n»: a consent to the current version for one given to an older one. */
+  const renew = (consent: ConsentItem) => {
+    const current = currentOf(consent.kind);
+    if (consent.is_current_version || !current) return null;
+    return (
+      <button
+        type="button"
+        className="button button--primary pf-small"
+        aria-busy={give.busy}
+        disabled={give.busy}
+        onClick={() =>
+          void give.run(async () => {
+            await browserApi.giveConsent(consent.kind, consent.student_id ?? undefined, current.version);
+            await refetch();
+          })
+        }
+      >
+        Принять редакцию {current.version}
+      </button>
+    );
+  };
 
   return (
     <section className="pf-section" aria-labelledby="consents-title">
@@ -49,7 +82,7 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
         Согласия
       </h2>
       <ul className="pf-list" aria-label="Документы и согласия">
-        {data.documents.map((document) => {
+        {data.documents.filter((document) => document.kind !== 'child_personal_data').map((document) => {
           const given = live(data.consents, document.kind, null);
           const withdrawn = given ? undefined : lastWithdrawn(data.consents, document.kind);
           return (
@@ -73,14 +106,17 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
                 </span>
               </div>
               {given ? (
-                <button
-                  type="button"
-                  className="button button--ghost pf-small"
-                  aria-label={`Отозвать: ${document.title}`}
-                  onClick={() => setWithdrawing(given)}
-                >
-                  Отозвать
-                </button>
+                <span className="pf-consent__actions">
+                  {renew(given)}
+                  <button
+                    type="button"
+                    className="button button--ghost pf-small"
+                    aria-label={`Отозвать: ${document.title}`}
+                    onClick={() => setWithdrawing(given)}
+                  >
+                    Отозвать
+                  </button>
+                </span>
               ) : (
                 <button
                   type="button"
@@ -109,17 +145,21 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
               </span>
               <span className="pf-consent__meta">
                 <a href={consentVersionPath(consent.kind, consent.version) ?? undefined}>Версия {consent.version}</a>. Дано{' '}
-                {formatDate(consent.given_at)} как законным представителем
+                {formatDate(consent.given_at)} {consent.kind === 'child_personal_data' ? 'как законным представителем' : 'с согласия ученика'}
+                {consent.is_current_version ? '' : ` (действует редакция ${currentOf(consent.kind)?.version ?? ''})`}
               </span>
             </div>
-            <button
-              type="button"
-              className="button button--ghost pf-small"
-              aria-label={`Отозвать: ${consent.title} — ${consent.student_name}`}
-              onClick={() => setWithdrawing(consent)}
-            >
-              Отозвать
-            </button>
+            <span className="pf-consent__actions">
+              {renew(consent)}
+              <button
+                type="button"
+                className="button button--ghost pf-small"
+                aria-label={`Отозвать: ${consent.title} — ${consent.student_name}`}
+                onClick={() => setWithdrawing(consent)}
+              >
+                Отозвать
+              </button>
+            </span>
           </li>
         ))}
       </ul>
@@ -131,7 +171,7 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
             {shown?.student_name ? ` — за ученика ${shown.student_name}` : ''}
           </p>
           <p>
-            {shown?.student_id
+            {shown?.student_id && shown.kind !== 'child_personal_data'
               ? 'Школа прекратит обрабатывать персональные данные ученика. Без этого согласия мы не сможем записывать его на курсы.'
               : shown
                 ? WITHDRAW_MEANS[shown.kind]

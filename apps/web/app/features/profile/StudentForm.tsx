@@ -83,7 +83,7 @@ function StudentFields({
       const existing = student ?? created;
       const saved = existing ? await browserApi.updateStudent(existing.id, body) : await browserApi.addStudent(body);
       if (!student) setCreated(saved);
-      if (consenting) await browserApi.giveConsent('personal_data', saved.id);
+      if (consenting) await browserApi.giveConsent('child_personal_data', saved.id);
       await onSaved(saved);
     },
     { nameUnknownFields: true, leaving: true },

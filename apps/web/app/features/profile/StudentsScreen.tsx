@@ -16,7 +16,7 @@ import './profile.css';
 export interface StudentsData {
   students: StudentItem[];
   books: ReferenceBooks;
-  /** The page of the consent to the processing of personal data (the child's consent links to it). */
+  /** The page of the current version of the parent's consent for a child (decision 0046). */
   consentUrl: string | null;
 }
 

@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const api = createApi(context.api);
   const [students, books, consents] = await Promise.all([api.students(), api.referenceBooks(), api.consents()]);
-  const consentUrl = consents.documents.find((document) => document.kind === 'personal_data')?.url ?? null;
+  const consentUrl = consents.documents.find((document) => document.kind === 'child_personal_data')?.url ?? null;
   return { students, books, consentUrl };
 }
 

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PendingConsent } from '@crema/contract';
+import { formatDate } from '@crema/contract/format';
+import { browserApi, browserFetch } from '../../api/browser.ts';
+import { json } from '../../api/client.ts';
+import { useApiForm } from '../../api/useApiForm.ts';
+
+// Re-consent to a new version (decision 0046): above every account page, a person whose consent
+// to processing is to an older version is asked once — the new version, the list of versions,
+// «Принимаю» or «Не сейчас»; a new privacy policy is only announced. Nothing blocks reading and
+// nothing is taken away until they answer; declining is the withdrawal in «Согласия». Fetched
+// after the page shows (the account's code only), so no page waits for it.
+
+/** Answers put away in this browser («Не сейчас», «Понятно»): kind, student and version. */
+const DISMISSED = 'crema-reconsent-dismissed';
+/** Told to «Согласия» on /user/account/ so it shows the new record without a reload. */
+export const CONSENTS_CHANGED = 'crema:consents-changed';
+
+const keyOf = (item: PendingConsent) => `${item.kind}:${item.student_id ?? 0}:${item.version}`;
+
+function dismissed(): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(DISMISSED) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+function heading(item: PendingConsent): string {
+  if (item.kind === 'privacy_policy') return 'Мы обновили политику конфиденциальности';
+  if (item.kind === 'child_personal_data') return `Мы обновили согласие на обработку персональных данных ребёнка (${item.student_name ?? 'ученик'})`;
+  return 'Мы обновили согласие на обработку персональных данных';
+}
+
+function Item({ item, onDone }: { item: PendingConsent; onDone: (accepted: boolean) => void }) {
+  const accept = useApiForm();
+  const id = `reconsent-${item.kind}-${item.student_id ?? 0}`;
+  const since = `С ${formatDate(item.published_at)} действует редакция № ${item.version}.`;
+  return (
+    <section className="reconsent" aria-labelledby={id}>
+      <h2 id={id} className="reconsent__title">
+        {heading(item)}
+      </h2>
+      {item.action === 'accept' ? (
+        <p>
+          {since} Вы давали согласие на редакцию № {item.given_version} — оно действует, пока вы не ответите; курсы и заказы
+          остаются за вами.
+        </p>
+      ) : (
+        <p>{since} Ничего делать не нужно — прочитайте, что изменилось.</p>
+      )}
+      <p className="reconsent__links">
+        <a href={item.url} target="_blank" rel="noreferrer">
+          Новая редакция
+        </a>
+        <a href={item.versions_url} target="_blank" rel="noreferrer">
+          Что изменилось: все редакции
+        </a>
+      </p>
+      {accept.problems.general.length ? (
+        <p className="reconsent__error" role="alert">
+          {accept.problems.general.join(' ')}
+        </p>
+      ) : null}
+      <div className="reconsent__actions">
+        {item.action === 'accept' ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              aria-busy={accept.busy || undefined}
+              disabled={accept.busy}
+              onClick={() =>
+                void accept.run(async () => {
+                  await browserApi.giveConsent(item.kind, item.student_id ?? undefined, item.version);
+                  onDone(true);
+                })
+              }
+            >
+              Принимаю
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => onDone(false)}>
+              Не сейчас
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--ghost" onClick={() => onDone(false)}>
+            Понятно
+          </button>
+        )}
+      </div>
+      {item.action === 'accept' ? (
+        <p className="reconsent__note">
+          Не согласны — согласие можно отозвать в разделе <a href="/user/account/#consents-title">«Согласия»</a>.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The questions about new versions, if any; nothing at all otherwise. */
+export function ReconsentPrompt() {
+  const [items, setItems] = useState<PendingConsent[]>([]);
+  const [thanks, setThanks] = useState('');
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    json<{ items: PendingConsent[] }>(browserFetch, '/api/user/consents/pending/')
+      .then(({ items: pending }) => {
+        const skip = dismissed();
+        if (live) setItems(pending.filter((item) => !skip.includes(keyOf(item))));
+      })
+      // A question that cannot be fetched is asked another time; the page works without it.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const done = (item: PendingConsent, accepted: boolean) => {
+    setItems((all) => all.filter((other) => keyOf(other) !== keyOf(item)));
+    if (accepted) {
+      setThanks(`Спасибо, согласие на редакцию № ${item.version} записано.`);
+      // The button is gone: focus goes to the answer rather than to the page's start.
+      requestAnimationFrame(() => thanksRef.current?.focus());
+      window.dispatchEvent(new Event(CONSENTS_CHANGED));
+    } else {
+      try {
+        localStorage.setItem(DISMISSED, JSON.stringify([...dismissed(), keyOf(item)].slice(-20)));
+      } catch {
+        // Private mode: asked again next time, nothing else.
+      }
+    }
+  };
+
+  return (
+    <>
+      {items.map((item) => (
+        <Item key={keyOf(item)} item={item} onDone={(accepted) => done(item, accepted)} />
+      ))}
+      <p ref={thanksRef} className="reconsent__thanks" role="status" tabIndex={-1}>
+        {thanks}
+      </p>
+    </>
+  );
+}

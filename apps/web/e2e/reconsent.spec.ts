@@ -1,0 +1,118 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// Re-consent to a new version (issue 15, decision 0046): staff publish a new version of the
+// consent to processing through the API; a signed-in student is asked above the account page,
+// accepts, the question is gone and «Согласия» shows the new version.
+
+const WEB_CLIENT = { 'x-crema-client': 'web' };
+const SHOTS = '/work/shots';
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
+
+// Both browser projects publish at once: an acceptance may meet a version newer than the one
+// shown, which the API refuses with 409 (the browser logs the failed call) and the page says so.
+test.use({ allowedConsoleErrors: { text: /status of (404|409)/ } });
+
+/** Staff (the demo school's staff account) publish the next version; answers its number. */
+async function publishConsentVersion(browser: Browser): Promise<number> {
+  const staff = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const signIn = await staff.request.post('/api/auth/token/', { headers: WEB_CLIENT, data: { username: 'staff@crema.local', password: 'crema-demo-2026' } });
+    expect(signIn.status()).toBe(200);
+    const csrf = (await staff.cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
+    const res = await staff.request.post('/api/admin/documents/', {
+      headers: { ...WEB_CLIENT, 'x-csrf-token': csrf },
+      data: {
+        kind: 'personal_data',
+        title: 'Согласие на обработку персональных данных',
+        body: '## Что изменилось\n\nДобавлена цель обработки: рассылка расписания занятий.',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { version: number }).version;
+  } finally {
+    await staff.close();
+  }
+}
+
+test('a new version of the consent: the student is asked once, accepts, and «Согласия» shows it', async ({ page, login, browser }, testInfo) => {
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: testInfo.project.use.baseURL ?? 'http://localhost' }]);
+  // A new account consents to the version in force when it signs up.
+  await login();
+  const published = await publishConsentVersion(browser);
+
+  await page.goto('/user/account/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const prompt = page.getByRole('region', { name: 'Мы обновили согласие на обработку персональных данных' });
+  await expect(prompt).toBeVisible();
+  // Reading is not blocked: the page itself is there under the question.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(prompt.getByRole('link', { name: 'Новая редакция' })).toHaveAttribute('href', /^\/documents\/personal-data-consent\/v\/\d+\/$/);
+  await expect(prompt.getByRole('link', { name: 'Что изменилось: все редакции' })).toHaveAttribute('href', '/documents/personal-data-consent/');
+  await expect(prompt.getByRole('link', { name: '«Согласия»' })).toHaveAttribute('href', '/user/account/#consents-title');
+  await page.screenshot({ path: `${SHOTS}/reconsent-prompt-${isPhone(page) ? 375 : 1280}.png` });
+
+  // The other browser project may publish one more version meanwhile: then the answer is «обновите
+  // страницу» (no consent to a text not read), and after a reload the question names the newer one.
+  let accepted = 0;
+  for (let attempt = 0; attempt < 3 && !accepted; attempt++) {
+    const shown = Number(/v\/(\d+)\//.exec((await prompt.getByRole('link', { name: 'Новая редакция' }).getAttribute('href')) ?? '')?.[1]);
+    expect(shown).toBeGreaterThanOrEqual(published);
+    await prompt.getByRole('button', { name: 'Принимаю' }).click();
+    const thanks = page.getByRole('status').filter({ hasText: `Спасибо, согласие на редакцию № ${shown} записано.` });
+    const outdated = prompt.getByRole('alert');
+    await expect(thanks.or(outdated)).toBeVisible();
+    if (await thanks.isVisible()) accepted = shown;
+    else await page.reload();
+  }
+  expect(accepted).toBeGreaterThanOrEqual(published);
+  await expect(prompt).toHaveCount(0);
+
+  // «Согласия» on the same page shows the new version, given today, without a reload.
+  const consents = page.getByRole('list', { name: 'Документы и согласия' });
+  const personalData = consents.getByRole('listitem').filter({ hasText: 'Согласие на обработку персональных данных' });
+  await expect(personalData).toContainText(/Версия \d+\. Согласие дано \d{2}\.\d{2}\.\d{4}/);
+  // Published by the other project after this acceptance, a newer version would be named «на версию n».
+  const text = (await personalData.textContent()) ?? '';
+  const current = Number(/Версия (\d+)/.exec(text)?.[1]);
+  if (current === accepted) await expect(personalData).not.toContainText('на версию');
+  else await expect(personalData.getByRole('link', { name: `версию ${accepted}` })).toBeVisible();
+  await personalData.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/reconsent-consents-${isPhone(page) ? 375 : 1280}.png` });
+  // Asked once: the next account page asks nothing (unless yet another version came out meanwhile).
+  const asked = page.waitForResponse((res) => res.url().endsWith('/api/user/consents/pending/'));
+  await page.goto('/user/courses/');
+  expect(((await (await asked).json()) as { items: unknown[] }).items).toHaveLength(current === accepted ? 0 : 1);
+  if (current === accepted) await expect(prompt).toHaveCount(0);
+  const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; version: number; withdrawn_at: string | null }[] };
+  expect(records.consents.filter((c) => c.kind === 'personal_data').map((c) => [c.version, c.withdrawn_at === null])).toEqual([
+    [accepted, true],
+    [expect.any(Number), false],
+  ]);
+});
+
+test('a new privacy policy is only announced; «Понятно» puts the note away in this browser', async ({ page, login }, testInfo) => {
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: testInfo.project.use.baseURL ?? 'http://localhost' }]);
+  // The demo student accepted version 1 of the policy; the demo school has published version 2.
+  await login('student@crema.local', { password: 'crema-demo-2026' });
+  await page.goto('/user/orders/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const note = page.getByRole('region', { name: 'Мы обновили политику конфиденциальности' });
+  await expect(note).toContainText('действует редакция № 2');
+  await expect(note).toContainText('Ничего делать не нужно');
+  await expect(note.getByRole('button', { name: 'Принимаю' })).toHaveCount(0);
+  await expect(note.getByRole('link', { name: 'Новая редакция' })).toHaveAttribute('href', '/documents/privacy-policy/v/2/');
+  await note.getByRole('button', { name: 'Понятно' }).click();
+  await expect(note).toHaveCount(0);
+  // Nothing was recorded or withdrawn: the consent to version 1 stands.
+  const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; version: number; withdrawn_at: string | null }[] };
+  expect(records.consents.filter((c) => c.kind === 'privacy_policy').map((c) => [c.version, c.withdrawn_at])).toEqual([[1, null]]);
+
+  // Remembered in this browser, per kind, student and version; the server still lists it.
+  expect(await page.evaluate(() => localStorage.getItem('crema-reconsent-dismissed'))).toContain('privacy_policy:0:2');
+  const asked = page.waitForResponse((res) => res.url().endsWith('/api/user/consents/pending/'));
+  await page.reload();
+  expect(((await (await asked).json()) as { items: { kind: string }[] }).items.map((i) => i.kind)).toContain('privacy_policy');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(note).toHaveCount(0);
+});
