@@ -1,13 +1,11 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { LegalDocument } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { LegalText } from '../legal/LegalText.tsx';
 import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
-import '../legal/legal.css';
 
 // /admin/school/documents/{slug}/ (decision 0045): a new version of a legal document (decision
 // 0043) written from the current text, previewed as the page will show it, and published after a
@@ -15,7 +13,8 @@ import '../legal/legal.css';
 
 const FIELDS = ['title', 'body'] as const;
 
-export function DocumentScreen({ doc }: { doc: LegalDocument }) {
+/** `Preview`: the text as the public page renders it (features/legal's LegalText, given by the route). */
+export function DocumentScreen({ doc, Preview }: { doc: LegalDocument; Preview: ComponentType<{ body: string }> }) {
   const revalidator = useRevalidator();
   const [title, setTitle] = useState(doc.title);
   const [body, setBody] = useState(doc.body);
@@ -95,7 +94,7 @@ export function DocumentScreen({ doc }: { doc: LegalDocument }) {
             Предпросмотр: {title || 'без названия'}
           </h2>
           <div className="prose legal__body">
-            <LegalText body={body} />
+            <Preview body={body} />
           </div>
         </section>
       ) : null}

@@ -23,7 +23,7 @@ export function SchoolTabs() {
     <nav className="school-tabs" aria-label="Разделы школы">
       <ul>
         <li>
-          <NavLink to={schoolPaths.sveden()}>Сведения об организации</NavLink>
+          <NavLink to={schoolPaths.sveden()}>Сведения</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.documents()}>Документы</NavLink>
@@ -37,17 +37,20 @@ export function Field({
   label,
   hint,
   errors = [],
+  wide = false,
   children,
 }: {
   label: string;
   hint?: ReactNode;
   errors?: string[];
+  /** Across the whole row of a two-column group (a long value). */
+  wide?: boolean;
   children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="admin-field">
+    <div className={wide ? 'admin-field school-wide' : 'admin-field'}>
       <label className="admin-field__label" htmlFor={id}>
         {label}
       </label>

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { SVEDEN_SECTIONS, type SvedenSectionKey } from '@crema/contract';
+import type { SvedenSectionKey } from '@crema/contract';
 import { LEGAL_DOCUMENTS } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
@@ -9,6 +9,12 @@ import { SvedenListScreen } from '../../features/admin-school/SvedenListScreen.t
 import { SvedenEditScreen } from '../../features/admin-school/SvedenEditScreen.tsx';
 import { DocumentsScreen } from '../../features/admin-school/DocumentsScreen.tsx';
 import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
+import { orNotFound } from '../../features/content/load.ts';
+import { LegalText } from '../../features/legal/LegalText.tsx';
+import '../../features/legal/legal.css';
+
+/** A subsection key as the address may hold it; the API answers 404 for one that does not exist. */
+const KEY = /^[A-Za-z_]{1,40}$/;
 
 // /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/) and the legal documents (/admin/school/documents/ and …/documents/{slug}/).
@@ -22,8 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!area) throw redirect('/admin/school/sveden/');
   if (more.length === 0 && area === 'sveden') {
     if (!item) return { screen: 'sveden' as const, sections: await api.svedenState() };
-    const section = SVEDEN_SECTIONS.find((s) => s.key === item);
-    if (section) return { screen: 'sveden-section' as const, page: await api.svedenSection(section.key as SvedenSectionKey) };
+    if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
@@ -59,6 +64,7 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
     case 'documents':
       return <DocumentsScreen kinds={loaderData.kinds} current={loaderData.current} />;
     case 'document':
-      return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} />;
+      // The preview is the public page's text (features do not import each other).
+      return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} Preview={LegalText} />;
   }
 }
