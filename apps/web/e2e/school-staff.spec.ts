@@ -79,6 +79,11 @@ test('staff edit a fact and upload a PDF; the public pages show both with their 
   await hydrated(page);
   const row = page.getByRole('group', { name: new RegExp(`: ${fact.label}$`) });
   await expect(row.getByLabel('Что это')).toHaveValue(fact.itemprop);
+  // The server's message for one field lands under that field.
+  await row.getByLabel('Подпись на сайте').fill(' ');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(row.getByText('Введите подпись.')).toBeVisible();
+  await row.getByLabel('Подпись на сайте').fill(fact.label);
   const value = `Проверено e2e ${project} ${Date.now()}`;
   await row.getByLabel('Значение').fill(value);
   await expect(page.getByText('Есть несохранённые изменения')).toBeVisible();

@@ -104,7 +104,8 @@ function FactRows({
       {facts.map((fact, i) => {
         const at = `${prefix}.${i}`;
         return (
-          <div key={i} className="school-row" role="group" aria-label={`Строка ${i + 1}: ${fact.label || 'без подписи'}`}>
+          // Named by the property's usual label: the name stays while the label on the site is edited.
+          <div key={i} className="school-row" role="group" aria-label={`Строка ${i + 1}: ${list.find((p) => p.itemprop === fact.itemprop)?.label ?? fact.itemprop}`}>
             <PropSelect
               label="Что это"
               list={list}
