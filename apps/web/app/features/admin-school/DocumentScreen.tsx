@@ -13,8 +13,19 @@ import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
 
 const FIELDS = ['title', 'body'] as const;
 
-/** `Preview`: the text as the public page renders it (features/legal's LegalText, given by the route). */
-export function DocumentScreen({ doc, Preview }: { doc: LegalDocument; Preview: ComponentType<{ body: string }> }) {
+/**
+ * `Preview`: the text as the public page renders it (features/legal's LegalText, given by the
+ * route); `reconsent`: what a new version asks of people who agreed to an older one (decision 0046).
+ */
+export function DocumentScreen({
+  doc,
+  reconsent,
+  Preview,
+}: {
+  doc: LegalDocument;
+  reconsent: 'accept' | 'notice' | null;
+  Preview: ComponentType<{ body: string }>;
+}) {
   const revalidator = useRevalidator();
   const [title, setTitle] = useState(doc.title);
   const [body, setBody] = useState(doc.body);
@@ -120,6 +131,11 @@ export function DocumentScreen({ doc, Preview }: { doc: LegalDocument; Preview: 
             Новая редакция документа «{title}» вступит в силу сразу и для всех: сайт будет показывать её, а новые согласия будут ссылаться на
             неё. Изменить опубликованную редакцию нельзя — только выпустить следующую.
           </p>
+          {reconsent === 'accept' ? (
+            <p>Всех, кто дал согласие по прежней редакции, личный кабинет попросит принять новую.</p>
+          ) : reconsent === 'notice' ? (
+            <p>Всем, кто принял прежнюю редакцию, личный кабинет сообщит о новой.</p>
+          ) : null}
           <Problems messages={form.problems.general} />
           {form.errorsOf('title').length || form.errorsOf('body').length ? (
             <Problems messages={[...form.errorsOf('title'), ...form.errorsOf('body')]} />

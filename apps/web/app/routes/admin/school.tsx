@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { SvedenSectionKey } from '@crema/contract';
-import { LEGAL_DOCUMENTS } from '@crema/contract/rules';
+import { LEGAL_DOCUMENTS, RECONSENT_ACTIONS } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireStaff } from '../../lib/session.server.ts';
@@ -32,7 +32,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
-    if (LEGAL_DOCUMENTS.some((d) => d.slug === item)) return { screen: 'document' as const, doc: await api.legalDocument(item) };
+    const kind = LEGAL_DOCUMENTS.find((d) => d.slug === item)?.kind;
+    if (kind) {
+      // What a new version asks of people who agreed to an older one (decision 0046), for the confirmation.
+      const reconsent: 'accept' | 'notice' | null = RECONSENT_ACTIONS[kind as keyof typeof RECONSENT_ACTIONS] ?? null;
+      return { screen: 'document' as const, doc: await api.legalDocument(item), reconsent };
+    }
   }
   throw data(null, { status: 404 });
 }
@@ -65,6 +70,6 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <DocumentsScreen kinds={loaderData.kinds} current={loaderData.current} />;
     case 'document':
       // The preview is the public page's text (features do not import each other).
-      return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} Preview={LegalText} />;
+      return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} reconsent={loaderData.reconsent} Preview={LegalText} />;
   }
 }
