@@ -61,7 +61,7 @@ export default [
     route('user/group/:id/schedule/:scheduleId?/lessons/:lessonId?', 'routes/user/group-lesson.tsx', { id: 'user-group-lesson' }),
     route('user/group/:id/schedule/:scheduleId?/testing/:testId', 'routes/user/group-testing.tsx', { id: 'user-group-testing' }),
   ]),
-  // Course owners only (routes/admin/layout.tsx); others get the 404 page.
+  // Course owners and school staff only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
     // The course screens (issue 14, decision 0036): my courses, a new course, its settings,
     // programme, invitation links and audience.
@@ -78,6 +78,8 @@ export default [
     route('admin/tests/:testId', 'routes/admin/test.tsx', { id: 'admin-test' }),
     route('admin/courses/:id/test', 'routes/admin/course-tests.tsx', { id: 'admin-course-tests' }),
     route('admin/progress', 'routes/admin/progress.tsx', { id: 'admin-progress' }),
+    // School staff only (decision 0045): 'Сведения' and the legal documents, one route module.
+    route('admin/school/*', 'routes/admin/school.tsx', { id: 'admin-school' }),
     route('admin/*', 'routes/admin/section.tsx', { id: 'admin-other' }),
   ]),
   // The course as learners see it, for its owner (decision 0041): the learners' study layout under a

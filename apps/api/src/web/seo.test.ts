@@ -61,6 +61,14 @@ describe('sitemap.xml', () => {
     // Not yet public: the post scheduled for later and the draft page.
     expect(locs).not.toContain(`${PUBLIC_URL}/blog/itogi-chempionata-shkoly-po-latte-artu/`);
     expect(locs).not.toContain(`${PUBLIC_URL}/vacancies/`);
+    // 'Сведения' with its 14 subsections and the legal documents in force, not their earlier versions.
+    expect(locs).toContain(`${PUBLIC_URL}/sveden/`);
+    expect(locs).toContain(`${PUBLIC_URL}/sveden/common/`);
+    expect(locs.filter((loc) => loc!.startsWith(`${PUBLIC_URL}/sveden/`))).toHaveLength(15);
+    expect(locs).toContain(`${PUBLIC_URL}/documents/privacy-policy/`);
+    expect(locs).toContain(`${PUBLIC_URL}/documents/cookie-policy/`);
+    expect(locs.filter((loc) => loc!.startsWith(`${PUBLIC_URL}/documents/`))).toHaveLength(6);
+    expect(locs.some((loc) => loc!.includes('/v/'))).toBe(false);
     for (const lastmod of res.body.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)) expect(lastmod[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -17,7 +17,14 @@ import type {
   AdminTest,
   AdminTestPatch,
   AdminUpload,
+  LegalDocument,
+  LegalDocumentList,
+  LegalPublishBody,
   Paginated,
+  SvedenAdminList,
+  SvedenContent,
+  SvedenPage,
+  SvedenSectionKey,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -126,6 +133,16 @@ export function createAdminApi(fetcher: ApiFetch) {
     adminProgress: (query: AdminProgressFilters & { page?: number; page_size?: number }) =>
       json<Paginated<AdminProgressRow>>(fetcher, `/api/admin/progress/${toQuery(query)}`),
     adminProgressGroups: (course?: number) => json<AdminGroupOption[]>(fetcher, `/api/admin/progress/groups/${toQuery({ course })}`),
+
+    // School staff (decision 0045): 'Сведения' (decision 0042) and the legal documents (decision 0043).
+    svedenState: () => json<SvedenAdminList>(fetcher, '/api/admin/sveden/'),
+    /** A subsection as the site shows it; `section.content` is what PUT takes. */
+    svedenSection: (key: SvedenSectionKey) => json<SvedenPage>(fetcher, `/api/sveden/${key}/`),
+    saveSvedenSection: (key: SvedenSectionKey, content: SvedenContent) =>
+      json<SvedenPage>(fetcher, `/api/sveden/${key}/`, { method: 'PUT', body: content }),
+    legalDocuments: () => json<LegalDocumentList>(fetcher, '/api/documents/'),
+    legalDocument: (slug: string) => json<LegalDocument>(fetcher, `/api/documents/${encodeURIComponent(slug)}/`),
+    publishLegalDocument: (body: LegalPublishBody) => json<LegalDocument>(fetcher, '/api/admin/documents/', post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;
@@ -142,7 +159,15 @@ export type UploadKind = 'image' | 'file' | 'video';
  * screen shows the API's own words (wrong type, too big); status 0 when the server was not reached.
  */
 export function uploadFile(kind: UploadKind, file: File, onProgress?: (percent: number) => void): Promise<AdminUpload> {
-  const path = `/api/admin/uploads/?kind=${kind}`;
+  return uploadTo<AdminUpload>(`/api/admin/uploads/?kind=${kind}`, file, onProgress);
+}
+
+/** POST /api/sveden/uploads/: one PDF for 'Сведения' (staff), the same way as uploadFile. */
+export function uploadSvedenPdf(file: File, onProgress?: (percent: number) => void): Promise<{ url: string; size_bytes: number; original_name: string }> {
+  return uploadTo('/api/sveden/uploads/', file, onProgress);
+}
+
+function uploadTo<T>(path: string, file: File, onProgress?: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -164,7 +189,7 @@ export function uploadFile(kind: UploadKind, file: File, onProgress?: (percent: 
       }
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
         onProgress?.(100);
-        resolve(body as AdminUpload);
+        resolve(body as T);
       } else reject(new ApiRequestError(xhr.status, body, path));
     });
     xhr.addEventListener('error', () => reject(new ApiRequestError(0, { detail: NETWORK_FAILED }, path)));

@@ -34,6 +34,7 @@ async function loadUser(request: Request, context: AppLoadContext): Promise<Sess
     first_name: user.first_name,
     last_name: user.last_name,
     is_course_owner: user.is_course_owner,
+    is_staff: user.is_staff,
   };
 }
 
@@ -60,9 +61,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return (await sessionUser(request, context)) ?? toSignIn(request);
 }
 
-/** A course owner; other signed-in people get the 404 page (admin pages do not exist for them). */
+/**
+ * A course owner or school staff (the API's owner level, decision 0011); other signed-in people
+ * get the 404 page (admin pages do not exist for them).
+ */
 export async function requireCourseOwner(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (!user.is_course_owner) throw data(null, { status: 404 });
+  if (!user.is_course_owner && !user.is_staff) throw data(null, { status: 404 });
+  return user;
+}
+
+/** School staff (`/admin/school/`, decision 0045); a course owner who is not staff gets the 404 page too. */
+export async function requireStaff(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!user.is_staff) throw data(null, { status: 404 });
   return user;
 }

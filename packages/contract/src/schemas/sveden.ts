@@ -128,3 +128,22 @@ export const svedenUploadSchema = z
   .object({ url: z.string(), size_bytes: z.number().int(), original_name: z.string() })
   .strict()
   .meta({ id: 'SvedenUpload' });
+
+/** GET /api/admin/sveden/ (staff): every subsection's state for the staff screen. */
+export const svedenAdminListSchema = z
+  .array(
+    z
+      .object({
+        key: sectionKey,
+        title: z.string(),
+        url: z.string().describe('страница подраздела на сайте'),
+        is_filled: z.boolean(),
+        from_courses: z.boolean().describe('Образование и Педагогический состав: программы и преподаватели берутся из курсов'),
+        items: z.number().int().describe('строк, групп, документов и дополнительных страниц всего'),
+        updated_at: z.string().nullable(),
+        updated_by: z.string().nullable().describe('кто из сотрудников записал подраздел последним'),
+      })
+      .strict(),
+  )
+  .meta({ id: 'SvedenAdminList' });
+export type SvedenAdminList = z.infer<typeof svedenAdminListSchema>;

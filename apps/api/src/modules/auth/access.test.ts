@@ -220,6 +220,7 @@ describe('every route of the app', () => {
     expect(levels.get('GET /api/sveden/common/')).toBe('public');
     expect(levels.get('PUT /api/sveden/common/')).toBe('owner');
     expect(levels.get('POST /api/sveden/uploads/')).toBe('owner');
+    expect(levels.get('GET /api/admin/sveden/')).toBe('owner');
     // Legal documents (decision 0043): pages for everyone; publishing is owner level, then staff only.
     for (const route of ['GET /api/documents/', 'GET /api/documents/:slug/', 'GET /api/documents/:slug/v/:version/']) {
       expect(levels.get(route), route).toBe('public');

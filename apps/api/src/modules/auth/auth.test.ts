@@ -511,6 +511,7 @@ describe('GET /api/user/personal/', () => {
         birth_date: '1992-04-17',
         gender: 'male',
         is_course_owner: false,
+        is_staff: false,
         is_questionnaire_completed: true,
         data_refusal: false,
       });

@@ -113,6 +113,7 @@ export function toCurrentUser(user: User): CurrentUser {
     birth_date: user.birthDate,
     gender: user.gender,
     is_course_owner: user.isCourseOwner,
+    is_staff: user.isStaff,
     is_questionnaire_completed: user.isQuestionnaireCompleted,
     data_refusal: user.dataRefusal,
     has_password: user.passwordHash !== null,

@@ -6,6 +6,7 @@ import {
   SVEDEN_SECTIONS,
   detailErrorSchema,
   fieldErrorsSchema,
+  svedenAdminListSchema,
   svedenContentSchema,
   svedenIndexSchema,
   svedenPageSchema,
@@ -15,7 +16,7 @@ import { ApiError } from '../../errors.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { noStore } from '../auth/http.ts';
 import { UPLOAD_TEXTS, storeUploadForm } from '../admin/uploads.ts';
-import { assertStaff, getSveden, getSvedenSection, saveSvedenSection } from './service.ts';
+import { assertStaff, getSveden, getSvedenSection, listForStaff, saveSvedenSection } from './service.ts';
 
 const tags = ['sveden'];
 /** PDFs only: documents of the section are read and downloaded as files with searchable text. */
@@ -43,6 +44,21 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => getSveden(db),
+  );
+
+  app.get(
+    '/admin/sveden/',
+    {
+      config: staff,
+      onSend: noStore,
+      schema: {
+        summary: 'Состояние подразделов сведений (сотрудники школы)',
+        description: 'Для экрана сотрудников: заполнен ли подраздел, сколько в нём пунктов, когда и кем записан. Что хранит подраздел — GET /api/sveden/{key}/ (поле section.content — тело PUT).',
+        tags,
+        response: { 200: svedenAdminListSchema, ...forbidden },
+      },
+    },
+    async (request) => listForStaff(db, signedInActor(request)),
   );
 
   for (const { key, title } of SVEDEN_SECTIONS) {

@@ -4,6 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import {
   SVEDEN_SECTIONS,
   svedenContentSchema,
+  type SvedenAdminList,
   type SvedenContent,
   type SvedenNav,
   type SvedenProgramme,
@@ -11,7 +12,7 @@ import {
   type SvedenSectionKey,
 } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
-import { courseTeachers, courses, svedenSections, teachers } from '../../db/schema/index.ts';
+import { courseTeachers, courses, svedenSections, teachers, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { publishedCourses } from '../catalog/scopes.ts';
@@ -105,4 +106,31 @@ export async function saveSvedenSection(db: Executor, actor: SignedInActor, key:
     .values({ key, content, updatedBy: actor.user.id, updatedAt: now })
     .onConflictDoUpdate({ target: svedenSections.key, set: { content, updatedBy: actor.user.id, updatedAt: now } });
   return getSvedenSection(db, key);
+}
+
+/** GET /api/admin/sveden/: each subsection's state for the staff screen, with who wrote it last (staff only). */
+export async function listForStaff(db: Executor, actor: SignedInActor): Promise<SvedenAdminList> {
+  assertStaff(actor);
+  const [{ sections }, editors] = await Promise.all([
+    getSveden(db),
+    db
+      .select({ key: svedenSections.key, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(svedenSections)
+      .leftJoin(users, eq(users.id, svedenSections.updatedBy)),
+  ]);
+  return sections.map((s) => {
+    const editor = editors.find((e) => e.key === s.key);
+    const name = editor ? [editor.lastName, editor.firstName].filter(Boolean).join(' ') || editor.email : null;
+    const { facts, groups, documents, add_refs } = s.content;
+    return {
+      key: s.key,
+      title: s.title,
+      url: svedenUrl(s.key),
+      is_filled: isFilled(s.content, s.key, s.programmes.length),
+      from_courses: FROM_COURSES.has(s.key),
+      items: facts.length + groups.length + documents.length + add_refs.length,
+      updated_at: s.updated_at,
+      updated_by: name ?? null,
+    };
+  });
 }

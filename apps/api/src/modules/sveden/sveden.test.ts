@@ -145,3 +145,38 @@ describe('POST /api/sveden/uploads/', () => {
     expect(res.json().file[0]).toContain('PDF');
   });
 });
+
+describe('GET /api/admin/sveden/ (the staff screen)', () => {
+  it('asks a guest to sign in, refuses a student and a course owner who is not staff', async () => {
+    const guest = await t.app.inject({ method: 'GET', url: '/api/admin/sveden/' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ detail: NOT_SIGNED_IN });
+    const byStudent = await t.app.inject({ method: 'GET', url: '/api/admin/sveden/', headers: student.headers });
+    expect(byStudent.statusCode).toBe(403);
+    expect(byStudent.json()).toEqual({ detail: NOT_AN_OWNER });
+    const byOwner = await t.app.inject({ method: 'GET', url: '/api/admin/sveden/', headers: owner.headers });
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json()).toEqual({ detail: NOT_STAFF });
+  });
+
+  it('gives staff every subsection in order with its state and who wrote it last, never cached', async () => {
+    const who = await buildUser(t.database.db, { isStaff: true, firstName: 'Ирина', lastName: 'Власова' });
+    const writer = await signInAs(t.app, who);
+    await t.app.inject({ method: 'PUT', url: '/api/sveden/budget/', payload: { facts: [{ itemprop: 'finPVolume', label: 'Объём', value: 'Всё платно' }] }, headers: writer.headers });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/sveden/', headers: staff.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const list = res.json();
+    expect(list.map((s: { key: string }) => s.key)).toEqual(SVEDEN_SECTIONS.map((s) => s.key));
+    expect(list.find((s: { key: string }) => s.key === 'budget')).toMatchObject({
+      url: '/sveden/budget/',
+      is_filled: true,
+      from_courses: false,
+      items: 1,
+      updated_at: expect.any(String),
+      updated_by: 'Власова Ирина',
+    });
+    expect(list.find((s: { key: string }) => s.key === 'employees')).toMatchObject({ from_courses: true, is_filled: true });
+    expect(list.find((s: { key: string }) => s.key === 'catering')).toMatchObject({ is_filled: false, items: 0, updated_at: null, updated_by: null });
+  });
+});

@@ -11,6 +11,8 @@ export interface AccountLink {
   label: string;
   /** Shown to course owners (and staff) only. */
   ownerOnly?: boolean;
+  /** Shown to school staff only. */
+  staffOnly?: boolean;
 }
 
 /** A titled group of links (the sidebar's 'Данные аккаунта', 'Курсы'). */
@@ -23,6 +25,7 @@ export interface AccountGroup {
 /** The profile dropdown of the signed-in header; 'Выйти' follows them. */
 export const DROPDOWN_LINKS: readonly AccountLink[] = [
   { to: paths.adminCourses(), label: 'Администрирование', ownerOnly: true },
+  { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
   { to: paths.userCourses(), label: 'Мое обучение' },
   { to: paths.userAccount(), label: 'Данные аккаунта' },
   { to: paths.userOrders(), label: 'Мои заказы' },
@@ -50,12 +53,14 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
       { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
     ],
   },
+  // School staff (decision 0045): 'Сведения' and the legal documents.
+  { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
   { to: paths.userOrders(), label: 'Мои заказы' },
 ];
 
 /** The links `user` may see. */
 export function visibleLinks(user: SessionUser, links: readonly AccountLink[]): AccountLink[] {
-  return links.filter((link) => !link.ownerOnly || user.is_course_owner);
+  return links.filter((link) => (link.staffOnly ? user.is_staff : !link.ownerOnly || user.is_course_owner || user.is_staff));
 }
 
 /** What both menus say when 'Выйти' did not reach the server. */

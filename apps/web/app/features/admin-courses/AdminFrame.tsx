@@ -23,7 +23,13 @@ function courseLinks(id: number) {
   ];
 }
 
-function MainSidebar({ course }: { course: AdminCourseHead | null }) {
+/** School staff's screens (decision 0045): shown in the main sidebar to staff only. */
+const SCHOOL_LINKS = [
+  { to: '/admin/school/sveden/', label: 'Сведения об организации' },
+  { to: '/admin/school/documents/', label: 'Документы' },
+];
+
+function MainSidebar({ course, staff }: { course: AdminCourseHead | null; staff: boolean }) {
   return (
     <aside className="admin-sidebar">
       <nav className="account-nav admin-nav" aria-label="Администрирование">
@@ -65,6 +71,22 @@ function MainSidebar({ course }: { course: AdminCourseHead | null }) {
                 Мое обучение
               </NavLink>
             </li>
+            {staff ? (
+              <li className="account-nav__group">
+                <span id="admin-nav-school" className="account-nav__group-title">
+                  Школа
+                </span>
+                <ul aria-labelledby="admin-nav-school" className="account-nav__sublist">
+                  {SCHOOL_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} className="account-nav__link">
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ) : null}
           </ul>
         )}
       </nav>
@@ -92,11 +114,14 @@ function CourseTabs({ course }: { course: AdminCourseHead }) {
   );
 }
 
-/** `accountSidebar`: the compact account sidebar (features/account), shown at 1024 px and below. */
-export function AdminFrame({ accountSidebar, course }: { accountSidebar: ReactNode; course: AdminCourseHead | null }) {
+/**
+ * `accountSidebar`: the compact account sidebar (features/account), shown at 1024 px and below;
+ * `staff`: the person is school staff (the 'Школа' links).
+ */
+export function AdminFrame({ accountSidebar, course, staff = false }: { accountSidebar: ReactNode; course: AdminCourseHead | null; staff?: boolean }) {
   return (
     <div className="container account admin">
-      <MainSidebar course={course} />
+      <MainSidebar course={course} staff={staff} />
       <div className="admin__compact">
         {accountSidebar}
       </div>

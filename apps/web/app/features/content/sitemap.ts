@@ -1,4 +1,4 @@
-import type { SitemapEntry } from '@crema/contract';
+import type { LegalDocumentList, SitemapEntry, SvedenIndex } from '@crema/contract';
 import { absoluteUrl } from '../../lib/seo.ts';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -33,4 +33,18 @@ export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]):
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/**
+ * 'Сведения об образовательной организации' (/sveden/ and each subsection, decision 0042) and the
+ * legal documents at their permanent addresses (the version in force; earlier versions stay out of
+ * the sitemap: they are kept for the record, not for search, decision 0043).
+ */
+export function schoolEntries(sveden: SvedenIndex, documents: LegalDocumentList): SitemapEntry[] {
+  const changed = sveden.sections.map((s) => s.updated_at).filter((d): d is string => d !== null).sort();
+  return [
+    { path: '/sveden/', updated_at: changed.at(-1) ?? null },
+    ...sveden.sections.map((s) => ({ path: `/sveden/${s.key}/`, updated_at: s.updated_at })),
+    ...documents.map((d) => ({ path: d.url, updated_at: d.published_at })),
+  ];
 }

@@ -6,7 +6,7 @@ import { courseIdOf } from '../../features/admin-courses/paths.ts';
 import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
 
 /**
- * /admin/*: course owners only. A guest is sent to sign in and back; anyone else gets the 404
+ * /admin/*: course owners and school staff only. A guest is sent to sign in and back; anyone else gets the 404
  * page (the section does not exist for them). The admin layout of spec §2 Layouts 1 (decision
  * 0036): on a course's pages the sidebar is the course's sub-menu; another owner's course is 404.
  */
@@ -22,5 +22,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return <AdminFrame accountSidebar={<AccountSidebar user={loaderData.user} />} course={loaderData.course} />;
+  return <AdminFrame accountSidebar={<AccountSidebar user={loaderData.user} />} course={loaderData.course} staff={loaderData.user.is_staff} />;
 }
