@@ -97,6 +97,8 @@ export default [
   // Legal documents with versions (issue 15, decision 0043); /privacy-policy/ and /offer/ redirect here.
   route('documents/:slug', 'routes/document.tsx', { id: 'document' }),
   route('documents/:slug/v/:version', 'routes/document.tsx', { id: 'document-version' }),
+  // The accessible version's settings for browsers without scripts (issue 15, decision 0044).
+  route('a11y', 'routes/a11y.tsx', { id: 'a11y' }),
   // Content pages (/{any}/); unknown slugs and deeper paths are the 404 page.
   route('*', 'routes/content-page.tsx'),
 ] satisfies RouteConfig;

@@ -29,19 +29,24 @@ export function Header(props: {
   const navRef = useRef<HTMLElement>(null);
   // 'Версия для слабовидящих' (issue 15): its panel's code loads on the first press.
   const [a11yOpen, setA11yOpen] = useState(false);
+  // Without scripts the button sends its form to the settings page (routes/a11y.tsx).
   const a11yButton = (className: string) => (
-    <button
-      type="button"
-      className={`a11y-button ${className}`}
-      aria-expanded={a11yOpen}
-      onClick={(event) => {
-        if (props.burgerOpen) props.onBurgerToggle(event.currentTarget);
-        setA11yOpen(!a11yOpen);
-      }}
-    >
-      <IconEye />
-      <span className="a11y-button__text">Версия для слабовидящих</span>
-    </button>
+    <form action="/a11y/" className={`a11y-form ${className}`}>
+      <input type="hidden" name="back" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        className="a11y-button"
+        aria-expanded={a11yOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          if (props.burgerOpen) props.onBurgerToggle(event.currentTarget);
+          setA11yOpen(!a11yOpen);
+        }}
+      >
+        <IconEye />
+        <span className="a11y-button__text">Версия для слабовидящих</span>
+      </button>
+    </form>
   );
   // The open panel starts right under the header, wherever the header banner left it.
   useEffect(() => {

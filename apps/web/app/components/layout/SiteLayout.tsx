@@ -33,6 +33,12 @@ export function SiteLayout({ data, children }: { data: RootData; children: React
   useEffect(() => {
     if (!burgerOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      // Tab from the button that opened it goes into the menu (which comes before it in the page).
+      if (event.key === 'Tab' && !event.shiftKey && document.activeElement === burgerOpener.current) {
+        event.preventDefault();
+        document.querySelector<HTMLElement>('#site-nav a')?.focus();
+        return;
+      }
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
       setBurger({ open: false, pathname: location.pathname });
       burgerOpener.current?.focus();

@@ -3,6 +3,7 @@ import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import {
   A11Y_COOKIE,
   A11Y_DEFAULTS,
+  A11Y_GROUPS,
   A11Y_OPTIONS,
   a11yAttributes,
   parseA11y,
@@ -15,25 +16,6 @@ import './a11y-panel.css';
 // The panel of the version for visually impaired visitors (issue 15, decision 0044): loaded when
 // the header's 'Версия для слабовидящих' is pressed. A non-modal region at the top of the page;
 // each choice writes the cookie and the attributes of <html> at once (styles/a11y.css does the rest).
-
-const GROUPS: { key: A11yKey; legend: string; labels: Record<string, string> }[] = [
-  { key: 'size', legend: 'Размер шрифта', labels: { '100': '100 %', '150': '150 %', '200': '200 %' } },
-  {
-    key: 'scheme',
-    legend: 'Цветовая схема',
-    labels: {
-      'black-on-white': 'Чёрным по белому',
-      'white-on-black': 'Белым по чёрному',
-      blue: 'Тёмно-синим по голубому',
-      brown: 'Коричневым по бежевому',
-      green: 'Зелёным по тёмно-коричневому',
-    },
-  },
-  { key: 'letters', legend: 'Расстояние между буквами', labels: { normal: 'Обычное', wide: 'Увеличенное', wider: 'Большое' } },
-  { key: 'lines', legend: 'Расстояние между строками', labels: { normal: 'Обычное', wide: 'Полуторное', wider: 'Двойное' } },
-  { key: 'font', legend: 'Шрифт', labels: { normal: 'Обычный', readable: 'Удобочитаемый' } },
-  { key: 'images', legend: 'Изображения', labels: { on: 'Показывать', off: 'Не показывать' } },
-];
 
 /** Puts the settings on <html> and in the cookie; null returns to the normal version. */
 function apply(settings: A11ySettings | null) {
@@ -92,7 +74,7 @@ export default function A11yPanel({ onClose }: { onClose: () => void }) {
         <h2 id="a11y-panel-title" className="a11y-panel__title">
           Версия для слабовидящих
         </h2>
-        {GROUPS.map((group) => (
+        {A11Y_GROUPS.map((group) => (
           <fieldset key={group.key} className="a11y-panel__group">
             <legend>{group.legend}</legend>
             {A11Y_OPTIONS[group.key].map((value) => (

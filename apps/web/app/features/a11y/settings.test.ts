@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A11Y_DEFAULTS, a11yAttributes, parseA11y, serializeA11y, type A11ySettings } from './settings.ts';
+import { A11Y_DEFAULTS, A11Y_GROUPS, A11Y_OPTIONS, a11yAttributes, a11yBackPath, a11yFromQuery, parseA11y, serializeA11y, type A11ySettings } from './settings.ts';
 
 describe('a11y cookie', () => {
   it('is off without a cookie or with something that is not ours', () => {
@@ -44,5 +44,31 @@ describe('a11y cookie', () => {
       'data-a11y-font': 'normal',
       'data-a11y-images': 'on',
     });
+  });
+
+  it('reads the settings page\'s form (no scripts): unknown or missing values keep the defaults', () => {
+    expect(a11yFromQuery(new URLSearchParams('apply=1&size=200&scheme=blue&letters=wider&lines=wide&font=readable&images=off&back=/x/'))).toEqual({
+      size: '200',
+      scheme: 'blue',
+      letters: 'wider',
+      lines: 'wide',
+      font: 'readable',
+      images: 'off',
+    });
+    expect(a11yFromQuery(new URLSearchParams('size=300&scheme=red'))).toEqual(A11Y_DEFAULTS);
+    expect(a11yFromQuery(new URLSearchParams(''))).toEqual(A11Y_DEFAULTS);
+  });
+
+  it('goes back only to a path of this site', () => {
+    expect(a11yBackPath('/courses/barista/?login')).toBe('/courses/barista/?login');
+    expect(a11yBackPath('/')).toBe('/');
+    for (const bad of [null, undefined, '', 'https://evil.example/', '//evil.example/', '/\\evil.example/', 'courses/', '/a b', '/a\nb']) {
+      expect(a11yBackPath(bad)).toBe('/');
+    }
+  });
+
+  it('names every option of every setting for the panel and the settings page', () => {
+    expect(A11Y_GROUPS.map((group) => group.key)).toEqual(Object.keys(A11Y_OPTIONS));
+    for (const group of A11Y_GROUPS) expect(Object.keys(group.labels)).toEqual([...A11Y_OPTIONS[group.key]]);
   });
 });

@@ -62,3 +62,33 @@ export function a11yAttributes(settings: A11ySettings | null): Record<string, st
   for (const key of KEYS) attributes[`data-a11y-${key}`] = settings[key];
   return attributes;
 }
+
+/** What the panel and the settings page (/a11y/, for browsers without scripts) call each setting and option. */
+export const A11Y_GROUPS: { key: A11yKey; legend: string; labels: Record<string, string> }[] = [
+  { key: 'size', legend: 'Размер шрифта', labels: { '100': '100 %', '150': '150 %', '200': '200 %' } },
+  {
+    key: 'scheme',
+    legend: 'Цветовая схема',
+    labels: {
+      'black-on-white': 'Чёрным по белому',
+      'white-on-black': 'Белым по чёрному',
+      blue: 'Тёмно-синим по голубому',
+      brown: 'Коричневым по бежевому',
+      green: 'Зелёным по тёмно-коричневому',
+    },
+  },
+  { key: 'letters', legend: 'Расстояние между буквами', labels: { normal: 'Обычное', wide: 'Увеличенное', wider: 'Большое' } },
+  { key: 'lines', legend: 'Расстояние между строками', labels: { normal: 'Обычное', wide: 'Полуторное', wider: 'Двойное' } },
+  { key: 'font', legend: 'Шрифт', labels: { normal: 'Обычный', readable: 'Удобочитаемый' } },
+  { key: 'images', legend: 'Изображения', labels: { on: 'Показывать', off: 'Не показывать' } },
+];
+
+/** The settings page's form (`size=200&scheme=blue&…`) as settings: what is missing or unknown keeps the default. */
+export function a11yFromQuery(query: URLSearchParams): A11ySettings {
+  return parseA11y(KEYS.map((key) => `${key}:${query.get(key) ?? ''}`).join('|')) ?? A11Y_DEFAULTS;
+}
+
+/** Where the settings page goes back to: a path of this site (no `//host`, backslashes or spaces), or the home page. */
+export function a11yBackPath(value: string | null | undefined): string {
+  return value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/';
+}

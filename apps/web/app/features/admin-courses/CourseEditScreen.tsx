@@ -128,7 +128,12 @@ function ImageUpload({
     <Field label={label} errors={[...errors, ...state.problems]} hint="JPEG, PNG или WebP. Картинка сохранится вместе с курсом.">
       {(a11y) => (
         <div className="admin-cover">
-          {previewUrl ? <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} /> : null}
+          {previewUrl ? (
+            <>
+              <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} />
+              <span className="img-alt">Выбранная картинка</span>
+            </>
+          ) : null}
           <input
             {...a11y}
             type="file"

@@ -187,7 +187,12 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
               onChange({ ...data, image: uploaded.key });
             }}
           >
-            {url ? <img className="le-upload__image" src={url} alt={data.alt || 'Загруженная картинка'} /> : null}
+            {url ? (
+              <>
+                <img className="le-upload__image" src={url} alt={data.alt || 'Загруженная картинка'} />
+                <span className="img-alt">{data.alt || 'Загруженная картинка'}</span>
+              </>
+            ) : null}
           </UploadField>
           <TextInput
             label="Описание картинки для незрячих (обязательно)"
@@ -240,7 +245,12 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
               onChange({ ...data, poster: file.key });
             }}
           >
-            {posterUrl ? <img className="le-upload__image le-upload__image--small" src={posterUrl} alt="Обложка видео" /> : null}
+            {posterUrl ? (
+              <>
+                <img className="le-upload__image le-upload__image--small" src={posterUrl} alt="Обложка видео" />
+                <span className="img-alt">Обложка видео</span>
+              </>
+            ) : null}
           </UploadField>
           {data.poster ? (
             <button type="button" className="button button--ghost le-small le-remove" onClick={() => onChange({ ...data, poster: null })}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PageBlock } from '@crema/contract';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
-import { shiftHeadings } from './html.ts';
+import { shiftHeadings, withAltText } from './html.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import './content.css';
 
@@ -14,9 +14,9 @@ export const COVER_IMAGE = { width: 800, height: 450 };
 /** Fallback size of an 800 px image whose height the media service did not report (3:2). */
 const PAGE_IMAGE = { width: 800, height: 533 };
 
-/** Trusted HTML from the admin, with the page's typography. */
+/** Trusted HTML from the admin, with the page's typography (and the pictures' alt text for images off). */
 function Prose({ html, className = '' }: { html: string; className?: string }) {
-  return <div className={`prose ${className}`.trim()} dangerouslySetInnerHTML={{ __html: shiftHeadings(html) }} />;
+  return <div className={`prose ${className}`.trim()} dangerouslySetInnerHTML={{ __html: withAltText(shiftHeadings(html)) }} />;
 }
 
 function isInternal(link: string) {

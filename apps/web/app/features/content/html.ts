@@ -11,3 +11,14 @@ export function shiftHeadings(html: string, top = 2): string {
   if (highest === 7 || highest === top) return html;
   return html.replace(HEADING_TAG, (_tag, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) - highest + top)}`);
 }
+
+const IMG_WITH_ALT = /<img\b[^>]*?\salt="([^"]+)"[^>]*>/gi;
+
+/**
+ * Puts each picture's alt text right after it, in the `img-alt` span MediaImage renders too: hidden
+ * (not announced twice), shown in the picture's place when the accessible version turns images off
+ * (styles/a11y.css). Decorative pictures (empty alt) get none. The alt is already escaped HTML.
+ */
+export function withAltText(html: string): string {
+  return html.replace(IMG_WITH_ALT, (tag, alt: string) => `${tag}<span class="img-alt">${alt.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</span>`);
+}

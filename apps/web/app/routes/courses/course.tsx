@@ -16,6 +16,7 @@ import { PriceTag } from '../../features/catalog/PriceTag.tsx';
 import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../../features/catalog/reviews.tsx';
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
+import { withAltText } from '../../features/content/html.ts';
 
 /** The course picture in the offer card (16:10, as in the catalogue, but larger). */
 const COVER = { width: 720, height: 450 } as const;
@@ -90,7 +91,8 @@ function facts(course: CourseDetail) {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, groups } = loaderData;
   const reviews = useReviewDialog(course.reviews, loaderData.reviewId);
-  const tabs = course.attributes.filter((attribute) => attribute.is_tab);
+  // Rich text: each picture's alt text goes with it (shown when the accessible version turns images off).
+  const tabs = course.attributes.filter((attribute) => attribute.is_tab).map((tab) => ({ ...tab, value: withAltText(tab.value) }));
   const hasProgram = course.program.modules.length > 0 || course.program.final_tests.length > 0;
   const orderHref = paths.orderCourse(course.slug);
 
@@ -157,7 +159,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 О курсе
               </h2>
               {/* Written by the school in its admin: trusted HTML. */}
-              <div className="prose" dangerouslySetInnerHTML={{ __html: course.description }} />
+              <div className="prose" dangerouslySetInnerHTML={{ __html: withAltText(course.description) }} />
             </section>
           ) : null}
 
