@@ -100,10 +100,10 @@ export function AdminFrame({ accountSidebar, course }: { accountSidebar: ReactNo
       <div className="admin__compact">
         {accountSidebar}
       </div>
-      <div className="account__main admin__main">
+      <main className="account__main admin__main">
         {course ? <CourseTabs course={course} /> : null}
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }
