@@ -17,29 +17,38 @@ async function useVersion(context: BrowserContext, baseURL: string, version: Ver
   if (version === 'accessible') await context.addCookies([{ name: 'a11y', value: encodeURIComponent(ACCESSIBLE), url: baseURL }]);
 }
 
-/** axe on each page; every violation, one readable line per element, in one failure. */
+/** axe on the page as it is now (`include`: only that part); one readable line per element. */
+async function analyze(page: Page, label: string, include?: string): Promise<string[]> {
+  // The WCAG rules only; and only the violations come back (every rule's passes make a large
+  // answer and cost time). One options object: AxeBuilder.options() replaces withTags()'s.
+  const axe = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: TAGS }, resultTypes: ['violations'] });
+  if (include) axe.include(include);
+  const { violations } = await axe.analyze();
+  return violations.map((violation) => {
+    const where = violation.nodes
+      .slice(0, 6)
+      .map((node) => `      ${node.target.join(' ')} — ${(node.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`);
+    const more = violation.nodes.length > 6 ? [`      … and ${violation.nodes.length - 6} more`] : [];
+    return [`${label}: ${violation.id} [${violation.impact}] ${violation.help}`, ...where, ...more].join('\n');
+  });
+}
+
+function expectNone(found: string[]) {
+  expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
+}
+
+/** axe on each page; every violation of every page in one failure. */
 async function check(page: Page, pages: WalkPage[], version: Version) {
   const found: string[] = [];
   for (const [index, item] of pages.entries()) {
     await visit(page, item);
     if (version === 'accessible') await expect(page.locator('html')).toHaveAttribute('data-a11y-scheme', 'white-on-black');
-    // The WCAG rules only; and only the violations come back (every rule's passes make a large
-    // answer and cost time). One options object: AxeBuilder.options() replaces withTags()'s.
-    const axe = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: TAGS }, resultTypes: ['violations'] });
     // The whole page first; then the page's own part: the shell around it (header, footer, cookie
-    // notice, bottom menu) is the same on every page of one test, and checking it again only costs
-    // time. Ids and references are still looked up in the whole document.
-    if (index > 0) axe.include('#content');
-    const { violations } = await axe.analyze();
-    for (const violation of violations) {
-      const where = violation.nodes
-        .slice(0, 6)
-        .map((node) => `      ${node.target.join(' ')} — ${(node.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`);
-      const more = violation.nodes.length > 6 ? [`      … and ${violation.nodes.length - 6} more`] : [];
-      found.push([`${item.path} (${item.kind}), ${version}: ${violation.id} [${violation.impact}] ${violation.help}`, ...where, ...more].join('\n'));
-    }
+    // notice) is the same on every page of one test, and checking it again only costs time. Ids
+    // and references are still looked up in the whole document.
+    found.push(...(await analyze(page, `${item.path} (${item.kind}), ${version}`, index > 0 ? '#content' : undefined)));
   }
-  expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
+  expectNone(found);
 }
 
 for (const version of ['normal', 'accessible'] as const) {
@@ -64,3 +73,49 @@ for (const version of ['normal', 'accessible'] as const) {
     await check(page, await ownerPages(page), version);
   });
 }
+
+// At 375 px what the desktop does not show: the bottom menu, the burger menu with the
+// accessibility button, the sign-in dialog, the accessibility panel; signed in, the profile menu
+// of the bottom bar.
+for (const version of ['normal', 'accessible'] as const) {
+  test(`axe at 375 px: bottom menu, burger menu, sign-in dialog, accessibility panel, ${version} version`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await useVersion(context, baseURL!, version);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const found: string[] = [];
+    await visit(page, { path: '/', kind: 'главная' });
+    await expect(page.getByRole('navigation', { name: 'Нижнее меню' })).toBeVisible();
+    found.push(...(await analyze(page, `/ at 375 px, ${version}`)));
+    await page.getByRole('banner').getByRole('button', { name: 'Открыть меню' }).click();
+    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+    await expect(nav).toBeVisible();
+    found.push(...(await analyze(page, `burger menu, ${version}`, '.site-header')));
+    await nav.getByRole('button', { name: 'Версия для слабовидящих' }).click();
+    await expect(page.getByRole('region', { name: 'Версия для слабовидящих' })).toBeVisible();
+    found.push(...(await analyze(page, `accessibility panel, ${version}`, '.site-header')));
+
+    await visit(page, { path: '/?login', kind: 'вход' });
+    const dialog = page.getByRole('dialog', { name: 'Вход/регистрация' });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    found.push(...(await analyze(page, `sign-in dialog, ${version}`, 'dialog')));
+    expectNone(found);
+  });
+}
+
+test('axe at 375 px: the signed-in bottom menu and its profile menu', async ({ page, login }) => {
+  await login(STUDENT, { password: DEMO_PASSWORD });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await visit(page, { path: '/user/courses/', kind: 'мое обучение' });
+  const bottom = page.getByRole('navigation', { name: 'Нижнее меню' });
+  const profile = bottom.getByRole('button', { name: /Профиль/ });
+  // The dropdown's chunk loads after the page: a tap before that does nothing.
+  await expect(profile).toHaveAttribute('data-ready', 'true');
+  await profile.click();
+  await expect(page.locator(`#${await profile.getAttribute('aria-controls')}`).getByRole('link', { name: 'Мое обучение' })).toBeVisible();
+  expectNone(await analyze(page, '/user/courses/ at 375 px, profile menu open'));
+});
