@@ -125,10 +125,10 @@ export function AdminFrame({ accountSidebar, course, staff = false }: { accountS
       <div className="admin__compact">
         {accountSidebar}
       </div>
-      <div className="account__main admin__main">
+      <main className="account__main admin__main">
         {course ? <CourseTabs course={course} /> : null}
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

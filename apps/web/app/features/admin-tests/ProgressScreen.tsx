@@ -133,47 +133,52 @@ export function ProgressScreen({
         </a>
       </div>
       {rows.length ? (
-        <table className="ap-table">
-          <thead>
-            <tr>
-              <th scope="col">Ученик</th>
-              <th scope="col">Курс</th>
-              <th scope="col">Группа</th>
-              <th scope="col">Прогресс</th>
-              <th scope="col">Уроки</th>
-              <th scope="col">Тесты</th>
-              <th scope="col">Средний балл</th>
-              <th scope="col">Последняя активность</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.user_course_id}>
-                <td className="ap-who" data-label="Ученик">
-                  <span>{learnerName(row)}</span>
-                  {row.student ? <span className="ap-child">ребёнок</span> : null}
-                  <span className="ap-email">{row.user.email}</span>
-                  {row.has_access ? null : <span className="ap-email">доступ закрыт</span>}
-                </td>
-                <td data-label="Курс">{row.course.title}</td>
-                <td data-label="Группа">{row.group?.title ?? '—'}</td>
-                <td data-label="Прогресс">
-                  <Bar percent={row.progress} />
-                </td>
-                <td data-label="Уроки">
-                  {row.lessons_done} из {row.lessons_total}
-                </td>
-                <td data-label="Тесты">
-                  {row.tests_passed} из {row.tests_total}
-                </td>
-                <td data-label="Средний балл">{row.average_score === null ? '—' : row.average_score}</td>
-                <td data-label="Последняя активность">
-                  {row.last_activity_at ? moscow(row.last_activity_at, true) : `записан ${moscow(row.enrolled_at, false)}`}
-                </td>
+        // Eight columns need more room than the page has between 767 px and ~1120 px (the sidebar
+        // takes its share above 1024 px): the table scrolls sideways in its own box, reachable by
+        // keyboard, and the page does not.
+        <div className="ap-table-wrap" role="region" aria-label="Таблица прогресса учеников" tabIndex={0}>
+          <table className="ap-table">
+            <thead>
+              <tr>
+                <th scope="col">Ученик</th>
+                <th scope="col">Курс</th>
+                <th scope="col">Группа</th>
+                <th scope="col">Прогресс</th>
+                <th scope="col">Уроки</th>
+                <th scope="col">Тесты</th>
+                <th scope="col">Средний балл</th>
+                <th scope="col">Последняя активность</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.user_course_id}>
+                  <td className="ap-who" data-label="Ученик">
+                    <span>{learnerName(row)}</span>
+                    {row.student ? <span className="ap-child">ребёнок</span> : null}
+                    <span className="ap-email">{row.user.email}</span>
+                    {row.has_access ? null : <span className="ap-email">доступ закрыт</span>}
+                  </td>
+                  <td data-label="Курс">{row.course.title}</td>
+                  <td data-label="Группа">{row.group?.title ?? '—'}</td>
+                  <td data-label="Прогресс">
+                    <Bar percent={row.progress} />
+                  </td>
+                  <td data-label="Уроки">
+                    {row.lessons_done} из {row.lessons_total}
+                  </td>
+                  <td data-label="Тесты">
+                    {row.tests_passed} из {row.tests_total}
+                  </td>
+                  <td data-label="Средний балл">{row.average_score === null ? '—' : row.average_score}</td>
+                  <td data-label="Последняя активность">
+                    {row.last_activity_at ? moscow(row.last_activity_at, true) : `записан ${moscow(row.enrolled_at, false)}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="at-hint">
           {filters.course || filters.group || filters.search ? 'С такими фильтрами учеников нет.' : 'На ваших курсах пока нет учеников.'}
