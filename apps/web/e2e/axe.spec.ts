@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, OWNER, STUDENT, ownerPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
+import { DEMO_PASSWORD, OWNER, STAFF, STUDENT, ownerPages, staffPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
 
 // Issue 15: axe-core finds nothing on any kind of page (WCAG 2.1 A and AA rules), in the normal
 // and in the accessible version (the a11y cookie as features/a11y/settings.ts writes it: 200 %,
@@ -76,6 +76,13 @@ for (const version of ['normal', 'accessible'] as const) {
     await useVersion(context, baseURL!, version);
     await login(OWNER, { password: DEMO_PASSWORD });
     await check(page, await ownerPages(page), version);
+  });
+
+  test(`axe: the school staff’s screens, ${version} version`, async ({ page, context, baseURL, login }) => {
+    test.setTimeout(60_000);
+    await useVersion(context, baseURL!, version);
+    await login(STAFF, { password: DEMO_PASSWORD });
+    await check(page, staffPages(), version);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, OWNER, STUDENT, ownerPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
+import { DEMO_PASSWORD, OWNER, STAFF, STUDENT, ownerPages, staffPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
 
 // Issue 15: no page scrolls sideways at any width from 320 to 1920 px. Every page is loaded once
 // and measured at each width by resizing the window (no reload): a failure names the page, the
@@ -99,4 +99,10 @@ test('no sideways scrolling from 320 to 1920 px: a course’s admin pages', asyn
   test.setTimeout(60_000);
   await login(OWNER, { password: DEMO_PASSWORD });
   await walk(page, await ownerPages(page));
+});
+
+test('no sideways scrolling from 320 to 1920 px: the school staff’s screens', async ({ page, login }) => {
+  test.setTimeout(60_000);
+  await login(STAFF, { password: DEMO_PASSWORD });
+  await walk(page, staffPages());
 });

@@ -9,6 +9,7 @@ import { expect } from './fixtures.ts';
 export const DEMO_PASSWORD = 'crema-demo-2026';
 export const STUDENT = 'student@crema.local';
 export const OWNER = 'owner@crema.local';
+export const STAFF = 'staff@crema.local';
 
 const WEB = { 'x-crema-client': 'web' };
 
@@ -118,6 +119,17 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/tests/${test}/`, kind: 'редактор теста' },
     { path: '/admin/progress/', kind: 'прогресс учеников' },
     { path: `/admin/courses/${course}/preview/`, kind: 'предпросмотр курса' },
+  ];
+}
+
+/** The school staff's screens ('Сведения' and the legal documents; sign in as STAFF first). */
+export function staffPages(): WalkPage[] {
+  return [
+    { path: '/admin/school/sveden/', kind: 'сведения (сотрудники)' },
+    { path: '/admin/school/sveden/common/', kind: 'подраздел сведений (сотрудники)' },
+    { path: '/admin/school/sveden/education/', kind: 'подраздел из курсов (сотрудники)' },
+    { path: '/admin/school/documents/', kind: 'документы (сотрудники)' },
+    { path: '/admin/school/documents/privacy-policy/', kind: 'документ (сотрудники)' },
   ];
 }
 
