@@ -139,27 +139,31 @@ export function LinksScreen({ courseId, links: loaded }: { courseId: number; lin
       </form>
       <h2>Ссылки курса</h2>
       {links.length ? (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Название</th>
-              <th>Ссылка</th>
-              <th>Записались</th>
-              <th>Срок</th>
-              <th>Состояние</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <LinkRow
-                key={link.id}
-                courseId={courseId}
-                link={link}
-                onChanged={(next) => setLinks((current) => current.map((each) => (each.id === next.id ? next : each)))}
-              />
-            ))}
-          </tbody>
-        </table>
+        // A narrow content column (767–1100 px with the sidebar) scrolls the table in its own box,
+        // reachable by keyboard, never the page (decision 0047).
+        <div className="admin-table-wrap" role="region" aria-label="Таблица ссылок курса" tabIndex={0}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Название</th>
+                <th>Ссылка</th>
+                <th>Записались</th>
+                <th>Срок</th>
+                <th>Состояние</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <LinkRow
+                  key={link.id}
+                  courseId={courseId}
+                  link={link}
+                  onChanged={(next) => setLinks((current) => current.map((each) => (each.id === next.id ? next : each)))}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="admin-empty">Ссылок пока нет.</p>
       )}
