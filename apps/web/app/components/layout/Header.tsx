@@ -30,9 +30,11 @@ export function Header(props: {
   // 'Версия для слабовидящих' (issue 15): its panel's code loads on the first press.
   const [a11yOpen, setA11yOpen] = useState(false);
   // Without scripts the button sends its form to the settings page (routes/a11y.tsx).
+  // The way back never carries a password-restore token into the page's HTML (ssr.test).
+  const back = location.pathname + (/[?&]restore=/.test(location.search) ? '' : location.search);
   const a11yButton = (className: string) => (
     <form action="/a11y/" className={`a11y-form ${className}`}>
-      <input type="hidden" name="back" value={location.pathname + location.search} />
+      <input type="hidden" name="back" value={back} />
       <button
         type="submit"
         className="a11y-button"
