@@ -1,65 +1,18 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
+import { Field, Problems } from '../../forms/AdminField.tsx';
 
-// Small parts the admin course screens share: the browser's admin calls, a labelled field with
-// its messages, general messages, the WarningDelete / confirmation dialog (the unsaved-changes guard is forms/UnsavedGuard.tsx).
+// Small parts the admin course screens share: the browser's admin calls, the labelled field and
+// general messages (forms/AdminField.tsx, shared with the school staff's screens), the WarningDelete / confirmation dialog (the unsaved-changes guard is forms/UnsavedGuard.tsx).
 
 export const adminApi = createAdminApi(browserFetch);
 
-export function Field({
-  label,
-  hint,
-  errors = [],
-  children,
-}: {
-  label: string;
-  hint?: ReactNode;
-  errors?: string[];
-  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="admin-field">
-      <label className="admin-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': errors.length ? true : undefined, 'aria-describedby': described })}
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { Field, Problems };
 
-/** Messages for the whole form (the server's `detail`, a 409, no connection). */
-export function Problems({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div className="admin-alert" role="alert">
-      {messages.length === 1 ? (
-        messages[0]
-      ) : (
-        <ul>
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * A confirmation (WarningDelete): says what will be lost, then runs `action`; the server's

@@ -120,7 +120,7 @@ function FactRows({
             <Field label="Подпись на сайте" errors={errorsOf(`${at}.label`)}>
               {(a11y) => <input {...a11y} value={fact.label} onChange={(e) => set(i, { label: e.currentTarget.value })} />}
             </Field>
-            <Field label="Значение" wide errors={errorsOf(`${at}.value`)} hint="Абзацы — через пустую строку.">
+            <Field label="Значение" className="school-wide" errors={errorsOf(`${at}.value`)} hint="Абзацы — через пустую строку.">
               {(a11y) => <textarea {...a11y} rows={2} value={fact.value} onChange={(e) => set(i, { value: e.currentTarget.value })} />}
             </Field>
             <Field label="Ссылка (необязательно)" errors={errorsOf(`${at}.href`)} hint="Страница сайта с / или адрес с https://.">
