@@ -8,8 +8,6 @@ import { SLUG_PATTERN } from '@crema/contract/rules';
 import { notFound, orNotFound } from '../features/content/load.ts';
 import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageView.tsx';
 import { Visit } from '../features/content/Visit.tsx';
-import { useRoot } from '../features/content/useRoot.ts';
-import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
 import type { FeedbackForm } from '@crema/contract';
 import { lazy, Suspense } from 'react';
 
@@ -17,8 +15,6 @@ import { lazy, Suspense } from 'react';
 const TEACHERS_PAGE = 'about';
 /** The contacts page shows the address, phones and e-mail from the site settings as links. */
 const CONTACTS_PAGE = 'contacts';
-/** The offer ends with the school's legal details from the site settings. */
-const OFFER_PAGE = 'offer';
 /**
  * Pages that end with a general feedback form (issue 11), by slug: the form's key. A route-level
  * addition like the contacts and the teachers above, rather than a new page block type: the
@@ -82,17 +78,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, teachers, feedbackForm } = loaderData;
-  const { configs } = useRoot();
   return (
     <PageView page={page} head={page.slug === CONTACTS_PAGE ? <Visit label="Как с нами связаться" /> : null}>
-      {page.slug === OFFER_PAGE && legalDetails(configs).length > 0 ? (
-        <section className="page-legal" aria-labelledby="legal-title">
-          <h2 id="legal-title" className="page-legal__title">
-            Реквизиты исполнителя
-          </h2>
-          <LegalDetails configs={configs} />
-        </section>
-      ) : null}
       {teachers.length > 0 ? (
         <section id="teachers" className="page-teachers" aria-labelledby="teachers-title">
           <h2 id="teachers-title" className="page-teachers__title">
