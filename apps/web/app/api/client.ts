@@ -45,6 +45,7 @@ import type {
   ModulesStatistic,
   TestStatistic,
   StatisticPeriod,
+  PendingConsents,
 } from '@crema/contract';
 
 type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
@@ -237,6 +238,8 @@ export function createApi(fetcher: ApiFetch) {
     deleteStudent: (id: number) => json<unknown>(fetcher, `/api/user/students/${id}/`, { method: 'DELETE' }),
     // Consents, the data download, deletion and the address change (decision 0018).
     consents: () => json<Consents>(fetcher, '/api/user/consents/'),
+    /** Consents given to an older version than the one in force: asked again or announced (decision 0046). */
+    pendingConsents: () => json<PendingConsents>(fetcher, '/api/user/consents/pending/'),
     // `version`: the one the person read (decision 0046); a newer one in force answers 409.
     giveConsent: (kind: ConsentItem['kind'], studentId?: number, version?: number) =>
       json<ConsentItem>(fetcher, '/api/user/consents/', post({ kind, student_id: studentId, version })),

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PendingConsent } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { browserApi, browserFetch } from '../../api/browser.ts';
-import { json } from '../../api/client.ts';
+import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 
 // Re-consent to a new version (decision 0046): above every account page, a person whose consent
@@ -106,7 +105,8 @@ export function ReconsentPrompt() {
 
   useEffect(() => {
     let live = true;
-    json<{ items: PendingConsent[] }>(browserFetch, '/api/user/consents/pending/')
+    browserApi
+      .pendingConsents()
       .then(({ items: pending }) => {
         const skip = dismissed();
         if (live) setItems(pending.filter((item) => !skip.includes(keyOf(item))));
