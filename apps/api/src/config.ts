@@ -116,6 +116,8 @@ const envSchema = z
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
     PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number({ error: 'ожидается число минут' }).int().min(1).max(1440).default(10),
+    ORDER_HOLD_MINUTES: z.coerce.number({ error: 'ожидается число минут' }).int().min(5).max(10_080).default(30),
+    PAYMENT_NOTIFICATIONS_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     LEARNING_SWEEP_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
     QUIZ_SAVES_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
@@ -222,6 +224,10 @@ const envSchema = z
     /** The payment reconciliation job (modules/orders/reconcile.ts): how often, and after how long pending. */
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     paymentReconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
+    /** How long an unpaid order holds its group seats; then the same job cancels it (decision 0049). */
+    orderHoldMs: env.ORDER_HOLD_MINUTES * 60_000,
+    /** Requests to the bank's notification address one network may send per minute (more get 429). */
+    paymentNotificationsPerMinute: env.PAYMENT_NOTIFICATIONS_PER_MINUTE,
     /** The learning sweep (modules/learning/sweep.ts): overdue attempts finished, expired course sessions deleted. */
     learningSweepIntervalMs: env.LEARNING_SWEEP_INTERVAL_MS,
     /** Quiz answer saves (autosave) one enrolment may send per minute (decision 0028). */

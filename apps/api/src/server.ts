@@ -64,15 +64,14 @@ const mailWorker = config.smtpUrl
 const stopSweeping = app.media.startSweeping();
 // Forgets rate-limit counters of windows long over: now, then hourly.
 const stopPruning = startPruningRateLimits(database.db, log);
-// Asks the provider about payments left pending (a lost notification must not lose a paid order).
-const stopReconciling = config.payments
-  ? startPaymentReconciliation({
-      service: app.orders,
-      intervalMs: config.paymentReconcileIntervalMs,
-      afterMs: config.paymentReconcileAfterMs,
-      log: log.child({ module: 'payments' }),
-    })
-  : undefined;
+// Asks the provider about payments left pending (a lost notification must not lose a paid order) and
+// ends unpaid orders whose seat hold ran out — the latter with card payments off too.
+const stopReconciling = startPaymentReconciliation({
+  service: app.orders,
+  intervalMs: config.paymentReconcileIntervalMs,
+  afterMs: config.paymentReconcileAfterMs,
+  log: log.child({ module: 'payments' }),
+});
 
 // Finishes test attempts whose time ran out and deletes expired course sessions: now, then every interval.
 const stopLearningSweep = startLearningSweep({

@@ -21,6 +21,11 @@ export const orderSummarySchema = z
     study_for_self: z.boolean(),
     students: z.array(z.string()).meta({ description: 'Имена учеников (пусто, если учится сам плательщик)' }),
     created_at: z.string(),
+    held_until: z.string().nullable().meta({
+      description:
+        'До какого момента (ISO 8601) неоплаченный заказ держит места в группе; потом он отменяется и места освобождаются. ' +
+        'null — заказ мест не держит (без группы, оплачен или отменён)',
+    }),
   })
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

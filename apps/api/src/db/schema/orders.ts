@@ -74,6 +74,11 @@ export const orders = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     /** Seats this order holds in its group (given back, set to 0, when it is cancelled). */
     seatsHeld: integer().notNull().default(0),
+    /**
+     * Until when an unpaid order holds its group seats (ORDER_HOLD_MINUTES after ordering); the
+     * sweep of the reconciliation job then cancels it and gives the seats back. Null: no seats held.
+     */
+    heldUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.userId, t.createdAt),
@@ -82,6 +87,7 @@ export const orders = pgTable(
     index().on(t.groupId),
     index().on(t.status),
     index().on(t.statisticsSourceId),
+    index().on(t.heldUntil),
     check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
     check('orders_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],

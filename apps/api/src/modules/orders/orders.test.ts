@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXTS, ORDER_TEXTS } from '@crema/contract';
 import { consents, groups, mailOutbox, orderStudents, orders, students, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildGroup, buildStatisticsSource, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
+import { buildCourse, buildEnrolment, buildGroup, buildStatisticsSource, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
 
 // The order form, the order code, LoginOrder's claim, seats and "my orders" over real HTTP
 // (app.inject) and the real database. Payments are in payments-flow.test.ts.
@@ -208,6 +208,56 @@ describe('groups and seats', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.groupId, group.id))).toHaveLength(1);
   });
 
+  it('an unpaid order holds its seats ORDER_HOLD_MINUTES, then the sweep frees them for the next buyer', async () => {
+    const user = await buildUser(t.database.db);
+    const session = await signInAs(t.app, user);
+    const course = await buildCourse(t.database.db, { priceKopecks: 100_000 });
+    const group = await buildGroup(t.database.db, { courseId: course.id, capacity: 6 });
+    const ids = [];
+    for (let i = 0; i < 6; i += 1) ids.push((await buildStudent(t.database.db, { userId: user.id })).id);
+    const started = Date.now();
+    const res = await order(payer({ course_slug: course.slug, group: group.id, study_for_self: false, students: ids, email: user.email }), session.headers);
+    expect(res.statusCode).toBe(200);
+    const { code, held_until: heldUntil } = res.json().order as { code: string; held_until: string };
+    // Thirty minutes by default, shown with the order.
+    expect(Date.parse(heldUntil) - started).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(heldUntil) - started).toBeLessThan(31 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json().order.held_until).toBe(heldUntil);
+    expect((await order(payer({ course_slug: course.slug, group: group.id }))).json()).toEqual({ group: [ORDER_TEXTS.groupFull] });
+
+    // Before the time nothing happens; after it the order is cancelled and the seats return.
+    expect(await t.app.orders.expireHolds()).toBe(0);
+    await t.database.db.update(orders).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(orders.code, code));
+    expect(await t.app.orders.expireHolds()).toBe(1);
+    const expired = await orderRow(code);
+    expect(expired).toMatchObject({ status: 'cancelled', seatsHeld: 0, heldUntil: null });
+    const [row] = await t.database.db.select().from(groups).where(eq(groups.id, group.id));
+    expect(row!.seatsHeld).toBe(0);
+    const next = await order(payer({ course_slug: course.slug, group: group.id }));
+    expect(next.statusCode).toBe(200);
+    // An order without a group holds nothing and shows no hold.
+    const plain = await order(payer({ course_slug: (await buildCourse(t.database.db)).slug }));
+    expect(plain.json().order.held_until).toBeNull();
+  });
+
+  it('parallel orders of signed-in buyers for the last seats never oversell; an expired hold frees them again', async () => {
+    const course = await buildCourse(t.database.db);
+    const group = await buildGroup(t.database.db, { courseId: course.id, capacity: 3 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, async () => {
+      const user = await buildUser(t.database.db);
+      return { user, session: await signInAs(t.app, user) };
+    }));
+    const answers = await Promise.all(buyers.map((b) => order(payer({ course_slug: course.slug, group: group.id, email: b.user.email }), b.session.headers)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 400).map((a) => a.json())).toEqual(Array(7).fill({ group: [ORDER_TEXTS.groupFull] }));
+    await t.database.db.update(orders).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(orders.groupId, group.id));
+    expect(await t.app.orders.expireHolds()).toBe(3);
+    const again = await Promise.all(buyers.map((b) => order(payer({ course_slug: course.slug, group: group.id, email: b.user.email }), b.session.headers)));
+    expect(again.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const [row] = await t.database.db.select().from(groups).where(eq(groups.id, group.id));
+    expect(row!.seatsHeld).toBe(3);
+  });
+
   it("cancels guests' orders left unconfirmed, returning their seats, and leaves fresh ones", async () => {
     const course = await buildCourse(t.database.db);
     const group = await buildGroup(t.database.db, { courseId: course.id, capacity: 2 });
@@ -358,10 +408,12 @@ describe('GET /api/user/orders/', () => {
     const summer = await buildGroup(t.database.db, { courseId: course.id, title: 'Летняя' });
     const petya = await buildStudent(t.database.db, { userId: user.id, firstName: 'Петя', lastName: 'Иванов', patronymic: null });
     const masha = await buildStudent(t.database.db, { userId: user.id, firstName: 'Маша', lastName: 'Иванова', patronymic: null });
+    const vasya = await buildStudent(t.database.db, { userId: user.id, firstName: 'Вася', lastName: 'Иванов', patronymic: null });
     const codes = [];
     for (const body of [
       { group: spring.id, study_for_self: false, students: [petya.id] },
-      { group: summer.id, study_for_self: false, students: [masha.id, petya.id] },
+      // (Petya has an open order of this course already: a learner is ordered a course once.)
+      { group: summer.id, study_for_self: false, students: [masha.id, vasya.id] },
       { group: summer.id, study_for_self: true },
     ]) {
       const res = await order(payer({ course_slug: course.slug, ...body }), session.headers);
@@ -375,7 +427,7 @@ describe('GET /api/user/orders/', () => {
     }[];
     const byCode = new Map(list.map((item) => [item.code, item]));
     expect(byCode.get(codes[0]!)).toMatchObject({ group: { title: 'Весенняя' }, students: ['Иванов Петя'] });
-    expect(byCode.get(codes[1]!)).toMatchObject({ group: { title: 'Летняя' }, students: ['Иванов Петя', 'Иванова Маша'] });
+    expect(byCode.get(codes[1]!)).toMatchObject({ group: { title: 'Летняя' }, students: ['Иванова Маша', 'Иванов Вася'] });
     expect(byCode.get(codes[2]!)).toMatchObject({ group: { title: 'Летняя' }, students: [] });
   });
 
@@ -429,6 +481,55 @@ describe('order budgets', () => {
     }
   });
 
+  it('refuses a second open order and an order for a learner already studying the course, in Russian', async () => {
+    const user = await buildUser(t.database.db);
+    const session = await signInAs(t.app, user);
+    const course = await buildCourse(t.database.db);
+    const child = await buildStudent(t.database.db, { userId: user.id });
+    const other = await buildStudent(t.database.db, { userId: user.id });
+    const self = payer({ course_slug: course.slug, email: user.email });
+    expect((await order(self, session.headers)).statusCode).toBe(200);
+    const again = await order(self, session.headers);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ students: [ORDER_TEXTS.openOrderExists] });
+    // Another learner of the same account is another matter; the same student again is not.
+    const forChild = payer({ course_slug: course.slug, email: user.email, study_for_self: false, students: [child.id] });
+    expect((await order(forChild, session.headers)).statusCode).toBe(200);
+    expect((await order({ ...forChild, students: [other.id, child.id] }, session.headers)).json()).toEqual({ students: [ORDER_TEXTS.openOrderExists] });
+    // Already studying (enrolled by any way): refused before the order.
+    const studied = await buildCourse(t.database.db);
+    await buildEnrolment(t.database.db, { userId: user.id, courseId: studied.id });
+    await buildEnrolment(t.database.db, { userId: user.id, courseId: studied.id, studentId: child.id });
+    expect((await order(payer({ course_slug: studied.slug, email: user.email }), session.headers)).json()).toEqual({ students: [ORDER_TEXTS.alreadyStudyingSelf] });
+    expect((await order({ ...forChild, course_slug: studied.slug }, session.headers)).json()).toEqual({ students: [ORDER_TEXTS.alreadyStudying] });
+    expect((await order({ ...forChild, course_slug: studied.slug, students: [other.id] }, session.headers)).statusCode).toBe(200);
+    // A cancelled order is no obstacle.
+    const cancelOf = (await t.database.db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.courseId, course.id), eq(orders.studyForSelf, true))))[0]!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/user/orders/${cancelOf.code}/cancel/`, headers: session.headers })).statusCode).toBe(200);
+    expect((await order(self, session.headers)).statusCode).toBe(200);
+  });
+
+  it('of parallel orders of one account for the same learner and course, one is taken', async () => {
+    const user = await buildUser(t.database.db);
+    const session = await signInAs(t.app, user);
+    const course = await buildCourse(t.database.db);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => order(payer({ course_slug: course.slug, email: user.email }), session.headers)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(await t.database.db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.courseId, course.id)))).toHaveLength(1);
+  });
+
+  it('refuses a total beyond the amount columns with a Russian field error, not a 500', async () => {
+    const user = await buildUser(t.database.db);
+    const session = await signInAs(t.app, user);
+    // 15 000 000 ₽ a learner, two learners: 3 000 000 000 kopecks do not fit.
+    const course = await buildCourse(t.database.db, { priceKopecks: 1_500_000_000 });
+    const ids = [(await buildStudent(t.database.db, { userId: user.id })).id, (await buildStudent(t.database.db, { userId: user.id })).id];
+    const res = await order(payer({ course_slug: course.slug, email: user.email, study_for_self: false, students: ids }), session.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ students: [ORDER_TEXTS.totalTooLarge] });
+    expect((await order(payer({ course_slug: course.slug, email: user.email, study_for_self: false, students: ids.slice(0, 1) }), session.headers)).statusCode).toBe(200);
+  });
+
   it('a form with mistakes spends nothing of the budget', async () => {
     const limited = await createTestApp({ ORDERS_PER_IP_HOUR: '1' });
     try {
@@ -456,7 +557,11 @@ describe('order budgets', () => {
     const user = await buildUser(t.database.db);
     const { headers } = await signInAs(t.app, user);
     const signedIn = [];
-    for (let i = 0; i < 11; i += 1) signedIn.push((await order(payer({ course_slug: course.slug, email: user.email }), headers)).statusCode);
+    // Each for another course: a second open order of one course for the same learner is refused anyway.
+    for (let i = 0; i < 11; i += 1) {
+      const other = await buildCourse(t.database.db);
+      signedIn.push((await order(payer({ course_slug: other.slug, email: user.email }), headers)).statusCode);
+    }
     expect(signedIn).toEqual([...Array(10).fill(200), 429]);
   });
 });

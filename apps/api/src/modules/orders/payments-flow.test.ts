@@ -112,6 +112,11 @@ function notificationFor(payment: { attemptId: string; providerPaymentId: string
   );
 }
 
+/** The orders service's logger (to see what a notification leaves in the log). */
+function serviceLog() {
+  return (t.app.orders as unknown as { log: { warn: (...args: unknown[]) => void; info: (...args: unknown[]) => void } }).log;
+}
+
 function notify(body: unknown) {
   return t.app.inject({ method: 'POST', url: '/api/tbank/notification/', payload: body as object });
 }
@@ -317,17 +322,68 @@ describe('POST /api/tbank/notification/', () => {
     return rows.filter((r) => paymentId === null || r.paymentId === paymentId);
   }
 
-  it('refuses a forged token, keeps it verbatim and changes nothing', async () => {
+  it('refuses a forged token: nothing stored, nothing changed, only its summary logged and counted', async () => {
     const { payment, order } = await openPayment();
-    const forged = { ...notificationFor(payment, 'CONFIRMED'), Token: 'f'.repeat(64) };
-    const res = await notify(forged);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'Уведомление отклонено.' });
-    expect((await paymentOf(order.code)).payment.status).toBe('new');
-    const rows = await kept(null, 'bad_token');
-    expect(rows.some((r) => (r.body as { Token?: string }).Token === forged.Token)).toBe(true);
-    // Another terminal's correctly signed notification is refused the same way.
-    expect((await notify(notificationFor(payment, 'CONFIRMED', { TerminalKey: 'SomeoneElse' }))).statusCode).toBe(400);
+    const before = (await t.database.db.select().from(paymentNotifications)).length;
+    const warn = vi.spyOn(serviceLog(), 'warn');
+    try {
+      const forged = { ...notificationFor(payment, 'CONFIRMED'), Token: 'f'.repeat(64), Receipt: 'x'.repeat(4000) };
+      const res = await notify(forged);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'Уведомление отклонено.' });
+      expect((await paymentOf(order.code)).payment.status).toBe('new');
+      // Another terminal's correctly signed notification is refused the same way.
+      expect((await notify(notificationFor(payment, 'CONFIRMED', { TerminalKey: 'SomeoneElse' }))).statusCode).toBe(400);
+      expect(await t.database.db.select().from(paymentNotifications)).toHaveLength(before);
+      const [context, message] = warn.mock.calls[0]!;
+      expect(message).toBe('payment notification refused: bad token or terminal');
+      expect(context).toMatchObject({
+        notification: { OrderId: payment.attemptId, Status: 'CONFIRMED', PaymentId: Number(payment.providerPaymentId), Success: true, verified: false },
+        refusedThisHour: expect.any(Number),
+      });
+      expect(JSON.stringify(warn.mock.calls)).not.toMatch(/fffff|xxxxx|430000/);
+      const [second] = warn.mock.calls[1]!;
+      expect((second as { refusedThisHour: number }).refusedThisHour).toBe((context as { refusedThisHour: number }).refusedThisHour + 1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses a body over 16 KB with 413 before reading it, in our shape, storing nothing', async () => {
+    const { payment } = await openPayment();
+    const before = (await t.database.db.select().from(paymentNotifications)).length;
+    const big = { ...notificationFor(payment, 'CONFIRMED'), Padding: 'x'.repeat(20 * 1024) };
+    const res = await notify(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+    // A real notification with its receipt fields still fits.
+    const real = notificationFor(payment, 'AUTHORIZED', { Data: { order: 'x'.repeat(100) }, Receipt: 'y'.repeat(8000) });
+    expect((await notify(real)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(paymentNotifications)).toHaveLength(before + 1);
+  });
+
+  it('answers a null body and a 5000-deep array with our 400, never a 500', async () => {
+    for (const payload of ['null', `${'['.repeat(5000)}${']'.repeat(5000)}`, '"text"', '[]']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/tbank/notification/', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload.slice(0, 10)).toBe(400);
+      expect(res.json()).toEqual({ detail: 'Уведомление отклонено.' });
+    }
+  });
+
+  it('takes at most PAYMENT_NOTIFICATIONS_PER_MINUTE requests a minute from one network', async () => {
+    const limited = await createTestApp({ PAYMENT_NOTIFICATIONS_PER_MINUTE: '3' });
+    try {
+      const send = (ip: string) => limited.app.inject({ method: 'POST', url: '/api/tbank/notification/', remoteAddress: ip, payload: { OrderId: 'x' } });
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push((await send('203.0.113.7')).statusCode);
+      expect(answers).toEqual([400, 400, 400, 429]);
+      const refused = await send('203.0.113.7');
+      expect(refused.json()).toEqual({ detail: expect.any(String) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send('198.51.100.1')).statusCode).toBe(400);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a wrong amount, another PaymentId and an unknown order', async () => {

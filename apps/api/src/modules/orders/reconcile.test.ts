@@ -9,8 +9,9 @@ describe('startPaymentReconciliation', () => {
       let release!: () => void;
       const reconcile = vi.fn(() => new Promise<number>((resolve) => (release = () => resolve(1))));
       const expireUnconfirmed = vi.fn(async () => 0);
+      const expireHolds = vi.fn(async () => 2);
       const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-      const stop = startPaymentReconciliation({ service: { reconcile, expireUnconfirmed }, intervalMs: 1000, afterMs: 600_000, log });
+      const stop = startPaymentReconciliation({ service: { reconcile, expireUnconfirmed, expireHolds }, intervalMs: 1000, afterMs: 600_000, log });
       expect(reconcile).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1000);
       expect(reconcile).toHaveBeenCalledWith(600_000);
@@ -19,6 +20,8 @@ describe('startPaymentReconciliation', () => {
       expect(reconcile).toHaveBeenCalledTimes(1);
       release();
       await vi.advanceTimersByTimeAsync(0);
+      expect(expireHolds).toHaveBeenCalledTimes(1);
+      expect(log.info).toHaveBeenCalledWith({ released: 2 }, 'unpaid orders past their seat hold cancelled');
       expect(expireUnconfirmed).toHaveBeenCalledWith(UNCONFIRMED_ORDER_TTL_MS);
       expect(log.info).toHaveBeenCalledWith({ changed: 1 }, 'payments reconciled');
       await stop();

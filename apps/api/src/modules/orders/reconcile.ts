@@ -1,7 +1,9 @@
 // The reconciliation job (design/payments.md rule 4): every interval, payments left new or pending
 // longer than PAYMENT_RECONCILE_AFTER_MIN are asked about at the provider (GetState) and the answer
 // applied exactly as a notification would be, so a lost notification cannot lose a paid order.
-// The same run cancels guests' orders never confirmed within a day, returning their seats.
+// The same run cancels unpaid orders whose seat hold ran out (ORDER_HOLD_MINUTES; a payment the
+// bank is processing is asked about first and never cut off) and guests' orders never confirmed
+// within a day, returning their seats.
 import type { Logger } from '../../deps.ts';
 import type { OrdersService } from './service.ts';
 
@@ -9,7 +11,7 @@ import type { OrdersService } from './service.ts';
 export const UNCONFIRMED_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface ReconcilerOptions {
-  service: Pick<OrdersService, 'reconcile' | 'expireUnconfirmed'>;
+  service: Pick<OrdersService, 'reconcile' | 'expireUnconfirmed' | 'expireHolds'>;
   intervalMs: number;
   /** Payments untouched for this long are asked about. */
   afterMs: number;
@@ -28,6 +30,8 @@ export function startPaymentReconciliation(options: ReconcilerOptions): () => Pr
     running = (async () => {
       const changed = await options.service.reconcile(options.afterMs);
       if (changed > 0) options.log.info({ changed }, 'payments reconciled');
+      const released = await options.service.expireHolds();
+      if (released > 0) options.log.info({ released }, 'unpaid orders past their seat hold cancelled');
       const expired = await options.service.expireUnconfirmed(UNCONFIRMED_ORDER_TTL_MS);
       if (expired > 0) options.log.info({ expired }, 'unconfirmed orders cancelled');
     })()

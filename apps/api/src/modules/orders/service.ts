@@ -42,6 +42,7 @@ import {
   type Course,
   type Order,
   type Payment,
+  userCourses,
   type User,
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -76,6 +77,8 @@ const ORDERS_PER_SENDER: RateRule = { limit: 10, windowS: 3600 };
 
 /** At most this many learners in one order (a receipt holds 100 items; a group is smaller anyway). */
 const MAX_LEARNERS = 20;
+/** The largest total an order may have: the amount columns are 32-bit integers of kopecks. */
+export const MAX_TOTAL_KOPECKS = 2_147_483_647;
 /** Reconciliation leaves alone attempts older than this: the provider has long expired them. */
 const RECONCILE_MAX_AGE_DAYS = 3;
 
@@ -239,6 +242,15 @@ export class OrdersService {
       }
       if (course.priceKopecks === null) problems.add('__all__', ORDER_TEXTS.priceOnRequest);
     }
+    // The total is computed here only, and must fit the amount columns (and the bank's Amount).
+    const learnerCountSent = forSelf ? 1 : (ids?.length ?? 0) + (newStudentSent ? 1 : 0);
+    if (course?.priceKopecks && course.priceKopecks * learnerCountSent > MAX_TOTAL_KOPECKS) problems.add('students', ORDER_TEXTS.totalTooLarge);
+    // A second order for a learner already studying the course, or already ordered and unpaid, is a
+    // mistake of the form (checked again under the lock below, against parallel requests).
+    if (signedIn && course && !problems.any) {
+      const refusal = await this.duplicateOf(this.db, { userId: signedIn.user.id, courseId: course.id, self: forSelf, studentIds: ids ?? [] });
+      if (refusal) problems.add('students', refusal);
+    }
     const sourceId = await this.statisticsSource(body.statistics_source ?? body.utm_source);
     if (problems.any || !course) throw ApiError.fields(problems.fields);
 
@@ -260,6 +272,13 @@ export class OrdersService {
 
     const client = clientOf(actor);
     const order = await this.db.transaction(async (tx) => {
+      // A learner studies a course once: no second open or paid order of the same account for the
+      // same learner and course (serialised per account and course, so parallel requests make one).
+      if (signedIn) {
+        await lockLearnerOrders(tx, signedIn.user.id, course.id);
+        const refusal = await this.duplicateOf(tx, { userId: signedIn.user.id, courseId: course.id, self: forSelf, studentIds: ids ?? [] });
+        if (refusal) throw ApiError.fields({ students: [refusal] });
+      }
       const own = ids?.length
         ? await tx
             .select()
@@ -280,6 +299,8 @@ export class OrdersService {
           courseId: course.id,
           groupId,
           seatsHeld: groupId !== null ? learners : 0,
+          // Seats are held for a bounded time; the sweep cancels the order when it is still unpaid then.
+          heldUntil: groupId !== null ? sql`now() + make_interval(secs => ${this.deps.config.orderHoldMs / 1000})` : null,
           status: 'new',
           amountKopecks: (course.priceKopecks ?? 0) * learners,
           payerLastName: lastName,
@@ -387,6 +408,54 @@ export class OrdersService {
       .from(statisticsSources)
       .where(/^[1-9][0-9]{0,8}$/.test(key) ? eq(statisticsSources.id, Number(key)) : eq(statisticsSources.key, key));
     return row?.id ?? null;
+  }
+
+  /**
+   * Why an account may not order (or pay) the course for these learners again, or null: a learner
+   * already enrolled (not refunded, access not over), or another open order for the same learner
+   * and course (`except` — the order being paid). Call with lockLearnerOrders held.
+   */
+  private async duplicateOf(
+    tx: Executor,
+    who: { userId: number; courseId: number; self: boolean; studentIds: readonly number[]; except?: number; paying?: boolean },
+  ): Promise<string | null> {
+    if (!who.self && who.studentIds.length === 0) return null;
+    const learner = (column: typeof userCourses.studentId | typeof orderStudents.studentId) =>
+      who.self ? sql`${column} is null` : inArray(column, [...who.studentIds]);
+    const [enrolled] = await tx
+      .select({ id: userCourses.id })
+      .from(userCourses)
+      .leftJoin(orders, eq(orders.id, userCourses.orderId))
+      .where(
+        and(
+          eq(userCourses.userId, who.userId),
+          eq(userCourses.courseId, who.courseId),
+          learner(userCourses.studentId),
+          sql`(${userCourses.accessUntil} is null or ${userCourses.accessUntil} > now())`,
+          sql`(${orders.id} is null or ${orders.status} <> 'refunded')`,
+          ...(who.except ? [sql`${userCourses.orderId} is distinct from ${who.except}`] : []),
+        ),
+      )
+      .limit(1);
+    if (enrolled) return who.paying ? ORDER_TEXTS.duplicatePaid : who.self ? ORDER_TEXTS.alreadyStudyingSelf : ORDER_TEXTS.alreadyStudying;
+    const open = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, who.userId),
+          eq(orders.courseId, who.courseId),
+          inArray(orders.status, who.paying ? ['awaiting_payment'] : ['new', 'confirmed', 'awaiting_payment']),
+          ...(who.except ? [sql`${orders.id} <> ${who.except}`] : []),
+          who.self
+            ? eq(orders.studyForSelf, true)
+            : sql`exists (select 1 from ${orderStudents} where ${orderStudents.orderId} = ${orders.id} and ${learner(orderStudents.studentId)})`,
+        ),
+      );
+    if (!who.paying) return open.length ? ORDER_TEXTS.openOrderExists : null;
+    // Paying an order made before these checks while the bank processes a duplicate of it: its outcome first.
+    for (const other of open) if ((await openPayments(tx, other.id)).some((p) => p.status === 'pending')) return ORDER_TEXTS.duplicatePaying;
+    return null;
   }
 
   /**
@@ -534,6 +603,7 @@ export class OrdersService {
         study_for_self: order.studyForSelf,
         students: learnersOf.get(order.id) ?? [],
         created_at: order.createdAt.toISOString(),
+        held_until: order.heldUntil && order.seatsHeld > 0 && CANCELLABLE.includes(order.status) ? order.heldUntil.toISOString() : null,
       };
     });
   }
@@ -611,13 +681,29 @@ export class OrdersService {
     const settings = this.deps.config.payments;
     if (!provider || !settings) throw new ApiError('unavailable', ORDER_TEXTS.paymentsOff);
     if (type !== 'card') throw ApiError.fields({ type: [ORDER_TEXTS.sbpUnavailable] });
-    return this.db.transaction(async (tx) => {
+    const first = await this.byCode(this.db, code);
+    const outcome = await this.db.transaction(async (tx) => {
+      // Locks in the one order: the account's orders of the course, then the order row, then its payments.
+      if (first.userId !== null) await lockLearnerOrders(tx, first.userId, first.courseId);
       const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
       if (!order) throw ApiError.notFound(ORDER_TEXTS.orderNotFound);
       if (order.status === 'new') throw new ApiError('conflict', ORDER_TEXTS.notConfirmed);
       if (order.status === 'paid') throw new ApiError('conflict', ORDER_TEXTS.alreadyPaid);
       if (order.status === 'cancelled') throw new ApiError('conflict', ORDER_TEXTS.cancelled);
       if (order.status === 'refunded') throw new ApiError('conflict', ORDER_TEXTS.refunded);
+      // The hold ran out before the sweep came by: the order ends here (unless the bank is processing it).
+      if (order.heldUntil && order.heldUntil.getTime() <= Date.now()) {
+        const dropped = await this.expireOrder(tx, order);
+        if (dropped) return { expired: dropped } as const;
+      }
+      // A second paid or paying order for the same learner and course (one made before the order checks).
+      if (order.userId !== null) {
+        const learners = order.studyForSelf
+          ? []
+          : (await tx.select({ id: orderStudents.studentId }).from(orderStudents).where(and(eq(orderStudents.orderId, order.id), isNotNull(orderStudents.studentId)))).map((row) => row.id!);
+        const refusal = await this.duplicateOf(tx, { userId: order.userId, courseId: order.courseId, self: order.studyForSelf, studentIds: learners, except: order.id, paying: true });
+        if (refusal) throw new ApiError('conflict', refusal);
+      }
       const open = (await openPayments(tx, order.id)).find((p) => p.paymentUrl && p.amountKopecks === order.amountKopecks);
       if (open?.paymentUrl) return { url: open.paymentUrl };
       const [course] = await tx.select().from(courses).where(eq(courses.id, order.courseId));
@@ -642,6 +728,8 @@ export class OrdersService {
           notificationUrl: `${this.publicUrl}/api/tbank/notification/`,
           successUrl: back,
           failUrl: back,
+          // The link stops working when the seats are no longer held (a minute at least, for the bank).
+          ...(order.heldUntil ? { expiresAt: new Date(Math.max(order.heldUntil.getTime(), Date.now() + 60_000)) } : {}),
           data: { order: order.code },
         });
       } catch (error) {
@@ -664,46 +752,87 @@ export class OrdersService {
       await tx.update(orders).set({ status: 'awaiting_payment' }).where(eq(orders.id, order.id));
       return { url: created.paymentUrl };
     });
+    if (outcome.expired) {
+      await this.cancelAtProvider(outcome.expired);
+      throw new ApiError('conflict', ORDER_TEXTS.holdExpired);
+    }
+    return { url: outcome.url };
   }
 
   /**
-   * POST /api/tbank/notification/: kept verbatim whatever it is; applied only when its Token and
-   * terminal are right and its OrderId, PaymentId and Amount match our attempt. True means answer OK.
+   * Ends an unpaid order whose hold ran out, in the caller's transaction with the order row locked:
+   * its attempts not started at the bank are marked cancelled (returned, to be cancelled at the bank
+   * after the commit), its seats return, it is cancelled. An attempt the bank is processing
+   * (pending) keeps the order: null, nothing changed — its outcome decides.
+   */
+  private async expireOrder(tx: Executor, order: Order): Promise<Payment[] | null> {
+    const open = await openPayments(tx, order.id);
+    if (open.some((p) => p.status === 'pending')) return null;
+    if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
+    await returnSeats(tx, order);
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: sql`now()` }).where(eq(orders.id, order.id));
+    return open;
+  }
+
+  /** Cancels at the bank attempts we cancelled (a failure is only logged: a late payment still pays the order). */
+  private async cancelAtProvider(dropped: readonly Payment[]): Promise<void> {
+    for (const payment of dropped) {
+      if (!payment.providerPaymentId || !this.provider) continue;
+      await this.provider.cancelPayment(payment.providerPaymentId).catch((error: unknown) => this.log.warn({ err: error, payment: payment.id }, 'Cancel at the provider failed'));
+    }
+  }
+
+  /**
+   * POST /api/tbank/notification/. Only a notification whose Token and terminal verify is kept
+   * (verbatim, with what was done) and applied, once its OrderId, PaymentId and Amount match our
+   * attempt. Any other body is neither stored nor logged: it is counted (`payment-notification:refused`,
+   * per hour) and the log gets its summary. `accepted` true means answer the provider's OK.
    */
   async notification(body: unknown): Promise<{ accepted: boolean; outcome: string }> {
     const provider = this.provider;
-    const keep = (tx: Executor, outcome: string, paymentId: number | null = null) =>
-      tx.insert(paymentNotifications).values({ provider: provider?.name ?? 'tbank', paymentId, body: (body ?? null) as object, outcome });
+    const summary = notificationSummary(body);
     const parsed = provider?.parseNotification(body) ?? null;
     if (!provider || !parsed) {
-      await keep(this.db, 'bad_token');
-      this.log.warn({ body: redacted(body) }, 'payment notification refused: bad token or terminal');
+      const counted = await hitRateLimit(this.db, 'payment-notification:refused', { limit: Number.MAX_SAFE_INTEGER, windowS: 3600 });
+      this.log.warn({ notification: { ...summary, verified: false }, refusedThisHour: counted.count }, 'payment notification refused: bad token or terminal');
       return { accepted: false, outcome: 'bad_token' };
     }
+    const keep = (tx: Executor, outcome: string, paymentId: number | null = null) =>
+      tx.insert(paymentNotifications).values({ provider: provider.name, paymentId, body: parsed.raw, outcome });
+    const logged = { ...summary, verified: true };
     return this.db.transaction(async (tx) => {
+      // Read without a lock: applyPaymentState locks the order, then the payment (one lock order).
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.provider, provider.name), eq(payments.attemptId, parsed.attemptId)))
-        .for('update');
+        .where(and(eq(payments.provider, provider.name), eq(payments.attemptId, parsed.attemptId)));
       if (!payment) {
         await keep(tx, 'unknown_order');
-        this.log.warn({ body: redacted(body) }, 'payment notification refused: unknown order');
+        this.log.warn({ notification: logged }, 'payment notification refused: unknown order');
         return { accepted: false, outcome: 'unknown_order' };
       }
       if (payment.providerPaymentId !== parsed.providerPaymentId || payment.amountKopecks !== parsed.amountKopecks) {
         await keep(tx, 'mismatch', payment.id);
-        this.log.warn({ body: redacted(body), payment: payment.id }, 'payment notification refused: PaymentId or Amount do not match');
+        this.log.warn({ notification: logged, payment: payment.id }, 'payment notification refused: PaymentId or Amount do not match');
         return { accepted: false, outcome: 'mismatch' };
       }
       const outcome: ApplyOutcome = await applyPaymentState(tx, payment.id, parsed.state, parsed.providerStatus, {
         raw: parsed.raw,
         publicUrl: this.publicUrl,
+        onOverbooked: this.overbooked,
       });
       await keep(tx, outcome, payment.id);
+      this.log.info({ notification: logged, payment: payment.id, outcome }, 'payment notification');
       return { accepted: true, outcome };
     });
   }
+
+  /** A late payment for an order whose hold ran out, into a group that filled meanwhile: the school must act. */
+  private readonly overbooked = (order: Order) =>
+    this.log.error(
+      { order: order.id, group: order.groupId },
+      'a payment came for an order whose seat hold had ended and the group is full: the learners are enrolled beyond the capacity; move them to another group or refund',
+    );
 
   /** Asks the provider for one attempt's state (GetState) and applies it like a notification. */
   async refreshPayment(payment: Pick<Payment, 'id' | 'providerPaymentId' | 'attemptId' | 'amountKopecks'>): Promise<ApplyOutcome> {
@@ -713,7 +842,7 @@ export class OrdersService {
       this.log.error({ payment: payment.id }, 'GetState answered for another OrderId or Amount');
       return 'unchanged';
     }
-    return this.db.transaction((tx) => applyPaymentState(tx, payment.id, state.state, state.providerStatus, { publicUrl: this.publicUrl }));
+    return this.db.transaction((tx) => applyPaymentState(tx, payment.id, state.state, state.providerStatus, { publicUrl: this.publicUrl, onOverbooked: this.overbooked }));
   }
 
   /**
@@ -769,6 +898,44 @@ export class OrdersService {
     });
   }
 
+  /**
+   * Unpaid orders whose seat hold ran out (orders.held_until) are cancelled and their seats return
+   * (run by the reconciliation job). An order with an attempt open at the bank is asked about first
+   * (GetState, applied like a notification): one paid meanwhile is paid, one the bank is still
+   * processing is left for the next run, one it cannot answer about is too. Returns how many ended.
+   */
+  async expireHolds(): Promise<number> {
+    const due = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, ['new', 'confirmed', 'awaiting_payment']), sql`${orders.heldUntil} <= now()`))
+      .orderBy(asc(orders.heldUntil))
+      .limit(100);
+    let expired = 0;
+    for (const { id } of due) {
+      try {
+        const asked = (await openPayments(this.db, id)).filter((p) => p.providerPaymentId);
+        for (const payment of asked) await this.refreshPayment(payment);
+        const dropped = await this.db.transaction(async (tx) => {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update', { skipLocked: true });
+          if (!order || !CANCELLABLE.includes(order.status) || !order.heldUntil || order.heldUntil.getTime() > Date.now()) return null;
+          // An attempt opened since the question above was not asked about: the next run asks.
+          const open = await openPayments(tx, id);
+          if (open.some((p) => p.providerPaymentId && !asked.some((a) => a.id === p.id))) return null;
+          return this.expireOrder(tx, order);
+        });
+        if (dropped) {
+          expired += 1;
+          await this.cancelAtProvider(dropped);
+        }
+      } catch (error) {
+        // The bank did not answer: the order is not ended without knowing whether it is being paid.
+        this.log.warn({ err: error, order: id }, 'hold sweep: the order is left for the next run');
+      }
+    }
+    return expired;
+  }
+
   // ------------------------------------------------------------------ my orders
 
   private toUserOrder(summary: OrderSummary, order: Order): UserOrder {
@@ -809,17 +976,38 @@ export class OrdersService {
         .returning();
       return { order: cancelled!, dropped: open };
     });
-    for (const payment of dropped) {
-      if (!payment.providerPaymentId || !this.provider) continue;
-      await this.provider.cancelPayment(payment.providerPaymentId).catch((error: unknown) => this.log.warn({ err: error, payment: payment.id }, 'Cancel at the provider failed'));
-    }
+    await this.cancelAtProvider(dropped);
     return this.toUserOrder(await this.summary(this.db, order), order);
   }
 }
 
-/** A notification for the log: without the Token and the card details. */
-function redacted(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return typeof body;
-  const { Token: _token, Pan: _pan, CardId: _card, ExpDate: _exp, RebillId: _rebill, ...rest } = body as Record<string, unknown>;
-  return rest;
+/**
+ * Serialises the checks and writes of one account's orders of one course (a transaction-scoped
+ * lock, taken before any row lock), so that parallel requests or payments see each other.
+ */
+async function lockLearnerOrders(tx: Executor, userId: number, courseId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-learner:${userId}:${courseId}`}, 0))`);
+}
+
+/** A field of a notification for the log: a short string, number or boolean, else absent. */
+function scalar(value: unknown): string | number | boolean | undefined {
+  if (typeof value === 'string') return value.slice(0, 64);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  return undefined;
+}
+
+/**
+ * What the log keeps of a notification: OrderId, Status, PaymentId, Success and the amount, never
+ * the body (no Token, no card fields, nothing a caller could make large).
+ */
+export function notificationSummary(body: unknown): Record<string, string | number | boolean | undefined> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { shape: body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body };
+  const fields = body as Record<string, unknown>;
+  return {
+    OrderId: scalar(fields.OrderId),
+    Status: scalar(fields.Status),
+    PaymentId: scalar(fields.PaymentId),
+    Success: scalar(fields.Success),
+    Amount: scalar(fields.Amount),
+  };
 }

@@ -49,7 +49,7 @@ export async function returnSeats(tx: Executor, order: Pick<Order, 'id' | 'group
     .update(groups)
     .set({ seatsHeld: sql`greatest(${groups.seatsHeld} - ${order.seatsHeld}, 0)` })
     .where(eq(groups.id, order.groupId));
-  await tx.update(orders).set({ seatsHeld: 0 }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ seatsHeld: 0, heldUntil: null }).where(eq(orders.id, order.id));
 }
 
 /**
@@ -107,7 +107,7 @@ export async function enrolOrder(tx: Executor, order: Order, publicUrl: string):
 export async function markOrderPaid(tx: Executor, orderId: number, publicUrl: string): Promise<boolean> {
   const [order] = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: sql`now()` })
+    .set({ status: 'paid', paidAt: sql`now()`, heldUntil: null })
     .where(and(eq(orders.id, orderId), sql`${orders.status} not in ('paid', 'refunded')`))
     .returning();
   if (!order) return false;
@@ -119,8 +119,8 @@ export type ApplyOutcome = 'applied' | 'unchanged';
 
 /**
  * Moves payment `paymentId` to `state` (the provider's word `providerStatus`) and its order with it,
- * in the caller's transaction: the payment row is locked first, so concurrent callers apply in
- * turn and the second sees the first's result. A replay or a status older than the stored one
+ * in the caller's transaction: the order row is locked first, then the payment, so concurrent
+ * callers apply in turn and the second sees the first's result. A replay or a status older than the stored one
  * changes nothing ('unchanged'). CONFIRMED pays the order and enrols once; a decline returns an
  * order awaiting payment to 'confirmed' (it can be paid again) unless another attempt is open;
  * a full refund marks the order refunded and ends its learners' access.
@@ -130,10 +130,20 @@ export async function applyPaymentState(
   paymentId: number,
   state: PaymentState,
   providerStatus: string,
-  options: { raw?: Record<string, unknown>; publicUrl: string },
+  options: {
+    raw?: Record<string, unknown>;
+    publicUrl: string;
+    /** Called when a late payment found its group full and took the seats beyond the capacity. */
+    onOverbooked?: (order: Order) => void;
+  },
 ): Promise<ApplyOutcome> {
+  // One lock order everywhere (orders, then their payments): the order row first, so a cancel, the
+  // hold sweep or a payment link racing this notification wait in turn instead of deadlocking.
+  const [target] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+  if (!target) throw new Error(`payment ${paymentId} vanished`);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  if (!payment) throw new Error(`payment ${paymentId} vanished`);
+  if (!payment || !order) throw new Error(`payment ${paymentId} vanished`);
   if (!isForward(payment.status, state)) {
     // The notification of a status already learnt by GetState still carries what GetState does
     // not (T-Bank's ErrorCode: why a card was declined): keep it, nothing else changes.
@@ -146,14 +156,18 @@ export async function applyPaymentState(
     .update(payments)
     .set({ status: state, providerStatus, ...(options.raw ? { rawNotification: options.raw } : {}) })
     .where(eq(payments.id, payment.id));
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-  if (!order) return 'applied';
   if (state === 'confirmed') {
-    // Money taken for an order cancelled meanwhile still pays it: nothing paid is lost (the seats
-    // are taken again when there is room; the school sees the order as paid either way).
+    // Money taken for an order cancelled meanwhile (by its payer, or by the sweep when its hold ran
+    // out) still pays it and enrols its learners: nothing paid is lost. Its seats are taken again:
+    // within the capacity when there is room; otherwise beyond it, so the count stays true and no one
+    // else is sold the same seat, and the school is told (logged) to move the learners or refund.
     if (order.status === 'cancelled' && order.groupId && order.seatsHeld === 0) {
       const seats = await learnerCount(tx, order);
-      if (await takeSeats(tx, order.groupId, seats)) await tx.update(orders).set({ seatsHeld: seats }).where(eq(orders.id, order.id));
+      if (!(await takeSeats(tx, order.groupId, seats))) {
+        await tx.update(groups).set({ seatsHeld: sql`${groups.seatsHeld} + ${seats}` }).where(eq(groups.id, order.groupId));
+        options.onOverbooked?.(order);
+      }
+      await tx.update(orders).set({ seatsHeld: seats }).where(eq(orders.id, order.id));
     }
     await markOrderPaid(tx, order.id, options.publicUrl);
   } else if (state === 'rejected' && order.status === 'awaiting_payment') {
