@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_TEXTS } from '@crema/contract';
-import { mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
+import { courses, groups, mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
+import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
 import { AuthService } from '../auth/service.ts';
 import { signRequest } from '../payments/tbank/token.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
@@ -38,10 +38,12 @@ afterAll(async () => {
 });
 
 /** A confirmed order of a signed-in payer: `learners` students, or the payer themselves. */
-async function confirmedOrder(options: { price?: number; learners?: number } = {}) {
-  const user = await buildUser(t.database.db);
+async function confirmedOrder(options: { price?: number; learners?: number; groupId?: number; user?: Awaited<ReturnType<typeof buildUser>>; courseId?: number } = {}) {
+  const user = options.user ?? (await buildUser(t.database.db));
   const session = await signInAs(t.app, user);
-  const course = await buildCourse(t.database.db, { priceKopecks: options.price ?? 1_250_000, title: 'Бариста с нуля' });
+  const course = options.courseId
+    ? (await t.database.db.select().from(courses).where(eq(courses.id, options.courseId)))[0]!
+    : await buildCourse(t.database.db, { priceKopecks: options.price ?? 1_250_000, title: 'Бариста с нуля' });
   const ids = [];
   for (let i = 0; i < (options.learners ?? 0); i += 1) ids.push((await buildStudent(t.database.db, { userId: user.id, firstName: `Ученик${'абв'[i]}`, lastName: 'Иванов' })).id);
   const res = await t.app.inject({
@@ -58,6 +60,7 @@ async function confirmedOrder(options: { price?: number; learners?: number } = {
       consent_privacy: true,
       consent_personal_data: true,
       ...(ids.length ? { study_for_self: false, students: ids } : { study_for_self: true }),
+      ...(options.groupId ? { group: options.groupId } : {}),
     },
   });
   expect(res.statusCode).toBe(200);
@@ -465,5 +468,156 @@ describe('POST /api/tbank/notification/', () => {
     expect((await notify(notificationFor(payment, 'CONFIRMED'))).body).toBe('OK');
     expect((await paymentOf(order.code)).order.status).toBe('paid');
     expect(await enrolmentsOf(order.id)).toHaveLength(1);
+  });
+});
+
+describe('seat holds, payments in flight, and one lock order', () => {
+  async function heldOrder(capacity = 1) {
+    const course = await buildCourse(t.database.db, { priceKopecks: 500_000 });
+    const group = await buildGroup(t.database.db, { courseId: course.id, capacity });
+    const made = await confirmedOrder({ courseId: course.id, groupId: group.id });
+    return { ...made, group };
+  }
+  const expire = (code: string) => t.database.db.update(orders).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(orders.code, code));
+  const seatsOf = async (groupId: number) => (await t.database.db.select().from(groups).where(eq(groups.id, groupId)))[0]!.seatsHeld;
+
+  it('the payment page shows until when the seat is held, and nothing once paid', async () => {
+    const { code } = await heldOrder();
+    const page = (await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json();
+    const { order } = await paymentOf(code);
+    expect(page.order.held_until).toBe(order.heldUntil!.toISOString());
+    const { url } = (await paymentLink(code)).json();
+    expect(url).toBeTruthy();
+    // Once paid the hold is over: held_until is null.
+    await notify(notificationFor((await paymentOf(code)).payment, 'CONFIRMED'));
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` })).json().order).toMatchObject({ status: 'paid', held_until: null });
+  });
+
+  it('a payment the bank is processing is never cut off: the sweep asks the bank and waits for its outcome', async () => {
+    const { code, group } = await heldOrder();
+    const { url } = (await paymentLink(code)).json();
+    const challenge = await payWithCard(url, TEST_CARDS.threeDs);
+    expect(challenge.status).toBe(303);
+    await expire(code);
+    // The bank says 3-D Secure is being checked (pending): the order keeps its seat.
+    expect(await t.app.orders.expireHolds()).toBe(0);
+    expect((await paymentOf(code)).order.status).toBe('awaiting_payment');
+    expect((await paymentOf(code)).payment.status).toBe('pending');
+    // The payer confirms; the notification is lost. The next sweep asks again and finds it paid.
+    const confirmed = await fetch(new URL(challenge.headers.get('location')!, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'confirm' }),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(303);
+    expect(await t.app.orders.expireHolds()).toBe(0);
+    const after = await paymentOf(code);
+    expect(after.order).toMatchObject({ status: 'paid', seatsHeld: 1 });
+    expect(await seatsOf(group.id)).toBe(1);
+    expect(await enrolmentsOf(after.order.id)).toHaveLength(1);
+  });
+
+  it('a form opened but not paid: the order ends with its hold, the attempt is cancelled at the bank, the seat goes to the next buyer', async () => {
+    const { code, group } = await heldOrder();
+    const { url } = (await paymentLink(code)).json();
+    await expire(code);
+    expect(await t.app.orders.expireHolds()).toBe(1);
+    const after = await paymentOf(code);
+    expect(after.order).toMatchObject({ status: 'cancelled', seatsHeld: 0 });
+    expect(after.payment).toMatchObject({ status: 'rejected', providerStatus: 'CANCELED' });
+    expect(await seatsOf(group.id)).toBe(0);
+    // The bank cancelled the attempt too: its form takes no money any more.
+    expect((await payWithCard(url, TEST_CARDS.success)).status).not.toBe(303);
+    expect((await paymentLink(code)).json()).toEqual({ detail: ORDER_TEXTS.cancelled });
+    const next = await confirmedOrder({ courseId: after.order.courseId, groupId: group.id });
+    expect((await paymentOf(next.code)).order.seatsHeld).toBe(1);
+  });
+
+  it('a payment arriving after the hold ended still pays the order: the seat is taken again, beyond a full group if it must, and the school is told', async () => {
+    const log = vi.spyOn(serviceLog() as unknown as { error: (...args: unknown[]) => void }, 'error');
+    try {
+      const first = await heldOrder();
+      await paymentLink(first.code);
+      const { payment } = await paymentOf(first.code);
+      await expire(first.code);
+      expect(await t.app.orders.expireHolds()).toBe(1);
+      // Room again: the late payment takes its seat back within the capacity.
+      expect((await notify(notificationFor(payment, 'CONFIRMED'))).body).toBe('OK');
+      expect((await paymentOf(first.code)).order).toMatchObject({ status: 'paid', seatsHeld: 1 });
+      expect(await seatsOf(first.group.id)).toBe(1);
+      expect(log).not.toHaveBeenCalled();
+
+      // The seat went to someone else meanwhile: the payer is still enrolled, the group shows full, the school is told.
+      const second = await heldOrder();
+      await paymentLink(second.code);
+      const late = (await paymentOf(second.code)).payment;
+      await expire(second.code);
+      expect(await t.app.orders.expireHolds()).toBe(1);
+      const other = await confirmedOrder({ courseId: second.course.id, groupId: second.group.id });
+      expect((await paymentOf(other.code)).order.seatsHeld).toBe(1);
+      expect((await notify(notificationFor(late, 'CONFIRMED'))).body).toBe('OK');
+      const after = await paymentOf(second.code);
+      expect(after.order).toMatchObject({ status: 'paid', seatsHeld: 1 });
+      expect(await enrolmentsOf(after.order.id)).toHaveLength(1);
+      expect(await seatsOf(second.group.id)).toBe(2);
+      expect(log).toHaveBeenCalledTimes(1);
+      // No one else is sold a seat of the full group.
+      expect((await t.app.inject({ method: 'POST', url: '/api/order/request/', payload: {
+        course_slug: second.course.slug, group: second.group.id, last_name: 'Петров', first_name: 'Пётр', patronymic: 'Петрович',
+        phone: '+7 916 123-45-67', email: `${unique('late')}@example.ru`, consent_privacy: true, consent_personal_data: true, study_for_self: true,
+      } })).json()).toEqual({ group: [ORDER_TEXTS.groupFull] });
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('a payment link for an order whose hold ran out before the sweep came is refused, and the order ends', async () => {
+    const { code, group } = await heldOrder();
+    await expire(code);
+    const res = await paymentLink(code);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: ORDER_TEXTS.holdExpired });
+    expect((await paymentOf(code)).order.status).toBe('cancelled');
+    expect(await seatsOf(group.id)).toBe(0);
+  });
+
+  it('a cancel racing a paid notification never deadlocks: no 500, and the money always pays the order', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const { code, session, group } = await heldOrder();
+      await paymentLink(code);
+      const { payment, order } = await paymentOf(code);
+      const [cancel, notified] = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/api/user/orders/${code}/cancel/`, headers: session.headers }),
+        notify(notificationFor(payment, 'CONFIRMED')),
+      ]);
+      expect([200, 409]).toContain(cancel.statusCode);
+      expect(`${notified.statusCode} ${notified.body}`).toBe('200 OK');
+      const after = await paymentOf(code);
+      expect(after.order).toMatchObject({ status: 'paid', seatsHeld: 1 });
+      expect(after.payment.status).toBe('confirmed');
+      expect(await enrolmentsOf(order.id)).toHaveLength(1);
+      expect(await seatsOf(group.id)).toBe(1);
+    }
+  });
+
+  it('an open duplicate order made before the checks cannot be paid once the learner studies the course, nor while another is at the bank', async () => {
+    const { code, user, course } = await confirmedOrder();
+    // A second open order for the same learner and course, as the site allowed before.
+    const { buildOrder } = await import('../../test/factories.ts');
+    const duplicate = await buildOrder(t.database.db, { userId: user.id, courseId: course.id, amountKopecks: 1_250_000, studyForSelf: true });
+    const { url } = (await paymentLink(code)).json();
+    await payWithCard(url, TEST_CARDS.threeDs);
+    await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/` });
+    expect((await paymentOf(code)).payment.status).toBe('pending');
+    const paying = await paymentLink(duplicate.code);
+    expect(paying.statusCode).toBe(409);
+    expect(paying.json()).toEqual({ detail: ORDER_TEXTS.duplicatePaying });
+    await notify(notificationFor((await paymentOf(code)).payment, 'CONFIRMED'));
+    expect((await paymentOf(code)).order.status).toBe('paid');
+    const paid = await paymentLink(duplicate.code);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toEqual({ detail: ORDER_TEXTS.duplicatePaid });
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, duplicate.id))).toHaveLength(0);
   });
 });
