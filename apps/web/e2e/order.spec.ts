@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, fillPayer, newEmail, orderCode, payAtBank, TEST_CARDS, test } from './fixtures.ts';
+import { enrolByCard, expect, fillPayer, newEmail, orderCode, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
 // The order page /order-course/{slug}/ (issue 11; spec §5 Universal order form, §4 Code entry,
 // §8 order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
@@ -275,4 +275,38 @@ test('resend comes back when the countdown ends; the wait the server still asks 
   // Spec §8: the 429 detail (the server's words), and the boxes stay as they are.
   await expect(dialog.getByRole('alert')).toContainText(/можно через \d+ секунд/);
   await expect(boxes(dialog).first()).toHaveValue('');
+});
+
+test('the order page says the learner already studies the course or already has an unpaid order of it; the payment page, until when the seat is held', async ({ page, login, baseURL }) => {
+  // The cookie notice accepted, as a returning visitor has it: it would cover the pictures.
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
+  const email = await login();
+  // An unpaid order of a course in groups: said on its order page, with the way to it.
+  const code = await placeOrder(page, KIDS.slug, email);
+  await page.goto(`/order-course/${KIDS.slug}/`);
+  await hydrated(page);
+  const open = form(page).getByTestId('order-already');
+  await expect(open).toContainText('У вас уже есть неоплаченный заказ этого курса (учится: вы)');
+  await open.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/work/shots/order-already-unpaid-${test.info().project.name}.png` });
+  await open.getByRole('link', { name: 'Перейти к заказу' }).click();
+  await expect(page).toHaveURL(`/courses/payment/${code}/`);
+  await hydrated(page);
+  // The seat is held for a bounded time, said in Moscow time.
+  await expect(page.getByTestId('pay-hold')).toHaveText(/^Место в группе за вами до \d{2}:\d{2} \(мск\)\. Не успеете оплатить — заказ отменится, и место освободится\.$/);
+  await page.locator('main').first().screenshot({ path: `/work/shots/order-hold-${test.info().project.name}.png` });
+
+  // A course the account studies already: said before the form, and the server refuses it anyway.
+  await enrolByCard(page, COURSE.slug, email, COURSE.price);
+  await page.goto(`/order-course/${COURSE.slug}/`);
+  await hydrated(page);
+  const card = form(page);
+  await expect(card.getByTestId('order-already')).toHaveText(/^Вы уже учитесь на этом курсе — второй раз оплачивать не нужно\. Мое обучение$/);
+  await fillPayer(page, email);
+  await expect(card.locator('label', { hasText: 'Буду учиться сам' })).toContainText('уже учитесь');
+  await card.getByLabel(/Буду учиться сам/).check();
+  await card.getByRole('button', { name: /^Оформить заказ/ }).click();
+  await expect(card.locator('#order-students-error')).toHaveText('Вы уже учитесь на этом курсе: второй раз оплачивать не нужно.');
+  await expect(page).toHaveURL(`/order-course/${COURSE.slug}/`);
+  await card.screenshot({ path: `/work/shots/order-already-studying-${test.info().project.name}.png` });
 });

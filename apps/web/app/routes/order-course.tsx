@@ -1,13 +1,14 @@
 import { SLUG_PATTERN, STUDENT_TYPES } from '@crema/contract/rules';
 import { data } from 'react-router';
-import type { GroupStart } from '@crema/contract';
+import type { GroupStart, UserOrder } from '@crema/contract';
 import type { Route } from './+types/order-course';
 import { ApiRequestError, createApi } from '../api/client.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { sessionUser } from '../lib/session.server.ts';
 import { guestSessionKey } from '../features/apply/session-key.ts';
-import { OrderScreen } from '../features/order/OrderScreen.tsx';
+import { OrderScreen, type OrderAlready } from '../features/order/OrderScreen.tsx';
+import { learnersText } from '../features/payment/OrderDetails.tsx';
 import { StudentDialog } from '../features/profile/StudentForm.tsx';
 import '../features/profile/profile.css';
 
@@ -15,6 +16,9 @@ import '../features/profile/profile.css';
 // A route module of its own: the form, its libraries (react-hook-form, imask: the `forms` chunk)
 // and the code step load only here. 'Добавить ученика' is the account's StudentForm dialog
 // (features/profile), handed to the order screen from here, since a feature does not import another.
+
+/** Statuses of an order still to be paid. */
+const UNPAID: readonly UserOrder['status'][] = ['new', 'confirmed', 'awaiting_payment'];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
@@ -33,12 +37,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   // PayerData (spec §2): a signed-in person's profile and students prefill the form.
   const account = user
-    ? await Promise.all([api.personal(), api.students(), api.referenceBooks(), api.consents()]).then(
-        ([personal, students, books, consents]) => ({
+    ? await Promise.all([api.personal(), api.students(), api.referenceBooks(), api.consents(), api.userCourses(), api.userOrders()]).then(
+        ([personal, students, books, consents, enrolments, orders]) => ({
           personal,
           students,
           books,
           consentUrl: consents.documents.find((document) => document.kind === 'child_personal_data')?.url ?? null,
+          // Said before the form: who already studies this course, and its unpaid orders (the API refuses a duplicate).
+          already: {
+            studying: enrolments
+              .filter((enrolment) => enrolment.course.slug === params.slug && !enrolment.access_ended)
+              .map((enrolment) => ({ studentId: enrolment.student?.id ?? null, name: enrolment.student?.name ?? '' })),
+            openOrders: orders
+              .filter((order) => order.course.slug === params.slug && UNPAID.includes(order.status))
+              .map((order) => ({ code: order.code, learners: learnersText(order) })),
+          } satisfies OrderAlready,
         }),
       )
     : null;
@@ -69,6 +82,7 @@ export default function OrderCoursePage({ loaderData }: Route.ComponentProps) {
       // A new page (another course, a sign-in) starts a new form.
       key={`${loaderData.course.slug}:${account?.personal.id ?? 'guest'}`}
       {...loaderData}
+      already={account?.already}
       sessionKey={guestSessionKey}
       studentDialog={
         account

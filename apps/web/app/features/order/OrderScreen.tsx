@@ -84,6 +84,37 @@ export interface OrderScreenProps {
   sessionKey: () => string | undefined;
   /** The account's StudentForm dialog (features/profile), given by the route for a signed-in person. */
   studentDialog?: (props: StudentDialogProps) => ReactNode;
+  /**
+   * What the account already has of this course: learners studying it (a student's id, null for the
+   * account itself) and unpaid orders (the server refuses a second order for the same learner).
+   */
+  already?: OrderAlready;
+}
+
+export interface OrderAlready {
+  studying: { studentId: number | null; name: string }[];
+  openOrders: { code: string; learners: string }[];
+}
+
+/** Says before the form what the account already has of this course: the server refuses a duplicate anyway. */
+function AlreadyNotice({ already }: { already: OrderAlready }) {
+  if (already.studying.length === 0 && already.openOrders.length === 0) return null;
+  return (
+    <div className="order-already" role="status" data-testid="order-already">
+      {already.studying.map((learner) => (
+        <p key={learner.studentId ?? 'self'}>
+          {learner.studentId === null ? 'Вы уже учитесь на этом курсе' : `${learner.name} уже учится на этом курсе`} — второй раз
+          оплачивать не нужно. <Link to={paths.userCourses()}>Мое обучение</Link>
+        </p>
+      ))}
+      {already.openOrders.map((order) => (
+        <p key={order.code}>
+          У вас уже есть неоплаченный заказ этого курса ({order.learners.toLowerCase()}): оплатите или отмените его, прежде чем
+          оформлять новый для того же ученика. <Link to={paymentPath(order.code)}>Перейти к заказу</Link>
+        </p>
+      ))}
+    </div>
+  );
 }
 
 function studentName(student: StudentItem): string {
@@ -149,7 +180,7 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
   );
 }
 
-export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog }: OrderScreenProps) {
+export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog, already }: OrderScreenProps) {
   const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const navigate = useNavigate();
@@ -269,6 +300,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   }
 
   const studentsErrors = errorsOf('students');
+  const studyingNow = (studentId: number | null) => already?.studying.some((learner) => learner.studentId === studentId) ?? false;
   const totalText = price === null ? null : formatPrice(price * Math.max(count, 1));
 
   return (
@@ -318,6 +350,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
             <h2 id="order-form-title" className="order-card__title">
               Данные плательщика
             </h2>
+            {already ? <AlreadyNotice already={already} /> : null}
             {signedIn ? <p className="order-card__lead">Мы заполнили форму данными из профиля — проверьте их.</p> : null}
             <div className="order-card__fields">
               <Field label="Фамилия" autoComplete="family-name" errors={errorsOf('last_name')} registration={register('last_name')} />
@@ -388,12 +421,17 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                 <label className="order-option">
                   <input type="checkbox" checked={learners.self} onChange={(event) => toggleSelf(event.target.checked)} aria-invalid={studentsErrors.length ? true : undefined} />
                   Буду учиться сам
+                  {studyingNow(null) ? <span className="order-option__note"> · уже учитесь</span> : null}
                 </label>
                 {students.map((student) => (
                   <label key={student.id} className="order-option">
                     <input type="checkbox" checked={learners.ids.includes(student.id)} onChange={(event) => toggleStudent(student.id, event.target.checked)} />
                     {studentName(student)}
-                    <span className="order-option__note"> · {student.student_type === 'child' ? 'ребёнок' : 'взрослый'}</span>
+                    <span className="order-option__note">
+                      {' · '}
+                      {student.student_type === 'child' ? 'ребёнок' : 'взрослый'}
+                      {studyingNow(student.id) ? ', уже учится' : ''}
+                    </span>
                   </label>
                 ))}
                 {signedIn ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { OrderPayment } from '@crema/contract';
+import { formatDate, formatDateTime, formatTime } from '@crema/contract/format';
 import { telHref } from '../../components/layout/Header.tsx';
 import { mailtoHref } from '../../components/layout/Footer.tsx';
 import { useRootData } from './root-data.ts';
@@ -86,6 +87,27 @@ function Paid({ refunded }: { refunded: boolean }) {
   );
 }
 
+/**
+ * Until when the order holds its seats, in Moscow time ('Место за вами до 14:35 (мск)'; the date too
+ * when it is another day than the order's); after it the order is cancelled and the seats return.
+ */
+export function holdText(order: Pick<OrderPayment['order'], 'held_until' | 'created_at' | 'study_for_self' | 'students'>): string | null {
+  if (!order.held_until) return null;
+  const sameDay = formatDate(order.held_until) === formatDate(order.created_at);
+  const when = sameDay ? formatTime(order.held_until) : formatDateTime(order.held_until);
+  const seats = !order.study_for_self && order.students.length > 1 ? 'Места в группе за вами' : 'Место в группе за вами';
+  return `${seats} до ${when} (мск). Не успеете оплатить — заказ отменится, и место освободится.`;
+}
+
+function Hold({ order }: { order: OrderPayment['order'] }) {
+  const text = holdText(order);
+  return text ? (
+    <p className="pay-hold" data-testid="pay-hold">
+      {text}
+    </p>
+  ) : null;
+}
+
 export function PaymentScreen({ info }: { info: OrderPayment }) {
   const { order, payment } = info;
   const { pay, busy, problems } = usePayment();
@@ -120,6 +142,7 @@ export function PaymentScreen({ info }: { info: OrderPayment }) {
             <p>{payment.failure_reason || 'Банк отклонил платёж. Попробуйте ещё раз или оплатите другой картой.'}</p>
           </div>
         ) : null}
+        <Hold order={order} />
         <Problems messages={problems} />
         <button
           type="button"
@@ -138,6 +161,7 @@ export function PaymentScreen({ info }: { info: OrderPayment }) {
       <div className="pay-state" role="status">
         <h2 className="pay-state__title">Заказ ещё не подтверждён</h2>
         <p>Подтвердите адрес электронной почты кодом из письма, которое мы отправили при оформлении заказа, — после этого заказ можно будет оплатить.</p>
+        <Hold order={order} />
       </div>
     );
 
