@@ -235,6 +235,13 @@ describe('groups and seats', () => {
     expect(row!.seatsHeld).toBe(0);
     const next = await order(payer({ course_slug: course.slug, group: group.id }));
     expect(next.statusCode).toBe(200);
+    // A guest's order is held the same way: once ended, its code says so.
+    const guest = (await order(payer({ course_slug: course.slug, group: group.id }))).json().order.code as string;
+    await t.database.db.update(orders).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(orders.code, guest));
+    expect(await t.app.orders.expireHolds()).toBe(1);
+    const late = await t.app.inject({ method: 'POST', url: `/api/order/${guest}/confirm/`, payload: { code: '1234' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: ORDER_TEXTS.holdExpired });
     // An order without a group holds nothing and shows no hold.
     const plain = await order(payer({ course_slug: (await buildCourse(t.database.db)).slug }));
     expect(plain.json().order.held_until).toBeNull();

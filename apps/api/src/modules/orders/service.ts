@@ -520,7 +520,7 @@ export class OrdersService {
   /** POST /api/order/{code}/send_code/: the code again to the payer's address (once per 30 s). */
   async sendCode(code: string, actor: Actor): Promise<CodeSent> {
     const order = await this.byCode(this.db, code);
-    if (order.status !== 'new') throw new ApiError('conflict', ORDER_TEXTS.alreadyConfirmed);
+    if (order.status !== 'new') throw notWaitingForCode(order);
     return this.auth.sendOrderCode(order.id, order.payerEmail, actor);
   }
 
@@ -530,7 +530,7 @@ export class OrdersService {
    */
   async confirm(code: string, digits: string, actor: Actor, deviceMark: string | undefined) {
     const order = await this.byCode(this.db, code);
-    if (order.status !== 'new') throw new ApiError('conflict', ORDER_TEXTS.alreadyConfirmed);
+    if (order.status !== 'new') throw notWaitingForCode(order);
     const client = clientOf(actor);
     const signedIn = await this.auth.signInWithOrderCode(order.payerEmail, digits, order.id, actor, deviceMark, (tx, user) =>
       this.attach(tx, order.id, user, client),
@@ -979,6 +979,12 @@ export class OrdersService {
     await this.cancelAtProvider(dropped);
     return this.toUserOrder(await this.summary(this.db, order), order);
   }
+}
+
+/** Why an order's code cannot be sent or entered: confirmed already, or cancelled (its seat hold ran out). */
+function notWaitingForCode(order: Order): ApiError {
+  if (order.status !== 'cancelled') return new ApiError('conflict', ORDER_TEXTS.alreadyConfirmed);
+  return new ApiError('conflict', order.groupId ? ORDER_TEXTS.holdExpired : ORDER_TEXTS.cancelled);
 }
 
 /**
