@@ -107,6 +107,21 @@ describe('attempts', () => {
     expect((await open(s.url, s.session, true)).json<QuizState>().attempt).toMatchObject({ number: 1 });
   });
 
+  it('starts an attempt from the site only with the CSRF header: a cookie GET with clear=true from elsewhere is a 403', async () => {
+    const s = await setup({ attemptsLimit: 1 });
+    const { 'x-csrf-token': csrf, ...cookiesOnly } = s.session.cookieHeaders;
+    // A link on another site: the cookies go with it, the header cannot.
+    const forged = await t.app.inject({ method: 'GET', url: `${s.url}?clear=true`, headers: { ...cookiesOnly, referer: 'https://elsewhere.example/' } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: expect.any(String) });
+    expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id))).toEqual([]);
+    // Reading stays a plain cookie GET (the site's loaders read in-process without the header).
+    expect((await t.app.inject({ method: 'GET', url: s.url, headers: cookiesOnly })).json<QuizState>().attempt).toBeNull();
+    // The site's own call (the browser client sends the header on every call) starts it.
+    const own = await t.app.inject({ method: 'GET', url: `${s.url}?clear=true`, headers: { ...cookiesOnly, 'x-csrf-token': csrf! } });
+    expect(own.json<QuizState>().attempt).toMatchObject({ number: 1, status: 'in_progress' });
+  });
+
   it('draws by probability: a 0 % question never, a 100 % one always, fixed for the attempt', async () => {
     const course = await buildCourse(db());
     const test = await buildTest(db(), { courseId: course.id, moduleId: (await buildModule(db(), { courseId: course.id })).id });

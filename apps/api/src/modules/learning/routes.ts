@@ -39,6 +39,13 @@ const tags = ['learning'];
 const notFound = { 404: detailErrorSchema.describe('Нет такого курса пользователя, урока или теста, или доступ к нему закрыт') };
 /** Learning reads and quiz calls: the access token, or the course-token cookie of the same enrolment. */
 const learner = { access: 'user' as const, courseToken: true };
+/**
+ * `?clear=true` starts an attempt (and grades an open one, spending an attempt): a cookie call with
+ * it passes the CSRF check, so a link on another site cannot do it with the learner's cookies.
+ * Any value but 'false' counts (anything else is a 400 later anyway). Reading the quiz stays a
+ * plain GET (the site's loaders read it in-process without the CSRF header).
+ */
+const startsAttempt = (query: Record<string, unknown>) => query.clear !== undefined && query.clear !== 'false';
 const COURSE_TOKEN_NOTE =
   ' Вместо токена доступа можно прислать cookie курса `crema_course` (POST /api/user/courses/session/) — только для этого курса.';
 
@@ -167,7 +174,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const getDescription =
     'Текущая попытка, иначе последняя с результатом, иначе attempt: null. `clear=true` начинает новую попытку, если ' +
-    'попытки остались (открытая при этом завершается и оценивается), иначе 409. Вопросы попытки вытянуты по probability ' +
+    'попытки остались (открытая при этом завершается и оценивается), иначе 409; по cookie сайта такой запрос, как ' +
+    'изменяющий, требует заголовка X-CSRF-Token. Вопросы попытки вытянуты по probability ' +
     'при её начале и не меняются. is_correct и connect_id не отдаются; результат — только у завершённой попытки.' +
     COURSE_TOKEN_NOTE;
   const postDescription =
@@ -184,7 +192,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        config: learner,
+        config: { ...learner, changesState: startsAttempt },
         schema: {
           summary: 'Тест: состояние и текущая попытка (clear=true — новая попытка)',
           description: getDescription,
