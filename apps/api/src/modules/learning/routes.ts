@@ -30,6 +30,7 @@ import { findOne } from '../../db/find.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
+import { AnswerIds } from './answer-ids.ts';
 import { getLessonPage } from './lessons.ts';
 import { loadOutline, toCourseModules } from './outline.ts';
 import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
@@ -53,6 +54,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
   const content = app.learningContent;
+  // The answer ids learners see, each attempt's own (decision 0050).
+  const answerIds = new AnswerIds(app.deps.config.secretKey);
   app.addHook('onSend', noStore);
 
   app.patch(
@@ -203,7 +206,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // A HEAD (answered by this handler) never starts an attempt, whatever its clear says.
-      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
+      async (request) => getQuiz(db, answerIds, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
     );
     app.post(
       path,
@@ -224,7 +227,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        saveQuiz(db, content.structure, signedInActor(request), request.params, request.body, {
+        saveQuiz(db, answerIds, content.structure, signedInActor(request), request.params, request.body, {
           savesPerMinute: app.deps.config.quizSavesPerMinute,
         }),
     );
@@ -261,6 +264,6 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attemptReportSchema, 404: detailErrorSchema.describe('Нет такой завершённой попытки у этого ученика') },
       },
     },
-    async (request) => attemptReport(db, signedInActor(request), request.params.attemptId),
+    async (request) => attemptReport(db, answerIds, signedInActor(request), request.params.attemptId),
   );
 };
