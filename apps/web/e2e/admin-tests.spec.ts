@@ -152,8 +152,31 @@ test('an owner builds a test of three kinds of questions, fixes what the checkli
     .toEqual(['multiple', 'match', 'single']);
 
   // Settings: plain Russian choices, saved with the version; a change made elsewhere is a clear 409 and nothing typed is lost.
+  // A new test shows the right answers once it is passed or the attempts are used up; the right
+  // answers after every attempt with more than one attempt come with a warning (decision 0050).
+  await expect(page.getByLabel('Балл и верность вопросов, а правильные ответы — когда тест сдан или попытки закончились')).toBeChecked();
+  const warning = page.locator('.at-warning');
+  await expect(warning).toHaveCount(0);
   await page.getByLabel('Проходной балл, %').fill('80');
   await page.getByLabel('Балл, верность каждого вопроса и правильные ответы').check();
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('Внимание. Правильные ответы будут видны сразу после попытки, а попыток сколько угодно');
+  await expect(page.getByLabel('Балл, верность каждого вопроса и правильные ответы')).toHaveAttribute('aria-describedby', /review-warning/);
+  const viewport = page.viewportSize()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await warning.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/admin-tests-review-warning-${width}.png` });
+  }
+  await page.setViewportSize(viewport);
+  // One attempt: the key cannot help another one, so no warning; more than one warns again.
+  await page.getByLabel('Сколько попыток').fill('1');
+  await expect(warning).toHaveCount(0);
+  await page.getByLabel('Сколько попыток').fill('3');
+  await expect(warning).toContainText('попыток 3');
+  await page.getByLabel('Сколько попыток').fill('');
+  await expect(warning).toContainText('попыток сколько угодно');
   await page.getByRole('button', { name: 'Сохранить настройки' }).click();
   await expect(page.getByText('Есть несохранённые изменения')).toHaveCount(0);
   expect(await api<AdminTest>(page, 'GET', `/api/admin/tests/${testId}/`)).toMatchObject({ pass_score: 80, review: 'answers' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema } from './auth.ts';
-import { lessonBlockSchema } from './learning.ts';
+import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
 
 const id = z.number().int();
 const intId = z.coerce
@@ -342,7 +342,6 @@ export type AdminBlocks = z.infer<typeof adminBlocksSchema>;
 // ---------------------------------------------------------------- tests, questions, answers
 
 export const QUESTION_TYPES = ['single', 'multiple', 'text', 'match'] as const;
-export const TEST_REVIEWS = ['score', 'correctness', 'answers'] as const;
 export const TEST_GRADINGS = ['highest', 'last', 'first', 'average'] as const;
 
 export const adminTestParamsSchema = z.object({ id: intId.describe('id теста') });
@@ -379,7 +378,7 @@ export const adminTestPatchSchema = z
     pass_score: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'От 0 до 100.').max(100, 'От 0 до 100.'),
     time_limit_minutes: z.number({ error: 'Ожидается число минут.' }).int('Ожидается целое число.').min(1, 'Не меньше 1 минуты.').max(600, 'Не больше 600 минут.').nullable(),
     attempts_limit: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100, 'Не больше 100.').nullable(),
-    review: z.enum(TEST_REVIEWS, { error: 'Допустимые значения: score, correctness, answers.' }),
+    review: z.enum(TEST_REVIEWS, { error: 'Допустимые значения: score, correctness, answers_when_done, answers.' }),
     grading: z.enum(TEST_GRADINGS, { error: 'Допустимые значения: highest, last, first, average.' }),
     is_published: z.boolean({ error: 'Ожидается true или false.' }),
     updated_at: version.describe('версия теста, которую редактировали'),

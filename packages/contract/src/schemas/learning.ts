@@ -121,6 +121,15 @@ export type LessonPage = z.infer<typeof lessonPageSchema>;
 
 // ---------------------------------------------------------------- quizzes
 
+/**
+ * What a learner sees of a finished attempt (decision 0028, 0050): `score` — the score and passed;
+ * `correctness` — also each question right or not; `answers_when_done` (the default) — also the
+ * right answers once the test is passed or the attempts are used up (and no attempt is open),
+ * before that as `correctness`; `answers` — the right answers after every attempt.
+ */
+export const TEST_REVIEWS = ['score', 'correctness', 'answers_when_done', 'answers'] as const;
+export const testReviewSchema = z.enum(TEST_REVIEWS).meta({ id: 'TestReview' });
+
 export const testParamsSchema = z.object({ id: pathId, testId: pathId });
 export const moduleTestParamsSchema = z.object({ id: pathId, moduleId: pathId, testId: pathId });
 export const testQuerySchema = z.object({
@@ -173,7 +182,7 @@ export const questionResultSchema = z
     correct_answers: z
       .union([z.array(id), z.array(z.string()), z.array(z.tuple([id, id]))])
       .nullable()
-      .describe('верные ответы, если тест их показывает (review = answers)'),
+      .describe('верные ответы, если тест их показывает: review = answers, или answers_when_done, когда тест сдан или попытки закончились; иначе null'),
   })
   .meta({ id: 'QuestionResult' });
 
@@ -212,7 +221,7 @@ export const quizTestInfoSchema = z
     attempts_limit: z.number().int().nullable(),
     attempts_used: z.number().int(),
     attempts_left: z.number().int().nullable().describe('null — без ограничения'),
-    review: z.enum(['score', 'correctness', 'answers']),
+    review: testReviewSchema,
     grading: z.enum(['highest', 'last', 'first', 'average']),
   })
   .meta({ id: 'QuizTest' });

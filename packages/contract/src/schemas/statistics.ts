@@ -3,7 +3,7 @@
 // and per lesson, for the account holder or one of their students (children), over a period of
 // Moscow days; and the export of the same as CSV or XLSX.
 import { z } from 'zod';
-import { progressStatusSchema, questionResultSchema, selectedAnswersSchema } from './learning.ts';
+import { progressStatusSchema, questionResultSchema, selectedAnswersSchema, testReviewSchema } from './learning.ts';
 
 const id = z.number().int();
 const pathId = z.coerce
@@ -196,7 +196,7 @@ export const statisticAttemptSchema = z
         questions: z.array(questionResultSchema.extend({ text: z.string() })),
       })
       .nullable()
-      .describe('ответы завершённой попытки, если тест их показывает (review ≠ score); верные ответы — только при review = answers'),
+      .describe('ответы завершённой попытки, если тест их показывает (review ≠ score); верные ответы — как на результате попытки (review = answers, или answers_when_done, когда тест сдан или попытки закончились)'),
   })
   .meta({ id: 'StatisticAttempt' });
 
@@ -209,7 +209,7 @@ export const testStatisticSchema = z
       module: z.object({ id, title: z.string() }).nullable().describe('null — итоговый тест'),
       pass_score: z.number().int(),
       attempts_limit: z.number().int().nullable(),
-      review: z.enum(['score', 'correctness', 'answers']),
+      review: testReviewSchema,
       grading: z.enum(['highest', 'last', 'first', 'average']),
     }),
     user_course_id: id,

@@ -32,10 +32,12 @@ export const questionTypeEnum = pgEnum('question_type', ['single', 'multiple', '
 export const progressStatusEnum = pgEnum('progress_status', ['not_started', 'partially_completed', 'completed']);
 export const testAttemptStatusEnum = pgEnum('test_attempt_status', ['in_progress', 'completed']);
 /**
- * What a learner sees of a finished attempt (decision 0028): `score` only the score and passed or
- * not; `correctness` also which questions were right; `answers` also the right answers.
+ * What a learner sees of a finished attempt (decisions 0028, 0050): `score` only the score and
+ * passed or not; `correctness` also which questions were right; `answers_when_done` (the default)
+ * also the right answers once the test is passed or the attempts are used up; `answers` also the
+ * right answers after every attempt.
  */
-export const testReviewEnum = pgEnum('test_review', ['score', 'correctness', 'answers']);
+export const testReviewEnum = pgEnum('test_review', ['score', 'correctness', 'answers_when_done', 'answers']);
 /** Which attempts make a learner's grade of a test (decision 0028). */
 export const testGradingEnum = pgEnum('test_grading', ['highest', 'last', 'first', 'average']);
 
@@ -122,7 +124,7 @@ export const tests = pgTable(
     isPublished: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
     /** What a learner sees of a finished attempt. */
-    review: testReviewEnum().notNull().default('answers'),
+    review: testReviewEnum().notNull().default('answers_when_done'),
     /** Which attempts make the learner's grade (and so the test's status). */
     grading: testGradingEnum().notNull().default('highest'),
     createdAt: createdAt(),

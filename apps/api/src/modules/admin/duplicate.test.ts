@@ -332,7 +332,7 @@ describe('duplicate a course', () => {
     expect(await blocksOf(cl1!.id)).toEqual(await blocksOf(p.l1.id));
     const copiedTests = await db().select().from(tests).where(eq(tests.courseId, copy.id)).orderBy(asc(tests.id));
     expect(copiedTests.map((x) => [x.name, x.moduleId === null, x.passScore, x.review])).toEqual([
-      ['Итоговый', true, 70, 'answers'],
+      ['Итоговый', true, 70, 'answers_when_done'],
       ['Проверка', false, 80, 'score'],
     ]);
     const copiedModuleTest = copiedTests.find((x) => x.moduleId !== null)!;

@@ -24,6 +24,13 @@ declare module 'fastify' {
     /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
     readOnly?: boolean;
     /**
+     * A GET that acts for the caller when its query says so (`?clear=true` starts and grades quiz
+     * attempts): such a call carried by a cookie passes the CSRF check like an unsafe method, so a
+     * link on another site cannot make it with the visitor's cookies (decision 0050). Given the raw
+     * query (before validation), true when this call changes state.
+     */
+    changesState?: (query: Record<string, unknown>) => boolean;
+    /**
      * A learning call (`user` level) that also accepts the course-token cookie instead of an
      * access token (spec §6, decision 0028): the actor is then limited to that one enrolment.
      */
@@ -40,6 +47,16 @@ declare module 'fastify' {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a call carried by a cookie must pass the CSRF check: an unsafe method (unless the route
+ * only reads), or a GET whose route says this query changes state. A HEAD never runs the change.
+ */
+function needsCsrf(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  if (UNSAFE_METHODS.has(request.method)) return !config?.readOnly;
+  return request.method === 'GET' && config?.changesState !== undefined && config.changesState((request.query ?? {}) as Record<string, unknown>);
+}
 export const NOT_SIGNED_IN = 'Войдите, чтобы продолжить.';
 export const NOT_AN_OWNER = 'Этот раздел доступен только владельцам курсов.';
 const CSRF_FAILED = 'Запрос отклонён: обновите страницу и попробуйте снова.';
@@ -137,11 +154,10 @@ export const accessPlugin = fp(async (app) => {
     const cookie = request.cookies[SESSION_COOKIES.access];
     const via = typeof header === 'string' && header.trim() !== '' ? 'header' : cookie ? 'cookie' : null;
     // Cheap checks first: the signature, then CSRF for unsafe calls carried by the session cookie
-    // (a POST that only reads, like /api/configs/, says so with `readOnly`).
+    // (a POST that only reads, like /api/configs/, says so with `readOnly`; a GET that acts, with
+    // `changesState`).
     const claims = via ? await accessTokens.verify(via === 'header' ? bearer(header as string) : (cookie as string)) : null;
-    if (claims && via === 'cookie' && UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.readOnly) {
-      assertCsrf(request, config, claims.sessionId);
-    }
+    if (claims && via === 'cookie' && needsCsrf(request)) assertCsrf(request, config, claims.sessionId);
     if (access === 'public') return;
     // The user and the session's liveness are looked up only for calls that act for the caller.
     if (claims) {
@@ -184,8 +200,8 @@ export function courseTokenHash(token: string): string {
 /**
  * The course-token cookie as the caller (decision 0028): a live course session (not finished,
  * not expired) whose sign-in is still live, of an enrolment that is active and within its access.
- * The actor becomes that enrolment's user, limited to it (`actor.userCourseId`). Unsafe calls
- * carried by the cookie pass the same CSRF check as the session cookie's.
+ * The actor becomes that enrolment's user, limited to it (`actor.userCourseId`). Calls carried by
+ * the cookie that change state pass the same CSRF check as the session cookie's.
  */
 async function resolveCourseToken(request: FastifyRequest, actor: Actor, token: string): Promise<void> {
   const { db, config } = request.server.deps;
@@ -215,7 +231,7 @@ async function resolveCourseToken(request: FastifyRequest, actor: Actor, token: 
       ),
     );
   if (!row) return;
-  if (UNSAFE_METHODS.has(request.method)) assertCsrf(request, config, row.authSessionId);
+  if (needsCsrf(request)) assertCsrf(request, config, row.authSessionId);
   actor.user = row.user;
   actor.sessionId = row.authSessionId;
   actor.userCourseId = row.userCourseId;

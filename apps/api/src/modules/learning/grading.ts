@@ -1,5 +1,5 @@
 // Marking of one question (decision 0028): pure functions, no database.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Answer, Question, SelectedAnswers } from '../../db/schema/index.ts';
 
 export type GradedAnswer = Pick<Answer, 'id' | 'text' | 'isCorrect' | 'connectId' | 'sort' | 'image'>;
@@ -24,12 +24,6 @@ export function matchColumns(answers: GradedAnswer[]): { left: GradedAnswer[]; r
     } else right.push(answer);
   }
   return { left, right };
-}
-
-/** The right column of a match question in an order fixed for the attempt that tells nothing about the pairs. */
-export function shuffledFor(attemptId: number, answers: GradedAnswer[]): GradedAnswer[] {
-  const key = (a: GradedAnswer) => createHash('sha256').update(`${attemptId}:${a.id}`).digest('hex');
-  return answers.map((a) => ({ a, k: key(a) })).sort((x, y) => (x.k < y.k ? -1 : 1)).map((x) => x.a);
 }
 
 /**

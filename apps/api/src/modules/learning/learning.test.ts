@@ -136,12 +136,18 @@ describe('enrolments: hide, remove, course session', () => {
     expect((await get(`/api/user/course/${otherEnrolment.id}/modules/`, withCookie)).statusCode).toBe(404);
     expect((await get('/api/user/personal/', withCookie)).statusCode).toBe(401);
     expect((await get(`/api/user/course/${enrolment.id}/modules/`, { headers: { cookie: `${COURSE_TOKEN_COOKIE}=forged` } })).statusCode).toBe(401);
-    // A quiz save through the cookie needs the CSRF header like any cookie call.
+    // Starting an attempt (a GET with clear=true) and a quiz save through the cookie need the CSRF
+    // header like any cookie call that changes state; reading the quiz does not.
     const quiz = `/api/user/course/${enrolment.id}/testing/${modules[0]!.test}/`;
-    await get(`${quiz}?clear=true`, withCookie);
+    const csrf = session.cookieHeaders['x-csrf-token']!;
+    expect((await get(quiz, withCookie)).statusCode).toBe(200);
+    expect((await get(`${quiz}?clear=true`, withCookie)).statusCode).toBe(403);
+    const started2 = await get(`${quiz}?clear=true`, {
+      headers: { cookie: `${COURSE_TOKEN_COOKIE}=${cookie.value}; crema_csrf=${csrf}`, 'x-csrf-token': csrf },
+    });
+    expect(started2.statusCode).toBe(200);
     const noCsrf = await t.app.inject({ method: 'POST', url: quiz, headers: withCookie.headers, payload: {} });
     expect(noCsrf.statusCode).toBe(403);
-    const csrf = session.cookieHeaders['x-csrf-token']!;
     const withCsrf = await t.app.inject({
       method: 'POST',
       url: quiz,

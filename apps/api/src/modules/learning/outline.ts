@@ -57,6 +57,21 @@ export function testStatus(test: Pick<Test, 'grading' | 'passScore'>, attempts: 
   return attempts.length > 0 ? 'partially_completed' : 'not_started';
 }
 
+/**
+ * Whether a learner may see the right answers of their finished attempts at a test now (decisions
+ * 0028, 0050): with `answers` always; with `answers_when_done` once the test is passed (its grade
+ * reaches the pass score) or its attempts are used up, and never while an attempt is open (it
+ * would be answered from them); with `score` and `correctness` never. The quiz's result, the
+ * attempt's result page and the statistics all ask this.
+ */
+export function keyShown(test: Pick<Test, 'review' | 'grading' | 'passScore' | 'attemptsLimit'>, attempts: AttemptSummary[]): boolean {
+  if (test.review === 'answers') return true;
+  if (test.review !== 'answers_when_done') return false;
+  if (attempts.some((a) => a.status === 'in_progress')) return false;
+  const usedUp = test.attemptsLimit !== null && attempts.length >= test.attemptsLimit;
+  return usedUp || testStatus(test, attempts) === 'completed';
+}
+
 /** A course's published structure: the same for every learner, so it may be kept a few seconds. */
 export interface CourseStructure {
   modules: { id: number; title: string }[];

@@ -1,22 +1,23 @@
 // The quiz engine over HTTP (design/learning.md, decision 0028): the draw, no key before the end,
 // autosave, the server's clock, the attempt limit, clear=true, review options and final tests.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptReportSchema, type AttemptReport, type QuizProgress, type QuizState } from '@crema/contract';
-import type { tests } from '../../db/schema/index.ts';
-import { testAttempts } from '../../db/schema/index.ts';
+import { testAttempts, tests } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCourse,
   buildEnrolment,
   buildLesson,
   buildModule,
+  buildOwner,
   buildQuestion,
   buildTest,
   buildUser,
   signInAs,
   type TestSession,
 } from '../../test/factories.ts';
+import { AnswerIds } from './answer-ids.ts';
 import { ATTEMPT_GRACE_S, FINAL_LOCKED, NO_ATTEMPTS_LEFT, NO_OPEN_ATTEMPT, TIME_IS_UP, TOO_MANY_SAVES } from './quiz.ts';
 
 let t: TestContext;
@@ -65,7 +66,35 @@ async function setup(testValues: Partial<typeof tests.$inferInsert> = {}) {
 
 const open = (url: string, session: TestSession, clear = false) =>
   t.app.inject({ method: 'GET', url: clear ? `${url}?clear=true` : url, headers: session.headers });
-const save = (url: string, session: TestSession, payload: object) => t.app.inject({ method: 'POST', url, headers: session.headers, payload });
+/** A save exactly as given (answer ids as they are). */
+const saveRaw = (url: string, session: TestSession, payload: object) => t.app.inject({ method: 'POST', url, headers: session.headers, payload });
+
+/** Every number in a value (answer ids, match pairs) through `f`; text as it is. */
+function mapIds<T>(value: T, f: (id: number) => number): T {
+  if (typeof value === 'number') return f(value) as T;
+  if (Array.isArray(value)) return value.map((v) => mapIds(v, f)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapIds(v, f)])) as T;
+  return value;
+}
+/**
+ * Answers named by their database ids, as the learner's latest attempt at the quiz of `url` shows
+ * them: each attempt has ids of its own (decision 0050). The test 'gives the learner answer ids
+ * that tell nothing' checks those ids through the screen's texts instead.
+ */
+async function shown<T>(url: string, selected: T): Promise<T> {
+  const [, enrolmentId, testId] = /course\/(\d+)\/.*testing\/(\d+)\//.exec(url)!;
+  const [attempt] = await db()
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userCourseId, Number(enrolmentId)), eq(testAttempts.testId, Number(testId))))
+    .orderBy(desc(testAttempts.number))
+    .limit(1);
+  const ids = new AnswerIds(t.app.deps.config.secretKey);
+  return attempt ? mapIds(selected, (id) => ids.of(attempt.id, id)) : selected;
+}
+/** A save as the quiz screen sends it: answers named by database ids here go as the attempt shows them. */
+const save = async (url: string, session: TestSession, payload: { selected_answers?: object; finish?: boolean } & Record<string, unknown>) =>
+  saveRaw(url, session, payload.selected_answers ? { ...payload, selected_answers: await shown(url, payload.selected_answers) } : payload);
 
 /** No key in an answer given before the attempt is finished. */
 function expectNoKey(body: string, name: string) {
@@ -105,6 +134,21 @@ describe('attempts', () => {
     expect(head.statusCode).toBe(200);
     expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id))).toEqual([]);
     expect((await open(s.url, s.session, true)).json<QuizState>().attempt).toMatchObject({ number: 1 });
+  });
+
+  it('starts an attempt from the site only with the CSRF header: a cookie GET with clear=true from elsewhere is a 403', async () => {
+    const s = await setup({ attemptsLimit: 1 });
+    const { 'x-csrf-token': csrf, ...cookiesOnly } = s.session.cookieHeaders;
+    // A link on another site: the cookies go with it, the header cannot.
+    const forged = await t.app.inject({ method: 'GET', url: `${s.url}?clear=true`, headers: { ...cookiesOnly, referer: 'https://elsewhere.example/' } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: expect.any(String) });
+    expect(await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id))).toEqual([]);
+    // Reading stays a plain cookie GET (the site's loaders read in-process without the header).
+    expect((await t.app.inject({ method: 'GET', url: s.url, headers: cookiesOnly })).json<QuizState>().attempt).toBeNull();
+    // The site's own call (the browser client sends the header on every call) starts it.
+    const own = await t.app.inject({ method: 'GET', url: `${s.url}?clear=true`, headers: { ...cookiesOnly, 'x-csrf-token': csrf! } });
+    expect(own.json<QuizState>().attempt).toMatchObject({ number: 1, status: 'in_progress' });
   });
 
   it('draws by probability: a 0 % question never, a 100 % one always, fixed for the attempt', async () => {
@@ -151,14 +195,97 @@ describe('attempts', () => {
   });
 });
 
+describe('answer ids', () => {
+  it('gives the learner answer ids that tell nothing: not the database ids, no n + 1 partners, new in each attempt', async () => {
+    const s = await setup();
+    const { single, multiple, text, match } = s.questions;
+    const databaseIds = new Set([single, multiple, match].flatMap((q) => q.answers.map((a) => a.id)));
+    const first = (await open(s.url, s.session, true)).json<QuizState>().attempt!;
+    const view = (attempt: typeof first, id: number) => attempt.questions.find((q) => q.id === id)!;
+    const shownIds = (attempt: typeof first) => attempt.questions.flatMap((q) => [...q.answers, ...q.options].map((a) => a.id));
+    expect(shownIds(first)).toHaveLength(3 + 3 + 4);
+    for (const id of shownIds(first)) expect(databaseIds.has(id), `${id} is a database id`).toBe(false);
+    expect(new Set(shownIds(first)).size).toBe(shownIds(first).length);
+    // A match question's partners are not the next ids (the database numbers a pair one after the other).
+    const matchView = view(first, match.id);
+    const optionIds = new Set(matchView.options.map((o) => o.id));
+    for (const left of matchView.answers) {
+      expect(optionIds.has(left.id + 1), left.text).toBe(false);
+      expect(optionIds.has(left.id - 1), left.text).toBe(false);
+    }
+    // The old trick (pair each left id with the next) and the database's own ids are no answers at all.
+    const nextIds = await saveRaw(s.url, s.session, { selected_answers: { [match.id]: matchView.answers.map((l) => [l.id, l.id + 1]) } });
+    expect(nextIds.statusCode).toBe(400);
+    const databaseAnswers = await saveRaw(s.url, s.session, { selected_answers: s.rightAnswers });
+    expect(databaseAnswers.statusCode).toBe(400);
+    expect(Object.keys(databaseAnswers.json())).toEqual(['selected_answers']);
+    const [row] = await db().select().from(testAttempts).where(eq(testAttempts.id, first.id));
+    expect(row!.selectedAnswers).toEqual({});
+
+    // Answering by what the screen shows (the texts) scores 100 %; the rows keep the database's ids.
+    const byText = (id: number, wanted: string) => {
+      const q = view(first, id);
+      return [...q.answers, ...q.options].find((a) => a.text === wanted)!.id;
+    };
+    const right = {
+      [single.id]: [byText(single.id, 'Ответ 1')],
+      [multiple.id]: [byText(multiple.id, 'Ответ 1'), byText(multiple.id, 'Ответ 2')],
+      [text.id]: 'Пуровер',
+      [match.id]: [
+        [byText(match.id, 'Эспрессо'), byText(match.id, '25 с')],
+        [byText(match.id, 'Фильтр'), byText(match.id, '3 мин')],
+      ],
+    };
+    const done = await saveRaw(s.url, s.session, { selected_answers: right, finish: true });
+    expect(done.statusCode).toBe(200);
+    expect(done.json<QuizState>().attempt).toMatchObject({ selected_answers: right, result: { score: 100, passed: true } });
+    const [stored] = await db().select().from(testAttempts).where(eq(testAttempts.id, first.id));
+    expect(stored!.selectedAnswers).toEqual({ ...s.rightAnswers, [text.id]: 'Пуровер' });
+
+    // The next attempt shows the same answers under other ids; the first attempt's ids are refused in it.
+    const second = (await open(s.url, s.session, true)).json<QuizState>().attempt!;
+    expect(second.id).not.toBe(first.id);
+    for (const id of shownIds(second)) expect(shownIds(first)).not.toContain(id);
+    expect(view(second, match.id).answers.map((a) => a.text)).toEqual(matchView.answers.map((a) => a.text));
+    expect((await saveRaw(s.url, s.session, { selected_answers: right })).statusCode).toBe(400);
+  });
+});
+
+describe('the right answers of a new test', () => {
+  it('are not shown after a failed attempt: a test made in the builder defaults to answers_when_done', async () => {
+    const owner = await buildOwner(db());
+    const course = await buildCourse(db(), { ownerId: owner.id });
+    const module = await buildModule(db(), { courseId: course.id });
+    const ownerSession = await signInAs(t.app, owner);
+    const made = await t.app.inject({ method: 'POST', url: `/api/admin/modules/${module.id}/tests/`, headers: ownerSession.headers, payload: { name: 'Новый тест' } });
+    expect(made.statusCode).toBe(201);
+    const testId = made.json<{ id: number }>().id;
+    const settings = (await t.app.inject({ method: 'GET', url: `/api/admin/tests/${testId}/`, headers: ownerSession.headers })).json();
+    expect(settings).toMatchObject({ review: 'answers_when_done', attempts_limit: null, grading: 'highest' });
+
+    await buildQuestion(db(), { testId, type: 'single', answers: [{ text: 'Да', isCorrect: true }, { text: 'Нет' }] });
+    await db().update(tests).set({ isPublished: true }).where(eq(tests.id, testId));
+    const user = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: user.id, courseId: course.id });
+    const session = await signInAs(t.app, user);
+    const url = `/api/user/course/${enrolment.id}/testing/${testId}/`;
+    const attemptId = (await open(url, session, true)).json<QuizState>().attempt!.id;
+    const finished = (await save(url, session, { finish: true })).json<QuizState>();
+    expect(finished.test.review).toBe('answers_when_done');
+    expect(finished.attempt!.result!.questions).toEqual([expect.objectContaining({ is_correct: false, correct_answers: null })]);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/user/attempts/${attemptId}/`, headers: session.headers })).json<AttemptReport>();
+    expect(page.attempt.result!.questions![0]!.correct_answers).toBeNull();
+  });
+});
+
 describe('answers and results', () => {
   it('autosaves per question: later saves add to earlier ones, a reload finds them, finish grades every type', async () => {
-    const s = await setup();
+    const s = await setup({ review: 'answers' });
     await open(s.url, s.session, true);
     const { single, multiple, text, match } = s.questions;
     expect((await save(s.url, s.session, { selected_answers: { [single.id]: s.rightAnswers[single.id] } })).statusCode).toBe(200);
     const second = await save(s.url, s.session, { selected_answers: { [text.id]: s.rightAnswers[text.id] } });
-    expect(second.json<QuizState>().attempt!.selected_answers).toEqual({ [single.id]: s.rightAnswers[single.id], [text.id]: '  пуровер ' });
+    expect(second.json<QuizState>().attempt!.selected_answers).toEqual(await shown(s.url, { [single.id]: s.rightAnswers[single.id], [text.id]: '  пуровер ' }));
     // The same answer sent again (autosave repeats itself) is fine and changes nothing.
     const repeated = await save(s.url, s.session, { selected_answers: { [text.id]: s.rightAnswers[text.id] } });
     expect(repeated.statusCode).toBe(200);
@@ -167,11 +294,13 @@ describe('answers and results', () => {
     await save(s.url, s.session, { selected_answers: { [single.id]: [single.answers[1]!.id], [multiple.id]: [multiple.answers[0]!.id] } });
     const reloaded = (await open(s.url, s.session)).json<QuizState>().attempt!;
     expect(reloaded.status).toBe('in_progress');
-    expect(reloaded.selected_answers).toEqual({
-      [single.id]: [single.answers[1]!.id],
-      [multiple.id]: [multiple.answers[0]!.id],
-      [text.id]: '  пуровер ',
-    });
+    expect(reloaded.selected_answers).toEqual(
+      await shown(s.url, {
+        [single.id]: [single.answers[1]!.id],
+        [multiple.id]: [multiple.answers[0]!.id],
+        [text.id]: '  пуровер ',
+      }),
+    );
 
     const done = await save(s.url, s.session, { selected_answers: { [match.id]: s.rightAnswers[match.id] }, finish: true });
     expect(done.statusCode).toBe(200);
@@ -181,10 +310,10 @@ describe('answers and results', () => {
       score: 63,
       passed: false,
       questions: [
-        { id: single.id, mark: 0, is_correct: false, correct_answers: [single.answers[0]!.id] },
-        { id: multiple.id, mark: 0.5, is_correct: false, correct_answers: [multiple.answers[0]!.id, multiple.answers[1]!.id] },
+        { id: single.id, mark: 0, is_correct: false, correct_answers: await shown(s.url, [single.answers[0]!.id]) },
+        { id: multiple.id, mark: 0.5, is_correct: false, correct_answers: await shown(s.url, [multiple.answers[0]!.id, multiple.answers[1]!.id]) },
         { id: text.id, mark: 1, is_correct: true, correct_answers: ['Пуровер'] },
-        { id: match.id, mark: 1, is_correct: true, correct_answers: s.rightAnswers[match.id] },
+        { id: match.id, mark: 1, is_correct: true, correct_answers: await shown(s.url, s.rightAnswers[match.id]) },
       ],
     });
     expect(state).toMatchObject({ status: 'partially_completed', grade: 63 });
@@ -348,12 +477,14 @@ describe('the autosave rate limit', () => {
         const enrolment = await buildEnrolment(ldb, { userId: user.id, courseId: course.id });
         const session = await signInAs(limited.app, user);
         const url = `/api/user/course/${enrolment.id}/testing/${test.id}/`;
-        expect((await limited.app.inject({ method: 'GET', url: `${url}?clear=true`, headers: session.headers })).statusCode).toBe(200);
-        return { session, url };
+        const started = await limited.app.inject({ method: 'GET', url: `${url}?clear=true`, headers: session.headers });
+        expect(started.statusCode).toBe(200);
+        // The two answers under this attempt's own ids (decision 0050).
+        return { session, url, answerIds: started.json<QuizState>().attempt!.questions[0]!.answers.map((a) => a.id) };
       };
       const me = await learner();
       const other = await learner();
-      const payload = (i: number) => ({ selected_answers: { [question.id]: [question.answers[i % 2]!.id] } });
+      const payload = (i: number) => ({ selected_answers: { [question.id]: [me.answerIds[i % 2]!] } });
       const send = (who: { session: TestSession }, url: string, i: number) =>
         limited.app.inject({ method: 'POST', url, headers: who.session.headers, payload: payload(i) });
 
@@ -367,7 +498,8 @@ describe('the autosave rate limit', () => {
       expect(refused.json()).toEqual({ detail: TOO_MANY_SAVES });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       // The limit is per enrolment: the other learner still saves.
-      expect((await send(other, other.url, 0)).statusCode).toBe(200);
+      const otherSave = { selected_answers: { [question.id]: [other.answerIds[0]!] } };
+      expect((await limited.app.inject({ method: 'POST', url: other.url, headers: other.session.headers, payload: otherSave })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

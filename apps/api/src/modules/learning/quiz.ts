@@ -11,8 +11,9 @@ import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import type { SignedInActor } from '../auth/actor.ts';
-import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, shuffledFor, type GradedQuestion } from './grading.ts';
-import { gradeOf, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
+import type { AnswerIds } from './answer-ids.ts';
+import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, type GradedQuestion, type SelectedValue } from './grading.ts';
+import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
 import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy, studyScope } from './scopes.ts';
 
 /** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
@@ -203,6 +204,7 @@ async function startAttempt(db: Db, ctx: QuizContext): Promise<void> {
 /** The learner's view of the test, its grade and the current (else the last) attempt. */
 async function stateOf(
   db: Db,
+  ids: AnswerIds,
   ctx: QuizContext,
   attempts: TestAttempt[],
   loaded?: Map<number, GradedQuestion>,
@@ -229,18 +231,26 @@ async function stateOf(
     },
     status: testStatus(test, attempts),
     grade: gradeOf(test.grading, attempts),
-    attempt: current ? attemptView(test, current, questionMap) : null,
+    attempt: current ? attemptView(ids, test, current, questionMap, keyShown(test, attempts)) : null,
   };
 }
 
 /**
  * An attempt as the learner sees it. The answers carry no `is_correct` and a match question's
- * columns no `connect_id`; the result (and, as the test's review allows, what was right) only once
- * the attempt is finished.
+ * columns no `connect_id`; every answer id is the attempt's own (answer-ids.ts), and the right
+ * column is in the order of those ids, which tells nothing about the pairs. The result (and, as
+ * the test's review allows, what was right) only once the attempt is finished.
  */
-function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, GradedQuestion>): NonNullable<QuizState['attempt']> {
+function attemptView(
+  ids: AnswerIds,
+  test: Test,
+  attempt: TestAttempt,
+  questionMap: Map<number, GradedQuestion>,
+  showKey: boolean,
+): NonNullable<QuizState['attempt']> {
   const shown = attempt.questionIds.map((id) => questionMap.get(id)).filter((q): q is GradedQuestion => q !== undefined);
-  const plain = (a: GradedQuestion['answers'][number]) => ({ id: a.id, text: a.text, image: a.image });
+  const own = ids.forAttempt(attempt.id);
+  const plain = (a: GradedQuestion['answers'][number]) => ({ id: own.out(a.id), text: a.text, image: a.image });
   const finished = attempt.status === 'completed';
   return {
     id: attempt.id,
@@ -254,11 +264,12 @@ function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, 
     questions: shown.map((q) => {
       if (q.type === 'match') {
         const { left, right } = matchColumns(q.answers);
-        return { id: q.id, type: q.type, text: q.text, image: q.image, answers: left.map(plain), options: shuffledFor(attempt.id, right).map(plain) };
+        const options = right.map(plain).sort((a, b) => a.id - b.id);
+        return { id: q.id, type: q.type, text: q.text, image: q.image, answers: left.map(plain), options };
       }
       return { id: q.id, type: q.type, text: q.text, image: q.image, answers: q.type === 'text' ? [] : q.answers.map(plain), options: [] };
     }),
-    selected_answers: attempt.selectedAnswers as SelectedAnswersInput,
+    selected_answers: own.allOut(attempt.selectedAnswers) as SelectedAnswersInput,
     result: finished
       ? {
           score: attempt.score ?? 0,
@@ -268,7 +279,8 @@ function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, 
               ? null
               : shown.map((q) => {
                   const mark = attempt.marks?.[String(q.id)] ?? 0;
-                  return { id: q.id, mark, is_correct: mark === 1, correct_answers: test.review === 'answers' ? correctAnswers(q) : null };
+                  const key = showKey ? own.selectedOut(correctAnswers(q)) : null;
+                  return { id: q.id, mark, is_correct: mark === 1, correct_answers: key };
                 }),
         }
       : null,
@@ -280,13 +292,20 @@ function attemptView(test: Test, attempt: TestAttempt, questionMap: Map<number, 
  * (`attempt: null`). `clear=true` starts a new attempt where attempts remain (409 otherwise); an
  * attempt past its time is finished first, at its deadline.
  */
-export async function getQuiz(db: Db, structure: StructureSource, actor: SignedInActor, params: TestParams, clear: boolean): Promise<QuizState> {
+export async function getQuiz(
+  db: Db,
+  ids: AnswerIds,
+  structure: StructureSource,
+  actor: SignedInActor,
+  params: TestParams,
+  clear: boolean,
+): Promise<QuizState> {
   const ctx = await findTest(db, actor, params, structure);
   let attempts = await listAttempts(db, ctx);
   const changed = await closeOverdue(db, ctx, attempts);
   if (clear) await startAttempt(db, ctx);
   if (changed || clear) attempts = await listAttempts(db, ctx);
-  return stateOf(db, ctx, attempts);
+  return stateOf(db, ids, ctx, attempts);
 }
 
 /**
@@ -298,6 +317,7 @@ export async function getQuiz(db: Db, structure: StructureSource, actor: SignedI
  */
 export async function saveQuiz(
   db: Db,
+  ids: AnswerIds,
   structure: StructureSource,
   actor: SignedInActor,
   params: TestParams,
@@ -315,13 +335,19 @@ export async function saveQuiz(
 
   const entries = Object.entries(body.selected_answers);
   const questionMap = entries.length > 0 ? await loadQuestions(db, ctx.test.id) : undefined;
+  // The learner's ids (this attempt's own) become the database's; an id the attempt never showed
+  // (a database id among them) is no answer of the question.
+  const stored: Record<string, SelectedValue> = {};
   if (questionMap) {
     const inAttempt = new Set(open.questionIds);
+    const own = ids.forAttempt(open.id);
     const problems: string[] = [];
     for (const [key, value] of entries) {
       const question = inAttempt.has(Number(key)) ? questionMap.get(Number(key)) : undefined;
-      const problem = question ? answerProblem(question, value) : `Вопрос ${key} не входит в эту попытку.`;
+      const answer = question ? own.selectedIn(question, value) : value;
+      const problem = question ? answerProblem(question, answer) : `Вопрос ${key} не входит в эту попытку.`;
       if (problem) problems.push(problem);
+      stored[key] = answer;
     }
     if (problems.length > 0) throw ApiError.fields({ selected_answers: problems });
   }
@@ -331,7 +357,7 @@ export async function saveQuiz(
   }
   if (entries.length > 0) {
     const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
-    const merged = sql`${testAttempts.selectedAnswers} || ${JSON.stringify(body.selected_answers)}::jsonb`;
+    const merged = sql`${testAttempts.selectedAnswers} || ${JSON.stringify(stored)}::jsonb`;
     const saved = await db
       .update(testAttempts)
       .set({ selectedAnswers: merged })
@@ -367,7 +393,7 @@ export async function saveQuiz(
       await finishAttempt(tx, ctx, open.id);
     });
   }
-  return stateOf(db, ctx, await listAttempts(db, ctx), questionMap);
+  return stateOf(db, ids, ctx, await listAttempts(db, ctx), questionMap);
 }
 
 /** GET …/testing/{testId}/progress/: the learner's attempts at the test and the grade. */
@@ -404,7 +430,7 @@ export async function quizProgress(db: Db, actor: SignedInActor, params: TestPar
  * results stay theirs to read); an attempt still in progress, or another account's, is a 404. What
  * was right shows as the test's `review` allows, exactly as on the test's own result.
  */
-export async function attemptReport(db: Db, actor: SignedInActor, attemptId: number): Promise<AttemptReport> {
+export async function attemptReport(db: Db, ids: AnswerIds, actor: SignedInActor, attemptId: number): Promise<AttemptReport> {
   const row = await findOne(
     db
       .select({ attempt: testAttempts, test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId, courseTitle: courses.title })
@@ -416,7 +442,7 @@ export async function attemptReport(db: Db, actor: SignedInActor, attemptId: num
     ATTEMPT_NOT_FOUND,
   );
   const ctx: QuizContext = { enrolmentId: row.enrolmentId, courseId: row.courseId, test: row.test };
-  const state = await stateOf(db, ctx, await listAttempts(db, ctx), undefined, row.attempt);
+  const state = await stateOf(db, ids, ctx, await listAttempts(db, ctx), undefined, row.attempt);
   return {
     user_course_id: row.enrolmentId,
     course: { title: row.courseTitle },

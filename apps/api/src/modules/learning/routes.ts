@@ -30,6 +30,7 @@ import { findOne } from '../../db/find.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
+import { AnswerIds } from './answer-ids.ts';
 import { getLessonPage } from './lessons.ts';
 import { loadOutline, toCourseModules } from './outline.ts';
 import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
@@ -39,6 +40,13 @@ const tags = ['learning'];
 const notFound = { 404: detailErrorSchema.describe('Нет такого курса пользователя, урока или теста, или доступ к нему закрыт') };
 /** Learning reads and quiz calls: the access token, or the course-token cookie of the same enrolment. */
 const learner = { access: 'user' as const, courseToken: true };
+/**
+ * `?clear=true` starts an attempt (and grades an open one, spending an attempt): a cookie call with
+ * it passes the CSRF check, so a link on another site cannot do it with the learner's cookies.
+ * Any value but 'false' counts (anything else is a 400 later anyway). Reading the quiz stays a
+ * plain GET (the site's loaders read it in-process without the CSRF header).
+ */
+const startsAttempt = (query: Record<string, unknown>) => query.clear !== undefined && query.clear !== 'false';
 const COURSE_TOKEN_NOTE =
   ' Вместо токена доступа можно прислать cookie курса `crema_course` (POST /api/user/courses/session/) — только для этого курса.';
 
@@ -46,6 +54,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
   const content = app.learningContent;
+  // The answer ids learners see, each attempt's own (decision 0050).
+  const answerIds = new AnswerIds(app.deps.config.secretKey);
   app.addHook('onSend', noStore);
 
   app.patch(
@@ -167,7 +177,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const getDescription =
     'Текущая попытка, иначе последняя с результатом, иначе attempt: null. `clear=true` начинает новую попытку, если ' +
-    'попытки остались (открытая при этом завершается и оценивается), иначе 409. Вопросы попытки вытянуты по probability ' +
+    'попытки остались (открытая при этом завершается и оценивается), иначе 409; по cookie сайта такой запрос, как ' +
+    'изменяющий, требует заголовка X-CSRF-Token. Вопросы попытки вытянуты по probability ' +
     'при её начале и не меняются. is_correct и connect_id не отдаются; результат — только у завершённой попытки.' +
     COURSE_TOKEN_NOTE;
   const postDescription =
@@ -184,7 +195,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        config: learner,
+        config: { ...learner, changesState: startsAttempt },
         schema: {
           summary: 'Тест: состояние и текущая попытка (clear=true — новая попытка)',
           description: getDescription,
@@ -195,7 +206,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // A HEAD (answered by this handler) never starts an attempt, whatever its clear says.
-      async (request) => getQuiz(db, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
+      async (request) => getQuiz(db, answerIds, content.structure, signedInActor(request), request.params, request.query.clear && request.method !== 'HEAD'),
     );
     app.post(
       path,
@@ -216,7 +227,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        saveQuiz(db, content.structure, signedInActor(request), request.params, request.body, {
+        saveQuiz(db, answerIds, content.structure, signedInActor(request), request.params, request.body, {
           savesPerMinute: app.deps.config.quizSavesPerMinute,
         }),
     );
@@ -253,6 +264,6 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attemptReportSchema, 404: detailErrorSchema.describe('Нет такой завершённой попытки у этого ученика') },
       },
     },
-    async (request) => attemptReport(db, signedInActor(request), request.params.attemptId),
+    async (request) => attemptReport(db, answerIds, signedInActor(request), request.params.attemptId),
   );
 };

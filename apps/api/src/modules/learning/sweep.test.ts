@@ -32,7 +32,9 @@ async function startedAttempt(timeLimitMinutes: number | null) {
   const url = `/api/user/course/${enrolment.id}/testing/${test.id}/`;
   const started = await t.app.inject({ method: 'GET', url: `${url}?clear=true`, headers: session.headers });
   const attempt = started.json<QuizState>().attempt!;
-  const saved = await t.app.inject({ method: 'POST', url, headers: session.headers, payload: { selected_answers: { [first.id]: [first.answers[0]!.id] } } });
+  // The attempt's own id of the right answer (answer ids are per attempt, decision 0050).
+  const right = attempt.questions[0]!.answers.find((a) => a.text === first.answers[0]!.text)!.id;
+  const saved = await t.app.inject({ method: 'POST', url, headers: session.headers, payload: { selected_answers: { [first.id]: [right] } } });
   expect(saved.statusCode).toBe(200);
   return { attemptId: attempt.id, enrolmentId: enrolment.id };
 }

@@ -21,6 +21,7 @@ import {
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
+import { AnswerIds } from '../learning/answer-ids.ts';
 import { exportDisposition, toCsv, toXlsx } from './export.ts';
 import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressReport, testStatistic } from './service.ts';
 
@@ -38,6 +39,8 @@ const PERIOD_NOTE =
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  // Answer ids as each attempt showed them to the learner (decision 0050).
+  const answerIds = new AnswerIds(app.deps.config.secretKey);
   const content = app.learningContent;
   app.addHook('onSend', noStore);
 
@@ -121,7 +124,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Статистика теста: попытки, лучший и последний балл',
         description:
           '{id} — id теста курса, который проходит владелец аккаунта (или его ученик со student). Ответы каждой завершённой попытки — ' +
-          'как разрешает настройка теста review (score — только балл, correctness — верно ли, answers — и верные ответы).' +
+          'как разрешает настройка теста review (score — только балл, correctness — верно ли, answers_when_done — и верные ' +
+          'ответы, когда тест сдан или попытки закончились, answers — и верные ответы всегда); id ответов — как их показывала ' +
+          'сама попытка.' +
           WHO,
         tags,
         params: statisticItemParamsSchema,
@@ -129,7 +134,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testStatisticSchema, 400: fieldErrorsSchema, ...notFound },
       },
     },
-    async (request) => testStatistic(db, signedInActor(request), request.params.id, request.query.student),
+    async (request) => testStatistic(db, answerIds, signedInActor(request), request.params.id, request.query.student),
   );
 
   app.get(

@@ -32,7 +32,8 @@ import type { SignedInActor } from '../auth/actor.ts';
 import { memberships } from '../groups/service.ts';
 import { correctAnswers } from '../learning/grading.ts';
 import type { StructureSource } from '../learning/outline.ts';
-import { gradeOf, testStatus } from '../learning/outline.ts';
+import { gradeOf, keyShown, testStatus } from '../learning/outline.ts';
+import type { AnswerIds } from '../learning/answer-ids.ts';
 import { loadQuestions } from '../learning/quiz.ts';
 import { heldBy, LESSON_NOT_FOUND, TEST_NOT_FOUND } from '../learning/scopes.ts';
 import {
@@ -279,8 +280,18 @@ export async function modulesStatistic(
   };
 }
 
-/** GET /api/user/course/statistic/testing/{id}/: one test of the learner's course, every attempt. */
-export async function testStatistic(db: Executor, actor: SignedInActor, testId: number, studentId: number | undefined): Promise<TestStatistic> {
+/**
+ * GET /api/user/course/statistic/testing/{id}/: one test of the learner's course, every attempt.
+ * Answers show exactly as the attempt's own result shows them (decisions 0028, 0050): marks unless
+ * the review is `score`, the right answers only when `keyShown`, answer ids as that attempt's own.
+ */
+export async function testStatistic(
+  db: Executor,
+  ids: AnswerIds,
+  actor: SignedInActor,
+  testId: number,
+  studentId: number | undefined,
+): Promise<TestStatistic> {
   const learner = await learnerOf(db, actor, studentId);
   const row = await findOne(
     db
@@ -301,6 +312,7 @@ export async function testStatistic(db: Executor, actor: SignedInActor, testId: 
   const finished = attempts.filter((a) => a.status === 'completed' && a.score !== null);
   const questions = test.review !== 'score' && finished.length > 0 ? await loadQuestions(db, test.id) : null;
   const limit = test.attemptsLimit;
+  const showKey = keyShown(test, attempts);
   const byScore = finished.map((a) => a.score!);
   const lastFinished = [...finished].sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0)).at(-1);
   return {
@@ -324,6 +336,7 @@ export async function testStatistic(db: Executor, actor: SignedInActor, testId: 
     last_score: lastFinished?.score ?? null,
     attempts: attempts.map((a) => {
       const done = a.status === 'completed';
+      const own = ids.forAttempt(a.id);
       return {
         id: a.id,
         number: a.number,
@@ -333,17 +346,17 @@ export async function testStatistic(db: Executor, actor: SignedInActor, testId: 
         duration_seconds: done ? attemptSeconds(a) : null,
         score: done ? a.score : null,
         passed: done ? a.isPassed : null,
-        // As the test's review allows, the same rule as the attempt's own result (decision 0028).
+        // As the test's review allows, the same rule as the attempt's own result (decisions 0028, 0050).
         answers:
           done && questions
             ? {
-                selected_answers: a.selectedAnswers as SelectedAnswersInput,
+                selected_answers: own.allOut(a.selectedAnswers) as SelectedAnswersInput,
                 questions: a.questionIds
                   .map((qid) => questions.get(qid))
                   .filter((q) => q !== undefined)
                   .map((q) => {
                     const mark = a.marks?.[String(q.id)] ?? 0;
-                    return { id: q.id, text: q.text, mark, is_correct: mark === 1, correct_answers: test.review === 'answers' ? correctAnswers(q) : null };
+                    return { id: q.id, text: q.text, mark, is_correct: mark === 1, correct_answers: showKey ? own.selectedOut(correctAnswers(q)) : null };
                   }),
               }
             : null,

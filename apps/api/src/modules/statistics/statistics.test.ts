@@ -5,6 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
+import type { AttemptReport, QuizState, TestStatistic } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildAttempt,
@@ -363,6 +364,12 @@ describe('GET /api/user/course/statistic/testing/{id}/ and /lesson/{id}/', () =>
       best_score: 80,
       last_score: 80,
     });
+    // Answer ids as the attempt's own result page shows them (each attempt has its own, decision 0050).
+    const shown = (await get(`/api/user/attempts/${body.attempts[0].id}/`, holder.session)).json<AttemptReport>().attempt;
+    const [chosen] = shown.questions[0]!.answers.filter((a) => a.text === '7');
+    const [right] = shown.questions[0]!.answers.filter((a) => a.text === '18');
+    expect(shown.selected_answers).toEqual({ [c.q.id]: [chosen!.id] });
+    expect(chosen!.id).not.toBe(c.q.answers[1]!.id);
     expect(body.attempts[0]).toEqual({
       id: expect.any(Number),
       number: 1,
@@ -373,8 +380,8 @@ describe('GET /api/user/course/statistic/testing/{id}/ and /lesson/{id}/', () =>
       score: 40,
       passed: false,
       answers: {
-        selected_answers: { [c.q.id]: [c.q.answers[1]!.id] },
-        questions: [{ id: c.q.id, text: 'Сколько граммов кофе?', mark: 0, is_correct: false, correct_answers: [c.q.answers[0]!.id] }],
+        selected_answers: { [c.q.id]: [chosen!.id] },
+        questions: [{ id: c.q.id, text: 'Сколько граммов кофе?', mark: 0, is_correct: false, correct_answers: [right!.id] }],
       },
     });
     // The final test shows only the score (review = score): no answers.
@@ -476,3 +483,75 @@ describe('GET /api/user/course/statistic/export/', () => {
     expect(records[courses + 2]![0]).toBe('\'=HYPERLINK("http://example.ru";"Курс")');
   });
 });
+
+describe('the right answers in the statistics (decision 0050)', () => {
+  /** A learner of a fresh one-question test with the given settings; `take(right)` makes one whole attempt through the quiz API. */
+  async function learnerOfTest(values: Partial<Parameters<typeof buildTest>[1]> = {}) {
+    const course = await buildCourse(db());
+    const module = await buildModule(db(), { courseId: course.id });
+    const test = await buildTest(db(), { courseId: course.id, moduleId: module.id, passScore: 70, ...values });
+    const q = await buildQuestion(db(), { testId: test.id, type: 'single', answers: [{ text: '93 °C', isCorrect: true }, { text: '100 °C' }] });
+    const user = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: user.id, courseId: course.id });
+    const session = await signInAs(t.app, user);
+    const url = `/api/user/course/${enrolment.id}/testing/${test.id}/`;
+    const start = async () => (await t.app.inject({ method: 'GET', url: `${url}?clear=true`, headers: session.headers })).json<QuizState>().attempt!;
+    const take = async (right: boolean) => {
+      const attempt = await start();
+      const answer = attempt.questions[0]!.answers.find((a) => a.text === (right ? '93 °C' : '100 °C'))!.id;
+      const selected = right ? { [q.id]: [answer] } : {};
+      return (await t.app.inject({ method: 'POST', url, headers: session.headers, payload: { selected_answers: selected, finish: true } })).json<QuizState>();
+    };
+    const stats = async () => (await get(`/api/user/course/statistic/testing/${test.id}/`, session)).json<TestStatistic>();
+    const keys = async () => (await stats()).attempts.map((a) => a.answers?.questions[0]?.correct_answers ?? null);
+    return { test, q, session, start, take, stats, keys };
+  }
+
+  it('a new test shows the right answers only once it is passed: never after an empty attempt, nor while an attempt is open', async () => {
+    const l = await learnerOfTest();
+    expect(l.test.review).toBe('answers_when_done');
+    // One empty attempt: the score and which question was wrong, no key — in the quiz and in the statistics.
+    const empty = await l.take(false);
+    expect(empty.attempt!.result).toMatchObject({ score: 0, questions: [{ is_correct: false, correct_answers: null }] });
+    const before = await l.stats();
+    expect(before.test.review).toBe('answers_when_done');
+    expect(before.attempts[0]!.answers!.questions[0]).toMatchObject({ is_correct: false, correct_answers: null });
+    expect(await l.keys()).toEqual([null]);
+    // Passed: now the key shows for every finished attempt, each in that attempt's own ids.
+    const passed = await l.take(true);
+    expect(passed).toMatchObject({ status: 'completed', attempt: { result: { score: 100 } } });
+    const rightId = passed.attempt!.questions[0]!.answers.find((a) => a.text === '93 °C')!.id;
+    expect(passed.attempt!.result!.questions![0]!.correct_answers).toEqual([rightId]);
+    const after = await l.keys();
+    expect(after[1]).toEqual([rightId]);
+    expect(after[0]).toHaveLength(1);
+    expect(after[0]).not.toEqual([rightId]);
+    // A new attempt open: the key is hidden again until it is finished (it would be answered from it).
+    await l.start();
+    expect(await l.keys()).toEqual([null, null, null]);
+  });
+
+  it('shows the key once the attempts are used up, and always with review = answers (the owner’s explicit choice)', async () => {
+    const limited = await learnerOfTest({ attemptsLimit: 2 });
+    await limited.take(false);
+    expect(await limited.keys()).toEqual([null]);
+    const last = await limited.take(false);
+    expect(last.test.attempts_left).toBe(0);
+    expect(last.attempt!.result!.questions![0]!.correct_answers).toHaveLength(1);
+    expect((await limited.keys()).map((k) => k?.length)).toEqual([1, 1]);
+
+    const always = await learnerOfTest({ review: 'answers' });
+    const first = await always.take(false);
+    expect(first.attempt!.result!.questions![0]!.correct_answers).toHaveLength(1);
+    expect((await always.keys()).map((k) => k?.length)).toEqual([1]);
+
+    // correctness and score never show it, passed or not.
+    for (const review of ['correctness', 'score'] as const) {
+      const never = await learnerOfTest({ review, attemptsLimit: 1 });
+      await never.take(true);
+      expect(await never.keys(), review).toEqual([null]);
+      expect(JSON.stringify(await never.stats()), review).not.toContain('"correct_answers":[');
+    }
+  });
+});
+

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -8,8 +8,25 @@ import { Messages } from './QuestionEditor.tsx';
 export const REVIEW_LABELS: Record<AdminTest['review'], string> = {
   score: 'Только итоговый балл',
   correctness: 'Балл и какие вопросы решены верно',
-  answers: 'Балл, верность каждого вопроса и правильные ответы',
+  answers_when_done: 'Балл и верность вопросов, а правильные ответы — когда тест сдан или попытки закончились',
+  answers: 'Балл, верность каждого вопроса и правильные ответы сразу после каждой попытки',
 };
+
+/**
+ * Right answers shown after every attempt while another attempt is possible: a learner can finish
+ * an empty attempt, read the key and pass the next one with 100 % (decision 0050). Null when fine.
+ */
+export function reviewWarning(review: AdminTest['review'], attemptsLimit: string): string | null {
+  if (review !== 'answers') return null;
+  const limit = attemptsLimit.trim() === '' ? null : Number(attemptsLimit);
+  if (limit !== null && (!Number.isFinite(limit) || limit <= 1)) return null;
+  const attempts = limit === null ? 'попыток сколько угодно' : `попыток ${limit}`;
+  return (
+    `Правильные ответы будут видны сразу после попытки, а ${attempts}: ученик сможет завершить пустую попытку, ` +
+    'посмотреть ответы и следующей попыткой набрать 100 %. Лучше показывать ответы, когда тест сдан или попытки закончились, ' +
+    'или оставить одну попытку.'
+  );
+}
 export const GRADING_LABELS: Record<AdminTest['grading'], string> = {
   highest: 'Лучшая попытка',
   last: 'Последняя попытка',
@@ -59,9 +76,11 @@ export function TestSettings({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const ids = useId();
-  const { register, handleSubmit, reset, formState } = useForm<Values>({
+  const { register, handleSubmit, reset, formState, control } = useForm<Values>({
     defaultValues: valuesOf(test),
   });
+  const [review, attemptsLimit] = useWatch({ control, name: ['review', 'attempts_limit'] });
+  const warning = reviewWarning(review, attemptsLimit);
   const api = useApiForm(FIELDS);
   const dirty = formState.isDirty;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -154,12 +173,19 @@ export function TestSettings({
       </div>
       <fieldset className="at-field at-radios">
         <legend className="at-field__label">Что ученик видит после попытки</legend>
-        {(Object.keys(REVIEW_LABELS) as AdminTest['review'][]).map((review) => (
-          <label key={review} className="at-radio">
-            <input type="radio" value={review} {...register('review')} />
-            <span>{REVIEW_LABELS[review]}</span>
+        {(Object.keys(REVIEW_LABELS) as AdminTest['review'][]).map((value) => (
+          <label key={value} className="at-radio">
+            <input type="radio" value={value} aria-describedby={`${ids}-review-warning`} {...register('review')} />
+            <span>{REVIEW_LABELS[value]}</span>
           </label>
         ))}
+        <div id={`${ids}-review-warning`} aria-live="polite">
+          {warning ? (
+            <p className="at-warning">
+              <strong>Внимание.</strong> {warning}
+            </p>
+          ) : null}
+        </div>
         <Messages messages={api.errorsOf('review')} />
       </fieldset>
       <div className="at-field">
