@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { ApiError, SECURITY_HEADERS, clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
+import { ApiError, clientErrorHandler, frameworkErrorHandler, registerErrorHandling, securityHeaders } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -111,11 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const headers = securityHeaders(deps.config.isProduction);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Safe defaults for every answer (also set by the errors Fastify answers before this hook);
     // pages add their Content Security Policy (web/ssr.ts, decision 0016).
-    void reply.headers(SECURITY_HEADERS);
+    void reply.headers(headers);
   });
 
   await app.register(fastifyCookie);

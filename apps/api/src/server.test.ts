@@ -172,6 +172,10 @@ describe('server process', () => {
       });
       expect(demo.status).toBe(401);
       await expectSiteAndApiDocument(port);
+      // Behind TLS in production: pages too say so, and which browser features are off.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
       expect(server.output()).not.toContain('demo content seeded');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
