@@ -11,7 +11,11 @@ import { redactUrl, scrubError } from './lib/log-redaction.ts';
 export const LOG_SERIALIZERS = {
   req: (req: unknown) => {
     if (req === null || typeof req !== 'object') return req;
-    const plain = req as Record<string, unknown>;
+    const plain = req as Record<string, unknown> & { socket?: { remotePort?: number } };
+    // A Fastify request itself: the fields Fastify's own serializer takes, the address redacted.
+    if ('raw' in plain) {
+      return { method: plain.method, url: redactUrl(plain.url), host: plain.host, remoteAddress: plain.ip, remotePort: plain.socket?.remotePort };
+    }
     return 'url' in plain ? { ...plain, url: redactUrl(plain.url) } : plain;
   },
   url: (url: unknown) => redactUrl(url),
