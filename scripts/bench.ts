@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { firstCourseSlug, startCrema, startProcess, stopAll, waitFor } from './lib/servers.ts';
+import { firstCourseSlug, seedDemo, startCrema, startProcess, stopAll, waitFor } from './lib/servers.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -116,6 +116,8 @@ try {
   // The answer save is measured as a learner's autosave costs, rate-limit count included, without its limit refusing the run.
   const crema = (port: number, env: Record<string, string>) =>
     startCrema(port, dataDir, { EMBEDDED_PG_PORT: '23902', QUIZ_SAVES_PER_MINUTE: '100000', ...env });
+  // Production never seeds the demo school: it is loaded first, into the shared data directory.
+  await seedDemo(dataDir, 23902);
   // As deployed (content micro-cache and guest page cache on, docs/decisions/0005 and 0016) and
   // with every read hitting PostgreSQL and every page rendered.
   children.push(crema(appPort, {}));

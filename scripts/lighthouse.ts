@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoadJs } from './lib/first-load-js.ts';
-import { firstCourseSlug, startCrema, stopAll, waitFor } from './lib/servers.ts';
+import { firstCourseSlug, seedDemo, startCrema, stopAll, waitFor } from './lib/servers.ts';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
@@ -43,6 +43,8 @@ try {
   if (!base) {
     const port = Number(process.env.LIGHTHOUSE_PORT ?? 3905);
     base = `http://127.0.0.1:${port}`;
+    // Production never seeds the demo school: it is loaded first (startCrema's database port).
+    await seedDemo(dataDir, port + 20000);
     children.push(startCrema(port, dataDir));
     await waitFor(`${base}/api/health/`);
   }

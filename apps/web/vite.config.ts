@@ -10,6 +10,10 @@ const EDITOR_PACKAGES =
 
 export default defineConfig({
   plugins: [reactRouter()],
+  // The server build imports the contract from the package, not a bundled copy: the API loads the
+  // same module, so the schemas' ids register once in zod's global registry and the OpenAPI
+  // document (/api/docs/json) can be made (docs/architecture.md, 'One process, one contract').
+  environments: { ssr: { build: { rolldownOptions: { external: [/^@crema\/contract(\/|$)/] } } } },
   build: {
     assetsInlineLimit: 2048,
     rolldownOptions: {

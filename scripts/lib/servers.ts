@@ -12,6 +12,26 @@ export function startProcess(command: string[], env: Record<string, string>, cwd
   return spawn(cmd!, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** One key per measuring run: the demo's sealed documents open, and processes sharing a database share sessions. */
+const SECRET_KEY = randomBytes(32).toString('base64url');
+
+/**
+ * Seeds the demo school into `dataDir` (its own embedded PostgreSQL on `pgPort`, stopped again),
+ * for a production-mode server started next with startCrema: production itself never seeds the
+ * demo accounts (decision 0048).
+ */
+export async function seedDemo(dataDir: string, pgPort: number): Promise<void> {
+  const tsx = import.meta.resolve('tsx');
+  const cli = path.join(repoRoot, 'apps/api/src/db/cli.ts');
+  const child = spawn('node', ['--import', tsx, cli, 'seed'], {
+    cwd: dataDir,
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SECRET_KEY, DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`демо-данные не загрузились (код выхода ${code})`);
+}
+
 /**
  * Starts Crema itself (apps/api/src/server.ts, production mode) on a port. It runs in its data
  * directory, so a developer's `.env` at the repository root (read from the starting directory)
@@ -29,7 +49,7 @@ export function startCrema(port: number, dataDir: string, env: Record<string, st
     EMBEDDED_PG_PORT: String(port + 20000),
     LOG_LEVEL: 'warn',
     // Production refuses the development secret; a throwaway one per measuring run.
-    SECRET_KEY: randomBytes(32).toString('base64url'),
+    SECRET_KEY,
     // Production needs a mail server; nothing listens here, and the measured pages send no mail.
     SMTP_URL: 'smtp://127.0.0.1:9',
     ...env,

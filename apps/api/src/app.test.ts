@@ -17,7 +17,9 @@ const SECURITY = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
+  'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
 };
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 describe('malformed URLs', () => {
   it('answer 400 in our {detail} shape with the security headers, on pages, the API and media alike', async () => {
@@ -87,6 +89,35 @@ describe('requests the HTTP parser refuses (a real socket: inject has no parser)
   it('a sane request on the same server still works', async () => {
     const res = parseResponse(await rawRequest(port, 'GET /api/health/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
     expect(res.status).toBe(200);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  let production: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    production = await createTestApp({ NODE_ENV: 'production', SECRET_KEY: 'app-test-production-secret-0123456789abcdef', SMTP_URL: 'smtp://127.0.0.1:9' });
+    await production.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (production.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  it('is on every production answer: API, errors, bad URLs and what the HTTP parser refuses', async () => {
+    for (const [method, url] of [['GET', '/api/health/'], ['DELETE', '/nothing/here/'], ['GET', '/api/nothing/'], ['GET', '/courses/%E0%A4%A/']] as const) {
+      const res = await production.app.inject({ method, url });
+      expect(res.headers, `${method} ${url}`).toMatchObject({ ...SECURITY, 'strict-transport-security': HSTS });
+    }
+    const refused = parseResponse(await rawRequest(port, 'NOT A REQUEST\r\n\r\n'));
+    expect(refused.status).toBe(400);
+    expect(refused.headers).toMatchObject({ ...SECURITY, 'strict-transport-security': HSTS });
+  });
+
+  it('is not sent outside production (a development server speaks plain http)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.headers).toMatchObject(SECURITY);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

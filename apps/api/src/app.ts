@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
@@ -14,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { ApiError, SECURITY_HEADERS, clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
+import { ApiError, clientErrorHandler, frameworkErrorHandler, registerErrorHandling, securityHeaders } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -46,6 +47,7 @@ import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
+import { LOG_SERIALIZERS } from './logger.ts';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
@@ -72,7 +74,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the whole application: plugins, API modules, then the site. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: deps.config.logLevel } }),
+    // Without a process logger (tests), one with the same serializers: no secret or query value in a line.
+    loggerInstance: deps.logger ?? pino({ level: deps.config.logLevel, serializers: LOG_SERIALIZERS }),
     trustProxy: deps.config.trustProxy,
     // One access line per request (method, path, status, time) instead of Fastify's pair.
     logController: new AccessLog(),
@@ -108,11 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const headers = securityHeaders(deps.config.isProduction);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Safe defaults for every answer (also set by the errors Fastify answers before this hook);
     // pages add their Content Security Policy (web/ssr.ts, decision 0016).
-    void reply.headers(SECURITY_HEADERS);
+    void reply.headers(headers);
   });
 
   await app.register(fastifyCookie);

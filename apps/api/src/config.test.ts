@@ -31,6 +31,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('seeds the demo school outside production only, and refuses SEED_DEMO=true in production', () => {
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k3Jx9q-production-secret-0123456789abcdef', SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    for (const value of ['true', '1', 'yes']) {
+      try {
+        loadConfig({ ...production, SEED_DEMO: value });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).message).toMatch(/SEED_DEMO: в production демо-данные не загружаются/);
+        expect((error as ConfigError).message).toContain('npm run user:create');
+      }
+    }
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -74,7 +74,8 @@ const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     // Unset: the first free port from 54329 up (db/embedded.ts), so a second copy starts too.
     EMBEDDED_PG_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(1024).max(65535).optional(),
-    SEED_DEMO: booleanString.default(true),
+    // Unset: the demo school outside production only; production refuses it (loadConfig).
+    SEED_DEMO: booleanString.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -145,7 +146,8 @@ const envSchema = z
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
-    seedDemo: env.SEED_DEMO,
+    /** The demo school (with its public demo password) on an empty database; never in production. */
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     /** Fastify's trustProxy: false or the proxies' addresses (never plain true, never a hop count). */
     trustProxy: env.TRUST_PROXY,
@@ -299,6 +301,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without a mail server nobody could receive a sign-in code: refuse rather than queue forever.
   if (cleaned.NODE_ENV === 'production' && cleaned.SMTP_URL === undefined) {
     problems.push('SMTP_URL: в production нужен почтовый сервер, например smtps://user:pass@smtp.example.com:465');
+  }
+  // The demo accounts' password is published: a production site must never have them (the first
+  // staff account comes from `npm run user:create`).
+  if (cleaned.NODE_ENV === 'production' && ['true', '1', 'yes'].includes(cleaned.SEED_DEMO ?? '')) {
+    problems.push(
+      'SEED_DEMO: в production демо-данные не загружаются — у демо-учётных записей общеизвестный пароль. ' +
+        'Уберите SEED_DEMO (или укажите false); первую учётную запись сотрудника создайте командой ' +
+        'npm run user:create -- --staff адрес@школы',
+    );
   }
   // Yandex always needs both: an id without its secret would show a button that cannot work.
   if ((cleaned.YANDEX_CLIENT_ID === undefined) !== (cleaned.YANDEX_CLIENT_SECRET === undefined)) {

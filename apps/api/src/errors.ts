@@ -49,7 +49,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
+  // Browser features the site never uses, off for it and anything it embeds. Card payments go
+  // through the bank's own page; fullscreen, autoplay and picture-in-picture (the lesson videos,
+  // the embedded players) and the captcha's frames need none of these.
+  'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
 };
+
+/** Production sits behind TLS: browsers are told to use https only, for a year, subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** SECURITY_HEADERS, with Strict-Transport-Security in production only (a development server speaks plain http). */
+export function securityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+  return isProduction ? { ...SECURITY_HEADERS, 'strict-transport-security': HSTS } : SECURITY_HEADERS;
+}
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_BAD_URL: { status: 400, detail: 'Некорректный адрес запроса.' },
@@ -64,7 +76,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   const known = FRAMEWORK_ERRORS[error.code];
   if (known) request.log.info({ err: error }, 'bad request line');
   else request.log.error({ err: error }, 'request failed before routing');
-  void reply.headers({ ...SECURITY_HEADERS, 'x-request-id': request.id, 'cache-control': 'no-store' });
+  void reply.headers({ ...securityHeaders(request.server.deps.config.isProduction), 'x-request-id': request.id, 'cache-control': 'no-store' });
   void reply.status(known?.status ?? 500).send({ detail: known?.detail ?? ERROR_TEXTS.serviceError });
 }
 
@@ -85,7 +97,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   if (socket.writable) {
     const body = JSON.stringify({ detail });
     const headers = {
-      ...SECURITY_HEADERS,
+      ...securityHeaders(this.deps.config.isProduction),
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       'cache-control': 'no-store',

@@ -58,6 +58,28 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The OpenAPI document, the sitemap and a page of a server with the site's build loaded. The build's
+ * server bundle once carried its own copy of the contract's schemas, whose ids clashed with the API's
+ * in zod's one registry: the document answered 500 on every real server (vite.config.ts).
+ */
+async function expectSiteAndApiDocument(serverPort: number) {
+  const base = `http://127.0.0.1:${serverPort}`;
+  const document = await fetch(`${base}/api/docs/json`);
+  expect(document.status).toBe(200);
+  const openapi = (await document.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+  expect(openapi.openapi).toMatch(/^3\./);
+  expect(Object.keys(openapi.paths)).toContain('/api/admin/courses/');
+  expect(Object.keys(openapi.components.schemas)).toContain('AdminCourseCard');
+  const sitemap = await fetch(`${base}/sitemap.xml`);
+  expect(sitemap.status).toBe(200);
+  expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+  expect(await sitemap.text()).toContain('<urlset');
+  const page = await fetch(`${base}/courses/`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+}
+
 describe('server process', () => {
   it('starts with an embedded database, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));
@@ -69,6 +91,8 @@ describe('server process', () => {
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Каталог курсов');
+    // With the site's build loaded (as `npm start` runs it): the API document, the sitemap, a page.
+    await expectSiteAndApiDocument(port);
 
     // Something a person did: it must survive the restart.
     const client = new pg.Client({ connectionString: `postgres://crema:crema@127.0.0.1:${pgPort}/crema` });
@@ -119,4 +143,44 @@ describe('server process', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('in production: seeds no demo accounts, serves the site and the API document, and refuses SEED_DEMO=true', async () => {
+    dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));
+    const production = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'server-test-production-secret-0123456789abcdef',
+      // Nothing listens there: the mail worker's failures must not stop the server.
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'crema-production-')),
+    };
+    try {
+      const refused = startServer({ ...production, SEED_DEMO: 'true' });
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain('SEED_DEMO: в production демо-данные не загружаются');
+
+      const server = startServer(production);
+      await waitForHealth();
+      const client = new pg.Client({ connectionString: `postgres://crema:crema@127.0.0.1:${pgPort}/crema` });
+      await client.connect();
+      const { rows } = await client.query<{ email: string }>('select email from users');
+      await client.end();
+      expect(rows).toEqual([]);
+      const demo = await fetch(`http://127.0.0.1:${port}/api/auth/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'staff@crema.local', password: 'crema-demo-2026' }),
+      });
+      expect(demo.status).toBe(401);
+      await expectSiteAndApiDocument(port);
+      // Behind TLS in production: pages too say so, and which browser features are off.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
+      expect(server.output()).not.toContain('demo content seeded');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await rm(production.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase } from '../test/app.ts';
-import { buildCourse } from '../test/factories.ts';
+import { buildCourse, buildUser, signInAs } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from '../web/ssr.ts';
 
 /** A stream that keeps what is written to it, line by line. */
@@ -67,6 +67,125 @@ describe('access log over real HTTP (production: JSON)', () => {
     expect(debug.some((msg) => msg.startsWith('GET /api/'))).toBe(true);
     // Fastify's own pair of lines per request is off.
     expect(out.lines.some((line) => line.includes('incoming request') || line.includes('request completed'))).toBe(false);
+  }, 60_000);
+});
+
+describe('secrets and personal data never reach the log', () => {
+  const out = capture();
+  let app: FastifyInstance;
+  let base: string;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' });
+    const logger = createLogger({ nodeEnv: 'production', logLevel: 'debug' }, out.stream);
+    app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(await loadWebBuild()), logger });
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  // Each secret as it appears in a real address; none may be found in any line, access or error.
+  const secret = {
+    restore: '12.RestoreSecretAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ical: 'IcalSecretBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+    invitation: 'InviteTokenCCCCCCCCCC',
+    order: 'OrderCodeDDDDDDDD',
+    oauthCode: 'OauthCodeEEEEEEEE',
+    oauthState: 'OauthStateFFFFFFFF',
+  };
+  const personal = { lastName: 'Секретова', phone: '+7 916 555-44-33', digits: '79165554433' };
+
+  async function visit(path: string, init: RequestInit = {}) {
+    const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  const addresses = [
+    `/?restore=${encodeURIComponent(secret.restore)}`,
+    `/ical/${secret.ical}.ics`,
+    `//ical/${secret.ical}.ics`,
+    `/invitation/${secret.invitation}/`,
+    `/invitation/${secret.invitation}/_.data`,
+    `/api/invitations/${secret.invitation}/`,
+    `/courses/payment/${secret.order}/`,
+    `/courses/payment/${secret.order}.data`,
+    `/api/order/payment/${secret.order}/`,
+    `/api/order/${secret.order}/claim/`,
+    `/api/order/${secret.order}/confirm/`,
+    `/api/order/${secret.order}/send_code/`,
+    `/api/user/orders/${secret.order}/cancel/`,
+    `/tbank-payment-callback/?code=${secret.order}&Success=true`,
+    `/vk-callback/?code=${secret.oauthCode}&state=${secret.oauthState}&type=code`,
+  ];
+
+  it('writes the addresses of restore links, iCal feeds, invitations and orders with the secret as ***, in access and error lines', async () => {
+    for (const path of addresses) await visit(path, path.includes('/claim/') || path.includes('/confirm/') || path.includes('/send_code/') || path.includes('/cancel/') ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : {});
+    // The same addresses once their queries fail (tables gone): 500s, logged as errors with their causes.
+    await database.pool.query('alter table calendar_feeds rename to calendar_feeds_gone; alter table course_links rename to course_links_gone; alter table orders rename to orders_gone');
+    const failed = await Promise.all(
+      [`/ical/${secret.ical}.ics`, `/api/invitations/${secret.invitation}/`, `/api/order/payment/${secret.order}/`, `/invitation/${secret.invitation}/`, `/courses/payment/${secret.order}/`].map((path) => visit(path)),
+    );
+    expect(failed.slice(0, 3)).toEqual([500, 500, 500]);
+    await app.close(); // every onResponse hook has run
+
+    const entries = out.lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string }; url?: string });
+    const access = entries.filter((entry) => entry.req !== undefined).map((entry) => entry.req!.url);
+    // Each address was logged, with the secret replaced.
+    expect(access).toEqual(expect.arrayContaining([
+      '/?restore=***',
+      '/ical/***.ics',
+      '//ical/***.ics',
+      '/invitation/***/',
+      '/invitation/***/_.data',
+      '/api/invitations/***/',
+      '/courses/payment/***/',
+      '/courses/payment/***.data',
+      '/api/order/payment/***/',
+      '/api/order/***/claim/',
+      '/api/order/***/confirm/',
+      '/api/order/***/send_code/',
+      '/api/user/orders/***/cancel/',
+      '/tbank-payment-callback/?code=***&Success=true',
+      '/vk-callback/?code=***&state=***&type=code',
+    ]));
+    // The failed queries are logged with their statements; the token they looked up is not.
+    const failures = entries.filter((entry) => entry.level >= 50 && entry.msg === 'request failed') as { err?: { message: string } }[];
+    expect(failures).toHaveLength(3);
+    expect(failures.some((entry) => /^Failed query: select [\s\S]*"course_links"[\s\S]*\nparams: \*\*\*/.test(entry.err?.message ?? ''))).toBe(true);
+    for (const value of Object.values(secret)) {
+      expect(out.lines.filter((line) => line.includes(value))).toEqual([]);
+    }
+  }, 60_000);
+
+  it('logs a failed query without its values: no parameters, no detail quoting the row', async () => {
+    // An app of its own: the one above is closed.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' });
+    const app = await buildApp({ config, db: database.db, pool: database.pool, logger: createLogger({ nodeEnv: 'production', logLevel: 'debug' }, out.stream) });
+    const before = out.lines.length;
+    const user = await buildUser(database.db, { lastName: 'Иванова' });
+    const session = await signInAs(app, user);
+    // Every change of a user row now fails, its detail quoting the whole row ('Failing row contains (…)').
+    await database.pool.query('alter table users add constraint users_frozen check (false) not valid');
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/api/user/personal/',
+      headers: session.headers,
+      payload: { last_name: personal.lastName, phone: personal.phone },
+    });
+    expect(patched.statusCode).toBe(500);
+    await app.close();
+    const lines = out.lines.slice(before);
+    const failure = lines.map((line) => JSON.parse(line) as { msg: string; err?: { message: string; stack: string } }).find((entry) => entry.msg === 'request failed');
+    // The failure itself is there to read: the statement, its constraint.
+    expect(failure?.err?.message).toMatch(/^Failed query: update "users"/);
+    expect(failure?.err?.stack).toContain('users_frozen');
+    for (const value of [personal.lastName, personal.digits, user.email]) {
+      expect(lines.filter((line) => line.includes(value))).toEqual([]);
+    }
   }, 60_000);
 });
 

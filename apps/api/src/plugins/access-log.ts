@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { redactUrl } from '../lib/log-redaction.ts';
 
 /**
  * What a page view brings along besides itself: the built assets, pictures, the icon, and the
@@ -22,8 +23,10 @@ export class AccessLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const path = request.url.split('?', 1)[0]!;
     const ms = Math.round(reply.elapsedTime);
-    const fields = { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: ms };
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    // Restore tokens, iCal secrets, invitation tokens and order codes never reach the log.
+    const url = redactUrl(request.url);
+    const fields = { req: { method: request.method, url }, res: { statusCode: reply.statusCode }, responseTime: ms };
+    const line = `${request.method} ${url} ${reply.statusCode} ${ms} ms`;
     if (error) reply.log.error({ ...fields, err: error }, line);
     else reply.log[COMPANION.test(path) || inProcess(request) ? 'debug' : 'info'](fields, line);
   }

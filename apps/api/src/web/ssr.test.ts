@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -79,6 +80,32 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex"/>');
     expect(res.body).toContain('Обновить страницу');
     expect(res.body).toContain('На главную');
+  });
+
+  it('a path under /api/ that no API route answers is the API’s JSON 404, never a page', async () => {
+    // Over a real socket, the path sent as it is (inject and fetch resolve dot segments first).
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}/`, { method, path, headers: { accept: 'text/html' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const paths = ['/api', '/api/', '/api/x/../', '/x/../api/', '/api/%2e%2e/', '/%2e%2e/api/x/', '/x/%2E%2E/api/', '/api%2fx/', '/api%2Fcourses/', '/api;x/', '/API/', '//api/', '/api/nothing/here/'];
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+        const res = await send(method, path);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.type, `${method} ${path}`).toBe('application/json; charset=utf-8');
+        if (method !== 'HEAD') expect(JSON.parse(res.body), `${method} ${path}`).toEqual({ detail: 'Не найдено.' });
+      }
+    }
+    // Pages whose names only begin like it are pages.
+    expect((await send('GET', '/apiary/')).type).toMatch(/^text\/html/);
   });
 
   it('serves hashed assets with immutable caching and robots.txt', async () => {

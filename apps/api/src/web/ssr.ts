@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { ApiError } from '../errors.ts';
 import { createInjectFetch } from './inject-fetch.ts';
 import { newNonce, PageCache, pinToHashes, type CachedPage } from './page-cache.ts';
 import { Overloaded, RenderLimit } from './render-limit.ts';
@@ -37,6 +38,22 @@ export async function loadWebBuild(buildDir = WEB_BUILD_DIR): Promise<ServerBuil
 }
 
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'jwt-access-token'];
+
+/**
+ * Under /api/ but answered by no API route (`/api`, `/api/` itself, `/api;x`, an encoded slash, a
+ * dot segment leading back in: `/x/../api/`, `/%2e%2e/api/`): the API's JSON 404, never a page.
+ */
+const API_PATH = /^\/+api(?:[/;\\]|%2f|%5c|$)/i;
+export function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  if (API_PATH.test(path)) return true;
+  try {
+    // The address as a browser would resolve it: dot segments (also %2e-encoded) removed.
+    return API_PATH.test(new URL(`http://site${path}`).pathname);
+  } catch {
+    return false;
+  }
+}
 
 /** A mailed restore link carries a secret in its address: never kept by any cache (decision 0013). */
 const carriesSecret = (request: FastifyRequest) => /[?&]restore=/.test(request.url);
@@ -222,6 +239,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       };
 
       const render = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (isApiPath(request.url)) throw ApiError.notFound();
         try {
           const key = cache.enabled ? guestPageKey(request) : null;
           if (!key) return await renderLive(request, reply);

@@ -10,6 +10,11 @@ export interface MailTemplateData {
   password_change_code: { code: string; validMinutes: number };
   /** Link opening the 'Создание пароля' dialog; must be an http(s) URL. */
   password_restore_link: { url: string; validMinutes: number };
+  /**
+   * An account made by the school's administrator (`npm run user:create`): a link to set the
+   * first password (the restore link's mechanism); `role` in words ('сотрудник школы').
+   */
+  account_created: { url: string; validMinutes: number; role: string };
   /** A restore link or password-change code was asked for an address without an account. */
   no_account: { request: 'restore' | 'change' };
   /** Repeated wrong codes or passwords for the account (sent at most once a day). */
@@ -201,6 +206,32 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         note: ignore,
       }),
       text: textLetter(school, ['Восстановление пароля', '', lead, '', href, '', validity, '', ignore]),
+    };
+  },
+  account_created: (data, school) => {
+    const url = new URL(data.url);
+    // The link is put into href: only web addresses, never javascript: or data:.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`password link must be http(s), got ${url.protocol}`);
+    const href = url.toString();
+    const validity = `Ссылка действует ${formatValidity(data.validMinutes)}. Если она устарела, нажмите «Забыли пароль?» в окне входа на сайте и укажите этот адрес.`;
+    const lead = `Для вас создана учётная запись на сайте «${school.name}» (${data.role}). Чтобы войти, задайте пароль по ссылке.`;
+    const note = 'Войти можно и без пароля — по коду, который придёт на этот адрес.';
+    return {
+      subject: 'Учётная запись создана',
+      html: layout({
+        school,
+        preheader: `Задайте пароль для входа. ${validity}`,
+        heading: 'Учётная запись создана',
+        body: [
+          paragraph(escapeHtml(lead)),
+          button(href, 'Создать пароль'),
+          paragraph(escapeHtml(validity)),
+          `<p style="margin:0 0 16px;${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};word-break:break-all">` +
+            `Если кнопка не работает, скопируйте адрес в браузер:<br><a href="${escapeHtml(href)}" style="color:${COLORS.brand}">${escapeHtml(href)}</a></p>`,
+        ],
+        note,
+      }),
+      text: textLetter(school, ['Учётная запись создана', '', lead, '', href, '', validity, '', note]),
     };
   },
   no_account: (data, school) => {

@@ -72,6 +72,9 @@ export function fileEtag(stat: Stats): string {
   return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
 }
 
+/** Pictures (not SVG, a document of its own), videos and sounds: shown in the page, never able to run script. */
+const SHOWN_INLINE = /^(?:image\/(?!svg\+xml)|video\/|audio\/)/;
+
 interface SendOptions {
   contentType: string;
   cacheControl: string;
@@ -98,8 +101,12 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: str
   if (options.contentType === 'image/svg+xml') {
     // An SVG opened directly is a document that could run script on our origin.
     void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  } else if (options.contentType === 'application/octet-stream') {
-    void reply.header('content-disposition', 'attachment');
+  } else if (!SHOWN_INLINE.test(options.contentType)) {
+    // Everything else uploaded (PDFs of 'Сведения' and the legal documents, lesson files, unknown
+    // types) is a download, never a document of our origin: a PDF or an HTML-ish file opened in
+    // the browser could run script with the visitor's session. Sandboxed too, should a browser
+    // show it anyway.
+    void reply.headers({ 'content-disposition': 'attachment', 'content-security-policy': "default-src 'none'; sandbox" });
   }
 
   const range = options.ranges ? request.headers.range : undefined;

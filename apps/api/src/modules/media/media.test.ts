@@ -119,6 +119,29 @@ describe('GET /media/<key> (originals)', () => {
     expect(res.body).not.toContain('TOP-SECRET');
   });
 
+  it('sends uploaded documents (PDF, text, office files) as sandboxed downloads; pictures and videos stay inline', async () => {
+    await writeFile(path.join(uploads(), 'tests', 'page.txt'), '<html><script>alert(1)</script></html>');
+    await writeFile(path.join(uploads(), 'tests', 'table.csv'), 'a;b\n');
+    await writeFile(path.join(uploads(), 'tests', 'clip.mp4'), 'not really a video');
+    for (const key of ['tests/notes.pdf', 'tests/page.txt', 'tests/table.csv']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url: `/media/${key}` });
+        expect(res.statusCode, key).toBe(200);
+        expect(res.headers['content-disposition'], key).toBe('attachment');
+        expect(res.headers['content-security-policy'], key).toBe("default-src 'none'; sandbox");
+      }
+    }
+    // A byte range of a PDF is a download too.
+    const range = await get('/media/tests/notes.pdf', { range: 'bytes=0-3' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-disposition']).toBe('attachment');
+    for (const key of ['tests/landscape.jpg', 'tests/small.png', 'tests/clip.mp4']) {
+      const res = await get(`/media/${key}`);
+      expect(res.statusCode, key).toBe(200);
+      expect(res.headers['content-disposition'], key).toBeUndefined();
+    }
+  });
+
   it('keeps extensionless file paths as they are (no trailing-slash redirect)', async () => {
     await writeFile(path.join(uploads(), 'tests', 'LICENSE'), 'licence text');
     const res = await get('/media/tests/LICENSE');
