@@ -5,13 +5,10 @@ import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema } from './auth.ts';
 import { lessonBlockSchema } from './learning.ts';
+import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
 const id = z.number().int();
-const intId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const intId = idParam;
 
 /** Longest title of a course, module, lesson or test. */
 export const ADMIN_TITLE_MAX = 200;
@@ -29,12 +26,7 @@ const optionalText = (max: number) =>
     .max(max, `Не длиннее ${max} символов.`)
     .transform((v) => (v === '' ? null : v))
     .nullable();
-const kopecks = z
-  .number({ error: 'Ожидается сумма в копейках.' })
-  .int('Сумма в копейках — целое число.')
-  .min(0, 'Цена не может быть отрицательной.')
-  .max(100_000_000_00, 'Слишком большая цена.')
-  .nullable();
+const kopecks = kopecksField().nullable();
 
 /** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
 const storageKey = z
@@ -52,7 +44,7 @@ export const adminModuleParamsSchema = z.object({ id: intId.describe('id мод�
 export const adminCoursesQuerySchema = z.object({
   search: z.string().trim().max(100, 'Не длиннее 100 символов.').optional().describe('часть названия или slug'),
   status: z.enum(ADMIN_COURSE_STATUSES, { error: 'Допустимые значения: draft или published.' }).optional(),
-  page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').default(1),
+  page: pageQuery(),
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })
     .int('Ожидается целое число.')
@@ -197,7 +189,7 @@ export const adminTestCardSchema = structureItem.extend({ module_id: id.nullable
 export const setOrderBodySchema = z
   .object({
     order: z
-      .array(z.number({ error: 'Ожидается список id.' }).int('Ожидается целое число.').positive('Ожидается положительное число.'), {
+      .array(idField('Ожидается список id.'), {
         error: 'Ожидается список id.',
       })
       .max(500, 'Не больше 500 элементов.')
@@ -214,7 +206,7 @@ export const contentOrderBodySchema = z
       .array(
         z.object({
           type: z.enum(['lesson', 'test'], { error: 'Ожидается lesson или test.' }),
-          id: z.number({ error: 'Ожидается id.' }).int('Ожидается целое число.').positive('Ожидается положительное число.'),
+          id: idField(),
         }),
         { error: 'Ожидается список уроков и тестов.' },
       )
@@ -290,7 +282,7 @@ export const adminBlockDataSchema = z.discriminatedUnion(
       duration_seconds: z.number().int().min(1).max(86_400).nullish(),
     }),
     z.object({ type: z.literal('image'), image: storageKey, alt: required('описание картинки для незрячих', 300), caption: line(300).nullish() }),
-    z.object({ type: z.literal('file'), file: storageKey, title: required('название файла', 200), size_bytes: z.number().int().min(0).nullish() }),
+    z.object({ type: z.literal('file'), file: storageKey, title: required('название файла', 200), size_bytes: int4().nullish() }),
     z.object({ type: z.literal('quote'), text: required('текст цитаты', 2000), author: line(200).nullish(), author_role: line(200).nullish() }),
     z.object({
       type: z.literal('recipe'),

@@ -210,7 +210,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
       },
     },
     async (request, reply) => {
-      const { accepted } = await service.notification(request.body);
+      // A `null` JSON body is a notification with nothing in it: refused like any unsigned one.
+      const { accepted } = await service.notification(request.body ?? {});
       if (!accepted) return reply.status(400).send({ detail: 'Уведомление отклонено.' });
       const answer = service.provider!.notificationAnswer;
       return reply.status(answer.status as 200).type(answer.contentType).send(answer.body);
