@@ -83,7 +83,7 @@ export function registerInputGuards(app: FastifyInstance) {
   // preValidation hook, which runs after the root's.
   app.addHook('preHandler', async (request) => {
     const url = request.routeOptions.url ?? '';
-    if (!url.startsWith('/api/') && !url.startsWith('/media/')) return;
+    if (!url.startsWith('/api/')) return;
     const field = badCharacterField(request);
     if (field !== null) throw ApiError.fields({ [field]: [ERROR_TEXTS.badCharacter] });
   });
