@@ -225,8 +225,8 @@ function makeSampler(doc: { components?: { schemas?: Record<string, Schema> } })
       case 'boolean':
         return rng() < 0.5;
       default:
-        if (s.format === 'email') return `${unique('fuzz').toLowerCase()}@example.ru`;
-        if (s.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+        if (s.format === 'email') return `fuzz${Math.floor(rng() * 1e9)}@example.ru`;
+        if (s.format === 'date-time') return '2030-01-15T10:00:00.000Z';
         if (s.format === 'date') return '2030-01-15';
         if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
         if (s.format === 'uri') return 'https://example.ru/x';
