@@ -34,8 +34,8 @@ import {
   unique,
 } from './test/factories.ts';
 
-/** Requests per operation and role; with three roles and ~170 operations about 12 000 requests. */
-const CASES = Number(process.env.FUZZ_CASES ?? 24);
+/** Requests per operation and role; with three roles and ~170 operations about 18 700 requests. */
+const CASES = Number(process.env.FUZZ_CASES ?? 36);
 /** An answer slower than this is a hang. */
 const REQUEST_TIMEOUT_MS = 5_000;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : (Date.now() ^ (process.pid << 16)) >>> 0;
