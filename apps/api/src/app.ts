@@ -48,6 +48,7 @@ import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
 import { LOG_SERIALIZERS } from './logger.ts';
+import { registerInputGuards } from './plugins/input-guard.ts';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   const headers = securityHeaders(deps.config.isProduction);
+  // JSON no deeper than 32 levels, no NUL in any parameter, query or body field (decision 0052).
+  registerInputGuards(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Safe defaults for every answer (also set by the errors Fastify answers before this hook);

@@ -115,25 +115,60 @@ const UNKNOWN_FIELD = 'Неизвестное поле.';
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey>; message: string; instancePath?: string }>,
 ): FieldErrors {
-  const body: FieldErrors = {};
+  // A Map, not an object: a caller's key may be `constructor` or `__proto__`.
+  const body = new Map<string, string[]>();
   for (const issue of issues) {
     const key = issue.path && issue.path.length > 0 ? issue.path.map(String).join('.') : NON_FIELD_ERRORS;
-    (body[key] ??= []).push(issue.message);
+    body.set(key, [...(body.get(key) ?? []), issue.message]);
   }
-  return body;
+  return Object.fromEntries(body);
+}
+
+/**
+ * PostgreSQL's answers to a value it cannot take (SQLSTATE class 22): a schema without the right
+ * bound let it through, so the field is the caller's fault, not the service's. A backstop: the
+ * input guards (plugins/input-guard.ts) and the contract's bounds refuse these before the query.
+ */
+const DATA_ERRORS: Record<string, string> = {
+  '22021': ERROR_TEXTS.badCharacter, // character_not_in_repertoire: a NUL byte in text
+  '22P05': ERROR_TEXTS.badCharacter, // untranslatable_character: a \u0000 escape in jsonb
+  '22003': ERROR_TEXTS.outOfRange, // numeric_value_out_of_range: past a column's int4/int8
+  '22001': ERROR_TEXTS.tooLong, // string_data_right_truncation: past a varchar's length
+  '22008': ERROR_TEXTS.badValue, // datetime_field_overflow
+  '22007': ERROR_TEXTS.badValue, // invalid_datetime_format
+};
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** What the multipart parser (busboy) throws on a body that is not the multipart it claims to be. */
+const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|The needle .*)$/;
+
+/**
+ * Error bodies go out as they are, never through the route's response schema: a route that
+ * declares `400: detailErrorSchema` still gets the field errors of a body the parser refused.
+ */
+function sendError(reply: FastifyReply, status: number, body: FieldErrors | { detail: string }) {
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
 /** Installs the single error handler and the JSON 404 for paths no route answers. */
 export function registerErrorHandling(app: FastifyInstance) {
   // The site's catch-all answers every page path; this is for what is left (other methods, no site).
-  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ detail: ERROR_TEXTS.notFound }));
+  app.setNotFoundHandler(async (_request, reply) => sendError(reply, 404, { detail: ERROR_TEXTS.notFound }));
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.options.retryAfterS !== undefined) {
         void reply.header('retry-after', String(error.options.retryAfterS));
       }
       const body = error.options.fields ?? { detail: error.message };
-      return reply.status(error.statusCode).send(body);
+      return sendError(reply, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.flatMap((v) => {
@@ -142,26 +177,35 @@ export function registerErrorHandling(app: FastifyInstance) {
         // false): each is listed under its own name, so a client shows them apart (spec §8).
         const unknown = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
         if (Array.isArray(unknown)) return unknown.map((key) => ({ path: [...path, String(key)], message: UNKNOWN_FIELD }));
-        return [{ path, message: v.message ?? 'Неверное значение.' }];
+        return [{ path, message: v.message ?? ERROR_TEXTS.badValue }];
       });
-      return reply.status(400).send(issuesToFieldErrors(issues));
+      return sendError(reply, 400, issuesToFieldErrors(issues));
+    }
+    const dataError = DATA_ERRORS[sqlState(error) ?? ''];
+    if (dataError) {
+      request.log.warn({ err: error }, 'a value the database refused reached a query');
+      return sendError(reply, 400, { [NON_FIELD_ERRORS]: [dataError] });
+    }
+    if (BROKEN_MULTIPART.test(error.message ?? '') && request.isMultipart()) {
+      request.log.info({ err: error }, 'broken multipart body');
+      return sendError(reply, 400, { [NON_FIELD_ERRORS]: [ERROR_TEXTS.badForm] });
     }
     const status = error.statusCode ?? 500;
     if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(400).send({ [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
+      return sendError(reply, 400, { [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
     }
     if (status === 400 && (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.name === 'SyntaxError')) {
-      return reply.status(400).send({ [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
+      return sendError(reply, 400, { [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
     }
-    if (status === 413) return reply.status(413).send({ detail: ERROR_TEXTS.tooLarge });
-    if (status === 415) return reply.status(415).send({ detail: ERROR_TEXTS.unsupportedMediaType });
-    if (status === 429) return reply.status(429).send({ detail: ERROR_TEXTS.tooManyRequests });
+    if (status === 413) return sendError(reply, 413, { detail: ERROR_TEXTS.tooLarge });
+    if (status === 415) return sendError(reply, 415, { detail: ERROR_TEXTS.unsupportedMediaType });
+    if (status === 429) return sendError(reply, 429, { detail: ERROR_TEXTS.tooManyRequests });
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(status).send({ detail: status === 404 ? ERROR_TEXTS.notFound : 'Некорректный запрос.' });
+      return sendError(reply, status, { detail: status === 404 ? ERROR_TEXTS.notFound : 'Некорректный запрос.' });
     }
     // 5xx: the real error stays in the log next to the request id, never in the answer.
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: ERROR_TEXTS.serviceError });
+    return sendError(reply, 500, { detail: ERROR_TEXTS.serviceError });
   });
 }

@@ -20,6 +20,7 @@ import {
 } from '../rules/account.ts';
 import { EMAIL_INVALID, isEmailAddress, normaliseEmail } from '../rules/auth.ts';
 import { codeSchema, currentUserSchema, emailSchema } from './auth.ts';
+import { idField, idParam } from './common.ts';
 
 // The personal account (spec §3 User, User documents, Student; §5; §7 User). Bodies come as JSON
 // or as multipart form data (every value a string there): an empty string clears a field like
@@ -211,7 +212,7 @@ export type StudentItem = z.infer<typeof studentSchema>;
 export const studentListSchema = z.array(studentSchema).meta({ id: 'StudentList' });
 
 export const studentIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').positive().max(2_147_483_647),
+  id: idParam,
 });
 
 // ---------------------------------------------------------------- reference books
@@ -272,11 +273,7 @@ export type Consents = z.infer<typeof consentsSchema>;
 export const consentCreateBodySchema = z
   .object({
     kind: z.enum(consentDocumentKindIds, { error: CONSENT_TEXTS.kindInvalid }),
-    student_id: z
-      .number({ error: 'Ожидается число.' })
-      .int('Ожидается целое число.')
-      .positive('Ожидается положительное число.')
-      .max(2_147_483_647)
+    student_id: idField('Ожидается число.')
       .nullable()
       .optional()
       .describe(

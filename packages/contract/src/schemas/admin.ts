@@ -5,13 +5,10 @@ import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
+import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
 const id = z.number().int();
-const intId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const intId = idParam;
 
 /** Longest title of a course, module, lesson or test. */
 export const ADMIN_TITLE_MAX = 200;
@@ -29,12 +26,7 @@ const optionalText = (max: number) =>
     .max(max, `Не длиннее ${max} символов.`)
     .transform((v) => (v === '' ? null : v))
     .nullable();
-const kopecks = z
-  .number({ error: 'Ожидается сумма в копейках.' })
-  .int('Сумма в копейках — целое число.')
-  .min(0, 'Цена не может быть отрицательной.')
-  .max(100_000_000_00, 'Слишком большая цена.')
-  .nullable();
+const kopecks = kopecksField().nullable();
 
 /** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
 const storageKey = z
@@ -52,7 +44,7 @@ export const adminModuleParamsSchema = z.object({ id: intId.describe('id мод�
 export const adminCoursesQuerySchema = z.object({
   search: z.string().trim().max(100, 'Не длиннее 100 символов.').optional().describe('часть названия или slug'),
   status: z.enum(ADMIN_COURSE_STATUSES, { error: 'Допустимые значения: draft или published.' }).optional(),
-  page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').default(1),
+  page: pageQuery(),
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })
     .int('Ожидается целое число.')
@@ -94,7 +86,7 @@ const courseFields = {
   description: optionalText(100_000).describe('HTML; теги вне разрешённых удаляются'),
   price: kopecks.describe('копейки; null — цена не указана'),
   old_price: kopecks.describe('цена до скидки, копейки'),
-  duration_hours: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(10_000, 'Не больше 10000.').nullable(),
+  duration_hours: int4({ min: 1, max: 10_000, maxMessage: 'Не больше 10000.' }).nullable(),
   duration_text: optionalText(100),
   format: z.enum(COURSE_FORMATS, { error: 'Выберите формат.' }),
   level: z.enum(COURSE_LEVELS, { error: 'Выберите уровень.' }),
@@ -197,7 +189,7 @@ export const adminTestCardSchema = structureItem.extend({ module_id: id.nullable
 export const setOrderBodySchema = z
   .object({
     order: z
-      .array(z.number({ error: 'Ожидается список id.' }).int('Ожидается целое число.').positive('Ожидается положительное число.'), {
+      .array(idField('Ожидается список id.'), {
         error: 'Ожидается список id.',
       })
       .max(500, 'Не больше 500 элементов.')
@@ -214,7 +206,7 @@ export const contentOrderBodySchema = z
       .array(
         z.object({
           type: z.enum(['lesson', 'test'], { error: 'Ожидается lesson или test.' }),
-          id: z.number({ error: 'Ожидается id.' }).int('Ожидается целое число.').positive('Ожидается положительное число.'),
+          id: idField(),
         }),
         { error: 'Ожидается список уроков и тестов.' },
       )
@@ -252,7 +244,7 @@ export type AdminLesson = z.infer<typeof adminLessonSchema>;
 export const adminLessonPatchSchema = z
   .object({
     title: title('название урока'),
-    duration_minutes: z.number({ error: 'Ожидается число минут.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(1440, 'Не больше 1440.').nullable(),
+    duration_minutes: int4({ min: 1, max: 1440, error: 'Ожидается число минут.', maxMessage: 'Не больше 1440.' }).nullable(),
     is_published: z.boolean({ error: 'Ожидается true или false.' }),
     module_id: intId.describe('модуль того же курса'),
     updated_at: version.describe('версия урока, которую редактировали'),
@@ -287,10 +279,10 @@ export const adminBlockDataSchema = z.discriminatedUnion(
       url: videoSource,
       title: line(200).nullish(),
       poster: storageKey.nullish(),
-      duration_seconds: z.number().int().min(1).max(86_400).nullish(),
+      duration_seconds: int4({ min: 1, max: 86_400 }).nullish(),
     }),
     z.object({ type: z.literal('image'), image: storageKey, alt: required('описание картинки для незрячих', 300), caption: line(300).nullish() }),
-    z.object({ type: z.literal('file'), file: storageKey, title: required('название файла', 200), size_bytes: z.number().int().min(0).nullish() }),
+    z.object({ type: z.literal('file'), file: storageKey, title: required('название файла', 200), size_bytes: int4().nullish() }),
     z.object({ type: z.literal('quote'), text: required('текст цитаты', 2000), author: line(200).nullish(), author_role: line(200).nullish() }),
     z.object({
       type: z.literal('recipe'),
@@ -375,9 +367,9 @@ export const adminTestPatchSchema = z
   .object({
     name: title('название теста'),
     description: optionalText(5000),
-    pass_score: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'От 0 до 100.').max(100, 'От 0 до 100.'),
-    time_limit_minutes: z.number({ error: 'Ожидается число минут.' }).int('Ожидается целое число.').min(1, 'Не меньше 1 минуты.').max(600, 'Не больше 600 минут.').nullable(),
-    attempts_limit: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100, 'Не больше 100.').nullable(),
+    pass_score: int4({ max: 100, minMessage: 'От 0 до 100.', maxMessage: 'От 0 до 100.' }),
+    time_limit_minutes: int4({ min: 1, max: 600, error: 'Ожидается число минут.', minMessage: 'Не меньше 1 минуты.', maxMessage: 'Не больше 600 минут.' }).nullable(),
+    attempts_limit: int4({ min: 1, max: 100, maxMessage: 'Не больше 100.' }).nullable(),
     review: z.enum(TEST_REVIEWS, { error: 'Допустимые значения: score, correctness, answers_when_done, answers.' }),
     grading: z.enum(TEST_GRADINGS, { error: 'Допустимые значения: highest, last, first, average.' }),
     is_published: z.boolean({ error: 'Ожидается true или false.' }),
@@ -405,8 +397,8 @@ export const adminAnswerSchema = z
 const questionFields = {
   type: z.enum(QUESTION_TYPES, { error: 'Допустимые типы: single, multiple, text, match.' }),
   text: required('текст вопроса', 5000),
-  probability: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'От 0 до 100.').max(100, 'От 0 до 100.'),
-  sort: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(100_000, 'Слишком большое число.'),
+  probability: int4({ max: 100, minMessage: 'От 0 до 100.', maxMessage: 'От 0 до 100.' }),
+  sort: int4({ max: 100_000 }),
   image: storageKey.nullable(),
 };
 
@@ -465,7 +457,7 @@ const futureInstant = z
 export const adminLinkCreateSchema = z
   .object({
     title: optionalText(200).optional().describe('для себя: кому ссылка, например «Корпоративная группа»'),
-    uses_limit: z.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100_000, 'Слишком большое число.').nullable().optional(),
+    uses_limit: int4({ min: 1, max: 100_000 }).nullable().optional(),
     expires_at: futureInstant.optional().describe('ссылка действует до этого момента; null — без срока'),
     access_until: futureInstant.optional().describe('доступ к курсу по ссылке заканчивается в этот момент; null — бессрочно'),
   })

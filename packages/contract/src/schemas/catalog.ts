@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { COURSE_DURATION_MAX, COURSE_FORMATS, COURSE_LEVELS, COURSE_ORDERINGS, COURSE_SEARCH_MAX, SLUG_PATTERN, PAGE_SIZE_MAX } from '../rules/catalog.ts';
 import { audienceSchema, categorySchema, imageOptsSchema, imageSchema } from './content.ts';
+import { idParam, pageQuery } from './common.ts';
 
 // The public catalogue (spec §3 Course, Attribute, Review, Teacher, Subsection; §7 "Public content").
 // Money is integer kopecks everywhere; the site formats it with `formatPrice`.
 
-const intId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const intId = idParam;
 
 /**
  * A query value that may arrive once (`?categories=1`) or repeated (`?categories=1&categories=2`);
@@ -107,7 +104,7 @@ export const coursesQuerySchema = z.object({
   max_duration: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(0, 'Не меньше 0.').max(COURSE_DURATION_MAX).optional(),
   featured: boolQuerySchema.optional().describe('Только курсы для главной страницы'),
   ordering: z.enum(COURSE_ORDERINGS, { error: `Допустимые значения: ${COURSE_ORDERINGS.join(', ')}.` }).optional(),
-  page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Номер страницы начинается с 1.').max(100000).default(1),
+  page: pageQuery('Номер страницы начинается с 1.'),
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })
     .int('Ожидается целое число.')

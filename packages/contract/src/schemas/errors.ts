@@ -25,4 +25,10 @@ export const ERROR_TEXTS = {
   unsupportedMediaType: 'Неподдерживаемый тип содержимого запроса.',
   methodNotAllowed: 'Метод не поддерживается.',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
+  badCharacter: 'Недопустимый символ.',
+  tooDeep: 'Слишком глубокая вложенность данных.',
+  badForm: 'Данные формы повреждены.',
+  tooLong: 'Слишком длинное значение.',
+  outOfRange: 'Слишком большое число.',
+  badValue: 'Неверное значение.',
 } as const;

@@ -4,13 +4,10 @@
 import { z } from 'zod';
 import { courseFormatSchema } from './catalog.ts';
 import { progressStatusSchema } from './learning.ts';
+import { idParam } from './common.ts';
 
 const id = z.number().int();
-const pathId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const pathId = idParam;
 
 const personSchema = z.object({ id, first_name: z.string(), last_name: z.string() });
 

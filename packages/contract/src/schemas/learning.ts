@@ -3,16 +3,12 @@
 // session, Quiz state; §7 Lessons, modules, quizzes; decision 0028).
 import { z } from 'zod';
 import { imageSchema } from './content.ts';
-import { queryFlag } from './common.ts';
+import { idField, idParam, queryFlag } from './common.ts';
 
 const id = z.number().int();
 
 /** A path id of the learning routes (`{id}` is the user course, the enrolment). */
-const pathId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const pathId = idParam;
 
 /** Spec §4: partially_completed marks a lesson done in the sidebar; completed marks a test done. */
 export const PROGRESS_STATUSES = ['not_started', 'partially_completed', 'completed'] as const;
@@ -144,9 +140,9 @@ export const selectedAnswersSchema = z
   .record(
     z.string().regex(/^\d{1,10}$/, 'Ключ — id вопроса.'),
     z.union([
-      z.array(z.number().int()).max(100),
+      z.array(idField()).max(100),
       z.string().max(1000, 'Не больше 1000 символов.'),
-      z.array(z.tuple([z.number().int(), z.number().int()])).max(100),
+      z.array(z.tuple([idField(), idField()])).max(100),
     ]),
   )
   .meta({ id: 'SelectedAnswers' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_KINDS, PAGE_ORDERINGS } from '../rules/catalog.ts';
 import { courseFormatSchema, ogSchema, paginatedSchema, seoSchema } from './catalog.ts';
 import { IMAGE_OPTS_DESCRIPTION, imageOptsSchema, imageSchema } from './content.ts';
+import { pageQuery } from './common.ts';
 
 // Blog posts and content pages (spec §3 Page, §7 /api/pages/), and the public schedule.
 
@@ -25,7 +26,7 @@ export const pagesQuerySchema = z.object({
   kind: z.enum(PAGE_KINDS, { error: 'Допустимые значения: post или page.' }).default('post'),
   ordering: z.enum(PAGE_ORDERINGS, { error: `Допустимые значения: ${PAGE_ORDERINGS.join(', ')}.` }).default('-publish_from'),
   image_opts: imageOptsSchema.optional().describe(`По умолчанию size:400. ${IMAGE_OPTS_DESCRIPTION}`),
-  page: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Номер страницы начинается с 1.').max(100000).default(1),
+  page: pageQuery('Номер страницы начинается с 1.'),
   page_size: z.coerce
     .number({ error: 'Ожидается число.' })
     .int('Ожидается целое число.')

@@ -4,13 +4,10 @@
 // Moscow days; and the export of the same as CSV or XLSX.
 import { z } from 'zod';
 import { progressStatusSchema, questionResultSchema, selectedAnswersSchema, testReviewSchema } from './learning.ts';
+import { idParam } from './common.ts';
 
 const id = z.number().int();
-const pathId = z.coerce
-  .number({ error: 'Ожидается целое число.' })
-  .int('Ожидается целое число.')
-  .positive('Ожидается положительное число.')
-  .max(2_147_483_647, 'Слишком большое число.');
+const pathId = idParam;
 
 const isoDate = z
   .string()

@@ -122,7 +122,8 @@ export function parseApplication(fields: readonly FeedbackFormField[], body: unk
     throw ApiError.fields({ [NON_FIELD_ERRORS]: ['Ожидается объект с полями формы.'] });
   }
   const input = body as Record<string, unknown>;
-  const errors: FieldErrors = {};
+  // No prototype: a caller's unknown key may be `constructor` or `__proto__`.
+  const errors: FieldErrors = Object.create(null);
   const add = (key: string, message: string) => (errors[key] ??= []).push(message);
   const extras = new Set<string>(APPLICATION_EXTRA_FIELDS);
   const byName = new Map(fields.map((f) => [f.name, f]));
