@@ -33,6 +33,8 @@ export interface DialogState {
   email: string;
   /** When the code may be sent again (ms since epoch): spec §9 180 s countdown. */
   resendAt: number;
+  /** SendCode's consent box was ticked: sent with the code, so a new address may become an account. */
+  consent: boolean;
   /** Same-site path to go to after signing in (`?login&next=`); '/' otherwise. */
   next: string | null;
   /** The `restore` value of the mailed link (`/?restore=<token>`). */
@@ -48,6 +50,7 @@ const CLOSED: DialogState = {
   previous: null,
   email: '',
   resendAt: 0,
+  consent: false,
   next: null,
   restoreToken: null,
   passwordData: null,

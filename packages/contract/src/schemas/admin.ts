@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
-import { codeSchema, emailSchema } from './auth.ts';
+import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { lessonBlockSchema } from './learning.ts';
 
 const id = z.number().int();
@@ -561,6 +561,7 @@ export const invitationTokenBodySchema = z
     token: invitationParamsSchema.shape.token,
     email: emailSchema.optional(),
     code: codeSchema.optional(),
+    consent_personal_data: signUpConsentSchema,
   })
   .strict()
   .meta({ id: 'InvitationTokenRequest' });

@@ -3,7 +3,8 @@
 // invitation links with limits and end dates, and taking a link up signed in or by e-mail code.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseGrants, courseLinks, lessonProgress, mailOutbox, userCourses } from '../../db/schema/index.ts';
+import { SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
+import { consents, courseGrants, courseLinks, lessonProgress, mailOutbox, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildEnrolment, buildLesson, buildModule, buildOrder, buildOwner, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { AUDIENCE_TEXTS } from './audience.ts';
@@ -86,7 +87,7 @@ describe('the audience', () => {
     // The newcomer signs in by code: the course is theirs, and the pending grant is gone.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email: newcomer } })).statusCode).toBe(200);
     const code = await lastMailedCode(t.database, newcomer);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email: newcomer, code } });
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { consent_personal_data: true, email: newcomer, code } });
     expect(signedIn.statusCode).toBe(200);
     const courses = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: { 'jwt-access-token': `Bearer ${signedIn.json().access}` } });
     expect(JSON.stringify(courses.json())).toContain(course.title);
@@ -145,8 +146,16 @@ describe('invitation links', () => {
     expect(noCode.json()).toEqual({ code: [INVITATION_TEXTS.needCode] });
     await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email } });
     const code = await lastMailedCode(t.database, email);
-    const joined = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    // A new person without the consent box: no account, no enrolment, the code kept.
+    const unticked = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json()).toEqual({ consent_personal_data: [SIGN_UP_CONSENT_REQUIRED] });
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await db().select().from(userCourses).where(eq(userCourses.linkId, link.id))).toEqual([]);
+    const joined = await call('POST', '/api/auth/token/invitation/', null, { token, email, code, consent_personal_data: true });
     expect(joined.statusCode).toBe(200);
+    const given = await db().select().from(consents).where(eq(consents.userId, joined.json().user.id as number));
+    expect(given.map((r) => r.kind).sort()).toEqual(['personal_data', 'privacy_policy']);
     expect(joined.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String), user_course_id: expect.any(Number) });
     const [row] = await db().select().from(userCourses).where(eq(userCourses.id, joined.json().user_course_id));
     expect(row).toMatchObject({ courseId: course.id, source: 'invitation', linkId: link.id });
@@ -184,6 +193,6 @@ describe('invitation links', () => {
     const refused = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
     expect(refused.json()).toEqual({ non_field_errors: [INVITATION_TEXTS.unusable] });
     // The code still signs in normally.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email, code } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { consent_personal_data: true, email, code } })).statusCode).toBe(200);
   });
 });
