@@ -224,7 +224,7 @@ export function createApi(fetcher: ApiFetch) {
     socialProviders: () => json<SocialProviderInfo[]>(fetcher, '/api/auth/social/providers/'),
     socialSignIn: (
       provider: SocialProviderInfo['provider'],
-      body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string },
+      body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string; consent_personal_data?: boolean },
     ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
 
     // The personal account (spec §7 User; decision 0017).

@@ -61,7 +61,7 @@ export function SendCode() {
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('Login', { email: normaliseEmail(email) })}>Войти с паролем</SwitchLink>
       </div>
-      <SocialButtons next={state.next ?? '/'} />
+      <SocialButtons next={state.next ?? '/'} consent={consent} />
     </form>
   );
 }
