@@ -35,7 +35,7 @@ export interface DialogState {
   resendAt: number;
   /** SendCode's consent box was ticked: sent with the code, so a new address may become an account. */
   consent: boolean;
-  /** Same-site path to go to after signing in (`?login&next=`); '/' otherwise. */
+  /** Where to go after signing in (`?login&next=`) as given: only a path of this site is followed (`sitePath` where it is used). */
   next: string | null;
   /** The `restore` value of the mailed link (`/?restore=<token>`). */
   restoreToken: string | null;

@@ -6,8 +6,7 @@ import { ApiRequestError } from '../api/client.ts';
 import { messagesOf } from '../api/problems.ts';
 import { clearPending, prepareSignIn, readPending, type SocialProvider } from '../features/auth/pkce.ts';
 import { SignUpConsent } from '../forms/SignUpConsent.tsx';
-import { safeNext } from '../lib/session.ts';
-import { SIGN_UP_CONSENT_FIELD } from '@crema/contract/rules';
+import { SIGN_UP_CONSENT_FIELD, sitePath } from '@crema/contract/rules';
 
 const NAMES: Record<SocialProvider, string> = { vk: 'VK ID', yandex: 'Яндекс ID' };
 
@@ -102,7 +101,7 @@ export default function SocialCallback() {
         return fail(...(messages.length > 0 ? messages : [CALLBACK_TEXTS.failed]));
       }
       // A full load: every part of the page renders signed in, and the code leaves the history.
-      window.location.replace(safeNext(pending.next) ?? '/');
+      window.location.replace(sitePath(pending.next) ?? '/');
     })();
   }, [location.search, provider, name]);
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
+import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail, sitePath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -24,7 +24,7 @@ function useSignedIn(): () => Promise<void> {
   return async () => {
     if (await shouldOfferProfile()) openDialog('SkipAccountData');
     else closeDialog();
-    await sessionChanged(next ?? '/');
+    await sessionChanged(sitePath(next) ?? '/');
   };
 }
 
@@ -61,7 +61,7 @@ export function SendCode() {
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('Login', { email: normaliseEmail(email) })}>Войти с паролем</SwitchLink>
       </div>
-      <SocialButtons next={state.next ?? '/'} consent={consent} />
+      <SocialButtons next={sitePath(state.next) ?? '/'} consent={consent} />
     </form>
   );
 }
@@ -212,7 +212,7 @@ export function Login() {
         <SwitchLink onClick={() => openDialog('RestorePassword', { email: normaliseEmail(email) })}>Забыли пароль?</SwitchLink>
         <SwitchLink onClick={() => openDialog('SendCode', { email: normaliseEmail(email) })}>Войти по коду</SwitchLink>
       </div>
-      <SocialButtons next={state.next ?? '/'} />
+      <SocialButtons next={sitePath(state.next) ?? '/'} />
     </form>
   );
 }
