@@ -538,7 +538,7 @@ export const adminAudienceAddSchema = z
 export type AdminAudienceAdd = z.infer<typeof adminAudienceAddSchema>;
 export const adminAudienceAddedSchema = z
   .object({
-    status: z.enum(['enrolled', 'already', 'invited']).describe('enrolled — доступ открыт; already — доступ уже был; invited — аккаунта нет, отправлено приглашение'),
+    status: z.enum(['enrolled', 'already', 'invited']).describe('already — человек уже среди учеников курса и доступ открыт; enrolled — закрытый доступ ученика курса открыт снова; invited — отправлено приглашение, доступ откроется при входе с этим адресом (ответ один и тот же, есть у адреса аккаунт или нет)'),
     detail: z.string(),
   })
   .meta({ id: 'AdminAudienceAdded' });

@@ -65,26 +65,36 @@ describe('the audience', () => {
     expect((await call('GET', `/api/admin/courses/${course.id}/audience/`, other)).statusCode).toBe(404);
   });
 
-  it('opens access by e-mail to an account at once, and to a new address when it first signs in', async () => {
+  it('answers the same for an address with an account and without one; the pending grant opens the course to either', async () => {
     const { course } = await ownCourse();
     const known = await buildUser(db());
-    const added = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email.toUpperCase() });
-    expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ status: 'enrolled', detail: AUDIENCE_TEXTS.enrolled(known.email) });
-    const again = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email });
-    expect(again.json().status).toBe('already');
-    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
-    expect(row).toMatchObject({ source: 'manual', isActive: true });
-
     const newcomer = `${unique('new')}@example.ru`;
+    const added = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email.toUpperCase() });
     const invited = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: newcomer });
+    // One answer for both: the owner cannot tell which address has an account.
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ status: 'invited', detail: AUDIENCE_TEXTS.invited(known.email) });
     expect(invited.json()).toEqual({ status: 'invited', detail: AUDIENCE_TEXTS.invited(newcomer) });
+    expect(added.json().detail.replace(known.email, 'X')).toBe(invited.json().detail.replace(newcomer, 'X'));
+    expect(added.json().detail).not.toMatch(/аккаунт/);
+    // And the audience shows both alike: pending, nobody enrolled yet.
+    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner)).json();
+    expect(audience.pending.map((p: { email: string }) => p.email).sort()).toEqual([known.email, newcomer].sort());
+    expect(audience.count).toBe(0);
+    expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email })).json().status).toBe('invited');
     const letters = await db().select().from(mailOutbox).where(eq(mailOutbox.to, newcomer));
     expect(letters.map((l) => l.subject)).toEqual([`Приглашение на курс: ${course.title}`]);
-    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner)).json();
-    expect(audience.pending.map((p: { email: string }) => p.email)).toEqual([newcomer]);
 
-    // The newcomer signs in by code: the course is theirs, and the pending grant is gone.
+    // The account holder, signed in already, opens 'Мое обучение': the course is there.
+    const session = await signInAs(t.app, known);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: session.headers });
+    expect(JSON.stringify(mine.json())).toContain(course.title);
+    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    expect(row).toMatchObject({ source: 'manual', isActive: true });
+    // A learner the owner already sees: 'already'.
+    expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email })).json().status).toBe('already');
+
+    // The newcomer signs in by code: the course is theirs, and the pending grants are gone.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email: newcomer } })).statusCode).toBe(200);
     const code = await lastMailedCode(t.database, newcomer);
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { consent_personal_data: true, email: newcomer, code } });
@@ -92,6 +102,17 @@ describe('the audience', () => {
     const courses = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: { 'jwt-access-token': `Bearer ${signedIn.json().access}` } });
     expect(JSON.stringify(courses.json())).toContain(course.title);
     expect(await db().select().from(courseGrants).where(eq(courseGrants.courseId, course.id))).toHaveLength(0);
+  });
+
+  it('a pending grant of an account with a password becomes its enrolment at the password sign-in', async () => {
+    const { course } = await ownCourse();
+    const password = 'кофе-и-молоко-2026';
+    const known = await buildUser(db(), { password });
+    await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/', payload: { username: known.email, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    expect(row).toMatchObject({ source: 'manual', isActive: true });
   });
 
   it('ends a learner’s access now, keeping the enrolment; adding them again reopens it; pending invitations can be withdrawn', async () => {

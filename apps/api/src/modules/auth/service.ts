@@ -432,6 +432,8 @@ export class AuthService {
     return this.db.transaction(async (tx) => {
       const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       const signedIn = fresh ?? user;
+      // Courses an owner opened to this verified address meanwhile (decision 0035), as a code sign-in does.
+      if (signedIn.emailVerifiedAt) await applyCourseGrants(tx, signedIn);
       return { user: signedIn, session: await this.startSession(tx, signedIn, clientOf(actor)) };
     });
   }
