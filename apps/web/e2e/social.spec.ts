@@ -49,6 +49,7 @@ test('VK ID: from the sign-in dialog through the provider to a signed-in home pa
   await page.getByRole('button', { name: 'Продолжить через VK ID' }).click();
   await expect(page.getByText('Отметьте согласие, чтобы создать аккаунт.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Политики конфиденциальности' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/social-shots/consent-${info.project.name}.png`, fullPage: true });
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Продолжить через VK ID' }).click();
   await page.waitForURL(/\/dev\/oauth\/vk\/authorize\//);
