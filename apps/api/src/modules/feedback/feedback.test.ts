@@ -240,6 +240,30 @@ describe('dynamic forms and applications (captcha off)', () => {
     });
   });
 
+  it('a signed-in parent’s consent for a child stays with the application, not as an account record; a form without student fields records none', async () => {
+    const user = await buildUser(t.database.db);
+    const { headers } = await signInAs(t.app, user);
+    const kids = await buildFeedbackForm(t.database.db, {
+      key: unique('kids').replace(/-/g, '_'),
+      fields: [
+        { name: 'name', title: 'Имя родителя', required: true, type: 'text' },
+        { name: 'student_name', title: 'Фамилия и имя ребёнка', required: true, type: 'text' },
+      ],
+    });
+    const res = await post(t, kids.key, { name: 'Ольга', student_name: 'Миша', consent_personal_data: true, consent_child_personal_data: true }, { headers });
+    expect(res.statusCode).toBe(201);
+    const [row] = await submissionsOf(t, kids.id);
+    expect(row!.consents.map((c) => c.kind)).toEqual(['personal_data', 'child_personal_data']);
+    const records = await t.database.db.select().from(consents).where(eq(consents.userId, user.id));
+    expect(records.map((r) => r.kind)).toEqual(['personal_data']);
+
+    const plain = await buildFeedbackForm(t.database.db);
+    const sent = await post(t, plain.key, { name: 'Ольга', phone: '+79160000002', consent_personal_data: true, consent_child_personal_data: true }, { headers });
+    expect(sent.statusCode).toBe(201);
+    const [plainRow] = await submissionsOf(t, plain.id);
+    expect(plainRow!.consents.map((c) => c.kind)).toEqual(['personal_data']);
+  });
+
   it('records a signed-in caller’s consents as account records, with IP and browser', async () => {
     const user = await buildUser(t.database.db);
     const { headers } = await signInAs(t.app, user);
