@@ -44,6 +44,8 @@ export default defineConfig({
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // The legal documents' list (issue 15) loads with the account's consents, not on every page.
             { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
+            // The link checker (sitePath, safeLink) loads with the sign-in dialogs and the pages that show staff's links.
+            { name: 'link-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]links\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.

@@ -222,12 +222,28 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const email = newEmail('invited');
   await page.getByLabel('E-mail').fill(email);
+  // The consent box of the code request (spec §5): without it no code goes out and no account is made.
+  const consent = page.getByRole('checkbox', { name: /Принимаю условия Политики конфиденциальности/ });
+  await expect(consent).not.toBeChecked();
+  await expect(page.getByRole('link', { name: 'разрешение на обработку персональных данных' })).toHaveAttribute('href', '/documents/personal-data-consent/');
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByText('Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.')).toBeVisible();
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Код из письма')).toHaveCount(0);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/invitation-consent-${width}.png`, fullPage: true });
+  }
+  await consent.check();
   await page.getByRole('button', { name: 'Получить код' }).click();
   await page.getByLabel('Код из письма').fill(await mailedCode(page, email));
   await page.screenshot({ path: `${SHOTS}/admin-courses-invitation.png`, fullPage: true });
   await page.getByRole('button', { name: 'Войти и начать обучение' }).click();
   await page.waitForURL(/\/user\/courses\/\d+\/$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The box ticked on the invitation page is the account's consent, and nothing else is.
+  const given = await (await page.request.get('/api/user/consents/')).json();
+  expect(given.consents.map((r: { kind: string }) => r.kind).sort()).toEqual(['personal_data', 'privacy_policy']);
 
   // The owner sees the new learner, come by the link.
   await page.context().clearCookies();
@@ -238,12 +254,14 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
   await expect(row).toContainText('Ссылка-приглашение');
   await hydrated(page);
 
-  // Adding someone without an account: the server's answer as it is, then a pending invitation, withdrawn.
+  // Adding someone by e-mail: the server's answer as it is (the same with or without an account), then a
+  // pending invitation, withdrawn.
   await page.getByRole('link', { name: 'Добавить ученика' }).click();
   const stranger = newEmail('granted');
   await page.getByLabel('E-mail ученика').fill(stranger);
   await page.getByRole('button', { name: 'Открыть доступ' }).click();
-  await expect(page.locator('.admin-notice')).toContainText(`У ${stranger} пока нет аккаунта`);
+  await expect(page.locator('.admin-notice')).toContainText(`Приглашение отправлено на ${stranger}.`);
+  await expect(page.locator('.admin-notice')).not.toContainText('аккаунт');
   await page.getByRole('link', { name: 'К списку учеников' }).click();
   const grant = page.locator('.admin-item', { hasText: stranger });
   await grant.getByRole('button', { name: 'Отозвать' }).click();

@@ -116,6 +116,12 @@ test('a guest applies for another person: Student, then their own contacts, one 
   await own.getByLabel('Телефон родителя').pressSequentially('9031112233');
   await own.getByLabel('Электронная почта родителя').fill('olga@example.ru');
   await own.getByLabel(/Принимаю условия/).check();
+  // The child's data needs the parent's own consent for it (the child's document), asked here.
+  await expect(own.getByRole('link', { name: 'согласие на обработку его персональных данных' })).toHaveAttribute('href', '/documents/child-personal-data-consent/');
+  await own.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(own.getByText('Подтвердите согласие законного представителя на обработку персональных данных ребёнка.')).toBeVisible();
+  await shot(page, 'other-child-consent');
+  await own.getByLabel(/законный представитель ребёнка/).check();
   await shot(page, 'other-own');
   await own.getByRole('button', { name: 'Отправить заявку' }).click();
 

@@ -398,6 +398,7 @@ test('golden path: an owner builds and publishes a course, a new student buys it
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const invited = newEmail('golden-invited');
   await page.getByLabel('E-mail').fill(invited);
+  await page.getByRole('checkbox', { name: /Принимаю условия/ }).check();
   await page.getByRole('button', { name: 'Получить код' }).click();
   await page.getByLabel('Код из письма').fill(await mailedCode(page, invited));
   await page.getByRole('button', { name: 'Войти и начать обучение' }).click();

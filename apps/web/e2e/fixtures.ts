@@ -187,7 +187,7 @@ export const test = base.extend<Fixtures>({
       expect(sent.status()).toBe(200);
       const res = await page.request.post('/api/auth/token/email/', {
         headers: WEB_CLIENT,
-        data: { email, code: await mailedCode(page, email) },
+        data: { email, code: await mailedCode(page, email), consent_personal_data: true },
       });
       expect(res.status()).toBe(200);
       return email;

@@ -42,7 +42,23 @@ test('VK ID: from the sign-in dialog through the provider to a signed-in home pa
   await page.getByLabel('Почта').fill(email);
   await page.getByRole('button', { name: 'Разрешить' }).click();
 
+  // A new person who did not tick the dialog's consent box: no account yet, the box is asked for here.
+  await expect(page.getByText('Аккаунта с адресом из VK ID у нас ещё нет.')).toBeVisible();
+  expect((await page.request.get('/api/user/personal/')).status()).toBe(401);
+  await page.locator('html[data-hydrated]').waitFor();
+  await page.getByRole('button', { name: 'Продолжить через VK ID' }).click();
+  await expect(page.getByText('Отметьте согласие, чтобы создать аккаунт.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Политики конфиденциальности' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/social-shots/consent-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Продолжить через VK ID' }).click();
+  await page.waitForURL(/\/dev\/oauth\/vk\/authorize\//);
+  await page.getByLabel('Почта').fill(email);
+  await page.getByRole('button', { name: 'Разрешить' }).click();
+
   await page.waitForURL((url) => url.pathname === '/');
+  const consents = await page.request.get('/api/user/consents/');
+  expect((await consents.json()).consents.map((r: { kind: string }) => r.kind).sort()).toEqual(['personal_data', 'privacy_policy']);
   const me = await page.request.get('/api/user/personal/');
   expect(me.status()).toBe(200);
   expect((await me.json()).email).toBe(email);

@@ -205,8 +205,9 @@ export function createApi(fetcher: ApiFetch) {
 
     // Sign-in and password calls of the dialogs (spec §7 Authentication; decision 0009).
     sendCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/send_code/email/', post({ email })),
-    signInWithCode: (email: string, code: string) =>
-      json<{ user: CurrentUser }>(fetcher, '/api/auth/token/email/', post({ email, code })),
+    /** `consent`: the sign-up consent box was ticked (a new address becomes an account only with it). */
+    signInWithCode: (email: string, code: string, consent: boolean) =>
+      json<{ user: CurrentUser }>(fetcher, '/api/auth/token/email/', post({ email, code, consent_personal_data: consent })),
     signInWithPassword: (username: string, password: string) =>
       json<{ user: CurrentUser }>(fetcher, '/api/auth/token/', post({ username, password })),
     logout: () => json<unknown>(fetcher, '/api/auth/logout/', post({})),
@@ -223,7 +224,7 @@ export function createApi(fetcher: ApiFetch) {
     socialProviders: () => json<SocialProviderInfo[]>(fetcher, '/api/auth/social/providers/'),
     socialSignIn: (
       provider: SocialProviderInfo['provider'],
-      body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string },
+      body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string; consent_personal_data?: boolean },
     ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
 
     // The personal account (spec §7 User; decision 0017).

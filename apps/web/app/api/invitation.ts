@@ -13,7 +13,7 @@ export interface Invitation {
 export function createInvitationApi(fetcher: ApiFetch) {
   return {
     invitation: (token: string) => json<Invitation>(fetcher, `/api/invitations/${encodeURIComponent(token)}/`),
-    acceptInvitation: (body: { token: string; email?: string; code?: string }) =>
+    acceptInvitation: (body: { token: string; email?: string; code?: string; consent_personal_data?: boolean }) =>
       json<{ user_course_id: number }>(fetcher, '/api/auth/token/invitation/', { method: 'POST', body }),
   };
 }

@@ -33,7 +33,9 @@ export interface DialogState {
   email: string;
   /** When the code may be sent again (ms since epoch): spec §9 180 s countdown. */
   resendAt: number;
-  /** Same-site path to go to after signing in (`?login&next=`); '/' otherwise. */
+  /** SendCode's consent box was ticked: sent with the code, so a new address may become an account. */
+  consent: boolean;
+  /** Where to go after signing in (`?login&next=`) as given: only a path of this site is followed (`sitePath` where it is used). */
   next: string | null;
   /** The `restore` value of the mailed link (`/?restore=<token>`). */
   restoreToken: string | null;
@@ -48,6 +50,7 @@ const CLOSED: DialogState = {
   previous: null,
   email: '',
   resendAt: 0,
+  consent: false,
   next: null,
   restoreToken: null,
   passwordData: null,

@@ -38,22 +38,6 @@ export function useSessionChanged(): (to?: string) => Promise<void> {
   };
 }
 
-/**
- * `next` from a sign-in link: a path of this site ('/user/courses/?tab=1'), never another origin
- * ('//evil.example', 'https://…', '/\\evil'); anything else is null.
- */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
-  // Control characters (a tab or newline inside '/\t/evil') are dropped by URL parsers.
-  for (const char of next) if (char < ' ' || char === '\u007f') return null;
-  try {
-    const url = new URL(next, 'http://site.invalid');
-    return url.origin === 'http://site.invalid' ? url.pathname + url.search + url.hash : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The address that sends a guest to sign in and then on to `path`. */
 export function signInHref(path: string): string {
   return `/?login&next=${encodeURIComponent(path)}`;

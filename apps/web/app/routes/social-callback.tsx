@@ -4,8 +4,9 @@ import type { Route } from './+types/social-callback';
 import { browserApi } from '../api/browser.ts';
 import { ApiRequestError } from '../api/client.ts';
 import { messagesOf } from '../api/problems.ts';
-import { clearPending, readPending, type SocialProvider } from '../features/auth/pkce.ts';
-import { safeNext } from '../lib/session.ts';
+import { clearPending, prepareSignIn, readPending, type SocialProvider } from '../features/auth/pkce.ts';
+import { SignUpConsent } from '../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_FIELD, sitePath } from '@crema/contract/rules';
 
 const NAMES: Record<SocialProvider, string> = { vk: 'VK ID', yandex: 'Яндекс ID' };
 
@@ -29,6 +30,9 @@ export const CALLBACK_TEXTS = {
   noCode: (name: string) => `${name} не передал код входа. Попробуйте ещё раз.`,
   offline: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
   failed: 'Не удалось войти. Попробуйте ещё раз.',
+  consentLead: (name: string) =>
+    `Аккаунта с адресом из ${name} у нас ещё нет. Чтобы создать его, отметьте согласие и продолжите — ${name} спросит ещё раз, это быстро.`,
+  consentNeeded: 'Отметьте согласие, чтобы создать аккаунт.',
 } as const;
 
 /** VK ID may also return its values as a JSON `payload` parameter. */
@@ -57,6 +61,8 @@ export default function SocialCallback() {
   const provider = providerOf(location.pathname);
   const name = NAMES[provider];
   const [problem, setProblem] = useState<string[] | null>(null);
+  // A new person came back without the sign-up consent box ticked: ask for it, then start again.
+  const [askConsent, setAskConsent] = useState<{ next: string } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -85,21 +91,26 @@ export default function SocialCallback() {
           redirect_uri: pending.redirect_uri,
           device_id: params.get('device_id') ?? undefined,
           state: pending.state,
+          consent_personal_data: pending.consent,
         });
       } catch (error) {
         if (!(error instanceof ApiRequestError) || error.status === 0) return fail(CALLBACK_TEXTS.offline);
+        const body = error.body as Record<string, unknown> | null;
+        if (error.status === 400 && body && typeof body === 'object' && SIGN_UP_CONSENT_FIELD in body) return setAskConsent({ next: pending.next });
         const messages = messagesOf(error.body);
         return fail(...(messages.length > 0 ? messages : [CALLBACK_TEXTS.failed]));
       }
       // A full load: every part of the page renders signed in, and the code leaves the history.
-      window.location.replace(safeNext(pending.next) ?? '/');
+      window.location.replace(sitePath(pending.next) ?? '/');
     })();
   }, [location.search, provider, name]);
 
   return (
     <main className="page container social-callback">
       <h1 className="page__title">Вход через {name}</h1>
-      {problem ? (
+      {askConsent ? (
+        <ConsentStep provider={provider} name={name} next={askConsent.next} />
+      ) : problem ? (
         <div className="social-callback__problem" role="alert">
           {problem.map((message) => (
             <p key={message}>{message}</p>
@@ -116,5 +127,48 @@ export default function SocialCallback() {
         </p>
       )}
     </main>
+  );
+}
+
+/** The sign-up consent for a new person: ticked here, the provider's sign-in starts again carrying it. */
+function ConsentStep({ provider, name, next }: { provider: SocialProvider; name: string; next: string }) {
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="social-callback__problem"
+      style={{ display: 'grid', gap: 16 }}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!consent) return setErrors([CALLBACK_TEXTS.consentNeeded]);
+        setErrors([]);
+        setBusy(true);
+        void (async () => {
+          try {
+            const info = (await browserApi.socialProviders()).find((item) => item.provider === provider);
+            if (!info) throw new Error('provider is gone');
+            window.location.assign(await prepareSignIn(info, next, true));
+          } catch {
+            setBusy(false);
+            setProblem(CALLBACK_TEXTS.failed);
+          }
+        })();
+      }}
+    >
+      <p>{CALLBACK_TEXTS.consentLead(name)}</p>
+      <SignUpConsent id="social-consent" checked={consent} onChange={setConsent} errors={errors} required />
+      {problem ? <p role="alert">{problem}</p> : null}
+      <p style={{ display: 'flex', flexWrap: 'wrap', gap: 12, margin: 0 }}>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          Продолжить через {name}
+        </button>
+        <Link className="button button--ghost" to="/?login" replace>
+          Войти по коду из письма
+        </Link>
+      </p>
+    </form>
   );
 }

@@ -23,6 +23,15 @@ export const WEB_CLIENT_HEADER = 'x-crema-client';
 export const EMAIL_REQUIRED = 'Укажите адрес электронной почты.';
 export const EMAIL_INVALID = 'Введите корректный адрес электронной почты.';
 
+/**
+ * The sign-up consent (spec §5): one box on the screen where a new account can be made — the code
+ * request, the invitation page, the social sign-in — accepting the privacy policy and the processing
+ * of personal data. Sent as `consent_personal_data: true`; a new account is made only with it, and
+ * only then are the two consent records written. An existing account signs in without it.
+ */
+export const SIGN_UP_CONSENT_FIELD = 'consent_personal_data';
+export const SIGN_UP_CONSENT_REQUIRED = 'Чтобы создать аккаунт, примите условия Политики конфиденциальности и дайте согласие на обработку персональных данных.';
+
 // Letters of any script (иван@пример.рф), digits and the usual punctuation; no spaces, quotes or brackets.
 const LOCAL_PART = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
 const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;

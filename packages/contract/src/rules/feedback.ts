@@ -33,7 +33,14 @@ export const APPLICATION_EXTRA_FIELDS = [
   'consent_personal_data',
   'consent_privacy',
   'consent_advertising',
+  'consent_child_personal_data',
 ] as const;
+
+/**
+ * A form with fields about the student (`student_*`: the kids form) collects a child's data from the
+ * parent: such an application needs `consent_child_personal_data` (decision 0046's child document).
+ */
+export const STUDENT_FIELD_PREFIX = 'student_';
 
 export const FEEDBACK_TEXTS = {
   formNotFound: 'Форма не найдена.',
@@ -45,5 +52,6 @@ export const FEEDBACK_TEXTS = {
   requestIdInvalid: 'Некорректный идентификатор запроса.',
   consentFlag: 'Ожидается true или false.',
   personalDataConsentRequired: 'Нужно согласие на обработку персональных данных.',
+  childConsentRequired: 'Подтвердите согласие законного представителя на обработку персональных данных ребёнка.',
   tooMany: 'Слишком много заявок подряд. Попробуйте позже или позвоните нам.',
 } as const;

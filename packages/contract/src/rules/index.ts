@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './feedback.ts';
 export * from './orders.ts';
 export * from './legal.ts';
+export * from './links.ts';

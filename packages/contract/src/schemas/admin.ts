@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
-import { codeSchema, emailSchema } from './auth.ts';
+import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
 import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
@@ -529,7 +529,7 @@ export const adminAudienceAddSchema = z
 export type AdminAudienceAdd = z.infer<typeof adminAudienceAddSchema>;
 export const adminAudienceAddedSchema = z
   .object({
-    status: z.enum(['enrolled', 'already', 'invited']).describe('enrolled — доступ открыт; already — доступ уже был; invited — аккаунта нет, отправлено приглашение'),
+    status: z.enum(['enrolled', 'already', 'invited']).describe('already — человек уже среди учеников курса и доступ открыт; enrolled — закрытый доступ ученика курса открыт снова; invited — отправлено приглашение, доступ откроется при входе с этим адресом (ответ один и тот же, есть у адреса аккаунт или нет)'),
     detail: z.string(),
   })
   .meta({ id: 'AdminAudienceAdded' });
@@ -552,6 +552,7 @@ export const invitationTokenBodySchema = z
     token: invitationParamsSchema.shape.token,
     email: emailSchema.optional(),
     code: codeSchema.optional(),
+    consent_personal_data: signUpConsentSchema,
   })
   .strict()
   .meta({ id: 'InvitationTokenRequest' });

@@ -45,7 +45,20 @@ export const codeSentSchema = z
   .meta({ id: 'CodeSent' });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
-export const emailTokenBodySchema = z.object({ email: emailSchema, code: codeSchema }).strict().meta({ id: 'EmailTokenRequest' });
+/** The sign-up consent box (spec §5): needed when the code makes a new account, ignored otherwise. */
+export const signUpConsentSchema = z
+  .boolean({ error: 'Ожидается true или false.' })
+  .optional()
+  .describe(
+    'Отмеченный человеком флажок «Принимаю условия Политики конфиденциальности и даю разрешение на обработку персональных данных». ' +
+      'Нужен, только если вход создаёт новый аккаунт: без него аккаунт не создаётся (400 `{consent_personal_data: [...]}`); ' +
+      'с ним записываются согласия на обработку персональных данных и с политикой конфиденциальности.',
+  );
+
+export const emailTokenBodySchema = z
+  .object({ email: emailSchema, code: codeSchema, consent_personal_data: signUpConsentSchema })
+  .strict()
+  .meta({ id: 'EmailTokenRequest' });
 
 export const passwordTokenBodySchema = z
   .object({

@@ -43,6 +43,9 @@ export const feedbackProcessBodySchema = z
     consent_personal_data: flag.describe('Согласие на обработку персональных данных (обязательно)'),
     consent_privacy: flag.optional().describe('Согласие с политикой конфиденциальности'),
     consent_advertising: flag.optional().describe('Согласие на рекламные рассылки'),
+    consent_child_personal_data: flag
+      .optional()
+      .describe('Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно для формы с полями ученика (student_*)'),
   })
   .strict()
   .meta({

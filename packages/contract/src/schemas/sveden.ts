@@ -5,6 +5,7 @@
 // filled from the published courses and their teachers.
 import { z } from 'zod';
 import { SVEDEN_SECTIONS, SVEDEN_ADD_REFS_MAX, type SvedenSectionKey } from '../rules/sveden.ts';
+import { safeLink } from '../rules/links.ts';
 
 export { SVEDEN_SECTIONS, SVEDEN_ADD_REFS_MAX, SVEDEN_EMPTY, type SvedenSectionKey } from '../rules/sveden.ts';
 
@@ -19,12 +20,15 @@ const text = (what: string, max: number) =>
     .trim()
     .min(1, `Введите ${what}.`)
     .max(max, `Не длиннее ${max} символов.`);
-/** A link on the site (`/media/…`, `/sveden/…`) or an https address; never javascript: and the like. */
+/**
+ * A link on the site (`/media/…`, `/sveden/…`) or an http(s) address; never javascript:, another
+ * site behind a path ('/\\evil', '/..//evil') and the like (`safeLink`, shared with the browser).
+ */
 const link = z
   .string({ error: 'Укажите ссылку.' })
   .trim()
   .max(1000, 'Не длиннее 1000 символов.')
-  .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'Ссылка начинается с / (страница сайта) или с https://.');
+  .refine((value) => safeLink(value) !== null, 'Ссылка начинается с / (страница сайта) или с https://.');
 
 export const svedenFactSchema = z
   .object({

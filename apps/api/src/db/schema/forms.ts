@@ -40,7 +40,7 @@ export const feedbackFormFields = pgTable(
 
 /** A consent given in a form, with the version of the document agreed to (decision 0022). */
 export interface SubmissionConsent {
-  kind: 'personal_data' | 'privacy_policy' | 'advertising';
+  kind: 'personal_data' | 'privacy_policy' | 'advertising' | 'child_personal_data';
   version: number | null;
 }
 

@@ -3,7 +3,8 @@
 // invitation links with limits and end dates, and taking a link up signed in or by e-mail code.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseGrants, courseLinks, lessonProgress, mailOutbox, userCourses } from '../../db/schema/index.ts';
+import { SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
+import { consents, courseGrants, courseLinks, lessonProgress, mailOutbox, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildEnrolment, buildLesson, buildModule, buildOrder, buildOwner, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { AUDIENCE_TEXTS } from './audience.ts';
@@ -64,33 +65,54 @@ describe('the audience', () => {
     expect((await call('GET', `/api/admin/courses/${course.id}/audience/`, other)).statusCode).toBe(404);
   });
 
-  it('opens access by e-mail to an account at once, and to a new address when it first signs in', async () => {
+  it('answers the same for an address with an account and without one; the pending grant opens the course to either', async () => {
     const { course } = await ownCourse();
     const known = await buildUser(db());
-    const added = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email.toUpperCase() });
-    expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ status: 'enrolled', detail: AUDIENCE_TEXTS.enrolled(known.email) });
-    const again = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email });
-    expect(again.json().status).toBe('already');
-    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
-    expect(row).toMatchObject({ source: 'manual', isActive: true });
-
     const newcomer = `${unique('new')}@example.ru`;
+    const added = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email.toUpperCase() });
     const invited = await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: newcomer });
+    // One answer for both: the owner cannot tell which address has an account.
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ status: 'invited', detail: AUDIENCE_TEXTS.invited(known.email) });
     expect(invited.json()).toEqual({ status: 'invited', detail: AUDIENCE_TEXTS.invited(newcomer) });
+    expect(added.json().detail.replace(known.email, 'X')).toBe(invited.json().detail.replace(newcomer, 'X'));
+    expect(added.json().detail).not.toMatch(/аккаунт/);
+    // And the audience shows both alike: pending, nobody enrolled yet.
+    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner)).json();
+    expect(audience.pending.map((p: { email: string }) => p.email).sort()).toEqual([known.email, newcomer].sort());
+    expect(audience.count).toBe(0);
+    expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email })).json().status).toBe('invited');
     const letters = await db().select().from(mailOutbox).where(eq(mailOutbox.to, newcomer));
     expect(letters.map((l) => l.subject)).toEqual([`Приглашение на курс: ${course.title}`]);
-    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner)).json();
-    expect(audience.pending.map((p: { email: string }) => p.email)).toEqual([newcomer]);
 
-    // The newcomer signs in by code: the course is theirs, and the pending grant is gone.
+    // The account holder, signed in already, opens 'Мое обучение': the course is there.
+    const session = await signInAs(t.app, known);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: session.headers });
+    expect(JSON.stringify(mine.json())).toContain(course.title);
+    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    expect(row).toMatchObject({ source: 'manual', isActive: true });
+    // A learner the owner already sees: 'already'.
+    expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email })).json().status).toBe('already');
+
+    // The newcomer signs in by code: the course is theirs, and the pending grants are gone.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email: newcomer } })).statusCode).toBe(200);
     const code = await lastMailedCode(t.database, newcomer);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email: newcomer, code } });
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { consent_personal_data: true, email: newcomer, code } });
     expect(signedIn.statusCode).toBe(200);
     const courses = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: { 'jwt-access-token': `Bearer ${signedIn.json().access}` } });
     expect(JSON.stringify(courses.json())).toContain(course.title);
     expect(await db().select().from(courseGrants).where(eq(courseGrants.courseId, course.id))).toHaveLength(0);
+  });
+
+  it('a pending grant of an account with a password becomes its enrolment at the password sign-in', async () => {
+    const { course } = await ownCourse();
+    const password = 'кофе-и-молоко-2026';
+    const known = await buildUser(db(), { password });
+    await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/', payload: { username: known.email, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    expect(row).toMatchObject({ source: 'manual', isActive: true });
   });
 
   it('ends a learner’s access now, keeping the enrolment; adding them again reopens it; pending invitations can be withdrawn', async () => {
@@ -145,8 +167,16 @@ describe('invitation links', () => {
     expect(noCode.json()).toEqual({ code: [INVITATION_TEXTS.needCode] });
     await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email } });
     const code = await lastMailedCode(t.database, email);
-    const joined = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    // A new person without the consent box: no account, no enrolment, the code kept.
+    const unticked = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json()).toEqual({ consent_personal_data: [SIGN_UP_CONSENT_REQUIRED] });
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await db().select().from(userCourses).where(eq(userCourses.linkId, link.id))).toEqual([]);
+    const joined = await call('POST', '/api/auth/token/invitation/', null, { token, email, code, consent_personal_data: true });
     expect(joined.statusCode).toBe(200);
+    const given = await db().select().from(consents).where(eq(consents.userId, joined.json().user.id as number));
+    expect(given.map((r) => r.kind).sort()).toEqual(['personal_data', 'privacy_policy']);
     expect(joined.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String), user_course_id: expect.any(Number) });
     const [row] = await db().select().from(userCourses).where(eq(userCourses.id, joined.json().user_course_id));
     expect(row).toMatchObject({ courseId: course.id, source: 'invitation', linkId: link.id });
@@ -184,6 +214,6 @@ describe('invitation links', () => {
     const refused = await call('POST', '/api/auth/token/invitation/', null, { token, email, code });
     expect(refused.json()).toEqual({ non_field_errors: [INVITATION_TEXTS.unusable] });
     // The code still signs in normally.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email, code } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { consent_personal_data: true, email, code } })).statusCode).toBe(200);
   });
 });

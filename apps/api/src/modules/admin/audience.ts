@@ -22,8 +22,9 @@ export const AUDIENCE_TEXTS = {
   linkNotFound: 'Ссылка не найдена.',
   enrolled: (email: string) => `Доступ к курсу открыт: ${email}. Мы отправили письмо.`,
   already: (email: string) => `У ${email} уже есть доступ к курсу.`,
+  /** The same words whether the address has an account or not (decision 0013): nothing to learn from them. */
   invited: (email: string) =>
-    `У ${email} пока нет аккаунта. Мы отправили приглашение: курс появится в «Моем обучении», как только человек войдёт по этому адресу.`,
+    `Приглашение отправлено на ${email}. Курс появится в «Моем обучении», когда человек войдёт на сайт с этим адресом или откроет этот раздел.`,
   pastDate: 'Дата должна быть в будущем.',
 } as const;
 
@@ -175,9 +176,12 @@ export async function listAudience(
 }
 
 /**
- * POST /api/admin/courses/{id}/audience/: access by e-mail. An account gets the course now (its
- * own learning; an ended access opens again); an address without one gets a pending grant and an
- * invitation letter. Either way the person is told by mail.
+ * POST /api/admin/courses/{id}/audience/: access by e-mail. A learner of this course (someone the
+ * owner already sees in the audience) gets 'already', or an ended access opens again. Anyone else
+ * — an address without an account and an account alike — gets a pending grant, an invitation
+ * letter and one and the same answer (decision 0013: the owner learns nothing about whether an
+ * address has an account); the grant becomes the enrolment when the person proves the address
+ * (any sign-in) or opens 'Мое обучение' signed in with it.
  */
 export async function addToAudience(
   db: Executor,
@@ -191,27 +195,27 @@ export async function addToAudience(
     const course = await ownedCourse(tx, actor, courseId, true);
     const [user] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`);
     const letter = { courseTitle: course.title, url: `${publicUrl}/user/courses/`, hasAccount: Boolean(user) };
-    if (!user) {
-      await tx
-        .insert(courseGrants)
-        .values({ courseId: course.id, email: body.email, accessUntil, grantedById: actor.user.id })
-        .onConflictDoUpdate({ target: [courseGrants.courseId, courseGrants.email], set: { accessUntil, grantedById: actor.user.id } });
-      await sendTemplate(tx, { to: body.email, template: 'course_access', data: letter });
-      return { status: 'invited' as const, detail: AUDIENCE_TEXTS.invited(body.email) };
-    }
-    const [existing] = await tx
-      .select()
-      .from(userCourses)
-      .where(and(eq(userCourses.userId, user.id), eq(userCourses.courseId, course.id), isNull(userCourses.studentId)));
-    const open = existing && existing.isActive && (existing.accessUntil === null || existing.accessUntil > new Date());
-    if (open) return { status: 'already' as const, detail: AUDIENCE_TEXTS.already(body.email) };
+    const [existing] = user
+      ? await tx
+          .select()
+          .from(userCourses)
+          .where(and(eq(userCourses.userId, user.id), eq(userCourses.courseId, course.id), isNull(userCourses.studentId)))
+      : [];
     if (existing) {
+      const open = existing.isActive && (existing.accessUntil === null || existing.accessUntil > new Date());
+      if (open) return { status: 'already' as const, detail: AUDIENCE_TEXTS.already(body.email) };
       await tx.update(userCourses).set({ isActive: true, accessUntil, grantedById: actor.user.id }).where(eq(userCourses.id, existing.id));
-    } else {
-      await tx.insert(userCourses).values({ userId: user.id, courseId: course.id, source: 'manual', grantedById: actor.user.id, accessUntil });
+      await sendTemplate(tx, { to: body.email, template: 'course_access', data: letter });
+      return { status: 'enrolled' as const, detail: AUDIENCE_TEXTS.enrolled(body.email) };
     }
+    await tx
+      .insert(courseGrants)
+      .values({ courseId: course.id, email: body.email, accessUntil, grantedById: actor.user.id })
+      .onConflictDoUpdate({ target: [courseGrants.courseId, courseGrants.email], set: { accessUntil, grantedById: actor.user.id } });
+    // The letter goes to the address's owner, who may read whether they have an account: an account's
+    // letter says the course is in 'Мое обучение', which opening that section makes true (applyCourseGrants).
     await sendTemplate(tx, { to: body.email, template: 'course_access', data: letter });
-    return { status: 'enrolled' as const, detail: AUDIENCE_TEXTS.enrolled(body.email) };
+    return { status: 'invited' as const, detail: AUDIENCE_TEXTS.invited(body.email) };
   });
 }
 

@@ -22,6 +22,7 @@ import { pageLinks } from '../../lib/paging.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaStore } from '../media/images.ts';
 import { sanitizeRichText } from './html.ts';
+import { assertCourseKeys } from './uploads.ts';
 import { ADMIN_TEXTS, ownedBy } from './scopes.ts';
 
 type CoursesQuery = z.output<typeof adminCoursesQuerySchema>;
@@ -212,6 +213,10 @@ export async function patchAdminCourse(
       if (body.updated_at !== undefined && new Date(body.updated_at).getTime() !== course.updatedAt.getTime()) {
         throw new ApiError('conflict', ADMIN_TEXTS.conflict);
       }
+      await assertCourseKeys(tx, actor, course.id, [
+        ['image', body.image],
+        ['og_image', body.og_image],
+      ]);
       const values: Partial<typeof courses.$inferInsert> = {
         title: body.title,
         slug: body.slug,

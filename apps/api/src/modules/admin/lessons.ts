@@ -14,6 +14,7 @@ import type { SignedInActor } from '../auth/actor.ts';
 import { toLessonBlock } from '../learning/lessons.ts';
 import type { MediaService } from '../media/images.ts';
 import { sanitizeRichText } from './html.ts';
+import { assertCourseKeys } from './uploads.ts';
 import { ownedBy } from './scopes.ts';
 
 export const LESSON_TEXTS = {
@@ -176,6 +177,20 @@ async function readBlocks(db: Executor, media: MediaService, found: OwnedLesson)
   return { lesson_id: found.lesson.id, updated_at: found.lesson.updatedAt.toISOString(), pages };
 }
 
+/** The storage keys of a content write, each with its error field (`pages.<page>.<place>.data.<field>`). */
+function blockKeys(body: AdminBlocksPut): [string, string | null | undefined][] {
+  return body.pages.flatMap((page, p) =>
+    page.flatMap((block, i): [string, string | null | undefined][] => {
+      const at = (field: string) => `pages.${p}.${i}.data.${field}`;
+      const data = block.data;
+      if (data.type === 'image') return [[at('image'), data.image]];
+      if (data.type === 'file') return [[at('file'), data.file]];
+      if (data.type === 'video') return [[at('url'), data.url], [at('poster'), data.poster]];
+      return [];
+    }),
+  );
+}
+
 /** GET /api/admin/lessons/{id}/blocks/ */
 export async function getAdminBlocks(db: Executor, media: MediaService, actor: SignedInActor, lessonId: number): Promise<AdminBlocks> {
   return readBlocks(db, media, await ownedLesson(db, actor, lessonId));
@@ -196,6 +211,7 @@ export async function putAdminBlocks(
   return db.transaction(async (tx) => {
     const found = await ownedLesson(tx, actor, lessonId, true);
     assertVersion(found, body.updated_at);
+    await assertCourseKeys(tx, actor, found.course.id, blockKeys(body));
     const existing = new Set(
       (await tx.select({ id: lessonBlocks.id }).from(lessonBlocks).where(eq(lessonBlocks.lessonId, found.lesson.id))).map((r) => r.id),
     );

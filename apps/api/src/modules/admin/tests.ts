@@ -9,6 +9,7 @@ import { answers, courseModules, courses, questions, testAttempts, tests, type A
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaService } from '../media/images.ts';
+import { assertCourseKeys } from './uploads.ts';
 import { ownedCourse } from './courses.ts';
 import { ownedBy } from './scopes.ts';
 import { assertSameSet, writeSorts } from './structure.ts';
@@ -237,6 +238,10 @@ async function readQuestion(db: Executor, media: MediaService, testId: number, q
 
 const answerValues = (a: AdminAnswerBody) => ({ connectId: a.connect_id, text: a.text, image: a.image, isCorrect: a.is_correct });
 
+/** The answers' picture keys with their error fields (`answers.<n>.image`). */
+const answerKeys = (list: readonly { image?: string | null }[]): [string, string | null | undefined][] =>
+  list.map((a, i) => [`answers.${i}.image`, a.image]);
+
 /** Every change to a test's questions moves the test's version. */
 const touchTest = (db: Executor, testId: number) => db.update(tests).set({ updatedAt: nextVersion }).where(eq(tests.id, testId));
 
@@ -244,6 +249,7 @@ const touchTest = (db: Executor, testId: number) => db.update(tests).set({ updat
 export async function createQuestion(db: Executor, media: MediaService, actor: SignedInActor, testId: number, body: AdminQuestionCreate): Promise<AdminQuestion> {
   return db.transaction(async (tx) => {
     const found = await ownedTest(tx, actor, testId, true);
+    await assertCourseKeys(tx, actor, found.course.id, [['image', body.image], ...answerKeys(body.answers)]);
     const [q] = await tx
       .insert(questions)
       .values({ testId: found.test.id, type: body.type, text: body.text, probability: body.probability, sort: body.sort, image: body.image })
@@ -302,6 +308,7 @@ export async function patchQuestion(
 ): Promise<AdminQuestion> {
   return db.transaction(async (tx) => {
     const found = await ownedQuestion(tx, actor, testId, questionId);
+    await assertCourseKeys(tx, actor, found.course.id, [['image', body.image], ...answerKeys(body.answers ?? [])]);
     const { answers: list, ...fields } = body;
     if (Object.keys(fields).length) await tx.update(questions).set(fields).where(eq(questions.id, questionId));
     if (list !== undefined) {
@@ -340,6 +347,7 @@ export async function createAnswer(
 ): Promise<AdminQuestion> {
   return db.transaction(async (tx) => {
     const found = await ownedQuestion(tx, actor, testId, questionId);
+    await assertCourseKeys(tx, actor, found.course.id, [['image', body.image]]);
     const [last] = await tx.select({ sort: max(answers.sort) }).from(answers).where(eq(answers.questionId, questionId));
     await tx.insert(answers).values({ questionId, ...answerValues(body), sort: (last?.sort ?? 0) + 1 });
     await touchTest(tx, found.test.id);

@@ -5,7 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { courses } from '../../db/schema/index.ts';
+import { buildCourse, buildLesson, buildModule, buildOwner, buildTest, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import { UPLOAD_TEXTS } from './uploads.ts';
 
 let t: TestContext;
@@ -120,5 +122,52 @@ describe('POST /api/admin/uploads/', () => {
     expect(await readdir(path.join(t.app.media.uploadsDir, '.incoming'))).toEqual(before);
     const ownFolder = await readdir(path.join(t.app.media.uploadsDir, 'courses', String(ownerId)));
     expect(ownFolder).toHaveLength(storedBefore.length);
+  });
+});
+
+describe('whose uploads a course may show', () => {
+  it('another owner cannot put owner1’s uploaded key into their course (cover, social image, lesson picture, question picture); owner1 can', async () => {
+    const db = t.database.db;
+    const key = (await upload('image', 'латте.png', await png())).json().key as string;
+    const o2 = await buildOwner(db);
+    const owner2 = await signInAs(t.app, o2);
+    const theirs = await buildCourse(db, { ownerId: o2.id });
+    const module = await buildModule(db, { courseId: theirs.id });
+    const lesson = await buildLesson(db, { moduleId: module.id });
+    const call = (session: TestSession, method: 'PATCH' | 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: session.headers, payload });
+
+    for (const field of ['image', 'og_image']) {
+      const res = await call(owner2, 'PATCH', `/api/admin/courses/${theirs.id}/`, { [field]: key });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toEqual({ [field]: [UPLOAD_TEXTS.notYours] });
+    }
+    const blocks = await call(owner2, 'PUT', `/api/admin/lessons/${lesson.id}/blocks/`, {
+      updated_at: lesson.updatedAt.toISOString(),
+      pages: [[{ data: { type: 'text', html: '<p>Урок</p>' } }, { data: { type: 'image', image: key, alt: 'Латте' } }]],
+    });
+    expect(blocks.statusCode).toBe(400);
+    expect(blocks.json()).toEqual({ 'pages.0.1.data.image': [UPLOAD_TEXTS.notYours] });
+    const video = await call(owner2, 'PUT', `/api/admin/lessons/${lesson.id}/blocks/`, { updated_at: lesson.updatedAt.toISOString(), pages: [[{ data: { type: 'video', url: key } }]] });
+    expect(video.json()).toEqual({ 'pages.0.0.data.url': [UPLOAD_TEXTS.notYours] });
+    const test = await buildTest(db, { courseId: theirs.id });
+    const question = await call(owner2, 'POST', `/api/admin/tests/${test.id}/questions/`, { text: 'Что это?', image: key, answers: [{ text: 'Да', image: key }] });
+    expect(question.statusCode).toBe(400);
+    expect(question.json()).toEqual({ image: [UPLOAD_TEXTS.notYours], 'answers.0.image': [UPLOAD_TEXTS.notYours] });
+    const [course] = await db.select().from(courses).where(eq(courses.id, theirs.id));
+    expect([course!.image, course!.ogImage]).not.toContain(key);
+
+    // Owner1 uses their own upload anywhere in their course; a key the course already has stays usable;
+    // the school's demo pictures too.
+    const mine = await buildCourse(db, { ownerId });
+    expect((await call(owner, 'PATCH', `/api/admin/courses/${mine.id}/`, { image: key, og_image: 'demo/courses/latte-art.jpg' })).statusCode).toBe(200);
+    const myLesson = await buildLesson(db, { moduleId: (await buildModule(db, { courseId: mine.id })).id });
+    const put = await call(owner, 'PUT', `/api/admin/lessons/${myLesson.id}/blocks/`, {
+      updated_at: myLesson.updatedAt.toISOString(),
+      pages: [[{ data: { type: 'image', image: key, alt: 'Латте' } }]],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await db.update(courses).set({ image: 'covers/old-cover.jpg' }).where(eq(courses.id, mine.id));
+    expect((await call(owner, 'PATCH', `/api/admin/courses/${mine.id}/`, { og_image: 'covers/old-cover.jpg' })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,11 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { answers, courseModules, courses, lessonBlocks, lessons, questions, tests } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaStore } from '../media/images.ts';
 import { originalUrl } from '../media/images.ts';
 
@@ -38,6 +42,7 @@ export const UPLOAD_TEXTS = {
   badImage: 'Картинку не удалось прочитать: возможно, файл повреждён.',
   hugeImage: `Картинка больше ${IMAGE_MAX_SIDE} точек по стороне: уменьшите её.`,
   oneFile: 'Загрузите один файл за раз (поле file), без других полей формы.',
+  notYours: 'Этот файл загружен не вами и не относится к этому курсу. Загрузите файл заново.',
 } as const;
 
 /** One part of a multipart body, as @fastify/multipart's `parts()` yields it. */
@@ -163,4 +168,50 @@ export async function storeUpload(
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+// ---------------------------------------------------------------- whose files a course may show
+
+/** Files the school ships (the demo seed's pictures and materials): anyone's course may show them. */
+const SCHOOL_KEY_PREFIX = 'demo/';
+
+/**
+ * Storage keys already in course `courseId`: its cover and social image, its lessons' pictures,
+ * posters, files and uploaded videos, its tests' question and answer pictures. A course keeps what
+ * it has (a copy made by staff from another owner's course, or the demo course's pictures).
+ */
+async function keysOfCourse(db: Executor, courseId: number): Promise<Set<string>> {
+  const result = await db.execute<{ key: string | null }>(sql`
+    select ${courses.image} as key from ${courses} where ${courses.id} = ${courseId}
+    union select ${courses.ogImage} from ${courses} where ${courses.id} = ${courseId}
+    union select v.key from ${lessonBlocks}
+      join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
+      join ${courseModules} on ${courseModules.id} = ${lessons.moduleId}
+      cross join lateral (values (${lessonBlocks.data}->>'image'), (${lessonBlocks.data}->>'poster'), (${lessonBlocks.data}->>'file'), (${lessonBlocks.data}->>'url')) as v(key)
+      where ${courseModules.courseId} = ${courseId}
+    union select ${questions.image} from ${questions} join ${tests} on ${tests.id} = ${questions.testId} where ${tests.courseId} = ${courseId}
+    union select ${answers.image} from ${answers}
+      join ${questions} on ${questions.id} = ${answers.questionId}
+      join ${tests} on ${tests.id} = ${questions.testId}
+      where ${tests.courseId} = ${courseId}`);
+  return new Set(result.rows.flatMap((row) => (row.key ? [row.key] : [])));
+}
+
+/**
+ * Refuses storage keys the actor may not put into course `courseId` (a field error per key, in
+ * Russian): a key must be the actor's own upload (`courses/<actor id>/…`, as `storeUpload` names
+ * every upload), a file the school ships (`demo/…`), or one the course already has. Another owner's
+ * upload key — learnt from their public course page — is refused, so nobody shows someone else's
+ * files (a paid lesson's materials, say) as their own. `fields` maps an error field to its key.
+ */
+export async function assertCourseKeys(db: Executor, actor: SignedInActor, courseId: number, fields: [field: string, key: string | null | undefined][]) {
+  const own = `courses/${actor.user.id}/`;
+  const unsure = fields.filter((entry): entry is [string, string] => {
+    const key = entry[1];
+    return typeof key === 'string' && key !== '' && !/^https?:\/\//i.test(key) && !key.startsWith(own) && !key.startsWith(SCHOOL_KEY_PREFIX);
+  });
+  if (!unsure.length) return;
+  const kept = await keysOfCourse(db, courseId);
+  const refused = unsure.filter(([, key]) => !kept.has(key));
+  if (refused.length) throw ApiError.fields(Object.fromEntries(refused.map(([field]) => [field, [UPLOAD_TEXTS.notYours]])));
 }

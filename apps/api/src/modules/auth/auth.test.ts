@@ -66,7 +66,7 @@ async function skipCountdown(email: string) {
 async function signInByCode(email: string, ip = freshIp()) {
   await skipCountdown(email);
   expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
-  const res = await call('/api/auth/token/email/', { payload: { email, code: await lastCode(email) }, ip });
+  const res = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: await lastCode(email) }, ip });
   expect(res.statusCode).toBe(200);
   return res.json() as { access: string; refresh: string; user: { id: number; email: string } };
 }
@@ -138,7 +138,7 @@ describe('POST /api/auth/token/email/', () => {
     const ip = freshIp();
     await call('/api/auth/send_code/email/', { payload: { email }, ip });
     const code = await lastCode(email);
-    const res = await call('/api/auth/token/email/', { payload: { email: 'ИВАН@пример.рф', code }, ip });
+    const res = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email: 'ИВАН@пример.рф', code }, ip });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ email, is_course_owner: false, has_password: false });
@@ -146,7 +146,7 @@ describe('POST /api/auth/token/email/', () => {
     expect(body.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [user] = await query<{ email_verified_at: Date | null }>('select email_verified_at from users where email = $1', [email]);
     expect(user?.email_verified_at).toBeInstanceOf(Date);
-    const again = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    const again = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code }, ip });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ code: ['Код не подходит или устарел. Осталось попыток: 4.'] });
   });
@@ -165,13 +165,13 @@ describe('POST /api/auth/token/email/', () => {
     const code = await lastCode(email);
     const wrong = code === '0000' ? '1111' : '0000';
     for (let left = 4; left >= 1; left--) {
-      const res = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
+      const res = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: wrong }, ip });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: [`Код не подходит или устарел. Осталось попыток: ${left}.`] });
     }
-    const fifth = await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip });
+    const fifth = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: wrong }, ip });
     expect(fifth.json()).toEqual({ code: ['Код не подходит или устарел. Попытки закончились — запросите новый код.'] });
-    const right = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    const right = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code }, ip });
     expect(right.statusCode).toBe(400);
     expect(right.json().code[0]).toMatch(/запросите новый код/);
   });
@@ -183,18 +183,18 @@ describe('POST /api/auth/token/email/', () => {
       await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
       const wrong = (await lastCode(email)) === '0000' ? '1111' : '0000';
       for (let n = 0; n < 5; n++) {
-        expect((await call('/api/auth/token/email/', { payload: { email, code: wrong }, ip: entryIp })).statusCode).toBe(400);
+        expect((await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: wrong }, ip: entryIp })).statusCode).toBe(400);
       }
     }
     const email = 'wrong-ip-last@example.ru';
     await call('/api/auth/send_code/email/', { payload: { email }, ip: freshIp() });
     const code = await lastCode(email);
-    const blocked = await call('/api/auth/token/email/', { payload: { email, code }, ip: entryIp });
+    const blocked = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code }, ip: entryIp });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/^Слишком много неверных кодов/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address's IP is not affected.
-    expect((await call('/api/auth/token/email/', { payload: { email, code }, ip: freshIp() })).statusCode).toBe(200);
+    expect((await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code }, ip: freshIp() })).statusCode).toBe(200);
   });
 
   it('caps letters to an address at 10 a day from one client and 10 an hour from anywhere: the owner waits an hour at most', async () => {
@@ -229,7 +229,7 @@ describe('POST /api/auth/token/email/', () => {
     await call('/api/auth/send_code/email/', { payload: { email }, ip });
     const code = await lastCode(email);
     await query(`update auth_codes set expires_at = now() - interval '1 second' where email = $1`, [email]);
-    const res = await call('/api/auth/token/email/', { payload: { email, code }, ip });
+    const res = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code }, ip });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: ['Код не подходит или устарел. Осталось попыток: 4.'] });
   });
@@ -246,14 +246,14 @@ describe('POST /api/auth/token/email/', () => {
       expect((await call('/api/auth/send_code/email/', { payload: { email }, ip })).statusCode).toBe(200);
       second = await lastCode(email);
     }
-    const old = await call('/api/auth/token/email/', { payload: { email, code: first }, ip });
+    const old = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: first }, ip });
     expect(old.statusCode).toBe(400);
-    expect((await call('/api/auth/token/email/', { payload: { email, code: second }, ip })).statusCode).toBe(200);
+    expect((await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: second }, ip })).statusCode).toBe(200);
   });
 
   it('accepts only four digits', async () => {
     for (const code of ['123', '12345', 'abcd', '12 4']) {
-      const res = await call('/api/auth/token/email/', { payload: { email: 'x@example.ru', code }, ip: freshIp() });
+      const res = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email: 'x@example.ru', code }, ip: freshIp() });
       expect(res.statusCode).toBe(400);
       expect(res.json().code[0]).toBe('Код — четыре цифры.');
     }
@@ -525,7 +525,7 @@ describe('web session cookies and CSRF', () => {
     const ip = freshIp();
     await call('/api/auth/send_code/email/', { payload: { email }, ip });
     const res = await call('/api/auth/token/email/', {
-      payload: { email, code: await lastCode(email) },
+      payload: { email, code: await lastCode(email), consent_personal_data: true },
       headers: { 'x-crema-client': 'web' },
       ip,
     });
@@ -854,8 +854,8 @@ describe('Cache-Control: no-store on token and personal answers', () => {
     const email = 'nostore@example.ru';
     const ip = freshIp();
     const sent = await call('/api/auth/send_code/email/', { payload: { email }, ip });
-    const wrong = await call('/api/auth/token/email/', { payload: { email, code: '9999' === (await lastCode(email)) ? '8888' : '9999' }, ip });
-    const byCode = await call('/api/auth/token/email/', { payload: { email, code: await lastCode(email) }, ip });
+    const wrong = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: '9999' === (await lastCode(email)) ? '8888' : '9999' }, ip });
+    const byCode = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email, code: await lastCode(email) }, ip });
     const { access, refresh } = byCode.json();
     const refreshed = await call('/api/auth/token/refresh/', { payload: { refresh } });
     const byPassword = await call('/api/auth/token/', { payload: { username: 'student@school.example', password: PASSWORD }, ip: freshIp() });
@@ -885,7 +885,7 @@ describe('e-mail addresses are NFKC-normalised wherever they enter', () => {
     expect(res.json().user.email).toBe(email);
     const sent = await call('/api/auth/send_code/email/', { payload: { email: 'Ｗide@school.example' }, ip: freshIp() });
     expect(sent.json().detail).toBe(`Код отправлен на ${email}.`);
-    const signedIn = await call('/api/auth/token/email/', { payload: { email: 'ｗide@school.example', code: await lastCode(email) }, ip: freshIp() });
+    const signedIn = await call('/api/auth/token/email/', { payload: { consent_personal_data: true, email: 'ｗide@school.example', code: await lastCode(email) }, ip: freshIp() });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.id).toBe(res.json().user.id);
     expect(await query(`select id from users where email like '%ide@school.example'`)).toHaveLength(1);

@@ -67,7 +67,7 @@ describe('the same answers for every address', () => {
     const used = 'enum-used@example.ru';
     const fresh = 'enum-fresh@example.ru';
     await post('/api/auth/send_code/email/', { email: used });
-    expect((await post('/api/auth/token/email/', { email: used, code: await lastCode(used) })).statusCode).toBe(200);
+    expect((await post('/api/auth/token/email/', { email: used, code: await lastCode(used), consent_personal_data: true })).statusCode).toBe(200);
     const a = await post('/api/auth/token/email/', { email: used, code: '4321' });
     const b = await post('/api/auth/token/email/', { email: fresh, code: '4321' });
     expect(a.statusCode).toBe(400);

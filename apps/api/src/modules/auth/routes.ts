@@ -69,14 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'причины (неверный, истёкший, использованный или не запрошенный код). После 5 неверных попыток код больше ' +
           'не принимается. Неверные коды и пароли адреса считаются вместе: 5 сразу, затем ожидание 1, 5, 15, 60 минут, ' +
           'потом 4 часа (429 с Retry-After); браузер, уже входивший в этот адрес (cookie `crema_device`), ждёт только ' +
-          'своих ошибок.' + WEB_NOTE,
+          'своих ошибок. Новый адрес регистрируется, только если отмечен флажок согласия `consent_personal_data: true`; ' +
+          'без него верный код для адреса без аккаунта — 400 `{consent_personal_data: [...]}`, и код остаётся в силе.' + WEB_NOTE,
         tags,
         body: emailTokenBodySchema,
         response: { 200: sessionResponseSchema, ...base, ...limited },
       },
     },
     async (request, reply) => {
-      const signedIn = await service.signInWithCode(request.body.email, request.body.code, request.actor, deviceMarkOf(request));
+      const { email, code, consent_personal_data: consent } = request.body;
+      const signedIn = await service.signInWithCode(email, code, request.actor, deviceMarkOf(request), consent === true);
       return respondWithSession(request, reply, signedIn, service.devices);
     },
   );
@@ -291,7 +293,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Записаться на курс по ссылке-приглашению (и войти)',
         description:
           'Вошедший человек присылает только `token` и получает доступ к курсу. Гость присылает ещё `email` и код из письма ' +
-          '(POST /api/auth/send_code/email/): он входит (или регистрируется) и записывается одним запросом — ответ как у входа по коду ' +
+          '(POST /api/auth/send_code/email/): он входит (или регистрируется — только с `consent_personal_data: true`) и записывается одним запросом — ответ как у входа по коду ' +
           'плюс `user_course_id`. Тот, кто уже учится на курсе, повторно не считается; ссылка с исчерпанным лимитом или истёкшим ' +
           'сроком — 400, и код тогда не тратится.' + WEB_NOTE,
         tags,
@@ -300,7 +302,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, email, code } = request.body;
+      const { token, email, code, consent_personal_data: consent } = request.body;
       const actor = request.actor;
       if (actor.user && email === undefined) {
         const userId = actor.user.id;
@@ -315,7 +317,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A used-up link does not spend the code; the link is checked again when enrolling.
       await assertUsable(db, token);
-      const signedIn = await service.signInWithCode(email, code, actor, deviceMarkOf(request));
+      const signedIn = await service.signInWithCode(email, code, actor, deviceMarkOf(request), consent === true);
       const accepted = await db.transaction((tx) => acceptInvitation(tx, token, signedIn.user.id));
       return { ...respondWithSession(request, reply, signedIn, service.devices), user_course_id: accepted.userCourseId };
     },

@@ -4,6 +4,8 @@ import {
   AUTH_CODE_RESEND_S,
   NON_FIELD_ERRORS,
   ORDER_CODE_RESEND_S,
+  SIGN_UP_CONSENT_FIELD,
+  SIGN_UP_CONSENT_REQUIRED,
   normaliseEmail,
   passwordProblems,
   pluralRu,
@@ -384,21 +386,35 @@ export class AuthService {
     return { access, refresh: refresh.token, sessionId: refresh.familyId };
   }
 
-  /** POST /api/auth/token/email/: the code signs in, registering a new address (verified by the code). */
-  async signInWithCode(email: string, code: string, actor: Actor, deviceMark?: string) {
+  /**
+   * POST /api/auth/token/email/ (and the invitation link's guest path): the code signs in,
+   * registering a new address (verified by the code) only when the person ticked the sign-up consent
+   * box (`consent`); the two consent records are written for a new account only. A right code for an
+   * address without an account and without the box is refused with a field error under
+   * `consent_personal_data`, the code kept for the next try — the answer comes only after the right
+   * code, so it tells nothing to someone without the mailbox.
+   */
+  async signInWithCode(email: string, code: string, actor: Actor, deviceMark?: string, consent = false) {
     const ticket = await this.reserveGuess('code', email, actor, deviceMark);
-    const result = await this.db.transaction(async (tx) => {
-      const check = await this.codes.checkCode(tx, email, 'login', code);
-      if (!check.ok) return check;
-      await this.codes.consume(tx, check.id);
-      const { user, created } = await verifiedSignIn(tx, email);
-      if (created) {
-        // A new account: the code-request form's required checkbox accepted the privacy policy and
-        // the processing of personal data (spec §5); recorded with this request's IP and browser.
-        for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
-      }
-      return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
-    });
+    let result: { ok: false; message: string } | { ok: true; user: User; session: Awaited<ReturnType<AuthService['startSession']>> };
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const check = await this.codes.checkCode(tx, email, 'login', code);
+        if (!check.ok) return check;
+        if (!consent && !(await findUserByEmail(tx, email))) throw ApiError.fields({ [SIGN_UP_CONSENT_FIELD]: [SIGN_UP_CONSENT_REQUIRED] });
+        await this.codes.consume(tx, check.id);
+        const { user, created } = await verifiedSignIn(tx, email);
+        if (created) {
+          // A new account: the box the person ticked accepted the privacy policy and the processing of
+          // personal data (spec §5); recorded with this request's IP and browser.
+          for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
+        }
+        return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
+      });
+    } catch (error) {
+      if (error instanceof ApiError) await this.guessSucceeded(ticket);
+      throw error;
+    }
     return this.settleCode(ticket, result);
   }
 
@@ -416,6 +432,8 @@ export class AuthService {
     return this.db.transaction(async (tx) => {
       const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       const signedIn = fresh ?? user;
+      // Courses an owner opened to this verified address meanwhile (decision 0035), as a code sign-in does.
+      if (signedIn.emailVerifiedAt) await applyCourseGrants(tx, signedIn);
       return { user: signedIn, session: await this.startSession(tx, signedIn, clientOf(actor)) };
     });
   }

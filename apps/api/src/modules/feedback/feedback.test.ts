@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_TEXTS } from '@crema/contract';
+import { CAPTCHA_TEXTS, FEEDBACK_TEXTS } from '@crema/contract';
 import { consents, feedbackSubmissions, mailOutbox, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildFeedbackForm, buildUser, setConfig, signInAs, unique } from '../../test/factories.ts';
@@ -182,7 +182,7 @@ describe('dynamic forms and applications (captcha off)', () => {
         { name: 'student_email', title: 'Почта ребёнка', required: false, type: 'email' },
       ],
     });
-    const body = await multipart({
+    const kid = {
       name: 'Ольга',
       phone: '+7 (903) 000-11-22',
       student_name: 'Иванов Миша',
@@ -190,7 +190,22 @@ describe('dynamic forms and applications (captcha off)', () => {
       student_phone: '',
       consent_personal_data: 'true',
       consent_privacy: 'true',
-    });
+    };
+    // The child's data without the parent's consent for it: refused, nothing stored.
+    for (const extra of [{}, { consent_child_personal_data: 'false' }] as Record<string, string>[]) {
+      const unticked = await multipart({ ...kid, ...extra });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/feedback/${form.key}/process/`,
+        headers: { 'content-type': unticked.contentType },
+        payload: unticked.body,
+        remoteAddress: freshIp(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ consent_child_personal_data: [FEEDBACK_TEXTS.childConsentRequired] });
+    }
+    expect(await submissionsOf(t, form.id)).toEqual([]);
+    const body = await multipart({ ...kid, consent_child_personal_data: 'true' });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/feedback/${form.key}/process/`,
@@ -201,12 +216,17 @@ describe('dynamic forms and applications (captcha off)', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await submissionsOf(t, form.id);
     expect(row!.data).toEqual({ name: 'Ольга', phone: '79030001122', student_name: 'Иванов Миша', student_birthdate: '2016-03-05' });
-    expect(row!.consents.map((c) => c.kind)).toEqual(['personal_data', 'privacy_policy']);
+    expect(row!.consents).toEqual([
+      { kind: 'personal_data', version: 1 },
+      { kind: 'privacy_policy', version: 1 },
+      { kind: 'child_personal_data', version: 1 },
+    ]);
+    expect(row).toMatchObject({ ip: expect.any(String), userAgent: expect.any(String) });
     const [letter] = (await mailsTo(t, SCHOOL)).filter((m) => m.text.includes('Иванов Миша'));
     expect(letter!.subject).toBe(`Новая заявка: ${form.title}`);
     expect(letter!.text).toContain('Дата рождения ребёнка: 05.03.2016');
 
-    const missing = await multipart({ name: 'Ольга', phone: '+79030001122', consent_personal_data: 'true' });
+    const missing = await multipart({ name: 'Ольга', phone: '+79030001122', consent_personal_data: 'true', consent_child_personal_data: 'true' });
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/feedback/${form.key}/process/`,
@@ -218,6 +238,30 @@ describe('dynamic forms and applications (captcha off)', () => {
       student_name: ['Заполните поле «Фамилия и имя ребёнка».'],
       student_birthdate: ['Заполните поле «Дата рождения ребёнка».'],
     });
+  });
+
+  it('a signed-in parent’s consent for a child stays with the application, not as an account record; a form without student fields records none', async () => {
+    const user = await buildUser(t.database.db);
+    const { headers } = await signInAs(t.app, user);
+    const kids = await buildFeedbackForm(t.database.db, {
+      key: unique('kids').replace(/-/g, '_'),
+      fields: [
+        { name: 'name', title: 'Имя родителя', required: true, type: 'text' },
+        { name: 'student_name', title: 'Фамилия и имя ребёнка', required: true, type: 'text' },
+      ],
+    });
+    const res = await post(t, kids.key, { name: 'Ольга', student_name: 'Миша', consent_personal_data: true, consent_child_personal_data: true }, { headers });
+    expect(res.statusCode).toBe(201);
+    const [row] = await submissionsOf(t, kids.id);
+    expect(row!.consents.map((c) => c.kind)).toEqual(['personal_data', 'child_personal_data']);
+    const records = await t.database.db.select().from(consents).where(eq(consents.userId, user.id));
+    expect(records.map((r) => r.kind)).toEqual(['personal_data']);
+
+    const plain = await buildFeedbackForm(t.database.db);
+    const sent = await post(t, plain.key, { name: 'Ольга', phone: '+79160000002', consent_personal_data: true, consent_child_personal_data: true }, { headers });
+    expect(sent.statusCode).toBe(201);
+    const [plainRow] = await submissionsOf(t, plain.id);
+    expect(plainRow!.consents.map((c) => c.kind)).toEqual(['personal_data']);
   });
 
   it('records a signed-in caller’s consents as account records, with IP and browser', async () => {

@@ -12,6 +12,7 @@ import {
   NON_FIELD_ERRORS,
   REQUEST_ID_PATTERN,
   SESSION_KEY_PATTERN,
+  STUDENT_FIELD_PREFIX,
   ACCOUNT_TEXTS,
   formatDateTime,
   fromIsoDate,
@@ -175,6 +176,14 @@ export function parseApplication(fields: readonly FeedbackFormField[], body: unk
     if (given) consents.push(kind);
     else if (flag === 'consent_personal_data') add(flag, FEEDBACK_TEXTS.personalDataConsentRequired);
   }
+  // A form about a student (the kids form) takes a child's data: the parent's consent for it is required.
+  const childFlag = 'consent_child_personal_data';
+  const childGiven = checkbox(input[childFlag]);
+  if (childGiven === null) add(childFlag, FEEDBACK_TEXTS.consentFlag);
+  else if (fields.some((field) => field.name.startsWith(STUDENT_FIELD_PREFIX))) {
+    if (childGiven) consents.push('child_personal_data');
+    else add(childFlag, FEEDBACK_TEXTS.childConsentRequired);
+  }
 
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
   return { values, courseSlug, sessionKey, captchaToken, requestId, consents };
@@ -261,8 +270,12 @@ export class FeedbackService {
         ip: client.ip ?? null,
         userAgent: client.userAgent ?? null,
       });
-      // A signed-in person's consents become records of the account (decision 0018).
-      if (signedIn) for (const kind of app.consents) await recordConsent(tx, actor.user.id, kind, client);
+      // A signed-in person's own consents become records of the account (decision 0018). The consent
+      // for a child is kept with the application only (with its version, IP and browser): the child
+      // is no student of the account, and an account record names a student.
+      if (signedIn) {
+        for (const kind of app.consents) if (kind !== 'child_personal_data') await recordConsent(tx, actor.user.id, kind, client);
+      }
 
       const to = config.schoolNotifyEmail ?? (await schoolContactEmail(tx));
       if (!to) {

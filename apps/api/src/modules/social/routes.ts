@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema, fieldErrorsSchema, sessionResponseSchema } from '@crema/contract';
+import { detailErrorSchema, fieldErrorsSchema, sessionResponseSchema, signUpConsentSchema } from '@crema/contract';
 import { PROVIDER_META, SOCIAL_PROVIDERS } from './providers.ts';
 import { noStore, respondWithSession } from '../auth/http.ts';
 import { requestOrigin } from '../auth/plugin.ts';
@@ -32,6 +32,7 @@ const exchangeBodySchema = z
     redirect_uri: z.string({ error: 'Нет адреса возврата.' }).max(2048),
     device_id: z.string().max(512).optional().describe('VK ID: device_id из адреса возврата'),
     state: z.string().max(512).optional().describe('VK ID передаёт state и при обмене кода'),
+    consent_personal_data: signUpConsentSchema,
   })
   .strict()
   .meta({ id: 'SocialExchangeRequest' });
@@ -80,7 +81,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Сайт передаёт код из адреса возврата и свою PKCE-строку `code_verifier`; сервер обменивает код у ' +
           'провайдера, читает профиль и входит: аккаунт, уже связанный с этим профилем, иначе аккаунт с тем же ' +
-          'подтверждённым e-mail (он связывается), иначе новый. Неверный, устаревший или повторный код — ' +
+          'подтверждённым e-mail (он связывается), иначе новый — только с `consent_personal_data: true` (флажок согласия, ' +
+          'отмеченный на сайте до перехода к провайдеру), без него — 400 `{consent_personal_data: [...]}` и аккаунт не создаётся. Неверный, устаревший или повторный код — ' +
           '400 `{code: [...]}`; профиль без e-mail — 400 `{email: [...]}`; провайдер недоступен — 503; ' +
           'провайдер не настроен — 404. С заголовком `X-Crema-Client: web` сеанс ставится в cookie, как у `/api/auth/token/`.',
         tags,
@@ -109,7 +111,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           state: body.state,
         },
         request.actor,
-        { origin: requestOrigin(request), log: request.log },
+        { origin: requestOrigin(request), log: request.log, consent: body.consent_personal_data === true },
       );
       return respondWithSession(request, reply, signedIn);
     },

@@ -6,6 +6,8 @@ import { ApiError } from '../../errors.ts';
 import { hitRateLimit, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AuthService, clientOf, normaliseEmail } from '../auth/service.ts';
+import { recordConsent } from '../user/consents.ts';
+import { SIGN_UP_CONSENT_FIELD, SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
 import {
   PROVIDER_META,
   ProviderError,
@@ -65,7 +67,12 @@ export class SocialService {
    * the request came to (checkRedirect); `log` the request's logger, so a provider's failure is
    * logged with the request id.
    */
-  async signIn(provider: SocialProvider, grant: CodeGrant, actor: Actor, context: { origin: string | undefined; log: Logger }) {
+  async signIn(
+    provider: SocialProvider,
+    grant: CodeGrant,
+    actor: Actor,
+    context: { origin: string | undefined; log: Logger; consent: boolean },
+  ) {
     const settings = this.settings(provider);
     this.checkRedirect(provider, grant.redirectUri, context.origin);
     const name = PROVIDER_META[provider].name;
@@ -81,14 +88,17 @@ export class SocialService {
       if (error.kind === 'rejected') throw ApiError.fields({ code: [SOCIAL_TEXTS.rejected(name)] });
       throw new ApiError('unavailable', SOCIAL_TEXTS.unavailable(name));
     }
-    return this.signInWithProfile(provider, profile, actor);
+    return this.signInWithProfile(provider, profile, actor, context.consent);
   }
 
   /**
    * The account already linked to this provider id; otherwise the account with the same
-   * (provider-confirmed) e-mail, now linked; otherwise a new one. Then a session, as any sign-in.
+   * (provider-confirmed) e-mail, now linked; otherwise a new one — only when the person ticked the
+   * sign-up consent box before leaving for the provider (`consent`), which is then recorded; without
+   * it a field error under `consent_personal_data` and no account (the return page asks for the box
+   * and starts again). Then a session, as any sign-in.
    */
-  async signInWithProfile(provider: SocialProvider, profile: ProviderProfile, actor: Actor) {
+  async signInWithProfile(provider: SocialProvider, profile: ProviderProfile, actor: Actor, consent = false) {
     const name = PROVIDER_META[provider].name;
     const email = profile.email ? normaliseEmail(profile.email) : null;
     return this.deps.db.transaction(async (tx) => {
@@ -101,6 +111,10 @@ export class SocialService {
       let created = false;
       if (!user) {
         if (!email || email.length > 254 || !EMAIL_SHAPE.test(email)) throw ApiError.fields({ email: [SOCIAL_TEXTS.noEmail(name)] });
+        if (!consent) {
+          const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+          if (!existing) throw ApiError.fields({ [SIGN_UP_CONSENT_FIELD]: [SIGN_UP_CONSENT_REQUIRED] });
+        }
         const inserted = await tx
           .insert(users)
           .values({ email, firstName: profile.firstName, lastName: profile.lastName, emailVerifiedAt: sql`now()` })
@@ -114,6 +128,10 @@ export class SocialService {
           .where(sql`lower(${users.email}) = ${email}`)
           .returning();
         if (!user) throw new Error('user vanished during social sign-in');
+        if (created) {
+          // The box ticked on the site before leaving for the provider (spec §5), as code sign-in records it.
+          for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
+        }
         // Courses an owner opened to this (provider-confirmed) address before it had an account (decision 0035).
         await applyCourseGrants(tx, user);
         await tx

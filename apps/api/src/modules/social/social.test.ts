@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider } from './fake-provider.ts';
@@ -94,11 +95,12 @@ async function authorize(provider: 'vk' | 'yandex', person: Person = {}, codeVer
   };
 }
 
+/** The code exchange; the sign-up consent box counts as ticked unless the payload says otherwise. */
 function exchange(provider: string, payload: object, { web = false, ip = freshIp(), app = t.app } = {}) {
   return app.inject({
     method: 'POST',
     url: `/api/auth/social/${provider}/`,
-    payload,
+    payload: { consent_personal_data: true, ...payload },
     remoteAddress: ip,
     headers: web ? { 'x-crema-client': 'web' } : {},
   });
@@ -196,6 +198,34 @@ describe('POST /api/auth/social/vk/', () => {
     expect(await query('select 1 from social_accounts where user_id = $1', [body.user.id])).toHaveLength(1);
   });
 
+  it('a new person without the ticked consent box gets no account and a Russian field error; with it the account has both consent records', async () => {
+    for (const consent of [undefined, false]) {
+      const grant = await authorize('vk', { email: 'no.box@example.ru' });
+      const payload = consent === undefined ? { ...grant } : { ...grant, consent_personal_data: consent };
+      const refused = await t.app.inject({ method: 'POST', url: '/api/auth/social/vk/', payload, remoteAddress: freshIp() });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({ consent_personal_data: [SIGN_UP_CONSENT_REQUIRED] });
+    }
+    expect(await query("select 1 from users where email = 'no.box@example.ru'")).toEqual([]);
+    expect(await query("select 1 from social_accounts where email = 'no.box@example.ru'")).toEqual([]);
+    const res = await exchange('vk', await authorize('vk', { email: 'no.box@example.ru' }), { ip: '10.99.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await query<{ kind: string; ip: string }>('select kind, ip from consents where user_id = $1 order by kind', [res.json().user.id]);
+    expect(rows).toEqual([
+      { kind: 'personal_data', ip: '10.99.0.1' },
+      { kind: 'privacy_policy', ip: '10.99.0.1' },
+    ]);
+  });
+
+  it('an existing account signs in through a provider without the box, and no consent is recorded for it', async () => {
+    const user = await buildUser(t.database.db, { email: 'has.account@example.ru' });
+    const grant = await authorize('vk', { email: 'has.account@example.ru' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/social/vk/', payload: grant, remoteAddress: freshIp() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+    expect(await query('select 1 from consents where user_id = $1', [user.id])).toEqual([]);
+  });
+
   it('links an existing account with the same e-mail instead of creating another', async () => {
     const [before] = await query<{ id: number; first_name: string | null }>(
       `select id, first_name from users where lower(email) = 'student@school.example'`,
@@ -252,7 +282,7 @@ describe('POST /api/auth/social/vk/', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/social/vk/',
-        payload: grant,
+        payload: { ...grant, consent_personal_data: true },
         cookies,
         remoteAddress: freshIp(),
         headers: { 'x-crema-client': 'web', ...headers },

@@ -111,6 +111,14 @@ describe('PUT /api/sveden/{key}/', () => {
     expect(JSON.stringify(badProp.json())).toContain('латинские буквы');
     const badLink = await put({ documents: [{ itemprop: 'ustavDocLink', title: 'Устав', url: 'javascript:alert(1)' }] });
     expect(badLink.statusCode).toBe(400);
+    // Paths a browser reads as another site: a field error in Russian, nothing saved.
+    for (const href of ['/\\evil.example/x', '/..//evil.example', '/%2F%2Fevil.example', '/\t/evil.example']) {
+      const res = await put({ facts: [{ itemprop: 'fullName', label: 'Сайт', value: 'Ссылка', href }] });
+      expect(res.statusCode, href).toBe(400);
+      expect(res.json(), href).toEqual({ 'facts.0.href': ['Ссылка начинается с / (страница сайта) или с https://.'] });
+      const doc = await put({ documents: [{ itemprop: 'ustavDocLink', title: 'Устав', url: href }] });
+      expect(doc.statusCode, href).toBe(400);
+    }
     const refs = Array.from({ length: 11 }, (_, i) => ({ title: `Страница ${i}`, url: `/p${i}/` }));
     expect((await put({ add_refs: refs })).statusCode).toBe(400);
     expect((await put({ add_refs: refs.slice(0, 10) })).statusCode).toBe(200);

@@ -202,7 +202,7 @@ describe('account deletion', () => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/token/email/',
-      payload: { email: a.user.email, code: await lastMailedCode(t.database, a.user.email) },
+      payload: { email: a.user.email, code: await lastMailedCode(t.database, a.user.email), consent_personal_data: true },
     });
     expect(signUp.statusCode, signUp.body).toBe(200);
     expect(signUp.json().user).toMatchObject({ email: a.user.email, last_name: null });

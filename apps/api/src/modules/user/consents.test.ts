@@ -2,8 +2,8 @@
 // document data, a student's consent, consents written at sign-up; each scoped to the caller.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_TEXTS } from '@crema/contract';
-import { consentDocuments, consents, students } from '../../db/schema/index.ts';
+import { CONSENT_TEXTS, SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
+import { consentDocuments, consents, students, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildStudent, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 
@@ -273,7 +273,7 @@ describe('consents at sign-up', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/token/email/',
-        payload: { email, code },
+        payload: { email, code, consent_personal_data: true },
         headers: { 'user-agent': BROWSER },
         remoteAddress: '198.51.100.4',
       });
@@ -290,5 +290,37 @@ describe('consents at sign-up', () => {
     await db.execute(`delete from rate_limits where key like 'send:%'`);
     expect(await signIn()).toBe(userId);
     expect(await db.select().from(consents).where(eq(consents.userId, userId))).toHaveLength(2);
+  });
+
+  it('a right code for a new address without the ticked box makes no account and keeps the code; with the box the account and its records are made', async () => {
+    const { db } = t.app.deps;
+    const email = `unticked-${Date.now()}@example.ru`;
+    await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email } });
+    const code = await lastMailedCode(t.database, email);
+    for (const payload of [{ email, code }, { email, code, consent_personal_data: false }]) {
+      const refused = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({ consent_personal_data: [SIGN_UP_CONSENT_REQUIRED] });
+    }
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // The same code, now with the box ticked.
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/email/', payload: { email, code, consent_personal_data: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await db.select().from(consents).where(eq(consents.userId, res.json().user.id as number));
+    expect(rows.map((r) => r.kind).sort()).toEqual(['personal_data', 'privacy_policy']);
+  });
+
+  it('an existing account signs in by code without the box, and no consent is recorded for it', async () => {
+    const { db } = t.app.deps;
+    const user = await buildUser(db);
+    await t.app.inject({ method: 'POST', url: '/api/auth/send_code/email/', payload: { email: user.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/email/',
+      payload: { email: user.email, code: await lastMailedCode(t.database, user.email) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+    expect(await db.select().from(consents).where(eq(consents.userId, user.id))).toEqual([]);
   });
 });

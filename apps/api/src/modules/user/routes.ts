@@ -33,6 +33,7 @@ import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
 import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AuthService, clientOf } from '../auth/service.ts';
+import { applyCourseGrants } from '../learning/grants.ts';
 import { listMyCourses } from './courses.ts';
 import { giveConsent, listConsents, pendingConsents, withdrawConsent } from './consents.ts';
 import { AccountDeletionService } from './deletion.ts';
@@ -141,7 +142,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myCourseListSchema },
       },
     },
-    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id, request.query.is_active),
+    async (request) => {
+      const { user } = signedInActor(request);
+      // Access an owner granted to this (verified) address meanwhile becomes an enrolment here too (decision 0035).
+      if (user.emailVerifiedAt) await db.transaction((tx) => applyCourseGrants(tx, user));
+      return listMyCourses(db, app.media, user.id, request.query.is_active);
+    },
   );
 
   app.get(

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { takeRestoreToken } from '../../lib/restore-link.ts';
-import { safeNext } from '../../lib/session.ts';
 
 // The host of the sign-in and password dialogs (spec §2 Modals, §4), on every page: it opens
 // them from the address (`?login`, `?restore=`) and loads their code on first use.
@@ -33,7 +32,8 @@ export function useLoginFlag(): void {
     if (restore) {
       openDialog('ChangePassword', { restoreToken: restore });
     } else if (login) {
-      openDialog('SendCode', { next: safeNext(params.get('next')) });
+      // Checked where it is used (the dialogs' sitePath): the check stays out of every page's first load.
+      openDialog('SendCode', { next: params.get('next') });
       rest.delete('next');
     }
     rest.delete('login');

@@ -263,7 +263,7 @@ function SendApplication({
     <form ref={formRef} className="apply-form" noValidate onSubmit={submit} onFocus={captcha.prepare}>
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
       <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
-      <ConsentFields errorsOf={api.errorsOf} policy={policy} />
+      <ConsentFields errorsOf={api.errorsOf} policy={policy} child={form.fields.some(isStudentField)} />
       {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
         Отправить заявку

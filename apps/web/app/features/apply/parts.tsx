@@ -19,8 +19,11 @@ export const PRIVACY_POLICY_PATH = '/documents/privacy-policy/';
 /** Field names of a longer text shown as a textarea (the type set has no 'long text'). */
 const LONG_TEXT = new Set(['message', 'comment', 'question']);
 
-/** The consent flags the forms send (the personal-data one is required by the API). */
-export const CONSENT_FIELDS = ['consent_personal_data', 'consent_advertising'] as const;
+/** The consent flags the forms send (the personal-data one is required by the API, the child's one for a form about a student). */
+export const CONSENT_FIELDS = ['consent_personal_data', 'consent_advertising', 'consent_child_personal_data'] as const;
+
+/** The child's consent document (decision 0046). */
+const CHILD_CONSENT_PATH = '/documents/child-personal-data-consent/';
 
 const INPUT_OF: Record<FeedbackField['type'], { type: string; inputMode?: 'tel' | 'email' | 'numeric'; autoComplete?: string }> = {
   text: { type: 'text' },
@@ -92,10 +95,14 @@ export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, mas
   );
 }
 
-/** The consent checkboxes: personal data (required, with the policy link) and advertising (optional). */
-export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) => string[]; policy?: string }) {
+/**
+ * The consent checkboxes: personal data (required, with the policy link), the parent's consent for
+ * the child's data when the form is about a student (`child`, required), and advertising (optional).
+ */
+export function ConsentFields({ errorsOf, policy, child = false }: { errorsOf: (name: string) => string[]; policy?: string; child?: boolean }) {
   const base = useId();
   const errors = errorsOf('consent_personal_data');
+  const childErrors = errorsOf('consent_child_personal_data');
   return (
     <div className="apply-consents">
       <div className="apply-consent">
@@ -124,6 +131,30 @@ export function ConsentFields({ errorsOf, policy }: { errorsOf: (name: string) =
           </p>
         ) : null}
       </div>
+      {child ? (
+        <div className="apply-consent">
+          <input
+            id={`${base}-child`}
+            type="checkbox"
+            name="consent_child_personal_data"
+            className="apply-consent__box"
+            required
+            aria-invalid={childErrors.length > 0 || undefined}
+            aria-describedby={childErrors.length ? `${base}-child-error` : undefined}
+          />
+          <label htmlFor={`${base}-child`} className="apply-consent__label">
+            Я — родитель или законный представитель ребёнка и даю{' '}
+            <a href={CHILD_CONSENT_PATH} target="_blank" rel="noopener noreferrer">
+              согласие на обработку его персональных данных
+            </a>
+          </label>
+          {childErrors.length ? (
+            <p id={`${base}-child-error`} className="apply-field__error apply-consent__error">
+              {childErrors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="apply-consent">
         <input id={`${base}-ad`} type="checkbox" name="consent_advertising" className="apply-consent__box" />
         <label htmlFor={`${base}-ad`} className="apply-consent__label">
@@ -145,10 +176,11 @@ export function readFields(form: HTMLFormElement, fields: readonly FeedbackField
   return values;
 }
 
-/** The consent boxes' state. */
-export function readConsents(form: HTMLFormElement): { consent_personal_data: boolean; consent_advertising: boolean } {
+/** The consent boxes' state (the child's only when the form shows that box). */
+export function readConsents(form: HTMLFormElement): { consent_personal_data: boolean; consent_advertising: boolean; consent_child_personal_data?: boolean } {
   const data = new FormData(form);
-  return { consent_personal_data: data.has('consent_personal_data'), consent_advertising: data.has('consent_advertising') };
+  const child = form.querySelector('input[name="consent_child_personal_data"]') ? { consent_child_personal_data: data.has('consent_child_personal_data') } : {};
+  return { consent_personal_data: data.has('consent_personal_data'), consent_advertising: data.has('consent_advertising'), ...child };
 }
 
 /**

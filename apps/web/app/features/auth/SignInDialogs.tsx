@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
+import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail, sitePath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
+import { SignUpConsent } from '../../forms/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { shouldOfferProfile } from './SkipAccountData.tsx';
 
@@ -24,7 +24,7 @@ function useSignedIn(): () => Promise<void> {
   return async () => {
     if (await shouldOfferProfile()) openDialog('SkipAccountData');
     else closeDialog();
-    await sessionChanged(next ?? '/');
+    await sessionChanged(sitePath(next) ?? '/');
   };
 }
 
@@ -35,8 +35,6 @@ export function countdownFrom(resendAfterS: number): number {
 
 /** SendCode: e-mail and the consent, then a code goes out (a new address registers with it). */
 export function SendCode() {
-  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
-  const policy = root?.configs?.PRIVACY_POLICY_LINK;
   const state = useDialogState();
   const [email, setEmail] = useState(state.email);
   const [consent, setConsent] = useState(false);
@@ -48,53 +46,22 @@ export function SendCode() {
       const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
       if (local) throw local;
       const sent = await browserApi.sendCode(value);
-      openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after) });
+      openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after), consent });
     },
     { leaving: true },
   );
 
-  const consentErrors = form.errorsOf('consent');
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <p className="auth-form__lead">Введите e-mail — мы пришлём код для входа. Если вы у нас впервые, аккаунт создастся сам.</p>
       <EmailField value={email} onValueChange={setEmail} errors={form.errorsOf('email')} />
-      <div className="auth-consent">
-        <input
-          id="auth-consent"
-          type="checkbox"
-          className="auth-consent__box"
-          checked={consent}
-          required
-          onChange={(event) => setConsent(event.target.checked)}
-          aria-invalid={consentErrors.length > 0 || undefined}
-          aria-describedby={consentErrors.length ? 'auth-consent-error' : undefined}
-        />
-        <label htmlFor="auth-consent" className="auth-consent__label">
-          Принимаю условия{' '}
-          {policy ? (
-            <a href={policy} target="_blank" rel="noopener noreferrer">
-              Политики конфиденциальности
-            </a>
-          ) : (
-            'Политики конфиденциальности'
-          )}{' '}
-          и даю{' '}
-          <a href="/documents/personal-data-consent/" target="_blank" rel="noopener noreferrer">
-            разрешение на обработку персональных данных
-          </a>
-        </label>
-        {consentErrors.length ? (
-          <p id="auth-consent-error" className="auth-field__error">
-            {consentErrors.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <SignUpConsent id="auth-consent" checked={consent} onChange={setConsent} errors={form.errorsOf('consent')} required />
       {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Получить код</SubmitButton>
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('Login', { email: normaliseEmail(email) })}>Войти с паролем</SwitchLink>
       </div>
-      <SocialButtons next={state.next ?? '/'} />
+      <SocialButtons next={sitePath(state.next) ?? '/'} consent={consent} />
     </form>
   );
 }
@@ -192,7 +159,7 @@ export function InputCode() {
       submitLabel="Войти"
       resendAt={state.resendAt}
       onCode={async (code) => {
-        await browserApi.signInWithCode(state.email, code);
+        await browserApi.signInWithCode(state.email, code, state.consent);
         await signedIn();
       }}
       onResend={async () => {
@@ -245,7 +212,7 @@ export function Login() {
         <SwitchLink onClick={() => openDialog('RestorePassword', { email: normaliseEmail(email) })}>Забыли пароль?</SwitchLink>
         <SwitchLink onClick={() => openDialog('SendCode', { email: normaliseEmail(email) })}>Войти по коду</SwitchLink>
       </div>
-      <SocialButtons next={state.next ?? '/'} />
+      <SocialButtons next={sitePath(state.next) ?? '/'} />
     </form>
   );
 }

@@ -17,9 +17,11 @@ function loadProviders(): Promise<SocialProviderInfo[]> {
 /**
  * 'Войти через VK ID / Яндекс ID' for the sign-in dialogs. Shows only the providers the server
  * has configured; with none it renders nothing. A click keeps a PKCE verifier and state in
- * localStorage and leaves for the provider, which returns to `/{provider}-callback/`.
+ * localStorage and leaves for the provider, which returns to `/{provider}-callback/`. `consent`:
+ * the dialog's sign-up consent box is ticked (carried through, so a new account may be made; a new
+ * person without it is asked on the return page).
  */
-export function SocialButtons({ next = '/' }: { next?: string } = {}) {
+export function SocialButtons({ next = '/', consent = false }: { next?: string; consent?: boolean } = {}) {
   const [providers, setProviders] = useState<SocialProviderInfo[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +42,7 @@ export function SocialButtons({ next = '/' }: { next?: string } = {}) {
     setBusy(info.provider);
     setProblem(null);
     try {
-      window.location.assign(await prepareSignIn(info, next));
+      window.location.assign(await prepareSignIn(info, next, consent));
     } catch {
       setBusy(null);
       setProblem('Не удалось начать вход: браузер не дал сохранить данные входа. Разрешите сохранение данных сайта и попробуйте ещё раз.');

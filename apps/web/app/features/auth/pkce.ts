@@ -41,6 +41,8 @@ export interface PendingSignIn {
   redirect_uri: string;
   /** Where to go after signing in. */
   next: string;
+  /** The sign-up consent box was ticked on the site before leaving: a new account may be made. */
+  consent: boolean;
   createdAt: number;
 }
 
@@ -56,7 +58,7 @@ export function readPending(provider: SocialProvider): PendingSignIn | null {
       return null;
     }
     if (typeof value.createdAt !== 'number' || Date.now() - value.createdAt > PENDING_TTL_MS) return null;
-    return { next: '/', ...value } as PendingSignIn;
+    return { next: '/', ...value, consent: value.consent === true } as PendingSignIn;
   } catch {
     return null;
   }
@@ -71,12 +73,15 @@ export function clearPending(provider: SocialProvider): void {
   }
 }
 
-/** Builds the provider's authorize URL and keeps the verifier and state for the callback. */
-export async function prepareSignIn(info: SocialProviderInfo, next = '/'): Promise<string> {
+/**
+ * Builds the provider's authorize URL and keeps the verifier, the state and whether the sign-up
+ * consent box was ticked (`consent`) for the callback.
+ */
+export async function prepareSignIn(info: SocialProviderInfo, next = '/', consent = false): Promise<string> {
   const verifier = randomToken(VERIFIER_LENGTH);
   const state = randomToken(32);
   const redirectUri = `${window.location.origin}${info.callback_path}`;
-  const pending: PendingSignIn = { verifier, state, redirect_uri: redirectUri, next, createdAt: Date.now() };
+  const pending: PendingSignIn = { verifier, state, redirect_uri: redirectUri, next, consent, createdAt: Date.now() };
   window.localStorage.setItem(storageKey(info.provider), JSON.stringify(pending));
   const url = new URL(info.authorize_url);
   url.searchParams.set('response_type', 'code');

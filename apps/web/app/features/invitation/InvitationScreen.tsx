@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { browserApi, browserFetch } from '../../api/browser.ts';
 import { createInvitationApi, type Invitation } from '../../api/invitation.ts';
-import { useApiForm } from '../../api/useApiForm.ts';
+import { rejection, useApiForm } from '../../api/useApiForm.ts';
+import { SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
 
@@ -40,16 +42,24 @@ function Messages({ messages }: { messages: string[] }) {
   ) : null;
 }
 
+/** Spec §5: the code request form cannot be sent without its consent box. */
+const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
+
 function GuestSteps({ token }: { token: string }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  const [consent, setConsent] = useState(false);
   const [sent, setSent] = useState(false);
-  const form = useApiForm(['email', 'code']);
+  const form = useApiForm(['email', 'code', 'consent']);
   return sent ? (
     <form
       className="invite-form"
       noValidate
-      onSubmit={form.onSubmit(async () => goToCourse((await api.acceptInvitation({ token, email, code: code.trim() })).user_course_id), { leaving: true })}
+      onSubmit={form.onSubmit(
+        async () =>
+          goToCourse((await api.acceptInvitation({ token, email, code: code.trim(), consent_personal_data: consent })).user_course_id),
+        { leaving: true },
+      )}
     >
       <p>
         Мы отправили код на <strong>{email}</strong>. Введите его, чтобы войти и получить курс.
@@ -81,8 +91,11 @@ function GuestSteps({ token }: { token: string }) {
       className="invite-form"
       noValidate
       onSubmit={form.onSubmit(async () => {
-        await browserApi.sendCode(email.trim());
-        setEmail(email.trim());
+        const value = normaliseEmail(email);
+        const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
+        if (local) throw local;
+        await browserApi.sendCode(value);
+        setEmail(value);
         setSent(true);
       })}
     >
@@ -99,6 +112,7 @@ function GuestSteps({ token }: { token: string }) {
           aria-describedby={form.errorsOf('email').length ? 'invite-email-error' : undefined}
         />
       </Field>
+      <SignUpConsent id="invite-consent" checked={consent} onChange={setConsent} errors={form.errorsOf('consent')} required />
       <Messages messages={form.problems.general} />
       <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
         Получить код

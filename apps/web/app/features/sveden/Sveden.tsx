@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import type { SvedenContent, SvedenFact, SvedenNav, SvedenProgramme, SvedenSection } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
+import { safeLink } from '@crema/contract/rules';
 import './sveden.css';
 
 export const SVEDEN_TITLE = 'Сведения об образовательной организации';
@@ -50,7 +51,8 @@ const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const isPhone = (value: string) => /^\+\d[\d\s()-]{6,}$/.test(value);
 
 function FactValue({ fact }: { fact: SvedenFact }) {
-  const href = fact.href ?? (isEmail(fact.value) ? `mailto:${fact.value}` : isPhone(fact.value) ? `tel:${fact.value.replace(/[^\d+]/g, '')}` : null);
+  // A stored link is shown only while it passes today's check (rows saved before it are not trusted).
+  const href = fact.href ? safeLink(fact.href) : (isEmail(fact.value) ? `mailto:${fact.value}` : isPhone(fact.value) ? `tel:${fact.value.replace(/[^\d+]/g, '')}` : null);
   return (
     <dd className="sveden-facts__value" itemProp={fact.itemprop}>
       {href ? <a href={href}>{fact.value}</a> : <Paragraphs text={fact.value} className="sveden-facts__para" />}
@@ -91,7 +93,7 @@ function StoredContent({ content }: { content: SvedenContent }) {
           <ul className="sveden-docs__list">
             {content.documents.map((doc, i) => (
               <li key={i} className="sveden-docs__item">
-                <a href={doc.url} itemProp={doc.itemprop} className="sveden-docs__link">
+                <a href={safeLink(doc.url) ?? undefined} itemProp={doc.itemprop} className="sveden-docs__link">
                   {doc.title}
                 </a>
                 {isPdf(doc.url) ? <span className="sveden-docs__type"> (PDF)</span> : null}
@@ -107,7 +109,7 @@ function StoredContent({ content }: { content: SvedenContent }) {
           <ul>
             {content.add_refs.map((ref, i) => (
               <li key={i}>
-                <a href={ref.url} itemProp="addRef">
+                <a href={safeLink(ref.url) ?? undefined} itemProp="addRef">
                   {ref.title}
                 </a>
               </li>
