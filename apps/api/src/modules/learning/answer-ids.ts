@@ -1,8 +1,8 @@
 // The answer ids a learner sees (decision 0050). Answers are numbered by the database in the order
 // the author wrote them, so a match question's partner of left item n is item n + 1, and a single
 // choice's right answer is often the first id: the real ids would give the key away. Each attempt
-// shows every answer under an id of its own, an HMAC of (attempt, answer) with a key derived from
-// SECRET_KEY, so ids tell nothing, differ from attempt to attempt and need no storage. The API
+// shows every answer under an id of its own, a permutation of the id keyed by the attempt and a key
+// derived from SECRET_KEY, so ids tell nothing, differ from attempt to attempt and need no storage. The API
 // speaks only these ids to the learner (questions, saved answers, the review's right answers,
 // statistics) and maps them back on saving; the rows keep the database's ids, which grading uses.
 import { createHmac } from 'node:crypto';
@@ -10,10 +10,14 @@ import { deriveKey } from '../../lib/keys.ts';
 import type { GradedQuestion, SelectedValue } from './grading.ts';
 
 /**
- * Learner ids start here: above every database id (int4), so a real id sent back is never
- * mistaken for one. 2^40 + 48 bits of HMAC stays a safe JSON integer (below 2^53).
+ * Learner ids are 2^30 + a keyed permutation of the database id's 30 bits: every one is above the
+ * database's ids (answers would need a billion rows to reach 2^30) and within int4, like every
+ * other id a request carries; a permutation, so two answers never share an id in one attempt.
  */
-const FIRST = 2 ** 40;
+const BITS = 15;
+const HALF_MASK = (1 << BITS) - 1;
+const FIRST = 2 ** (2 * BITS);
+const ROUNDS = 4;
 
 /** A value no answer has: what an unknown learner id maps back to (the check then refuses it). */
 export const UNKNOWN_ANSWER = -1;
@@ -25,10 +29,22 @@ export class AnswerIds {
     this.key = deriveKey(secretKey, 'quiz-answer-ids');
   }
 
-  /** The id of answer `answerId` as attempt `attemptId` shows it. */
+  /**
+   * The id of answer `answerId` as attempt `attemptId` shows it: a four-round Feistel network over
+   * the id's two 15-bit halves, each round an HMAC of (attempt, round, half).
+   */
   of(attemptId: number, answerId: number): number {
-    const mac = createHmac('sha256', this.key).update(`${attemptId}:${answerId}`).digest();
-    return FIRST + mac.readUIntBE(0, 6);
+    if (!Number.isInteger(answerId) || answerId < 0 || answerId >= FIRST) throw new RangeError(`answer id ${answerId} out of range`);
+    let left = answerId >>> BITS;
+    let right = answerId & HALF_MASK;
+    for (let round = 0; round < ROUNDS; round++) {
+      [left, right] = [right, left ^ this.round(attemptId, round, right)];
+    }
+    return FIRST + ((left << BITS) | right);
+  }
+
+  private round(attemptId: number, round: number, half: number): number {
+    return createHmac('sha256', this.key).update(`${attemptId}:${round}:${half}`).digest().readUInt16BE(0) & HALF_MASK;
   }
 
   /** One attempt's translation both ways for the questions given. */
