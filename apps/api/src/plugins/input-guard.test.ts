@@ -143,12 +143,14 @@ describe('JSON bodies', () => {
   });
 
   it('unknown keys named like Object’s own properties are listed as unknown fields', async () => {
-    // `__proto__` itself is refused by the JSON parser (prototype poisoning).
-    const proto = await t.app.inject({ method: 'POST', url: '/api/auth/token/', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
-    expect(proto.statusCode).toBe(400);
-    expect(proto.json()).toEqual({ [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
+    // `__proto__` and `constructor.prototype` are refused by the JSON parser (prototype poisoning).
+    for (const payload of ['{"__proto__":{"admin":true}}', '{"username":"a@example.ru","constructor":{"prototype":{"admin":true}}}']) {
+      const poisoned = await t.app.inject({ method: 'POST', url: '/api/auth/token/', headers: { 'content-type': 'application/json' }, payload });
+      expect(poisoned.statusCode, payload).toBe(400);
+      expect(poisoned.json()).toEqual({ [NON_FIELD_ERRORS]: [ERROR_TEXTS.badJson] });
+    }
     for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/', headers: { 'content-type': 'application/json' }, payload: `{"username":"a@example.ru","password":"x","${key}":{"prototype":1}}` });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/token/', headers: { 'content-type': 'application/json' }, payload: `{"username":"a@example.ru","password":"x","${key}":{"value":1}}` });
       expect(res.statusCode, key).toBe(400);
       expect(res.json()[key], key).toEqual(['Неизвестное поле.']);
     }

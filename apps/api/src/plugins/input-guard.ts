@@ -69,7 +69,7 @@ function badCharacterField(request: FastifyRequest): string | null {
  * its handlers.
  */
 export function registerInputGuards(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepth(body as string, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) {
