@@ -211,7 +211,10 @@ test('golden path: an owner builds and publishes a course, a new student buys it
   await expect(page.getByText('✓ Всё готово: вопросы заполнены, у каждого есть правильный ответ.')).toBeVisible();
 
   await page.getByLabel('Проходной балл, %').fill('70');
+  // Publishing sends the version the save returns: wait for the save's answer first.
+  const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().endsWith(`/api/admin/tests/${testId}/`));
   await page.getByRole('button', { name: 'Сохранить настройки' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('Есть несохранённые изменения')).toHaveCount(0);
   await page.getByRole('button', { name: 'Опубликовать тест' }).click();
   await expect(page.getByText('Опубликован — ученики видят тест')).toBeVisible();
