@@ -286,6 +286,33 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
   await expect(removing.locator('.admin-alert')).toContainText('нельзя удалить');
 });
 
+test('a learner already signed in finds the course an owner added them to in «Мое обучение» without signing in again', async ({ page, login }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one project is enough');
+  // The learner signs in first and keeps their session (an access token still valid: no refresh).
+  const learner = await login();
+  const learnerCookies = await page.context().cookies();
+  const origin = new URL(testInfo.project.use.baseURL ?? page.url()).origin;
+
+  // Meanwhile an owner opens a course to the learner's address: a pending grant and a letter.
+  await page.context().clearCookies();
+  await login(OWNER.email, { password: OWNER.password });
+  const title = `Добавлен владельцем ${Date.now()}`;
+  const course = await makeCourse(page, title);
+  const added = await api<{ status: string; detail: string }>(page, 'POST', `/api/admin/courses/${course.id}/audience/`, { email: learner });
+  expect(added.detail).toContain(`Приглашение отправлено на ${learner}.`);
+
+  // Back in the learner's browser: the page's read only counts the grant; the screen takes it with one
+  // POST and reloads its data, and the course is on the list without a reload.
+  await page.context().clearCookies();
+  await page.context().addCookies([...learnerCookies, { name: 'hideCookiesPanel', value: '1', url: origin }]);
+  const taken = page.waitForResponse((res) => res.url().endsWith('/api/user/courses/grants/') && res.request().method() === 'POST');
+  await page.goto('/user/courses/');
+  expect(await (await taken).json()).toEqual({ applied: 1 });
+  await expect(page.locator('.my-courses').getByRole('link', { name: title, exact: true })).toBeVisible();
+  const pending = await page.request.get('/api/user/courses/grants/', { headers: WEB });
+  expect(await pending.json()).toEqual({ pending_grants: 0 });
+});
+
 test('my courses and a course’s sections fit a phone', async ({ page, login }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the phone layout');
   await login(OWNER.email, { password: OWNER.password });

@@ -12,6 +12,8 @@ import type {
   CoursesQuery,
   Documents,
   MyCourse,
+  GrantsApplied,
+  PendingGrants,
   OrderPayment,
   UserOrder,
   FeedbackForm,
@@ -273,6 +275,10 @@ export function createApi(fetcher: ApiFetch) {
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
     /** The courses the learner hid ('Скрытые курсы'). */
     hiddenCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/?is_active=false'),
+    /** Courses owners opened to the account's address, not yet in the list (a read: nothing changes). */
+    pendingGrants: () => json<PendingGrants>(fetcher, '/api/user/courses/grants/'),
+    /** Makes those courses the account's own (what sign-in and the session refresh also do). */
+    applyGrants: () => json<GrantsApplied>(fetcher, '/api/user/courses/grants/', post({})),
 
     // Groups and my schedule (decision 0031): `id` is the group; its tests run through the course calls.
     myGroups: () => json<MyGroup[]>(fetcher, '/api/user/groups/'),

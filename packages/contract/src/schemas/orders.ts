@@ -110,6 +110,23 @@ export const myCourseSchema = z
 export type MyCourse = z.infer<typeof myCourseSchema>;
 export const myCourseListSchema = z.array(myCourseSchema).meta({ id: 'MyCourseList' });
 
+/** GET /api/user/courses/grants/: access owners gave to the account's address, not yet its courses. */
+export const pendingGrantsSchema = z
+  .object({
+    pending_grants: z
+      .number()
+      .int()
+      .meta({ description: 'Сколько курсов, открытых владельцами курсов на подтверждённый адрес аккаунта, ещё не добавлено в «Мое обучение»' }),
+  })
+  .meta({ id: 'PendingGrants' });
+export type PendingGrants = z.infer<typeof pendingGrantsSchema>;
+
+/** POST /api/user/courses/grants/: the pending grants made enrolments. */
+export const grantsAppliedSchema = z
+  .object({ applied: z.number().int().meta({ description: 'Сколько курсов добавлено в «Мое обучение» этим вызовом' }) })
+  .meta({ id: 'GrantsApplied' });
+export type GrantsApplied = z.infer<typeof grantsAppliedSchema>;
+
 /** GET /api/user/courses/?is_active=false: the courses the learner hid ('Скрытые курсы'). */
 export const myCourseListQuerySchema = z.object({
   is_active: queryFlag(true, 'false — скрытые курсы (is_active false), по умолчанию — показанные'),

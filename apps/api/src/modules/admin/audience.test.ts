@@ -85,11 +85,31 @@ describe('the audience', () => {
     const letters = await db().select().from(mailOutbox).where(eq(mailOutbox.to, newcomer));
     expect(letters.map((l) => l.subject)).toEqual([`Приглашение на курс: ${course.title}`]);
 
-    // The account holder, signed in already, opens 'Мое обучение': the course is there.
+    // The account holder, signed in already, opens 'Мое обучение': the reads only say a course waits…
     const session = await signInAs(t.app, known);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: session.headers });
-    expect(JSON.stringify(mine.json())).toContain(course.title);
-    const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    const enrolled = () => db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
+    const read = async () => ({
+      courses: await t.app.inject({ method: 'GET', url: '/api/user/courses/', headers: session.cookieHeaders }),
+      pending: (await t.app.inject({ method: 'GET', url: '/api/user/courses/grants/', headers: session.cookieHeaders })).json(),
+    });
+    const first = await read();
+    expect(first.courses.statusCode).toBe(200);
+    expect(JSON.stringify(first.courses.json())).not.toContain(course.title);
+    expect(first.pending).toEqual({ pending_grants: 1 });
+    expect(await enrolled()).toHaveLength(0);
+    expect(await db().select().from(courseGrants).where(eq(courseGrants.email, known.email))).toHaveLength(1);
+    // …the page's POST (a cookie POST: the CSRF token is required) makes it theirs, once.
+    const { 'x-csrf-token': _csrf, ...noCsrf } = session.cookieHeaders;
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/courses/grants/', headers: noCsrf })).statusCode).toBe(403);
+    expect(await enrolled()).toHaveLength(0);
+    const applied = await t.app.inject({ method: 'POST', url: '/api/user/courses/grants/', headers: session.cookieHeaders });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toEqual({ applied: 1 });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/courses/grants/', headers: session.cookieHeaders })).json()).toEqual({ applied: 0 });
+    const after = await read();
+    expect(JSON.stringify(after.courses.json())).toContain(course.title);
+    expect(after.pending).toEqual({ pending_grants: 0 });
+    const [row] = await enrolled();
     expect(row).toMatchObject({ source: 'manual', isActive: true });
     // A learner the owner already sees: 'already'.
     expect((await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: known.email })).json().status).toBe('already');
@@ -113,6 +133,27 @@ describe('the audience', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await db().select().from(userCourses).where(and(eq(userCourses.userId, known.id), eq(userCourses.courseId, course.id)));
     expect(row).toMatchObject({ source: 'manual', isActive: true });
+  });
+
+  it('a pending grant of a signed-in account becomes its enrolment at the session refresh; an unverified address keeps it', async () => {
+    const { course } = await ownCourse();
+    const known = await buildUser(db());
+    const unverified = await buildUser(db(), { emailVerifiedAt: null });
+    const sessions = { known: await signInAs(t.app, known), unverified: await signInAs(t.app, unverified) };
+    for (const user of [known, unverified]) await call('POST', `/api/admin/courses/${course.id}/audience/`, owner, { email: user.email });
+    const enrolment = (userId: number) => db().select().from(userCourses).where(and(eq(userCourses.userId, userId), eq(userCourses.courseId, course.id)));
+
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: sessions.known.refresh } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await enrolment(known.id)).toHaveLength(1);
+    expect(await db().select().from(courseGrants).where(eq(courseGrants.email, known.email))).toHaveLength(0);
+
+    // An address not proven yet: nothing is applied, by the refresh or by the POST, and nothing is counted.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: sessions.unverified.refresh } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/courses/grants/', headers: sessions.unverified.cookieHeaders })).json()).toEqual({ applied: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/courses/grants/', headers: sessions.unverified.headers })).json()).toEqual({ pending_grants: 0 });
+    expect(await enrolment(unverified.id)).toHaveLength(0);
+    expect(await db().select().from(courseGrants).where(eq(courseGrants.email, unverified.email))).toHaveLength(1);
   });
 
   it('ends a learner’s access now, keeping the enrolment; adding them again reopens it; pending invitations can be withdrawn', async () => {

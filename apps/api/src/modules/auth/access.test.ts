@@ -185,6 +185,9 @@ describe('every route of the app', () => {
     expect(levels.get('GET /api/user/personal/')).toBe('user');
     expect(levels.get('GET /api/user/orders/')).toBe('user');
     expect(levels.get('GET /api/user/courses/')).toBe('user');
+    // Pending grants (decision 0035): the read counts them, the POST makes them enrolments.
+    expect(levels.get('GET /api/user/courses/grants/')).toBe('user');
+    expect(levels.get('POST /api/user/courses/grants/')).toBe('user');
     expect(levels.get('POST /api/auth/set-password/')).toBe('user');
     expect(levels.get('POST /api/auth/logout/')).toBe('caller');
     expect(levels.get('PATCH /api/auth/set-password/change/')).toBe('caller');

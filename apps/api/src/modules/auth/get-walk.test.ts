@@ -3,7 +3,7 @@
 // another site sends (SameSite=Lax cookies go with a top-level GET) — with its parameters filled
 // from the learner's own data and with the query flags the API knows; no table may change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, testAttempts } from '../../db/schema/index.ts';
+import { consents, courseGrants, testAttempts } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCourse,
@@ -94,6 +94,10 @@ describe('GET routes with a learner cookie and no CSRF header', () => {
     const student = await buildStudent(db, { userId: user.id });
     const order = await buildOrder(db, { userId: user.id, courseId: course.id });
     const [consent] = await db.insert(consents).values({ userId: user.id, kind: 'advertising', version: 1 }).returning();
+    // Access an owner gave the learner's (verified) address to another course, not yet taken: a read
+    // may count it ('Мое обучение'), only a POST may make it an enrolment.
+    const granted = await buildCourse(db);
+    await db.insert(courseGrants).values({ courseId: granted.id, email: user.email });
 
     // Each parameter name with the values of the learner's things it may name; `:id` names many.
     const values: Record<string, (string | number)[]> = {
@@ -139,5 +143,7 @@ describe('GET routes with a learner cookie and no CSRF header', () => {
     // The walk did reach the learner's things (not only 404s), the quiz among them.
     expect(calls).toContain(`200 /api/user/course/${enrolment.id}/testing/${test.id}/`);
     expect(calls).toContain(`403 /api/user/course/${enrolment.id}/testing/${test.id}/?clear=true`);
+    expect(calls).toContain('200 /api/user/courses/');
+    expect(calls).toContain('200 /api/user/courses/grants/');
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
-import { applyCourseGrants } from '../learning/grants.ts';
+import { applyCourseGrants, applyVerifiedGrants } from '../learning/grants.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { Executor } from '../../db/client.ts';
@@ -451,6 +451,9 @@ export class AuthService {
     }
     const [user] = await this.db.select().from(users).where(eq(users.id, rotated.userId));
     if (!user) throw new ApiError('unauthenticated', 'Сеанс истёк или завершён. Войдите снова.');
+    // Courses an owner opened to this verified address meanwhile (decision 0035): a signed-in person
+    // gets them within an access token's life, without opening 'Мое обучение'.
+    await applyVerifiedGrants(this.db, user);
     const access = await this.accessTokens.issue({ userId: user.id, sessionId: rotated.familyId });
     return { user, session: { access, refresh: rotated.token, sessionId: rotated.familyId } };
   }

@@ -1,7 +1,8 @@
 // Access an owner granted to an address before it had an account (decision 0035): when someone
-// proves the address (a code, a social sign-in), each pending grant becomes their enrolment.
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+// proves the address (a sign-in, a session refresh, the POST of 'Мое обучение'), each pending
+// grant becomes their enrolment. Reads only count them: no GET changes state (decision 0050).
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import { courseGrants, userCourses } from '../../db/schema/index.ts';
 
 /** Turns the pending grants of `email` into enrolments of `userId` (in the caller's transaction). */
@@ -16,4 +17,20 @@ export async function applyCourseGrants(tx: Executor, user: { id: number; email:
     .values(grants.map((g) => ({ userId: user.id, courseId: g.courseId, source: 'manual' as const, grantedById: g.grantedById, accessUntil: g.accessUntil })))
     .onConflictDoNothing();
   return grants.length;
+}
+
+/** How many grants wait for `user`'s address; none for an address not yet proven. A pure read. */
+export async function countCourseGrants(db: Executor, user: { email: string; emailVerifiedAt: Date | null }): Promise<number> {
+  if (!user.emailVerifiedAt) return 0;
+  const [row] = await db.select({ n: count() }).from(courseGrants).where(eq(courseGrants.email, sql`lower(${user.email})`));
+  return row?.n ?? 0;
+}
+
+/** Applies the pending grants of a verified address in a transaction of its own; 0 for an unverified one. */
+export async function applyVerifiedGrants(
+  db: Db,
+  user: { id: number; email: string; emailVerifiedAt: Date | null },
+): Promise<number> {
+  if (!user.emailVerifiedAt) return 0;
+  return db.transaction((tx) => applyCourseGrants(tx, user));
 }

@@ -15,6 +15,8 @@ import {
   emailChangeConfirmBodySchema,
   moscowIsoDate,
   myCourseListSchema,
+  grantsAppliedSchema,
+  pendingGrantsSchema,
   myCourseListQuerySchema,
   documentsPatchBodySchema,
   documentsSchema,
@@ -33,7 +35,7 @@ import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
 import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AuthService, clientOf } from '../auth/service.ts';
-import { applyCourseGrants } from '../learning/grants.ts';
+import { applyVerifiedGrants, countCourseGrants } from '../learning/grants.ts';
 import { listMyCourses } from './courses.ts';
 import { giveConsent, listConsents, pendingConsents, withdrawConsent } from './consents.ts';
 import { AccountDeletionService } from './deletion.ts';
@@ -142,12 +144,41 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myCourseListSchema },
       },
     },
-    async (request) => {
-      const { user } = signedInActor(request);
-      // Access an owner granted to this (verified) address meanwhile becomes an enrolment here too (decision 0035).
-      if (user.emailVerifiedAt) await db.transaction((tx) => applyCourseGrants(tx, user));
-      return listMyCourses(db, app.media, user.id, request.query.is_active);
+    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id, request.query.is_active),
+  );
+
+  // Access an owner granted to the address meanwhile (decision 0035): a read counts it, a POST takes it.
+  app.get(
+    '/user/courses/grants/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Курсы, ожидающие добавления',
+        description:
+          'Сколько курсов владельцы курсов открыли на подтверждённый адрес аккаунта и ещё не добавлено в «Мое обучение» ' +
+          '(для неподтверждённого адреса — 0). Только чтение: добавляет их POST /api/user/courses/grants/, ' +
+          'а также вход и обновление сеанса.',
+        tags: ['user'],
+        response: { 200: pendingGrantsSchema },
+      },
     },
+    async (request) => ({ pending_grants: await countCourseGrants(db, signedInActor(request).user) }),
+  );
+
+  app.post(
+    '/user/courses/grants/',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Добавить ожидающие курсы',
+        description:
+          'Курсы, открытые владельцами на подтверждённый адрес аккаунта, становятся его курсами в «Мое обучение». ' +
+          'Тело не нужно. Повторный вызов ничего не добавляет (applied: 0); для неподтверждённого адреса — тоже 0.',
+        tags: ['user'],
+        response: { 200: grantsAppliedSchema },
+      },
+    },
+    async (request) => ({ applied: await applyVerifiedGrants(db, signedInActor(request).user) }),
   );
 
   app.get(

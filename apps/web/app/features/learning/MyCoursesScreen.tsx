@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import type { MyCourse } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
@@ -14,6 +14,9 @@ import './learning.css';
 // not completed; 'Скрыть' hides the course (is_active false): it moves to 'Скрытые курсы' below,
 // where 'Вернуть' shows it again (so does the notice right after hiding); 'Удалить' asks
 // WarningDelete first and, on 'Да', removes the access and fetches the lists again.
+// Courses an owner opened to the address meanwhile (pending grants) are only counted by the page's
+// reads (no GET changes state); the screen then takes them with one POST and reloads its data, so
+// they appear at once. Without JavaScript they come with the next session refresh or sign-in.
 
 function Messages({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
@@ -150,13 +153,34 @@ export function MyCoursesScreen({
   courses: initialCourses,
   hidden: initialHidden,
   groups = 0,
+  pendingGrants = 0,
 }: {
   courses: MyCourse[];
   hidden: MyCourse[];
   /** How many groups the account (or a child) studies in: 'Мои группы' is offered above the courses. */
   groups?: number;
+  /** Courses owners opened to the account's address, not yet enrolments: taken once, then the data reloads. */
+  pendingGrants?: number;
 }) {
   const [lists, setLists] = useState({ courses: initialCourses, hidden: initialHidden });
+  // New data from the loader (a revalidation) replaces the lists.
+  const [loaded, setLoaded] = useState({ courses: initialCourses, hidden: initialHidden });
+  if (loaded.courses !== initialCourses || loaded.hidden !== initialHidden) {
+    setLoaded({ courses: initialCourses, hidden: initialHidden });
+    setLists({ courses: initialCourses, hidden: initialHidden });
+  }
+  const revalidator = useRevalidator();
+  // Once per visit of the page: the answer's count aside, the reloaded data shows what is now ours.
+  const tookGrants = useRef(false);
+  useEffect(() => {
+    if (pendingGrants <= 0 || tookGrants.current) return;
+    tookGrants.current = true;
+    browserApi
+      .applyGrants()
+      .then(() => revalidator.revalidate())
+      // Not taken now (a network failure): the next session refresh or sign-in takes them.
+      .catch(() => undefined);
+  }, [pendingGrants, revalidator]);
   const { courses, hidden } = lists;
   const [deleting, setDeleting] = useState<MyCourse | null>(null);
   // What the closing dialog shows while it fades out.

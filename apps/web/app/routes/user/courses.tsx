@@ -8,12 +8,19 @@ import { privateMeta } from './sections.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const api = createApi(context.api);
-  const [courses, hidden, groups] = await Promise.all([api.userCourses(), api.hiddenCourses(), api.myGroups()]);
-  return { courses, hidden, groups: groups.length };
+  const [courses, hidden, groups, grants] = await Promise.all([api.userCourses(), api.hiddenCourses(), api.myGroups(), api.pendingGrants()]);
+  return { courses, hidden, groups: groups.length, pendingGrants: grants.pending_grants };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, 'Мое обучение');
 
 export default function MyCoursesPage({ loaderData }: Route.ComponentProps) {
-  return <MyCoursesScreen courses={loaderData.courses} hidden={loaderData.hidden} groups={loaderData.groups} />;
+  return (
+    <MyCoursesScreen
+      courses={loaderData.courses}
+      hidden={loaderData.hidden}
+      groups={loaderData.groups}
+      pendingGrants={loaderData.pendingGrants}
+    />
+  );
 }
