@@ -222,7 +222,7 @@ test('an invitation link enrols a new person by the e-mail code and opens the co
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const email = newEmail('invited');
   await page.getByLabel('E-mail').fill(email);
-  // The consent box of the code request (spec §5): without it no code goes out and no account is made.
+  // The consent box of the code request: without it no code goes out and no account is made.
   const consent = page.getByRole('checkbox', { name: /Принимаю условия Политики конфиденциальности/ });
   await expect(consent).not.toBeChecked();
   await expect(page.getByRole('link', { name: 'разрешение на обработку персональных данных' })).toHaveAttribute('href', '/documents/personal-data-consent/');

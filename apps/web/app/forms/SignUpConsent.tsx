@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import './sign-up-consent.css';
 
 /**
- * The sign-up consent box (spec §5) of every screen where a new account can be made: the sign-in
+ * The sign-up consent box of every screen where a new account can be made: the sign-in
  * dialog, the invitation page, the social sign-in's return page. Only a box the person ticked here
  * lets the API make an account and write the consent records (`consent_personal_data: true`).
  */
@@ -17,7 +17,7 @@ export function SignUpConsent({
   checked: boolean;
   onChange: (checked: boolean) => void;
   errors: readonly string[];
-  /** Marked required (the sign-in dialog's box is, always: spec §5). */
+  /** Marked required (the sign-in dialog's box always is). */
   required?: boolean;
 }) {
   const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;

@@ -24,7 +24,7 @@ export const EMAIL_REQUIRED = 'Укажите адрес электронной 
 export const EMAIL_INVALID = 'Введите корректный адрес электронной почты.';
 
 /**
- * The sign-up consent (spec §5): one box on the screen where a new account can be made — the code
+ * The sign-up consent: one box on the screen where a new account can be made — the code
  * request, the invitation page, the social sign-in — accepting the privacy policy and the processing
  * of personal data. Sent as `consent_personal_data: true`; a new account is made only with it, and
  * only then are the two consent records written. An existing account signs in without it.

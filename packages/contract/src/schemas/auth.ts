@@ -45,7 +45,7 @@ export const codeSentSchema = z
   .meta({ id: 'CodeSent' });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
-/** The sign-up consent box (spec §5): needed when the code makes a new account, ignored otherwise. */
+/** The sign-up consent box: needed when the code makes a new account, ignored otherwise. */
 export const signUpConsentSchema = z
   .boolean({ error: 'Ожидается true или false.' })
   .optional()

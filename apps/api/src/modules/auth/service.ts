@@ -406,7 +406,7 @@ export class AuthService {
         const { user, created } = await verifiedSignIn(tx, email);
         if (created) {
           // A new account: the box the person ticked accepted the privacy policy and the processing of
-          // personal data (spec §5); recorded with this request's IP and browser.
+          // personal data; recorded with this request's IP and browser.
           for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
         }
         return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };

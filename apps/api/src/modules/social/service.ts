@@ -129,7 +129,7 @@ export class SocialService {
           .returning();
         if (!user) throw new Error('user vanished during social sign-in');
         if (created) {
-          // The box ticked on the site before leaving for the provider (spec §5), as code sign-in records it.
+          // The box ticked on the site before leaving for the provider, as code sign-in records it.
           for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
         }
         // Courses an owner opened to this (provider-confirmed) address before it had an account (decision 0035).
