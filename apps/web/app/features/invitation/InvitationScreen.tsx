@@ -42,7 +42,7 @@ function Messages({ messages }: { messages: string[] }) {
   ) : null;
 }
 
-/** Spec §5: the code request form cannot be sent without its consent box. */
+/** The code request form cannot be sent without its consent box. */
 const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
 
 function GuestSteps({ token }: { token: string }) {
