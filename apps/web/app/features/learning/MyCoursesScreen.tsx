@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { MyCourse } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
@@ -163,24 +163,21 @@ export function MyCoursesScreen({
   pendingGrants?: number;
 }) {
   const [lists, setLists] = useState({ courses: initialCourses, hidden: initialHidden });
-  // New data from the loader (a revalidation) replaces the lists.
-  const [loaded, setLoaded] = useState({ courses: initialCourses, hidden: initialHidden });
-  if (loaded.courses !== initialCourses || loaded.hidden !== initialHidden) {
-    setLoaded({ courses: initialCourses, hidden: initialHidden });
-    setLists({ courses: initialCourses, hidden: initialHidden });
-  }
-  const revalidator = useRevalidator();
-  // Once per visit of the page: the answer's count aside, the reloaded data shows what is now ours.
+  const reload = useCallback(async () => {
+    const [nextCourses, nextHidden] = await Promise.all([browserApi.userCourses(), browserApi.hiddenCourses()]);
+    setLists({ courses: nextCourses, hidden: nextHidden });
+  }, []);
+  // Once per visit of the page: the lists read again show what is now ours.
   const tookGrants = useRef(false);
   useEffect(() => {
     if (pendingGrants <= 0 || tookGrants.current) return;
     tookGrants.current = true;
     browserApi
       .applyGrants()
-      .then(() => revalidator.revalidate())
+      .then(reload)
       // Not taken now (a network failure): the next session refresh or sign-in takes them.
       .catch(() => undefined);
-  }, [pendingGrants, revalidator]);
+  }, [pendingGrants, reload]);
   const { courses, hidden } = lists;
   const [deleting, setDeleting] = useState<MyCourse | null>(null);
   // What the closing dialog shows while it fades out.
@@ -189,11 +186,6 @@ export function MyCoursesScreen({
   // The course just hidden: the notice says where it went and offers to show it again at once.
   const [justHidden, setJustHidden] = useState<MyCourse | null>(null);
   const action = useApiForm();
-
-  const reload = async () => {
-    const [nextCourses, nextHidden] = await Promise.all([browserApi.userCourses(), browserApi.hiddenCourses()]);
-    setLists({ courses: nextCourses, hidden: nextHidden });
-  };
 
   const hide = (item: MyCourse) =>
     void action.run(async () => {
