@@ -292,7 +292,7 @@ test('the order page says the learner already studies the course or already has 
   await page.goto(`/order-course/${KIDS.slug}/`);
   await hydrated(page);
   const open = form(page).getByTestId('order-already');
-  await expect(open).toContainText('У вас уже есть неоплаченный заказ этого курса (учится: вы)');
+  await expect(open).toContainText('У вас уже есть неоплаченный заказ этого курса. Учится: вы.');
   await open.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `/work/shots/order-already-unpaid-${test.info().project.name}.png` });
   await open.getByRole('link', { name: 'Перейти к заказу' }).click();

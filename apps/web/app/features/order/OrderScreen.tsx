@@ -109,8 +109,8 @@ function AlreadyNotice({ already }: { already: OrderAlready }) {
       ))}
       {already.openOrders.map((order) => (
         <p key={order.code}>
-          У вас уже есть неоплаченный заказ этого курса ({order.learners.toLowerCase()}): оплатите или отмените его, прежде чем
-          оформлять новый для того же ученика. <Link to={paymentPath(order.code)}>Перейти к заказу</Link>
+          У вас уже есть неоплаченный заказ этого курса. {order.learners}. Оплатите или отмените его, прежде чем оформлять
+          новый для того же ученика. <Link to={paymentPath(order.code)}>Перейти к заказу</Link>
         </p>
       ))}
     </div>
