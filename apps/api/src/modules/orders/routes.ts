@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   codeSentSchema,
   currentUserSchema,
-  ERROR_TEXTS,
   detailErrorSchema,
   fieldErrorsSchema,
   orderCodeParamsSchema,
@@ -22,8 +21,7 @@ import { signedInActor } from '../auth/plugin.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { OrdersService } from './service.ts';
 import { acceptFormFields } from '../../lib/form-body.ts';
-import { hitRateLimit, networkOf } from '../../lib/rate-limit.ts';
-import { ApiError } from '../../errors.ts';
+import { networkOf } from '../../lib/rate-limit.ts';
 
 /** The largest body the bank's notification address reads (a real one, receipt included, is far smaller). */
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
@@ -217,19 +215,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         description:
           'Вызывает банк. Тело — не больше 16 КБ (больше — 413). Подпись Token и терминал проверяются: неподписанное ' +
           'не сохраняется, а только считается — 400. Подписанное сохраняется как есть, затем сверяются OrderId, PaymentId ' +
-          'и Amount; неверное — 400, ничего не меняется. Принятое (и повтор) — 200 `OK`. С одной сети — не больше ' +
-          'PAYMENT_NOTIFICATIONS_PER_MINUTE запросов в минуту (429 с Retry-After; банк повторит).',
+          'и Amount; неверное — 400, ничего не меняется. Принятое (и повтор) — 200 `OK`. Неподписанных с одной сети — ' +
+          'не больше PAYMENT_NOTIFICATIONS_PER_MINUTE в минуту (дальше 429 с Retry-After); подписанные банком не ограничены.',
         tags,
         response: { 200: z.string().describe('OK'), 400: detailErrorSchema, 413: detailErrorSchema, ...limited },
       },
     },
     async (request, reply) => {
-      const limit = await hitRateLimit(app.deps.db, `payment-notification:ip:${networkOf(request.ip)}`, {
-        limit: app.deps.config.paymentNotificationsPerMinute,
-        windowS: 60,
-      });
-      if (!limit.allowed) throw new ApiError('too_many_requests', ERROR_TEXTS.tooManyRequests, { retryAfterS: limit.retryAfterS });
-      const { accepted } = await service.notification(request.body);
+      const { accepted } = await service.notification(request.body, networkOf(request.ip));
       if (!accepted) return reply.status(400).send({ detail: 'Уведомление отклонено.' });
       const answer = service.provider!.notificationAnswer;
       return reply.status(answer.status as 200).type(answer.contentType).send(answer.body);

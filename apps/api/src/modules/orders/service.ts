@@ -14,6 +14,8 @@ import {
   moscowIsoDate,
   nameProblem,
   normaliseEmail,
+  ERROR_TEXTS,
+  INT4_MAX,
   normaliseName,
   orderStatusTitle,
   storedPhone,
@@ -77,8 +79,6 @@ const ORDERS_PER_SENDER: RateRule = { limit: 10, windowS: 3600 };
 
 /** At most this many learners in one order (a receipt holds 100 items; a group is smaller anyway). */
 const MAX_LEARNERS = 20;
-/** The largest total an order may have: the amount columns are 32-bit integers of kopecks. */
-export const MAX_TOTAL_KOPECKS = 2_147_483_647;
 /** Reconciliation leaves alone attempts older than this: the provider has long expired them. */
 const RECONCILE_MAX_AGE_DAYS = 3;
 
@@ -220,7 +220,8 @@ export class OrdersService {
     if (forSelf && (ids?.length || newStudentSent)) problems.add('students', ORDER_TEXTS.studentsOrSelf);
     if (!forSelf && !ids?.length && !newStudentSent && ids !== null) problems.add('students', ORDER_TEXTS.studentsRequired);
     if (ids?.length && !signedIn) problems.add('students', ORDER_TEXTS.studentsSignIn);
-    if ((ids?.length ?? 0) + (newStudentSent ? 1 : 0) > MAX_LEARNERS) problems.add('students', ORDER_TEXTS.studentsTooMany);
+    const learnerCountSent = forSelf ? 1 : (ids?.length ?? 0) + (newStudentSent ? 1 : 0);
+    if (learnerCountSent > MAX_LEARNERS) problems.add('students', ORDER_TEXTS.studentsTooMany);
     const newStudent = !forSelf && newStudentSent ? this.newStudent(body, problems) : null;
     // A new child is written to the account: the payer consents for them as the legal representative.
     const childConsent = ticked(body.consent_child_personal_data);
@@ -242,9 +243,8 @@ export class OrdersService {
       }
       if (course.priceKopecks === null) problems.add('__all__', ORDER_TEXTS.priceOnRequest);
     }
-    // The total is computed here only, and must fit the amount columns (and the bank's Amount).
-    const learnerCountSent = forSelf ? 1 : (ids?.length ?? 0) + (newStudentSent ? 1 : 0);
-    if (course?.priceKopecks && course.priceKopecks * learnerCountSent > MAX_TOTAL_KOPECKS) problems.add('students', ORDER_TEXTS.totalTooLarge);
+    // The total is computed here only, and must fit the amount columns (int4 kopecks) and the bank's Amount.
+    if (course?.priceKopecks && course.priceKopecks * learnerCountSent > INT4_MAX) problems.add('students', ORDER_TEXTS.totalTooLarge);
     // A second order for a learner already studying the course, or already ordered and unpaid, is a
     // mistake of the form (checked again under the lock below, against parallel requests).
     if (signedIn && course && !problems.any) {
@@ -603,7 +603,7 @@ export class OrdersService {
         study_for_self: order.studyForSelf,
         students: learnersOf.get(order.id) ?? [],
         created_at: order.createdAt.toISOString(),
-        held_until: order.heldUntil && order.seatsHeld > 0 && CANCELLABLE.includes(order.status) ? order.heldUntil.toISOString() : null,
+        held_until: order.heldUntil?.toISOString() ?? null,
       };
     });
   }
@@ -693,7 +693,7 @@ export class OrdersService {
       if (order.status === 'refunded') throw new ApiError('conflict', ORDER_TEXTS.refunded);
       // The hold ran out before the sweep came by: the order ends here (unless the bank is processing it).
       if (order.heldUntil && order.heldUntil.getTime() <= Date.now()) {
-        const dropped = await this.expireOrder(tx, order);
+        const dropped = (await cancelUnpaid(tx, order))?.dropped ?? null;
         if (dropped) return { expired: dropped } as const;
       }
       // A second paid or paying order for the same learner and course (one made before the order checks).
@@ -759,20 +759,6 @@ export class OrdersService {
     return { url: outcome.url };
   }
 
-  /**
-   * Ends an unpaid order whose hold ran out, in the caller's transaction with the order row locked:
-   * its attempts not started at the bank are marked cancelled (returned, to be cancelled at the bank
-   * after the commit), its seats return, it is cancelled. An attempt the bank is processing
-   * (pending) keeps the order: null, nothing changed — its outcome decides.
-   */
-  private async expireOrder(tx: Executor, order: Order): Promise<Payment[] | null> {
-    const open = await openPayments(tx, order.id);
-    if (open.some((p) => p.status === 'pending')) return null;
-    if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
-    await returnSeats(tx, order);
-    await tx.update(orders).set({ status: 'cancelled', cancelledAt: sql`now()` }).where(eq(orders.id, order.id));
-    return open;
-  }
 
   /** Cancels at the bank attempts we cancelled (a failure is only logged: a late payment still pays the order). */
   private async cancelAtProvider(dropped: readonly Payment[]): Promise<void> {
@@ -788,13 +774,19 @@ export class OrdersService {
    * attempt. Any other body is neither stored nor logged: it is counted (`payment-notification:refused`,
    * per hour) and the log gets its summary. `accepted` true means answer the provider's OK.
    */
-  async notification(body: unknown): Promise<{ accepted: boolean; outcome: string }> {
+  async notification(body: unknown, network: string): Promise<{ accepted: boolean; outcome: string }> {
     const provider = this.provider;
     const summary = notificationSummary(body);
     const parsed = provider?.parseNotification(body) ?? null;
     if (!provider || !parsed) {
-      const counted = await hitRateLimit(this.db, 'payment-notification:refused', { limit: Number.MAX_SAFE_INTEGER, windowS: 3600 });
-      this.log.warn({ notification: { ...summary, verified: false }, refusedThisHour: counted.count }, 'payment notification refused: bad token or terminal');
+      // Only what fails the signature (checked without the database) spends the network's budget:
+      // the bank's own notifications are never slowed or refused by it.
+      const counted = await hitRateLimit(this.db, `payment-notification:ip:${network}`, {
+        limit: this.deps.config.paymentNotificationsPerMinute,
+        windowS: 60,
+      });
+      this.log.warn({ notification: { ...summary, verified: false }, refusedThisMinute: counted.count }, 'payment notification refused: bad token or terminal');
+      if (!counted.allowed) throw new ApiError('too_many_requests', ERROR_TEXTS.tooManyRequests, { retryAfterS: counted.retryAfterS });
       return { accepted: false, outcome: 'bad_token' };
     }
     const keep = (tx: Executor, outcome: string, paymentId: number | null = null) =>
@@ -890,10 +882,7 @@ export class OrdersService {
         .orderBy(asc(orders.id))
         .limit(100)
         .for('update', { skipLocked: true });
-      for (const order of stale) {
-        await returnSeats(tx, order);
-        await tx.update(orders).set({ status: 'cancelled', cancelledAt: sql`now()` }).where(eq(orders.id, order.id));
-      }
+      for (const order of stale) await cancelUnpaid(tx, order);
       return stale.length;
     });
   }
@@ -922,7 +911,7 @@ export class OrdersService {
           // An attempt opened since the question above was not asked about: the next run asks.
           const open = await openPayments(tx, id);
           if (open.some((p) => p.providerPaymentId && !asked.some((a) => a.id === p.id))) return null;
-          return this.expireOrder(tx, order);
+          return (await cancelUnpaid(tx, order))?.dropped ?? null;
         });
         if (dropped) {
           expired += 1;
@@ -965,20 +954,32 @@ export class OrdersService {
       if (!found) throw ApiError.notFound(ORDER_TEXTS.orderNotFound);
       if (found.status === 'cancelled') return { order: found, dropped: [] as Payment[] };
       if (!CANCELLABLE.includes(found.status)) throw new ApiError('conflict', ORDER_TEXTS.cancelPaid);
-      const open = await openPayments(tx, found.id);
-      if (open.some((p) => p.status === 'pending')) throw new ApiError('conflict', ORDER_TEXTS.cancelPending);
-      if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
-      await returnSeats(tx, found);
-      const [cancelled] = await tx
-        .update(orders)
-        .set({ status: 'cancelled', cancelledAt: sql`now()` })
-        .where(eq(orders.id, found.id))
-        .returning();
-      return { order: cancelled!, dropped: open };
+      const ended = await cancelUnpaid(tx, found);
+      if (!ended) throw new ApiError('conflict', ORDER_TEXTS.cancelPending);
+      return ended;
     });
     await this.cancelAtProvider(dropped);
     return this.toUserOrder(await this.summary(this.db, order), order);
   }
+}
+
+/**
+ * Cancels an unpaid order in the caller's transaction, its row locked: its attempts not started at
+ * the bank are marked cancelled (returned as `dropped`, to be cancelled at the bank after the
+ * commit), its seats and hold return. An attempt the bank is processing (pending) keeps the order:
+ * null, nothing changed — its outcome decides.
+ */
+async function cancelUnpaid(tx: Executor, order: Order): Promise<{ order: Order; dropped: Payment[] } | null> {
+  const open = await openPayments(tx, order.id);
+  if (open.some((p) => p.status === 'pending')) return null;
+  if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
+  await returnSeats(tx, order);
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, heldUntil: null })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { order: cancelled!, dropped: open };
 }
 
 /** Why an order's code cannot be sent or entered: confirmed already, or cancelled (its seat hold ran out). */
