@@ -12,11 +12,13 @@ export async function applyCourseGrants(tx: Executor, user: { id: number; email:
     .where(eq(courseGrants.email, sql`lower(${user.email})`))
     .returning();
   if (!grants.length) return 0;
-  await tx
+  // A course the person already has stays as it is: only new enrolments are counted.
+  const added = await tx
     .insert(userCourses)
     .values(grants.map((g) => ({ userId: user.id, courseId: g.courseId, source: 'manual' as const, grantedById: g.grantedById, accessUntil: g.accessUntil })))
-    .onConflictDoNothing();
-  return grants.length;
+    .onConflictDoNothing()
+    .returning({ id: userCourses.id });
+  return added.length;
 }
 
 /** How many grants wait for `user`'s address; none for an address not yet proven. A pure read. */
@@ -26,11 +28,14 @@ export async function countCourseGrants(db: Executor, user: { email: string; ema
   return row?.n ?? 0;
 }
 
-/** Applies the pending grants of a verified address in a transaction of its own; 0 for an unverified one. */
+/**
+ * Applies the pending grants of a verified address in a transaction of its own; 0 for an unverified
+ * one. Called at every session refresh, so it writes only when a read finds grants waiting.
+ */
 export async function applyVerifiedGrants(
   db: Db,
   user: { id: number; email: string; emailVerifiedAt: Date | null },
 ): Promise<number> {
-  if (!user.emailVerifiedAt) return 0;
+  if ((await countCourseGrants(db, user)) === 0) return 0;
   return db.transaction((tx) => applyCourseGrants(tx, user));
 }
