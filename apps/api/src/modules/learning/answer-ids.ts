@@ -55,6 +55,8 @@ export class AnswerIds {
 
 export class AttemptAnswerIds {
   private readonly back = new Map<number, Map<number, number>>();
+  /** Ids already shown in this attempt's answer: each costs four HMACs. */
+  private readonly shown = new Map<number, number>();
 
   constructor(
     private readonly ids: AnswerIds,
@@ -63,7 +65,12 @@ export class AttemptAnswerIds {
 
   /** An answer's id as the learner sees it. */
   out(answerId: number): number {
-    return this.ids.of(this.attemptId, answerId);
+    let id = this.shown.get(answerId);
+    if (id === undefined) {
+      id = this.ids.of(this.attemptId, answerId);
+      this.shown.set(answerId, id);
+    }
+    return id;
   }
 
   /** The database id of a learner id among the question's answers, else UNKNOWN_ANSWER. */
