@@ -47,6 +47,8 @@ const API_PATH = /^\/+api(?:[/;\\]|%2f|%5c|$)/i;
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   if (API_PATH.test(path)) return true;
+  // Only dot segments, escapes and backslashes can resolve into /api/: other paths need no parsing.
+  if (!/[.%\\]/.test(path)) return false;
   try {
     // The address as a browser would resolve it: dot segments (also %2e-encoded) removed.
     return API_PATH.test(new URL(`http://site${path}`).pathname);
