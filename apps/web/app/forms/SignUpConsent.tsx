@@ -1,6 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import './sign-up-consent.css';
 
+/** What a screen says, before anything is sent, when its sign-up consent box is not ticked. */
+export const SIGN_UP_CONSENT_MISSING = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
+
 /**
  * The sign-up consent box of every screen where a new account can be made: the sign-in
  * dialog, the invitation page, the social sign-in's return page. Only a box the person ticked here

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { FEEDBACK_TEXTS } from '@crema/contract/rules';
+import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
@@ -32,7 +32,7 @@ type ForWhom = 'self' | 'other';
 export const COURSE_FORM = 'course_form';
 export const COURSE_KIDS_FORM = 'course_kids_form';
 
-const isStudentField = (field: FeedbackField) => field.name.startsWith('student_');
+const isStudentField = (field: FeedbackField) => field.name.startsWith(STUDENT_FIELD_PREFIX);
 
 /** Spec §4: an adult course asks 'course_form', a kids course and an application for another person 'course_kids_form'. */
 export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {

@@ -6,13 +6,12 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
-import { SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { shouldOfferProfile } from './SkipAccountData.tsx';
 
 // SendCode ('Вход/регистрация'), InputCode and Login of spec §4: the ways in.
 
-const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
 
 /**
  * After a sign-in: close the dialog — or offer to fill in the profile (SkipAccountData) — reload
@@ -43,7 +42,7 @@ export function SendCode() {
   const submit = form.onSubmit(
     async () => {
       const value = normaliseEmail(email);
-      const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
+      const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [SIGN_UP_CONSENT_MISSING] });
       if (local) throw local;
       const sent = await browserApi.sendCode(value);
       openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after), consent });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { browserApi, browserFetch } from '../../api/browser.ts';
 import { createInvitationApi, type Invitation } from '../../api/invitation.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
 import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
@@ -43,7 +43,6 @@ function Messages({ messages }: { messages: string[] }) {
 }
 
 /** The code request form cannot be sent without its consent box. */
-const CONSENT_REQUIRED = 'Чтобы продолжить, примите условия и дайте согласие на обработку персональных данных.';
 
 function GuestSteps({ token }: { token: string }) {
   const [email, setEmail] = useState('');
@@ -92,7 +91,7 @@ function GuestSteps({ token }: { token: string }) {
       noValidate
       onSubmit={form.onSubmit(async () => {
         const value = normaliseEmail(email);
-        const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [CONSENT_REQUIRED] });
+        const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [SIGN_UP_CONSENT_MISSING] });
         if (local) throw local;
         await browserApi.sendCode(value);
         setEmail(value);
