@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LEGAL_DOCUMENTS, SVEDEN_SECTIONS } from '@crema/contract';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, OWNER, STAFF, STUDENT, ownerPages, staffPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
 
@@ -55,7 +56,9 @@ async function overflowAt(page: Page): Promise<string | null> {
 }
 
 /** Every page at every width; collects all the failures, so one run lists them all. */
-async function walk(page: Page, pages: WalkPage[]) {
+async function walk(page: Page, pages: WalkPage[], expected: number) {
+  // An empty or shortened list would pass without looking at anything.
+  expect(pages.map((item) => item.path), 'pages to walk').toHaveLength(expected);
   const failures: string[] = [];
   for (const item of pages) {
     await page.setViewportSize({ width: 1280, height: HEIGHT });
@@ -81,28 +84,28 @@ const isRegister = ({ path }: WalkPage) => path.startsWith('/sveden/') || path.s
 
 test('no sideways scrolling from 320 to 1920 px: public pages', async ({ page }) => {
   test.setTimeout(60_000);
-  await walk(page, (await publicPages(page, true)).filter((item) => !isRegister(item)));
+  await walk(page, (await publicPages(page, true)).filter((item) => !isRegister(item)), 12);
 });
 
 test('no sideways scrolling from 320 to 1920 px: /sveden/ and its subsections, the legal documents', async ({ page }) => {
   test.setTimeout(60_000);
-  await walk(page, (await publicPages(page, true)).filter(isRegister));
+  await walk(page, (await publicPages(page, true)).filter(isRegister), 1 + SVEDEN_SECTIONS.length + LEGAL_DOCUMENTS.length);
 });
 
 test('no sideways scrolling from 320 to 1920 px: the student’s pages', async ({ page, login }) => {
   test.setTimeout(60_000);
   await login(STUDENT, { password: DEMO_PASSWORD });
-  await walk(page, await studentPages(page));
+  await walk(page, await studentPages(page), 13);
 });
 
 test('no sideways scrolling from 320 to 1920 px: a course’s admin pages', async ({ page, login }) => {
   test.setTimeout(60_000);
   await login(OWNER, { password: DEMO_PASSWORD });
-  await walk(page, await ownerPages(page));
+  await walk(page, await ownerPages(page), 12);
 });
 
 test('no sideways scrolling from 320 to 1920 px: the school staff’s screens', async ({ page, login }) => {
   test.setTimeout(60_000);
   await login(STAFF, { password: DEMO_PASSWORD });
-  await walk(page, staffPages());
+  await walk(page, staffPages(), 5);
 });

@@ -4,6 +4,7 @@
 // a course as its owner. Only pages are visited here, nothing is changed: the demo student's
 // lesson and test are ones they have already finished, so other specs see the same progress.
 import type { Page } from '@playwright/test';
+import { LEGAL_DOCUMENTS, SVEDEN_SECTIONS } from '@crema/contract';
 import { expect } from './fixtures.ts';
 
 export const DEMO_PASSWORD = 'crema-demo-2026';
@@ -39,6 +40,12 @@ export async function publicPages(page: Page, all: boolean): Promise<WalkPage[]>
     apiGet<{ nav: { url: string }[] }>(page, '/api/sveden/'),
     apiGet<{ url: string }[]>(page, '/api/documents/'),
   ]);
+  // The demo data these walks rely on: a missing kind of page fails here rather than going unwalked.
+  expect(courses.content, 'a published demo course').toHaveLength(1);
+  expect(posts.results, 'a published demo post').toHaveLength(1);
+  expect(contentPages.results.map((item) => item.slug).sort(), 'the demo content pages').toEqual(['about', 'contacts', 'corporate', 'presence']);
+  expect(sveden.nav, 'every /sveden/ subsection').toHaveLength(SVEDEN_SECTIONS.length);
+  expect(documents, 'every legal document').toHaveLength(LEGAL_DOCUMENTS.length);
   const course = courses.content[0]!.slug;
   const pages: WalkPage[] = [
     { path: '/', kind: 'главная' },
@@ -74,6 +81,7 @@ export async function studentPages(page: Page): Promise<WalkPage[]> {
   const quiz = items.find((item) => item.type === 'test')!;
   const groups = await apiGet<{ id: number; next_session: { id: number } | null; course: { slug: string } }[]>(page, '/api/user/groups/');
   const group = groups.find((item) => item.course.slug === 'barista-s-nulya')!;
+  expect(group?.next_session, 'the demo group has a session ahead').toBeTruthy();
   return [
     { path: '/user/account/', kind: 'личные данные' },
     { path: '/user/students/', kind: 'данные учеников' },
@@ -84,7 +92,7 @@ export async function studentPages(page: Page): Promise<WalkPage[]> {
     { path: `/user/courses/${enrolment.id}/testing/${quiz.id}/`, kind: 'тест' },
     { path: '/user/group/', kind: 'мои группы' },
     { path: `/user/group/${group.id}/`, kind: 'группа' },
-    ...(group.next_session ? [{ path: `/user/group/${group.id}/schedule/${group.next_session.id}/`, kind: 'занятие группы' }] : []),
+    { path: `/user/group/${group.id}/schedule/${group.next_session!.id}/`, kind: 'занятие группы' },
     { path: '/user/schedule/', kind: 'моё расписание' },
     { path: '/user/progress/', kind: 'прогресс' },
     { path: '/user/progress/test-results/', kind: 'результаты тестов' },
