@@ -1,4 +1,4 @@
-// The course builder's course and structure calls (issue 14, decision 0035): an owner's own
+// The course builder's course and structure calls (decision 0035): an owner's own
 // courses only, drafts and publishing, conflicts, deletion that keeps what people paid for, and
 // set-order calls that apply a whole new order or nothing.
 import { eq } from 'drizzle-orm';
