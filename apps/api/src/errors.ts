@@ -111,7 +111,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
 
 const UNKNOWN_FIELD = 'Неизвестное поле.';
 
-/** Converts a list of zod-like issues into the spec's `{field: [messages]}` body. */
+/** Converts a list of zod-like issues into the API's `{field: [messages]}` body. */
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey>; message: string; instancePath?: string }>,
 ): FieldErrors {

@@ -126,7 +126,7 @@ export async function createAdminCourse(db: Executor, media: MediaStore, actor: 
   }
 }
 
-/** What a course lacks to be published (spec: title, price, at least one lesson). */
+/** What a course lacks to be published (title, price, at least one published lesson). */
 async function publishProblems(db: Executor, course: Course): Promise<string[]> {
   const problems: string[] = [];
   if (!course.title.trim()) problems.push(ADMIN_TEXTS.publish.title);

@@ -102,7 +102,7 @@ describe('POST /api/configs/', () => {
 });
 
 describe('GET /api/menus/{key}/', () => {
-  it.each(['header_menu', 'footer_menu', 'noschool_header'])('%s returns links of the spec shape', async (key) => {
+  it.each(['header_menu', 'footer_menu', 'noschool_header'])('%s returns links of the documented shape', async (key) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/menus/${key}/` });
     expect(res.statusCode).toBe(200);
     const links = res.json();
