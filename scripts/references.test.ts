@@ -14,7 +14,7 @@ const self = path.relative(root, new URL(import.meta.url).pathname);
 const STANDARD_SECTION = /\bRFC \d+ §[\d.]+/g;
 
 const PATTERNS: ReadonlyArray<[name: string, pattern: RegExp]> = [
-  ['a spec section', /\bspec(?:ification)?['’]?s?\s*§|\bthe spec['’]s\b|\(spec:/i],
+  ['a spec section', /\bspec(?:ification)?['’]?s?\s*§|\bthe spec['’]s\b|\(spec: (?![A-Z]\w*\)|string\)|number\))/i],
   ['an issue number', /\bissues?\s*#?\d/i],
   ['the specification (in Russian)', /спецификац|спец\.\s*§/i],
   ['a section sign', /§/],

@@ -158,7 +158,7 @@ test('a signed-in parent finds the payer data filled in, picks the child and goe
   await child.check();
   await expect(card.getByLabel('Буду учиться сам')).not.toBeChecked();
   await expect(page.getByTestId('order-total')).toHaveText(nbsp(KIDS.price));
-  // Choosing themselves too is the one or the other (spec: 'Буду учиться сам' or students).
+  // Choosing themselves too is the one or the other ('Буду учиться сам' or students).
   await card.getByLabel('Буду учиться сам').check();
   await expect(child).not.toBeChecked();
   await child.check();
