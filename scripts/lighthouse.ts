@@ -3,8 +3,8 @@
 // Prints the four category scores per page and the audits that cost points, plus the
 // first-load JavaScript of each page (gzip). Starts its own server from the current build (on
 // LIGHTHOUSE_PORT, default 3905) unless LIGHTHOUSE_URL points at a running one. `--assert` exits
-// 1 when a page misses the targets of issue 3 (performance ≥ 95, the rest 100).
-// `--a11y` (npm run lighthouse:a11y, issue 15): the accessibility category only, on one page of
+// 1 when a page misses the targets (performance ≥ 95, the rest 100).
+// `--a11y` (npm run lighthouse:a11y): the accessibility category only, on one page of
 // every kind (public ones signed out; the demo student's and a course's admin pages signed in),
 // each in the normal and in the accessible version (the a11y cookie: 200 %, white on black);
 // prints each score and the audits that cost points. Slow: not part of `npm test`.
@@ -108,7 +108,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) {
-  console.log(a11yOnly ? '\nЕсть страницы с оценкой доступности ниже 100.' : '\nЕсть страницы ниже целей issue 3.');
+  console.log(a11yOnly ? '\nЕсть страницы с оценкой доступности ниже 100.' : '\nЕсть страницы ниже целей.');
   if (assert) process.exitCode = 1;
 }
 

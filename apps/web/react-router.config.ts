@@ -7,7 +7,7 @@ export default {
   ssr: true,
   future: {
     // Opted in early so the move to v8 changes nothing. Middleware (v8_middleware) waits for
-    // the sign-in issue, which will carry the session through it.
+    // the sign-in work, which will carry the session through it.
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: true,

@@ -40,9 +40,9 @@ export default defineConfig({
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/](?!ui[\\/](Modal|Pagination)\.tsx$)|contract[\\/]src[\\/]format[\\/])/ },
-            // The application forms' rules load with those forms (issue 11), not on every page.
+            // The application forms' rules load with those forms, not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
-            // The legal documents' list (issue 15) loads with the account's consents, not on every page.
+            // The legal documents' list loads with the account's consents, not on every page.
             { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
             // The link checker (sitePath, safeLink) loads with the sign-in dialogs and the pages that show staff's links.
             { name: 'link-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]links\.ts$/ },
@@ -58,7 +58,7 @@ export default defineConfig({
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,
             // stars, pictures, teacher and review cards): one chunk instead of five tiny ones, each
-            // of which costs a request and compresses worse (issue 11: the course page's budget).
+            // of which costs a request and compresses worse.
             { name: 'catalog-parts', test: /[\\/]app[\\/]features[\\/]catalog[\\/](hydrated|PriceTag|format|Stars|CatalogImage)\.tsx?$/ },
           ],
         },

@@ -53,7 +53,7 @@ CREATE UNIQUE INDEX "consents_live_unique" ON "consents" USING btree ("user_id",
 ALTER TABLE "students" ADD CONSTRAINT "students_child_birth_date" CHECK ("students"."student_type" <> 'child' or "students"."date_birth" is not null or "students"."anonymised_at" is not null);--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_adult_contacts" CHECK ("students"."student_type" <> 'adult' or ("students"."phone" is not null and "students"."email" is not null) or "students"."anonymised_at" is not null);--> statement-breakpoint
 -- Version 1 of each consent document (decision 0018). Until the versioned legal pages exist
--- (issue 15), every kind points to the privacy policy page of the site.
+-- (decision 0043), every kind points to the privacy policy page of the site.
 INSERT INTO "consent_documents" ("kind", "version", "title", "url") VALUES
 	('personal_data', 1, 'Согласие на обработку персональных данных', '/privacy-policy/'),
 	('privacy_policy', 1, 'Политика конфиденциальности', '/privacy-policy/'),

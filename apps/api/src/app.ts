@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // One access line per request (method, path, status, time) instead of Fastify's pair.
     logController: new AccessLog(),
-    // API paths answer with and without the trailing slash, with no redirect (spec §7).
+    // API paths answer with and without the trailing slash, with no redirect.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     // Bad URLs and requests the HTTP parser refuses answer in our shape too (errors.ts).

@@ -17,7 +17,7 @@ const STATUS_BY_CODE = {
 export type ApiErrorCode = keyof typeof STATUS_BY_CODE;
 
 /**
- * The one error type services throw. `fields` become a field-keyed 400 body (spec §8);
+ * The one error type services throw. `fields` become a field-keyed 400 body;
  * everything else becomes `{detail}`.
  */
 export class ApiError extends Error {
@@ -111,7 +111,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
 
 const UNKNOWN_FIELD = 'Неизвестное поле.';
 
-/** Converts a list of zod-like issues into the spec's `{field: [messages]}` body. */
+/** Converts a list of zod-like issues into the API's `{field: [messages]}` body. */
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey>; message: string; instancePath?: string }>,
 ): FieldErrors {
@@ -174,7 +174,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const issues = error.validation.flatMap((v) => {
         const path = v.instancePath.split('/').filter(Boolean);
         // A body refuses keys it does not know (the OpenAPI document says additionalProperties:
-        // false): each is listed under its own name, so a client shows them apart (spec §8).
+        // false): each is listed under its own name, so a client shows them apart.
         const unknown = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
         if (Array.isArray(unknown)) return unknown.map((key) => ({ path: [...path, String(key)], message: UNKNOWN_FIELD }));
         return [{ path, message: v.message ?? ERROR_TEXTS.badValue }];

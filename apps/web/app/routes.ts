@@ -11,19 +11,19 @@ export default [
     // The application dialogs over the course page (decision 0024).
     route('apply', 'routes/courses/apply.tsx'),
   ]),
-  // The universal order form (issue 11): its own route module, the form's libraries load only there.
+  // The universal order form: its own route module, the form's libraries load only there.
   route('order-course/:slug', 'routes/order-course.tsx'),
   route('blog', 'routes/blog/list.tsx'),
   route('blog/:slug', 'routes/blog/post.tsx'),
   route('presence', 'routes/presence.tsx'),
-  // 'Сведения об образовательной организации' and its subsections (issue 15, decision 0042).
+  // 'Сведения об образовательной организации' and its subsections (decision 0042).
   route('sveden', 'routes/sveden.tsx', { id: 'sveden' }),
   route('sveden/:section', 'routes/sveden.tsx', { id: 'sveden-section' }),
   route('schedule', 'routes/schedule.tsx'),
   // Resource routes: generated from the database (robots.txt names the sitemap's absolute URL).
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
-  // Other and old addresses of the study pages (spec §2 "Also seen", Legacy): permanent redirects.
+  // Other and old addresses of the study pages: permanent redirects.
   route('user/courses/lesson/*', 'routes/user/legacy.tsx', { id: 'study-also-seen-lesson' }),
   route('user/courses/quiz/*', 'routes/user/legacy.tsx', { id: 'study-also-seen-quiz' }),
   route('user-old/*', 'routes/user/legacy.tsx', { id: 'user-old' }),
@@ -35,21 +35,21 @@ export default [
     route('user/students', 'routes/user/students.tsx'),
     route('user/orders', 'routes/user/orders.tsx', { id: 'user-orders' }),
     route('user/courses', 'routes/user/courses.tsx', { id: 'user-courses' }),
-    // The course overview (issue 12); `:id` is the enrolment (decision 0028).
+    // The course overview; `:id` is the enrolment (decision 0028).
     route('user/courses/:id', 'routes/user/course.tsx', { id: 'user-course' }),
-    // Groups and my schedule (issue 13, decision 0032); `:id` is the group, `:scheduleId` a session.
+    // Groups and my schedule (decision 0032); `:id` is the group, `:scheduleId` a session.
     route('user/group', 'routes/user/groups.tsx', { id: 'user-groups' }),
     route('user/group/:id', 'routes/user/group.tsx', { id: 'user-group' }),
     route('user/group/:id/schedule/:scheduleId', 'routes/user/group-session.tsx', { id: 'user-group-session' }),
     route('user/schedule', 'routes/user/schedule.tsx', { id: 'user-schedule' }),
     // One finished test attempt's result (the activity id is the attempt's).
     route('user/progress/test-results/:activityId', 'routes/user/test-result.tsx', { id: 'user-test-result' }),
-    // Progress with charts and exports, and the list of finished attempts (issue 13, decision 0034).
+    // Progress with charts and exports, and the list of finished attempts (decision 0034).
     route('user/progress', 'routes/user/progress.tsx', { id: 'user-progress' }),
     route('user/progress/test-results', 'routes/user/test-results.tsx', { id: 'user-test-results' }),
     route('user/*', 'routes/user/section.tsx', { id: 'user-other' }),
   ]),
-  // The course-study layout (spec §2 Layouts 2): the lesson sidebar instead of the account's; the
+  // The course-study layout: the lesson sidebar instead of the account's; the
   // layout asks for a signed-in person itself. Its pages: lessons (without a lesson: continue where
   // the learner stopped) and tests, module or final (decision 0030).
   layout('routes/user/study.tsx', { id: 'user-study' }, [
@@ -63,7 +63,7 @@ export default [
   ]),
   // Course owners and school staff only (routes/admin/layout.tsx); others get the 404 page.
   layout('routes/admin/layout.tsx', [
-    // The course screens (issue 14, decision 0036): my courses, a new course, its settings,
+    // The course screens (decision 0036): my courses, a new course, its settings,
     // programme, invitation links and audience.
     route('admin/courses', 'routes/admin/courses.tsx', { id: 'admin-courses' }),
     route('admin/courses/add', 'routes/admin/course-add.tsx', { id: 'admin-course-add' }),
@@ -89,15 +89,15 @@ export default [
     route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
     route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
   ]),
-  // An invitation link of a course (issue 14): public; its code loads only on this page.
+  // An invitation link of a course: public; its code loads only on this page.
   route('invitation/:token', 'routes/invitation.tsx', { id: 'invitation' }),
   // Social sign-in: the providers send the person back here (one page, one route per provider).
   route('vk-callback', 'routes/social-callback.tsx', { id: 'vk-callback' }),
   route('yandex-callback', 'routes/social-callback.tsx', { id: 'yandex-callback' }),
-  // Legal documents with versions (issue 15, decision 0043); /privacy-policy/ and /offer/ redirect here.
+  // Legal documents with versions (decision 0043); /privacy-policy/ and /offer/ redirect here.
   route('documents/:slug', 'routes/document.tsx', { id: 'document' }),
   route('documents/:slug/v/:version', 'routes/document.tsx', { id: 'document-version' }),
-  // The accessible version's settings for browsers without scripts (issue 15, decision 0044).
+  // The accessible version's settings for browsers without scripts (decision 0044).
   route('a11y', 'routes/a11y.tsx', { id: 'a11y' }),
   // Content pages (/{any}/); unknown slugs and deeper paths are the 404 page.
   route('*', 'routes/content-page.tsx'),

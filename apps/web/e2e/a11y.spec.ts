@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 import { studentPages } from './walk.ts';
 
-// Issue 15: the version for visually impaired visitors (ГОСТ Р 52872-2019, decision 0044).
+// The version for visually impaired visitors (ГОСТ Р 52872-2019, decision 0044).
 
 const SHOTS = '/work/shots';
 const SCHEMES = ['black-on-white', 'white-on-black', 'blue', 'brown', 'green'] as const;

@@ -3,7 +3,7 @@ import type { AdminCourse, AdminLink, AdminModule, Category } from '@crema/contr
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
-// The admin course screens (issue 14, decision 0036). On a desktop an owner makes a course from
+// The admin course screens (decision 0036). On a desktop an owner makes a course from
 // scratch: settings, a module with two lessons and a test, reordered by dragging and by the
 // keyboard, a publish attempt that lists what is missing, a conflict that keeps what was typed.
 // Another owner gets the 404 page for that course; an invitation link enrols a new person by the

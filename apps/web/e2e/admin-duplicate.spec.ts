@@ -3,7 +3,7 @@ import type { AdminCourse, AdminLesson, AdminModule, AdminTest, Category } from 
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { expect, test } from './fixtures.ts';
 
-// Copies in the course builder (issue 14, decision 0040), on a 1280 px desktop: a lesson
+// Copies in the course builder (decision 0040), on a 1280 px desktop: a lesson
 // duplicated next to the original by the mouse, a test by the keyboard, a lesson copied into
 // another course through the two-select dialog, and a whole course duplicated from my courses
 // (the copy's settings open).

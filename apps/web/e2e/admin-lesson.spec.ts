@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// The lesson editor (issue 14, decision 0037) at 1280 px: the demo owner makes a fresh course,
+// The lesson editor (decision 0037) at 1280 px: the demo owner makes a fresh course,
 // module and lesson through the API, then writes it in the editor — a text block with bold text,
 // an uploaded picture with its description, a video link on page 2, blocks reordered by keyboard —
 // saves, reloads and finds it all; a second tab saving from the old version sees the conflict

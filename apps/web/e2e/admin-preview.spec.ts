@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// The course preview (issue 14, decision 0041), at 1280 and 375 px: the demo owner makes a fresh
+// The course preview (decision 0041), at 1280 and 375 px: the demo owner makes a fresh
 // course through the API (a published lesson of two pages, a draft lesson, a draft module test with
 // a question), opens 'Просмотр как ученик' from the programme page, walks the lesson's two pages with
 // 'Далее', finds the draft marked in the sidebar and on its page, sees the test's question as the

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AdminQuestion, AdminTest } from '@crema/contract';
 import { expect, test } from './fixtures.ts';
 
-// The test editor, the course's final tests and learners' progress (issue 14, decision 0038). The
+// The test editor, the course's final tests and learners' progress (decision 0038). The
 // demo owner builds a test in a fresh course made through the API (the demo courses' content is
 // other specs' business): a single, a multiple and a match question, the publish checklist, a fix
 // and publishing. The editor at 1280 px; the progress list at 375 and 1280 px.

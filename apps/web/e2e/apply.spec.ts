@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Applications (issue 11; spec §2 Modals Poll, Student, SendApplication, FormSuccess; §3 Dynamic
-// form; §4 Application): a guest applies on a course page for themselves and for another person,
+// Applications (the Poll, Student, SendApplication and FormSuccess dialogs, dynamic
+// forms): a guest applies on a course page for themselves and for another person,
 // and sends the general form of /contacts/. Each ends with the school's letter in the dev mailbox.
 
 // The server refuses the empty and the wrong sends with 400 on purpose (the browser logs those).

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, OWNER, STAFF, STUDENT, ownerPages, staffPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
 
-// Issue 15: axe-core finds nothing on any kind of page (WCAG 2.1 A and AA rules), in the normal
+// axe-core finds nothing on any kind of page (WCAG 2.1 A and AA rules), in the normal
 // and in the accessible version (the a11y cookie as features/a11y/settings.ts writes it: 200 %,
 // white on black), signed out and signed in. One page of each kind; no rule is switched off.
 // Desktop project only (playwright.config.ts); the phone's bottom menu is checked at 375 px below.

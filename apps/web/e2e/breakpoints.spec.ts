@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, OWNER, STUDENT } from './walk.ts';
 
-// Issue 15: the 375, 520, 767 and 1024 px behaviours of spec §2, each checked just at and just
+// The 375, 520, 767 and 1024 px behaviours (decision 0047), each checked just at and just
 // above its breakpoint ("at N px or less" in the spec). Desktop project only (playwright.config.ts):
 // every test sets its widths itself, on one loaded page where it can.
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Shop window (issue 3): home blocks, catalogue, course page, Review modal.
+// Shop window: home blocks, catalogue, course page, Review modal.
 
 interface Category {
   id: number;

@@ -4,7 +4,7 @@ import type { AdminCourse, AdminLink, AdminModule } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { expect, fillPayer, mailedCode, newEmail, orderCode, payAtBank, TEST_CARDS, test } from './fixtures.ts';
 
-// The course builder's golden path (issue 14), walked through the screens as people would at
+// The course builder's golden path, walked through the screens as people would at
 // 1280 px: the demo owner signs in and builds a course from nothing — settings, a module with two
 // lessons and a test, the lesson's text, picture and video on two pages, the test's single, multiple
 // and match questions — reorders it by dragging and by the keyboard, publishes it after fixing what

@@ -85,7 +85,7 @@ export async function fillPayer(page: Page, email: string) {
   await card.getByLabel('Фамилия', { exact: true }).fill('Петрова');
   await card.getByLabel('Имя', { exact: true }).fill('Анна');
   await card.getByLabel('Отчество', { exact: true }).fill('Сергеевна');
-  // The mask writes '+7 ' and the dashes itself (spec §5: +7 ###-###-##-##).
+  // The mask writes '+7 ' and the dashes itself (+7 ###-###-##-##).
   await card.getByLabel('Телефон').pressSequentially('9161234567');
   await expect(card.getByLabel('Телефон')).toHaveValue('+7 916-123-45-67');
   await card.getByLabel('E-mail').fill(email);

@@ -3,7 +3,7 @@ import type { CalendarFeedView, GroupModules, MyGroup, UserSchedule } from '@cre
 import { formatCount, formatDate, formatTime, moscowIsoDate } from '@crema/contract/format';
 import { expect, test } from './fixtures.ts';
 
-// The group screens and my schedule (issue 13, decision 0032) at 375 and 1280 px, in a browser far
+// The group screens and my schedule (decision 0032) at 375 and 1280 px, in a browser far
 // east of Moscow (Vladivostok, UTC+10): every time on screen must still be Moscow's. The demo student
 // studies in 'Бариста с нуля' (a group under way: sessions behind and ahead, lessons the timetable
 // opened next to closed ones) and is the parent of a child in 'Юный бариста'. The expectations are

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CourseModules, LessonPage, MyCourse } from '@crema/contract';
 import { enrolByCard, expect, test } from './fixtures.ts';
 
-// The study screens (issue 12) at 375 and 1280 px: 'Мое обучение' continues a course, a lesson is
+// The study screens at 375 and 1280 px: 'Мое обучение' continues a course, a lesson is
 // paged through with next/previous inside the course-study layout whose sidebar marks what is done;
 // a course is hidden (and shown again) and deleted with the WarningDelete confirmation. The two
 // projects run side by side on one database, so each studies its own course of the demo student
@@ -78,7 +78,7 @@ test('the demo student continues a course from «Мое обучение», page
   await expect(sidebar).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(sidebar.getByRole('link', { name: '← Мое обучение' })).toHaveAttribute('href', '/user/courses/');
-  // The current lesson: highlighted and marked done as soon as it is opened (spec §4).
+  // The current lesson: highlighted and marked done as soon as it is opened.
   const current = sidebar.locator('a[aria-current="page"]');
   await expect(current).toHaveCount(1);
   await expect(current).toHaveAttribute('href', `/user/courses/${enrolment.id}/lessons/${target.id}/`);
@@ -186,7 +186,7 @@ test('the course overview lists modules, lessons and tests with their statuses a
   await expect(page).toHaveURL(new RegExp(`/user/courses/${enrolment!.id}/lessons/${first.id}/$`));
 
   // Old links land on the right lesson, permanently redirected: the legacy /user-old/ one and the
-  // "also seen" course/module/lesson one (spec §2).
+  // "also seen" course/module/lesson one.
   const old = await page.request.get(`/user-old/courses/${enrolment!.id}/lessons/${first.id}/`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   await page.goto(`/user-old/courses/${enrolment!.id}/lessons/${first.id}/`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Legal documents with versions (issue 15, decision 0043): each opens from the footer, shows its
+// Legal documents with versions (decision 0043): each opens from the footer, shows its
 // version and date; an earlier version stays readable at its own address; old addresses redirect.
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;

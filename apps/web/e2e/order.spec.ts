@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { enrolByCard, expect, fillPayer, newEmail, orderCode, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
-// The order page /order-course/{slug}/ (issue 11; spec §5 Universal order form, §4 Code entry,
-// §8 order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
-// at the test bank and finds the course in 'Мое обучение' (the issue's golden path); a wrong code,
+// The order page /order-course/{slug}/ (the universal order form, code entry,
+// order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
+// at the test bank and finds the course in 'Мое обучение' (the golden path); a wrong code,
 // a signed-in parent orders for a child, a refused field keeps what was typed. The payment pages
 // have their own tests (payment.spec.ts).
 
@@ -65,7 +65,7 @@ test('a guest orders for themselves, types the mailed code into four boxes and i
 
   const card = form(page);
   const submit = card.getByRole('button', { name: /^Оформить заказ/ });
-  // Spec §5: submit disabled until complete; the student selector comes last.
+  // Submit disabled until complete; the student selector comes last.
   await expect(submit).toBeDisabled();
   await expect(card.getByLabel('Буду учиться сам')).toHaveCount(0);
   await fillPayer(page, email);
@@ -158,7 +158,7 @@ test('a signed-in parent finds the payer data filled in, picks the child and goe
   await child.check();
   await expect(card.getByLabel('Буду учиться сам')).not.toBeChecked();
   await expect(page.getByTestId('order-total')).toHaveText(nbsp(KIDS.price));
-  // Choosing themselves too is the one or the other (spec: 'Буду учиться сам' or students).
+  // Choosing themselves too is the one or the other ('Буду учиться сам' or students).
   await card.getByLabel('Буду учиться сам').check();
   await expect(child).not.toBeChecked();
   await child.check();
@@ -225,7 +225,7 @@ test('a signed-in person adds a student on the order page (the account rules) an
   await dialog.getByLabel('Взрослый').check();
   await dialog.getByLabel('Фамилия').fill('Петров');
   await dialog.getByLabel('Имя').fill('Илья');
-  // An adult needs a phone and an e-mail (spec §5): the account's rule, from the server.
+  // An adult needs a phone and an e-mail: the account's rule, from the server.
   await dialog.getByRole('button', { name: 'Добавить' }).click();
   await expect(dialog.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Телефон').pressSequentially('9161112233');
@@ -278,7 +278,7 @@ test('resend comes back when the countdown ends; the wait the server still asks 
   const resend = dialog.getByRole('button', { name: 'Отправить код повторно', exact: true });
   await expect(resend).toBeEnabled();
   await resend.click();
-  // Spec §8: the 429 detail (the server's words), and the boxes stay as they are.
+  // The 429 detail (the server's words), and the boxes stay as they are.
   await expect(dialog.getByRole('alert')).toContainText(/можно через \d+ секунд/);
   await expect(boxes(dialog).first()).toHaveValue('');
 });

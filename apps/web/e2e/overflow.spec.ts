@@ -3,7 +3,7 @@ import { LEGAL_DOCUMENTS, SVEDEN_SECTIONS } from '@crema/contract';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, OWNER, STAFF, STUDENT, ownerPages, staffPages, publicPages, studentPages, visit, type WalkPage } from './walk.ts';
 
-// Issue 15: no page scrolls sideways at any width from 320 to 1920 px. Every page is loaded once
+// No page scrolls sideways at any width from 320 to 1920 px. Every page is loaded once
 // and measured at each width by resizing the window (no reload): a failure names the page, the
 // width and the elements that stick out past the right edge. Run in the desktop project only
 // (playwright.config.ts): the widths are set here.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
-// Paying an order as a person does (issue 11): the payment page, the built-in test bank's card
+// Paying an order as a person does: the payment page, the built-in test bank's card
 // form, the way back through /tbank-payment-callback/ to the success page or to the payment page
 // with the reason, 'Мои заказы' and 'Мое обучение', at 375 and 1280 px. Orders are made through
 // the API as the order page would make them (a signed-in person's order is payable at once).
@@ -68,7 +68,7 @@ test('a signed-in person pays an order by card and finds the course in «Мое 
   await expect(page.getByRole('heading', { level: 1, name: 'Мое обучение' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Альтернативные методы заваривания' });
   await expect(card).toBeVisible();
-  // The card leads to the course's study overview (issue 12), by the enrolment's id.
+  // The card leads to the course's study overview, by the enrolment's id.
   await expect(card.getByRole('link', { name: 'Альтернативные методы заваривания', exact: true })).toHaveAttribute('href', /^\/user\/courses\/\d+\/$/);
   await expect(card.getByText(/^Учится:/)).toHaveCount(0);
   expect(await noHorizontalScroll(page)).toBe(true);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
-// The personal account screens of issue 10, as a person uses them, with a fresh account each:
+// The personal account screens, as a person uses them, with a fresh account each:
 // personal data and documents through the masks (digits typed, masked values seen), server
 // errors under their fields, saving and reloading; the students list with StudentForm and
 // WarningDelete.

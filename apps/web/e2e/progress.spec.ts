@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Statistic } from '@crema/contract';
 import { expect, test } from './fixtures.ts';
 
-// The progress screens (issue 13, decision 0034) at 375 and 1280 px, as the demo student (a parent
+// The progress screens (decision 0034) at 375 and 1280 px, as the demo student (a parent
 // too: the child Полина studies 'Юный бариста'): the tiles and both charts (drawn in the browser,
 // each with its text table), a course filter in the address, a test's attempt opened from the
 // page, the child's progress, the exports answering files with the filters, and the list of every
@@ -122,7 +122,7 @@ test('a new account sees the empty state; a failing statistics call leaves the p
   await expect(page.getByText('У вас пока нет курсов')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Выбрать курс в каталоге' })).toHaveAttribute('href', '/courses/');
 
-  // A course the account does not have: the statistics call answers 404, which is only logged (spec §8).
+  // A course the account does not have: the statistics call answers 404, which is only logged.
   const res = await page.goto('/user/progress/?course=999999');
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'Статистика сейчас недоступна' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CourseModules, MyCourse } from '@crema/contract';
 import { enrolByCard, expect, test } from './fixtures.ts';
 
-// The quiz screens (issue 12, decision 0030) at 375 and 1280 px, each project with a fresh account
+// The quiz screens (decision 0030) at 375 and 1280 px, each project with a fresh account
 // enrolled in 'Основы обжарки кофе' by an order paid at the test bank. The module test is started,
 // half answered, reloaded (the answers come back from the server), failed on purpose and taken
 // again, then passed; a lost connection holds the answers on screen until it returns. With the

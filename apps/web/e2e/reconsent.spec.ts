@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Re-consent to a new version (issue 15, decision 0046): staff publish a new version of the
+// Re-consent to a new version (decision 0046): staff publish a new version of the
 // consent to processing through the API; a signed-in student is asked above the account page,
 // accepts, the question is gone and «Согласия» shows the new version.
 

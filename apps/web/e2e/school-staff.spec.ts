@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// The school staff's screens (issue 15, decision 0045): staff edit 'Сведения' — a fact of a
+// The school staff's screens (decision 0045): staff edit 'Сведения' — a fact of a
 // subsection and a PDF document — and see both on the public pages with their microdata; they
 // publish a new version of a legal document, and the public page shows it with the earlier one in
 // its list. A course owner who is not staff sees no 'Школа' and gets the 404 page at its address.
 //
 // Both projects run at once against one database, and a subsection is saved whole: so each project
 // edits its own subsections and publishes its own document (the desktop: /sveden/common/,
-// /sveden/document/ and the cookie policy, as the issue names them; the phone: others).
+// /sveden/document/ and the cookie policy, as the school names them; the phone: others).
 
 const SHOTS = '/work/shots';
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
@@ -51,7 +51,7 @@ test('staff edit a fact and upload a PDF; the public pages show both with their 
   test.setTimeout(90_000);
   const phone = testInfo.project.name === 'phone';
   const project = testInfo.project.name;
-  // The desktop edits what the issue names; the phone its own subsections (see the top).
+  // The desktop edits what the school names; the phone its own subsections (see the top).
   const fact = phone ? { key: 'objects', itemprop: 'comNet', label: 'Доступ к информационным системам и сетям' } : { key: 'common', itemprop: 'workTime', label: 'Режим и график работы' };
   const docs = phone ? { key: 'paid_edu', itemprop: 'paidParents', kind: 'Плата, взимаемая с родителей' } : { key: 'document', itemprop: 'localActStud', kind: 'Другой локальный акт' };
   await login(STAFF.email, { password: STAFF.password });

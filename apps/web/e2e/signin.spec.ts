@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
-// The sign-in dialogs (issue 4; spec §2 Modals, §4, §5, §8) against the real API and the dev
+// The sign-in dialogs against the real API and the dev
 // mailbox (/dev/mail.json). Each test uses its own address: the API allows one code per address
 // per 180 s.
 

@@ -1,4 +1,4 @@
-// 'Сведения об образовательной организации' (issue 15, decision 0042): reached from the footer,
+// 'Сведения об образовательной организации' (decision 0042): reached from the footer,
 // every subsection through the one sub-navigation, the demo school's details and documents, no
 // sideways scrolling on a phone.
 import { test, expect } from './fixtures.ts';

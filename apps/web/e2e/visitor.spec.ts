@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// What a visitor sees (issue 9, "Hardening"): the shell's notices and menus, page titles, the
+// What a visitor sees: the shell's notices and menus, page titles, the
 // sign-in dialogs' switch, collections in the catalogue, demo videos, contacts and the footer.
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;

@@ -1,4 +1,4 @@
-// Issue 15: every page of the site, for the specs that walk them all (overflow.spec.ts, axe.spec.ts).
+// Every page of the site, for the specs that walk them all (overflow.spec.ts, axe.spec.ts).
 // Built from the demo seed through the API, as the other specs find their courses and lessons:
 // the public pages as a guest, the account and study pages as the demo student, the admin pages of
 // a course as its owner. Only pages are visited here, nothing is changed: the demo student's

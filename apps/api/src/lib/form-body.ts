@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 
-// The site's forms arrive as JSON or as multipart form data (spec §7). The routes that take both
+// The site's forms arrive as JSON or as multipart form data. The routes that take both
 // read them the same way: the form's fields become the body, as JSON would, and checkboxes mean
 // the same whichever way they came.
 

@@ -15,7 +15,7 @@ export function needsTrailingSlash(pathname: string): boolean {
 }
 
 /**
- * Spec §2: a page requested without the trailing slash is permanently redirected to the
+ * A page requested without the trailing slash is permanently redirected to the
  * same path with it; the query string is kept (the browser keeps the hash itself).
  */
 export const trailingSlashRedirect = fp(async (app) => {

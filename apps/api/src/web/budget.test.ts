@@ -7,11 +7,11 @@ import { buildCourse, buildPage, buildReview, buildTeacher } from '../test/facto
 import { loadWebBuild, mountWeb } from './ssr.ts';
 import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
 
-// Issue 3 budget: the JavaScript a public page loads first weighs at most 120 KB (KiB) gzip, as
+// The first-load budget (decision 0008): the JavaScript a public page loads first weighs at most 120 KB (KiB) gzip, as
 // sent to a browser that accepts only gzip. Measured on the production build `npm test` has just
 // made, so a heavy import fails here, not in review.
 const BUDGET_BYTES = 120 * 1024;
-// The order page (issue 11) loads the form's libraries (react-hook-form, imask: the `forms` chunk) at once.
+// The order page loads the form's libraries (react-hook-form, imask: the `forms` chunk) at once.
 const CHECKOUT_BUDGET_BYTES = 160 * 1024;
 
 let app: FastifyInstance;

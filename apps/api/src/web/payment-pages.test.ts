@@ -9,7 +9,7 @@ import { createTestDatabase } from '../test/app.ts';
 import { buildOrder, buildUser } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from './ssr.ts';
 
-// The payment pages as the server renders them (issue 11): never kept by the guest page cache
+// The payment pages as the server renders them: never kept by the guest page cache
 // (the state changes with the bank's answer), the bank's way back decided by the order's state on
 // the server and never by its query string, unknown codes the 404 page.
 const build = await loadWebBuild();

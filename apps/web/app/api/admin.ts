@@ -32,7 +32,7 @@ import { ApiRequestError, json, toQuery, type ApiFetch } from './client.ts';
 import { NETWORK_FAILED } from './problems.ts';
 import { readCookie } from '../lib/cookies.ts';
 
-// The course builder's calls (spec §7 Admin, issue 14, decision 0035): courses, modules, lessons
+// The course builder's calls (decision 0035): courses, modules, lessons
 // and their content, tests and questions, links, the audience, learners' progress and uploads —
 // one client for every admin screen. Made through the site's fetchers and `json` (client.ts), but
 // in a file of its own in a chunk of its own (vite.config.ts), so the admin calls add nothing to

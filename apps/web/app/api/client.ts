@@ -52,7 +52,7 @@ import type {
 
 type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
-/** `?a=1&a=2&b=x`: arrays become repeated keys (spec §7), empty values are left out. */
+/** `?a=1&a=2&b=x`: arrays become repeated keys, empty values are left out. */
 export function toQuery(params: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -117,7 +117,7 @@ const quizPath = (id: number, moduleId: number | null, testId: number) =>
 export const EXPORT_URL = '/api/user/export/';
 const patch = (body: unknown) => ({ method: 'PATCH', body });
 
-/** Whose and which statistics (spec §7 Statistics): `student` absent is the account holder. */
+/** Whose and which statistics: `student` absent is the account holder. */
 export interface StatisticParams {
   student?: number;
   course?: number;
@@ -145,7 +145,7 @@ export type StudentChanges = Partial<
 
 /**
  * An application (POST /api/feedback/{key}/process/): the form's own fields by name, plus the
- * extras of spec §3 Application payload.
+ * known extras (docs/product/api.md).
  */
 export type ApplicationBody = Record<string, string | boolean | undefined> & {
   consent_personal_data: boolean;
@@ -178,7 +178,7 @@ export type OrderRequestBody = {
 } & Partial<Record<'student_type' | 'student_last_name' | 'student_first_name' | 'student_patronymic' | 'student_phone' | 'student_email' | 'student_birthdate', string>>;
 
 /**
- * The one typed client of the site; every call of spec §7 the site uses goes through here.
+ * The one typed client of the site; every API call the site uses goes through here.
  * Loaders pass the in-process fetch (context.api), the browser `browserFetch` (api/browser.ts).
  */
 export function createApi(fetcher: ApiFetch) {
@@ -205,7 +205,7 @@ export function createApi(fetcher: ApiFetch) {
       json<GroupStart[]>(fetcher, `/api/schedule/${toQuery(query)}`),
     sitemap: () => json<SitemapEntry[]>(fetcher, '/api/sitemap/'),
 
-    // Sign-in and password calls of the dialogs (spec §7 Authentication; decision 0009).
+    // Sign-in and password calls of the dialogs (decision 0009).
     sendCode: (email: string) => json<CodeSent>(fetcher, '/api/auth/send_code/email/', post({ email })),
     /** `consent`: the sign-up consent box was ticked (a new address becomes an account only with it). */
     signInWithCode: (email: string, code: string, consent: boolean) =>
@@ -229,7 +229,7 @@ export function createApi(fetcher: ApiFetch) {
       body: { code: string; code_verifier: string; redirect_uri: string; device_id?: string; state: string; consent_personal_data?: boolean },
     ) => json<{ user: CurrentUser }>(fetcher, `/api/auth/social/${provider}/`, post(body)),
 
-    // The personal account (spec §7 User; decision 0017).
+    // The personal account (decision 0017).
     personal: () => json<Personal>(fetcher, '/api/user/personal/'),
     updatePersonal: (changes: PersonalChanges) => json<PersonalPatchResult>(fetcher, '/api/user/personal/', patch(changes)),
     documents: () => json<Documents>(fetcher, '/api/user/documents/'),
@@ -252,19 +252,19 @@ export function createApi(fetcher: ApiFetch) {
     sendEmailChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/user/email/', post({ email })),
     confirmEmailChange: (email: string, code: string) => json<Personal>(fetcher, '/api/user/email/confirm/', post({ email, code })),
 
-    // Applications through dynamic forms (spec §3 Dynamic form, Application payload; decision 0022).
+    // Applications through dynamic forms (decision 0022).
     feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
     sendApplication: (key: string, body: ApplicationBody) =>
       json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body)),
 
-    // The order page /order-course/{slug}/ (spec §5 Universal order form; decision 0023).
+    // The order page /order-course/{slug}/ (decision 0023).
     orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', post(body)),
     orderSendCode: (order: string) => json<CodeSent>(fetcher, `/api/order/${encodeURIComponent(order)}/send_code/`, post({})),
     orderConfirm: (order: string, code: string) =>
       json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code })),
     orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
 
-    // Paying an order and the payer's orders and courses (spec §7 Orders and payment, User; decision 0023).
+    // Paying an order and the payer's orders and courses (decision 0023).
     /** `returned`: the payer is back from the bank (the callback page), checked within a budget of its own. */
     orderPayment: (code: string, { returned = false } = {}) =>
       json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/${returned ? '?returned=true' : ''}`),
@@ -294,7 +294,7 @@ export function createApi(fetcher: ApiFetch) {
     makeCalendarFeed: () => json<CalendarFeedView>(fetcher, '/api/user/schedule/feed/', post({})),
     revokeCalendarFeed: () => json<unknown>(fetcher, '/api/user/schedule/feed/', { method: 'DELETE' }),
 
-    // Learning (spec §7 Lessons, modules, quizzes; decision 0028): `id` is the enrolment (user course).
+    // Learning (decision 0028): `id` is the enrolment (user course).
     setCourseActive: (id: number, isActive: boolean) =>
       json<{ id: number; is_active: boolean }>(fetcher, `/api/user/courses/${id}/`, patch({ is_active: isActive })),
     removeCourse: (id: number) => json<unknown>(fetcher, `/api/user/courses/${id}/`, { method: 'DELETE' }),
@@ -307,7 +307,7 @@ export function createApi(fetcher: ApiFetch) {
     saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
       json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
-    // Progress statistics (spec §7 Statistics, issue 13).
+    // Progress statistics.
     statistic: (params: StatisticParams) => json<Statistic>(fetcher, `/api/user/course/statistic/${toQuery({ ...params })}`),
     groupsStatistic: (student?: number) => json<GroupStatistic[]>(fetcher, `/api/user/courses/groups/${toQuery({ student })}`),
     modulesStatistic: (userCourse: number) => json<ModulesStatistic>(fetcher, `/api/user/courses/modules/${toQuery({ user_course: userCourse })}`),

@@ -1,6 +1,6 @@
 import { json, type ApiFetch } from './client.ts';
 
-// The invitation link's calls (issue 14, decision 0036): read a link, and join its course — signed
+// The invitation link's calls (decision 0036): read a link, and join its course — signed
 // in, or as a guest with the mailed code (sent by the client's `sendCode`). A module of its own:
 // the /invitation/{token}/ page is public, and neither these calls nor the admin client belong in
 // other pages' chunks.

@@ -35,7 +35,7 @@ function useLeaveBlocker(when: boolean, released: { current: boolean }): Blocker
 export const LEAVE_TEXT = 'Изменения не сохранены. Уйти со страницы и потерять их?';
 
 /**
- * Nothing typed is lost by leaving (issue 14): while `dirty`, leaving the page by a link of the
+ * Nothing typed is lost by leaving: while `dirty`, leaving the page by a link of the
  * site, the back or forward button or a redirect asks in a dialog ('Остаться' is the default);
  * closing or reloading the tab gets the browser's own question. `release()` lets the page go
  * without asking (after it saved, or when the person chose to reload the saved version).

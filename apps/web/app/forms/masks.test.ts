@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MASK, phoneComplete, sendDate, sendText, showDate, showMasked, showPhone } from './masks.ts';
 
 describe('form masks: what the API answers, as the fields show it', () => {
-  it('shows stored digits through the masks of spec §5', () => {
+  it('shows stored digits through the site masks', () => {
     expect(showPhone('79161234567')).toBe('+7 (916) 123 45 67');
     expect(showPhone('79161234567', MASK.orderPhone)).toBe('+7 916-123-45-67');
     expect(phoneComplete('+7 916-123-45-67')).toBe(true);

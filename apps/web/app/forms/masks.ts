@@ -4,7 +4,7 @@ import type { FactoryArg } from 'imask/esm/masked/factory';
 import 'imask/esm/masked/pattern';
 import { fromIsoDate } from '@crema/contract/format';
 
-// The input masks of spec §5 as imask patterns, for every form of the site (the account, the
+// The site's input masks as imask patterns, for every form of the site (the account, the
 // application dialogs, the order page): '0' is a digit slot, `{7}` a fixed part, the rest is
 // written by the mask (decision 0020). The API takes the masked text (or the digits) and answers
 // digits; `show*` turns an answer back into what the field shows. This folder loads with the
@@ -25,7 +25,7 @@ function preparePhone(chars: string, masked: { value: string }): string {
 
 export const MASK = {
   phone: { mask: '+{7} (000) 000 00 00', prepare: preparePhone },
-  /** The universal order form's phone (spec §5: '+7 ###-###-##-##'). */
+  /** The universal order form's phone ('+7 ###-###-##-##'). */
   orderPhone: { mask: '+{7} 000-000-00-00', prepare: preparePhone },
   date: { mask: '00.00.0000' },
   passportSeries: { mask: '00 00' },

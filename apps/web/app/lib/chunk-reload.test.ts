@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('reloadOnceForChunkError (spec §8: at most one reload per 60 s)', () => {
+describe('reloadOnceForChunkError (at most one reload per 60 s)', () => {
   it('reloads once, refuses within the guard period, and reloads again after it', () => {
     const reload = fakeWindow();
     const t0 = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 const GUARD_KEY = 'crema:chunk-reload-at';
-/** Spec §8/§9: at most one automatic reload per 60 s. */
+/** At most one automatic reload per 60 s. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 /** True for the errors a browser raises when a hashed script of an older deploy is gone. */

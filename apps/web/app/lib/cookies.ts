@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Cookies the interface itself sets (spec §3, §9). */
+/** Cookies the interface itself sets. */
 export const COOKIES = {
   hideCookiesPanel: { name: 'hideCookiesPanel', maxAgeS: 365 * 24 * 60 * 60 },
   /** Holds the id of the dismissed header banner, so a new banner shows again. */
   hideHeaderBanner: { name: 'hideHeaderBanner', maxAgeS: 365 * 24 * 60 * 60 },
-  /** The home page's discount banner, closed: hidden for 7 days (spec §9: 604800 s). */
+  /** The home page's discount banner, closed: hidden for 7 days (604800 s). */
   hideDiscountBanner: { name: 'hideDiscountBanner', maxAgeS: 604_800 },
   /** SkipAccountData answered 'Пропустить': the offer to fill in the profile is not made again (a year). */
   skipAccountData: { name: 'skipAccountData', maxAgeS: 365 * 24 * 60 * 60 },

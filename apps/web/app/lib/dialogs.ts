@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-// The state of the sign-in and password dialogs (spec §2 Modals, §3 "Dialog state", §4). It lives
+// The state of the sign-in and password dialogs. It lives
 // here, outside React and in the first load, so anything on the page can open a dialog with
 // `openDialog(...)` before the dialogs' code (features/auth/, loaded on first use by
 // components/layout/AuthDialogHost.tsx) is there.
 
-/** The dialogs of the sign-in issue (spec §2 Modals). */
+/** The sign-in and password dialogs. */
 export type DialogName =
   | 'SendCode'
   | 'InputCode'
@@ -23,15 +23,15 @@ export interface PasswordData {
   confirm_password: string;
 }
 
-/** Spec §3 "Dialog state": the current and previous dialog, and what the dialogs share. */
+/** The dialog state: the current and previous dialog, and what the dialogs share. */
 export interface DialogState {
   /** Shown now; null while closed (or fading out). */
   current: DialogName | null;
-  /** Remembered for 'Назад' (spec §4: PassChange and Login are restored by going back). */
+  /** Remembered for 'Назад' (PassChange and Login are restored by going back). */
   previous: DialogName | null;
   /** The address the code went to. */
   email: string;
-  /** When the code may be sent again (ms since epoch): spec §9 180 s countdown. */
+  /** When the code may be sent again (ms since epoch): the 180 s countdown. */
   resendAt: number;
   /** SendCode's consent box was ticked: sent with the code, so a new address may become an account. */
   consent: boolean;
@@ -100,7 +100,7 @@ export function goBack() {
   update({ previous: null });
 }
 
-/** Closes the sign-in dialogs and forgets their state (spec §4), the page scrolls again. */
+/** Closes the sign-in dialogs and forgets their state, the page scrolls again. */
 export function closeDialog() {
   update({ ...CLOSED, email: state.email, resendAt: state.resendAt, loaded: state.loaded });
 }
@@ -108,7 +108,7 @@ export function closeDialog() {
 /** Called by the dialog once its fade-out is over. */
 export function settleDialog() {
   if (!state.current && typeof document !== 'undefined') {
-    // Closing clears modal state and the page overflow classes (spec §4).
+    // Closing clears modal state and the page overflow classes.
     document.documentElement.classList.remove('modal-open');
   }
 }

@@ -15,7 +15,7 @@ import {
 import '../features/a11y/a11y-panel.css';
 
 /**
- * /a11y/: the version for visually impaired visitors without scripts (issue 15, decision 0044).
+ * /a11y/: the version for visually impaired visitors without scripts (decision 0044).
  * The header's 'Версия для слабовидящих' is a form that comes here when scripts do not run (with
  * them it opens the panel instead). Plain GET addresses, each answered by the server:
  * - `/a11y/?back=/x/` switches the version on with the defaults (once, through `on=1`, so a

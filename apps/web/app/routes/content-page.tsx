@@ -16,7 +16,7 @@ const TEACHERS_PAGE = 'about';
 /** The contacts page shows the address, phones and e-mail from the site settings as links. */
 const CONTACTS_PAGE = 'contacts';
 /**
- * Pages that end with a general feedback form (issue 11), by slug: the form's key. A route-level
+ * Pages that end with a general feedback form, by slug: the form's key. A route-level
  * addition like the contacts and the teachers above, rather than a new page block type: the
  * blocks are the school's free content, while these two forms are part of the site's own pages
  * (their 'Оставить заявку' buttons link to `#feedback`).

@@ -12,7 +12,7 @@ import { learnersText } from '../features/payment/OrderDetails.tsx';
 import { StudentDialog } from '../features/profile/StudentForm.tsx';
 import '../features/profile/profile.css';
 
-// /order-course/{slug}/: the universal order form of spec §5 as a page of its own (issue 11).
+// /order-course/{slug}/: the universal order form as a page of its own.
 // A route module of its own: the form, its libraries (react-hook-form, imask: the `forms` chunk)
 // and the code step load only here. 'Добавить ученика' is the account's StudentForm dialog
 // (features/profile), handed to the order screen from here, since a feature does not import another.
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
     sessionUser(request, context),
   ]);
-  // PayerData (spec §2): a signed-in person's profile and students prefill the form.
+  // PayerData: a signed-in person's profile and students prefill the form.
   const account = user
     ? await Promise.all([api.personal(), api.students(), api.referenceBooks(), api.consents(), api.userCourses(), api.userOrders()]).then(
         ([personal, students, books, consents, enrolments, orders]) => ({

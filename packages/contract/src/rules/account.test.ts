@@ -56,7 +56,7 @@ describe('account rules', () => {
     expect(snilsDigits('112.233.445 95')).toBeNull();
   });
 
-  it('lists what a complete profile still lacks (spec §5)', () => {
+  it('lists what a complete profile still lacks', () => {
     const full = {
       last_name: 'И',
       first_name: 'И',

@@ -1,4 +1,4 @@
-// Personal-account rules (spec §3 User, User documents, Student; §5 masks, completeness and the
+// Personal-account rules (the user, documents and students; masks, completeness and the
 // add-student rules). No zod here: the account forms check the same rules in the browser
 // (decision 0012); the zod schemas in schemas/account.ts call these functions.
 import { moscowIsoDate, toIsoDate } from '../format/dates.ts';
@@ -23,7 +23,7 @@ export const STUDENT_TYPES = [
 ] as const;
 export type StudentType = (typeof STUDENT_TYPES)[number]['id'];
 
-/** The fields of spec §5 that make a profile complete, in the order the forms show them. */
+/** The fields that make a profile complete, in the order the forms show them. */
 export const PROFILE_PERSONAL_FIELDS = ['last_name', 'first_name', 'patronymic', 'birth_date', 'phone', 'email'] as const;
 export const PROFILE_DOCUMENT_FIELDS = [
   'passport_series',
@@ -35,7 +35,7 @@ export const PROFILE_DOCUMENT_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_PERSONAL_FIELDS)[number] | (typeof PROFILE_DOCUMENT_FIELDS)[number];
 
-/** The fields still empty for a complete profile (spec §5); empty when the profile is complete. */
+/** The fields still empty for a complete profile; empty when the profile is complete. */
 export function missingProfileFields(values: Partial<Record<ProfileField, string | null | undefined>>): ProfileField[] {
   return [...PROFILE_PERSONAL_FIELDS, ...PROFILE_DOCUMENT_FIELDS].filter((field) => !values[field]?.trim());
 }
@@ -82,7 +82,7 @@ export function nameProblem(name: string): string | null {
 
 /**
  * A Russian phone as stored: the country code and ten digits, digits only ('79161234567'); null
- * for anything else. Accepts the masked forms of spec §5 ('+7 (916) 123-45-67', '+7 916-123-45-67',
+ * for anything else. Accepts the masked forms ('+7 (916) 123-45-67', '+7 916-123-45-67',
  * '8 916 123 45 67').
  */
 export function storedPhone(input: string): string | null {

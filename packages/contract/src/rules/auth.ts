@@ -1,12 +1,12 @@
-// Sign-in rules the API checks and the site checks again before a call (spec §5, §9). No zod here:
+// Sign-in rules the API checks and the site checks again before a call. No zod here:
 // this file is in the browser's first load (decision 0012).
 
-/** Spec §9: the e-mail code has 4 digits; the resend countdown is 180 s. */
+/** The e-mail code has 4 digits; the resend countdown is 180 s. */
 export const AUTH_CODE_LENGTH = 4;
 export const AUTH_CODE_RESEND_S = 180;
-/** Spec §4 InputCodeOrder: the order-confirmation code may be sent again after 30 s. */
+/** InputCodeOrder: the order-confirmation code may be sent again after 30 s. */
 export const ORDER_CODE_RESEND_S = 30;
-/** Spec §9 token lifetimes. */
+/** Token lifetimes. */
 export const ACCESS_TOKEN_TTL_S = 7200;
 export const REFRESH_TOKEN_TTL_S = 2_592_000;
 export const PASSWORD_MIN_LENGTH = 8;

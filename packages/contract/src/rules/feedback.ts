@@ -1,6 +1,6 @@
-// Applications through dynamic forms (spec §3 Dynamic form, Application payload) and the captcha.
+// Applications through dynamic forms and the captcha.
 
-/** The captcha actions of the spec (§7): the application form and the order form. */
+/** The captcha actions: the application form and the order form. */
 export const CAPTCHA_ACTIONS = ['orderForm', 'studentForm'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
@@ -19,7 +19,7 @@ export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** The longest value a text field of a dynamic form takes. */
 export const FORM_TEXT_MAX_LENGTH = 500;
-/** A guest's session key (spec §6): letters, digits, '-' and '_', up to 64. */
+/** A guest's session key: letters, digits, '-' and '_', up to 64. */
 export const SESSION_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A client's request id for a repeated send (idempotency, decision 0022). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

@@ -1,4 +1,4 @@
-// ---------------------------------------------------------------- legal documents (issue 15, decision 0043)
+// ---------------------------------------------------------------- legal documents (decision 0043)
 
 /**
  * The school's legal documents, each with versions and a page of its own at `/documents/{slug}/`

@@ -1,4 +1,4 @@
-// Orders and payments (spec §4, §5 universal order form, §7 Orders and payment, §8 order-form errors).
+// Orders and payments.
 // No zod here: the order forms check the same rules in the browser (decision 0012).
 
 /** Order states (decision 0023): new → confirmed → awaiting_payment → paid; cancelled; refunded. */

@@ -22,7 +22,7 @@ import { EMAIL_INVALID, isEmailAddress, normaliseEmail } from '../rules/auth.ts'
 import { codeSchema, currentUserSchema, emailSchema } from './auth.ts';
 import { idField, idParam } from './common.ts';
 
-// The personal account (spec §3 User, User documents, Student; §5; §7 User). Bodies come as JSON
+// The personal account. Bodies come as JSON
 // or as multipart form data (every value a string there): an empty string clears a field like
 // null does, and `true`/`false` are read as booleans.
 
@@ -113,7 +113,7 @@ export const personalPatchBodySchema = z
 export type PersonalPatchBody = z.infer<typeof personalPatchBodySchema>;
 
 const completeness = {
-  is_complete: z.boolean().describe('Профиль заполнен (спецификация §5: ФИО, дата рождения, телефон, e-mail и шесть полей документов)'),
+  is_complete: z.boolean().describe('Профиль заполнен (ФИО, дата рождения, телефон, e-mail и шесть полей документов)'),
   missing_fields: z.array(z.string()).describe('Какие поля ещё не заполнены'),
 };
 

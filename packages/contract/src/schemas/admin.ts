@@ -1,4 +1,4 @@
-// The course builder (issue 14, spec §7 Admin, decision 0035): a course owner's courses, their
+// The course builder (decision 0035): a course owner's courses, their
 // modules and the order of modules, lessons and tests. Money in kopecks, as everywhere.
 import { z } from 'zod';
 import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
@@ -402,7 +402,7 @@ const questionFields = {
   image: storageKey.nullable(),
 };
 
-/** POST /api/admin/tests/{id}/questions/ (spec §9: probability 100 and sort 0 by default). */
+/** POST /api/admin/tests/{id}/questions/ (probability 100 and sort 0 by default). */
 export const adminQuestionCreateSchema = z
   .object({
     type: questionFields.type.default('single'),

@@ -9,7 +9,7 @@ import {
   REFRESH_TOKEN_TTL_S,
 } from '../rules/auth.ts';
 
-// Sign-in, tokens and the current user (spec §7 Authentication and User, §3 User, §9).
+// Sign-in, tokens and the current user.
 
 /**
  * An e-mail address, trimmed, NFKC-normalised and lower-cased (normaliseEmail); Cyrillic
@@ -29,7 +29,7 @@ export const codeSchema = z
   .meta({ description: 'Четыре цифры из письма', example: '1234' });
 
 /**
- * Passwords are trimmed (spec §5); the rules are checked by the service (see passwordProblems).
+ * Passwords are trimmed; the rules are checked by the service (see passwordProblems).
  * `trim()` rewrites the value in place, so the OpenAPI document shows a string, not "any".
  */
 const passwordInput = (required: string) => z.string({ error: required }).max(1024, 'Слишком длинный пароль.').trim();
@@ -122,7 +122,7 @@ export const changeTokenSchema = z
   })
   .meta({ id: 'PasswordChangeToken' });
 
-/** Spec §3 User: what the header and account pages need. */
+/** The user: what the header and account pages need. */
 export const currentUserSchema = z
   .object({
     id: z.number().int(),

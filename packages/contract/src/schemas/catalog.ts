@@ -3,7 +3,7 @@ import { COURSE_DURATION_MAX, COURSE_FORMATS, COURSE_LEVELS, COURSE_ORDERINGS, C
 import { audienceSchema, categorySchema, imageOptsSchema, imageSchema } from './content.ts';
 import { idParam, pageQuery } from './common.ts';
 
-// The public catalogue (spec §3 Course, Attribute, Review, Teacher, Subsection; §7 "Public content").
+// The public catalogue.
 // Money is integer kopecks everywhere; the site formats it with `formatPrice`.
 
 const intId = idParam;

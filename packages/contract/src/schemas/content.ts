@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIENCES } from '../rules/catalog.ts';
 
-/** Config keys the site knows (spec §3); FOOTER_{SOCIAL}_LINK keys follow the same pattern. */
+/** Config keys the site knows; FOOTER_{SOCIAL}_LINK keys follow the same pattern. */
 export const CONFIG_KEYS = [
   'SITE_NAME',
   'SITE_DESCRIPTION',

@@ -25,7 +25,7 @@ export const feedbackFormSchema = z
     success_message: z.string(),
     fields: z.array(feedbackFieldSchema),
   })
-  .meta({ id: 'FeedbackForm', description: 'Динамическая форма заявки (спецификация §3)' });
+  .meta({ id: 'FeedbackForm', description: 'Динамическая форма заявки' });
 export type FeedbackForm = z.infer<typeof feedbackFormSchema>;
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]);
@@ -37,7 +37,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]);
 export const feedbackProcessBodySchema = z
   .object({
     course_slug: z.string().optional().describe('Курс, о котором заявка'),
-    session_key: z.string().optional().describe('Ключ сессии гостя (спецификация §6)'),
+    session_key: z.string().optional().describe('Ключ сессии гостя'),
     'g-recaptcha-response': z.string().optional().describe('Токен капчи (действие studentForm), когда капча включена'),
     request_id: z.string().optional().describe('Идентификатор отправки: повтор с тем же значением не создаёт вторую заявку'),
     consent_personal_data: flag.describe('Согласие на обработку персональных данных (обязательно)'),

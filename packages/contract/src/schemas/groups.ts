@@ -1,4 +1,4 @@
-// Groups and my schedule (issue 13, decision 0031): the courses a learner studies in a group, a
+// Groups and my schedule (decision 0031): the courses a learner studies in a group, a
 // group's programme opened by its timetable, my groups, my schedule by Moscow day and the
 // personal iCal feed.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // Learning: the learner's enrolments ("user courses"), the course outline, paged lessons and the
-// quiz engine (spec §3 Course modules response, Test question and answer, User course, Course
-// session, Quiz state; §7 Lessons, modules, quizzes; decision 0028).
+// quiz engine (docs/product/learning.md;
+// decision 0028).
 import { z } from 'zod';
 import { imageSchema } from './content.ts';
 import { idField, idParam, queryFlag } from './common.ts';
@@ -10,7 +10,7 @@ const id = z.number().int();
 /** A path id of the learning routes (`{id}` is the user course, the enrolment). */
 const pathId = idParam;
 
-/** Spec §4: partially_completed marks a lesson done in the sidebar; completed marks a test done. */
+/** partially_completed marks a lesson done in the sidebar; completed marks a test done. */
 export const PROGRESS_STATUSES = ['not_started', 'partially_completed', 'completed'] as const;
 export const progressStatusSchema = z.enum(PROGRESS_STATUSES).meta({ id: 'ProgressStatus' });
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;
@@ -269,5 +269,5 @@ export const attemptReportSchema = z
   .meta({ id: 'AttemptReport' });
 export type AttemptReport = z.infer<typeof attemptReportSchema>;
 
-/** The course-token cookie (spec §6, §3 Quiz state): httpOnly, set by POST /api/user/courses/session/. */
+/** The course-token cookie: httpOnly, set by POST /api/user/courses/session/. */
 export const COURSE_TOKEN_COOKIE = 'crema_course';

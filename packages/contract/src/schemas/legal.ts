@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEGAL_DOCUMENTS, LEGAL_TEXTS } from '../rules/legal.ts';
 
-// ---------------------------------------------------------------- legal documents (issue 15, decision 0043)
+// ---------------------------------------------------------------- legal documents (decision 0043)
 
 const kinds = LEGAL_DOCUMENTS.map((d) => d.kind) as [
   'privacy_policy',

@@ -3,7 +3,7 @@ import { ORDER_NEXT_STEPS, ORDER_STATUSES, PAYMENT_TYPES } from '../rules/orders
 import { codeSchema } from './auth.ts';
 import { queryFlag } from './common.ts';
 
-// Orders and payments (spec §7 Orders and payment; decision 0023). Money is integer kopecks, with
+// Orders and payments (decision 0023). Money is integer kopecks, with
 // the formatted text next to it ('12 500 ₽').
 
 const orderStatusSchema = z.enum(ORDER_STATUSES.map((s) => s.id) as [(typeof ORDER_STATUSES)[number]['id']]);

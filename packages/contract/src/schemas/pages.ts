@@ -4,7 +4,7 @@ import { courseFormatSchema, ogSchema, paginatedSchema, seoSchema } from './cata
 import { IMAGE_OPTS_DESCRIPTION, imageOptsSchema, imageSchema } from './content.ts';
 import { pageQuery } from './common.ts';
 
-// Blog posts and content pages (spec §3 Page, §7 /api/pages/), and the public schedule.
+// Blog posts and content pages, and the public schedule.
 
 /** A post or page as lists show it (blog list: image at 400 px, newest publish_from first). */
 export const pageCardSchema = z

@@ -1,4 +1,4 @@
-// Progress statistics and exports (issue 13, spec §3 Statistic, §7 Statistics, decision 0033):
+// Progress statistics and exports (decision 0033):
 // overall numbers with per-course progress and scores over time, per group, per module, per test
 // and per lesson, for the account holder or one of their students (children), over a period of
 // Moscow days; and the export of the same as CSV or XLSX.
@@ -231,7 +231,7 @@ export const lessonStatisticSchema = z
     course: courseRefSchema,
     student: personSchema.nullable(),
     status: progressStatusSchema,
-    done: z.boolean().describe('урок пройден: открыт (как галочка в оглавлении курса, спец. §4); насколько — status и pages_seen'),
+    done: z.boolean().describe('урок пройден: открыт (как галочка в оглавлении курса); насколько — status и pages_seen'),
     pages_seen: z.number().int().describe('пройденный урок — все страницы; иначе номер последней открытой'),
     pages_total: z.number().int(),
     first_visit_at: z.string().nullable().describe('ISO 8601: первое открытие'),

@@ -1,4 +1,4 @@
-// 'Сведения об образовательной организации' (issue 15, decision 0042): the mandatory section's
+// 'Сведения об образовательной организации' (decision 0042): the mandatory section's
 // subsections at their standard addresses, each stored as one record of facts, groups (a wrapping
 // microdata property with its children), documents and extra pages, every item with the
 // `itemprop` of the Рособрнадзор recommendations. 'Образование' and 'Педагогический состав' are

@@ -6,7 +6,7 @@ export interface TextBlockData {
   html: string;
 }
 
-/** Text with an image beside it (rendered at 615 px wide, spec §9). */
+/** Text with an image beside it (rendered at 615 px wide). */
 export interface SideTextImageBlockData {
   title?: string;
   html: string;

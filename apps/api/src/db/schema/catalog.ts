@@ -83,7 +83,7 @@ export const courses = pgTable(
     categoryId: integer()
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
-    /** A children's course (spec §3 kids flag); matches its category's audience. */
+    /** A children's course; matches its category's audience. */
     isKids: boolean().notNull().default(false),
     /** One or two sentences for the catalogue card. */
     shortDescription: text(),

@@ -23,7 +23,7 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 /**
- * Search-engine and social-preview fields shared by courses and pages (spec §3 seo {title,
+ * Search-engine and social-preview fields shared by courses and pages (seo {title,
  * description, h1, keywords}, og {title, description, image}). All optional: pages are meant to
  * fall back to the record's own title and description, then to the SITE_* settings.
  */

@@ -95,7 +95,7 @@ export const accountDeletions = pgTable(
 );
 
 /**
- * The kinds of legal documents with pages of their own (issue 15, decision 0043): the three
+ * The kinds of legal documents with pages of their own (decision 0043): the three
  * consent documents above and the child consent, the offer and the cookie policy.
  */
 export const legalDocumentKindEnum = pgEnum('legal_document_kind', [

@@ -21,7 +21,7 @@ export const menuItemTypeEnum = pgEnum('menu_item_type', ['direct_link', 'page']
 export const pageKindEnum = pgEnum('page_kind', ['post', 'page']);
 export const pageBlockTypeEnum = pgEnum('page_block_type', PAGE_BLOCK_TYPES);
 
-/** Site settings read by the shell (spec §3: SITE_NAME, FOOTER_PHONE, …). */
+/** Site settings read by the shell (SITE_NAME, FOOTER_PHONE, …). */
 export const configs = pgTable('configs', {
   key: text().primaryKey(),
   value: text().notNull().default(''),
@@ -105,7 +105,7 @@ export const pages = pgTable(
     kind: pageKindEnum().notNull(),
     /** Lead shown in lists and as the fallback description. */
     excerpt: text(),
-    /** Cover image (lists use 400 px, spec §9). */
+    /** Cover image (lists use 400 px). */
     image: text(),
     /** Visible from this instant; null = immediately. Lists are ordered newest publish_from first. */
     publishFrom: timestamp({ withTimezone: true }),

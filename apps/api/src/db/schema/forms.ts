@@ -3,7 +3,7 @@ import { courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-/** Field types of a dynamic form (spec §3: text, phone, e-mail, date). */
+/** Field types of a dynamic form (text, phone, e-mail, date). */
 export const formFieldTypeEnum = pgEnum('form_field_type', ['text', 'phone', 'email', 'date']);
 
 /** A dynamic form read by key (GET /api/feedback/{key}/): 'course_form', 'course_kids_form' … */
@@ -57,7 +57,7 @@ export const feedbackSubmissions = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The course the application is about (course_slug), when one was named. */
     courseId: integer().references(() => courses.id, { onDelete: 'set null' }),
-    /** A guest's session key (spec §6); null for a signed-in caller. */
+    /** A guest's session key; null for a signed-in caller. */
     sessionKey: text(),
     /**
      * What makes a repeat the same application (decision 0022): a hash of the form, the sender and

@@ -28,7 +28,7 @@ export const enrolmentSourceEnum = pgEnum('enrolment_source', ['order', 'invitat
  * match: pair answers that share a connect_id.
  */
 export const questionTypeEnum = pgEnum('question_type', ['single', 'multiple', 'text', 'match']);
-/** A learner's status of a lesson or test (spec §4: partially_completed marks a lesson done in the sidebar). */
+/** A learner's status of a lesson or test (partially_completed marks a lesson done in the sidebar). */
 export const progressStatusEnum = pgEnum('progress_status', ['not_started', 'partially_completed', 'completed']);
 export const testAttemptStatusEnum = pgEnum('test_attempt_status', ['in_progress', 'completed']);
 /**
@@ -152,7 +152,7 @@ export const questions = pgTable(
       .references(() => tests.id, { onDelete: 'cascade' }),
     type: questionTypeEnum().notNull().default('single'),
     text: text().notNull(),
-    /** Chance (percent) the question is drawn into an attempt; 100 = always (spec §9). */
+    /** Chance (percent) the question is drawn into an attempt; 100 = always. */
     probability: integer().notNull().default(100),
     sort: integer().notNull().default(0),
     image: text(),
@@ -206,7 +206,7 @@ export const userCourses = pgTable(
     grantedById: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Who studies when it is not the account holder; a student with courses cannot be deleted. */
     studentId: integer().references(() => students.id, { onDelete: 'restrict' }),
-    /** The learner keeps the course in 'my learning' (spec §4: is_active). */
+    /** The learner keeps the course in 'my learning' (is_active). */
     isActive: boolean().notNull().default(true),
     /** Access ends at this instant; null = no end. */
     accessUntil: timestamp({ withTimezone: true }),

@@ -159,7 +159,7 @@ export const payments = pgTable(
 
 /**
  * Every notification the provider sent, verbatim (forged and refused ones too), for the accountant
- * and for disputes (design/payments.md rule 5). `outcome` says what was done with it.
+ * and for disputes (docs/product/payments.md). `outcome` says what was done with it.
  */
 export const paymentNotifications = pgTable(
   'payment_notifications',

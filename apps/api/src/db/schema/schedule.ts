@@ -1,4 +1,4 @@
-// My schedule (issue 13, decision 0031): the last visits of the schedule screen, by which sessions
+// My schedule (decision 0031): the last visits of the schedule screen, by which sessions
 // changed since are marked, and the personal iCal feeds.
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';

@@ -15,9 +15,9 @@ import {
 import { createdAt, ruText, updatedAt } from './columns.ts';
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
-/** A student is either a child (birth date required) or an adult (phone and e-mail required), spec §5. */
+/** A student is either a child (birth date required) or an adult (phone and e-mail required). */
 export const studentTypeEnum = pgEnum('student_type', ['child', 'adult']);
-/** Social sign-in providers (spec §7: VK ID with PKCE and Yandex ID). */
+/** Social sign-in providers (VK ID with PKCE and Yandex ID). */
 export const socialProviderEnum = pgEnum('social_provider', ['vk', 'yandex']);
 
 /** A person with an account: signs in by e-mail code or password; may own courses. */
@@ -43,7 +43,7 @@ export const users = pgTable(
     isStaff: boolean().notNull().default(false),
     /** The one-time questionnaire (Poll) has been answered. */
     isQuestionnaireCompleted: boolean().notNull().default(false),
-    /** The user refused to give personal data (spec §3 data_refusal). */
+    /** The user refused to give personal data. */
     dataRefusal: boolean().notNull().default(false),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,4 @@
-// The course builder's course and structure calls (issue 14, decision 0035): an owner's own
+// The course builder's course and structure calls (decision 0035): an owner's own
 // courses only, drafts and publishing, conflicts, deletion that keeps what people paid for, and
 // set-order calls that apply a whole new order or nothing.
 import { eq } from 'drizzle-orm';
@@ -454,7 +454,7 @@ describe('tests, questions and answers', () => {
   }
   const questionsUrl = (id: number) => `/api/admin/tests/${id}/questions/`;
 
-  it('creates questions with the spec’s defaults (probability 100, sort 0, is_correct false) and lists them with answers', async () => {
+  it('creates questions with the defaults (probability 100, sort 0, is_correct false) and lists them with answers', async () => {
     const { test } = await testOf();
     const res = await call('POST', questionsUrl(test.id), owner.session, { text: 'Сколько граммов в двойном эспрессо?', answers: [{ text: '18' }, { text: '7' }] });
     expect(res.statusCode).toBe(201);

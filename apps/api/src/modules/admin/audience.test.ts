@@ -1,4 +1,4 @@
-// Who studies a course and how people get in (issue 14, decision 0035): the audience with sources
+// Who studies a course and how people get in (decision 0035): the audience with sources
 // and progress, access by e-mail (pending for an address without an account), ending access,
 // invitation links with limits and end dates, and taking a link up signed in or by e-mail code.
 import { and, eq } from 'drizzle-orm';

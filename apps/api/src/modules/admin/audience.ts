@@ -1,4 +1,4 @@
-// Who studies a course, and how people get in (issue 14, spec §7 Admin "links", decision 0035):
+// Who studies a course, and how people get in (decision 0035):
 // the audience list with each learner's source and progress, access granted by e-mail (an address
 // without an account gets an invitation letter and a pending grant), access ended by the owner,
 // and invitation links with an optional limit of uses and an end date.

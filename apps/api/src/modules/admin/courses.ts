@@ -1,4 +1,4 @@
-// A course owner's courses (issue 14, spec §7 Admin "Courses", decision 0035): the list with
+// A course owner's courses (decision 0035): the list with
 // search and status, a new draft, the editable course, publishing with its checks, deletion that
 // never takes away what people paid for.
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
@@ -126,7 +126,7 @@ export async function createAdminCourse(db: Executor, media: MediaStore, actor: 
   }
 }
 
-/** What a course lacks to be published (spec: title, price, at least one lesson). */
+/** What a course lacks to be published (title, price, at least one published lesson). */
 async function publishProblems(db: Executor, course: Course): Promise<string[]> {
   const problems: string[] = [];
   if (!course.title.trim()) problems.push(ADMIN_TEXTS.publish.title);

@@ -1,4 +1,4 @@
-// Duplicating a lesson, a test or a course (issue 14, decision 0040): deep and complete copies in
+// Duplicating a lesson, a test or a course (decision 0040): deep and complete copies in
 // the original's order, the original untouched, match pairs kept, nothing of people copied, one
 // transaction each, and the owner-only access of the whole builder.
 import { asc, eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Duplicating in the course builder (issue 14, decision 0040): a lesson, a test or a whole course,
+// Duplicating in the course builder (decision 0040): a lesson, a test or a whole course,
 // and a lesson or test into a module of another of the owner's courses ("reuse across courses").
 // Each copy is made in one transaction, so a failure leaves nothing half-copied. A copy is deep
 // (blocks, questions, answers are new rows: changing the copy never touches the original) but

@@ -1,4 +1,4 @@
-// Invitation links from the learner's side (issue 14, decision 0035): what a link offers, and
+// Invitation links from the learner's side (decision 0035): what a link offers, and
 // taking it up — a signed-in person directly, a guest after the e-mail code that signs them in (or
 // registers them). A use is counted once per person, in the same transaction that enrols them,
 // with the link's row locked, so a limit of n admits exactly n people however many come at once.

@@ -1,4 +1,4 @@
-// Lessons in the course builder (issue 14, spec §7 Admin "Lessons", decision 0035): a lesson's
+// Lessons in the course builder (decision 0035): a lesson's
 // settings and its content. The editor writes the whole content at once (PUT …/blocks/: pages of
 // blocks in order), so adding, editing, moving between pages, reordering and deleting are one
 // atomic write; the lesson's `updated_at` is its version, and a write made from an older version

@@ -1,4 +1,4 @@
-// Learners' progress on an owner's courses (issue 14 `/admin/progress/`, decision 0035): one row per
+// Learners' progress on an owner's courses (decision 0035): one row per
 // enrolment — who (the account, or its child), course, group, lessons done, tests passed, average
 // score, last activity — filtered by course, group and name, and exported as CSV or XLSX. The
 // numbers are the learners' own statistics (statistics/progress.ts), so both views agree.

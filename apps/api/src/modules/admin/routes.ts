@@ -1,4 +1,4 @@
-// The course builder's calls (issue 14, spec §7 Admin, decision 0035). Every route is `owner`
+// The course builder's calls (decision 0035). Every route is `owner`
 // level (a student's token answers 403), and every query keeps to the actor's own courses, so
 // another owner's ids answer 404 (scopes.ts).
 import fastifyMultipart from '@fastify/multipart';

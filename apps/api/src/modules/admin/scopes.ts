@@ -1,4 +1,4 @@
-// What a course owner reaches in /api/admin/ (issue 14, decision 0035): their own courses
+// What a course owner reaches in /api/admin/ (decision 0035): their own courses
 // (catalog's `ownedBy`: staff every course) and everything inside them. Each condition goes into
 // the query that reads the thing, so another owner's id answers 404 like a missing one.
 import { and, eq, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// A course's structure in the builder (issue 14, spec §7 Admin "Courses" and "Modules", decision
+// A course's structure in the builder (decision
 // 0035): modules, their lessons and tests, and their order. Lessons and tests of a module are one
 // sequence (the outline interleaves them by `sort`), so each set-order call rewrites only the
 // positions its own kind holds, and the module's content order sets both kinds at once. Every

@@ -1,4 +1,4 @@
-// Tests in the course builder (issue 14, spec §7 Admin "Tests", §9 defaults, decision 0035): a
+// Tests in the course builder (decision 0035): a
 // test's settings, its questions and their answers, the course's final tests, and a publish check
 // that says, question by question, what keeps a test from working for learners.
 import { and, asc, count, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Files a course owner uploads (issue 14, decision 0035): course covers and lesson images, lesson
+// Files a course owner uploads (decision 0035): course covers and lesson images, lesson
 // files and videos. The type is read from the content (file-type's signatures, and sharp decoding
 // an image), never from the name or the browser's word; each kind has its own list and size
 // limit. The file lands under DATA_DIR/uploads (the media service's store, served by /media/ with

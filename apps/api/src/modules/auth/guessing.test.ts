@@ -1,4 +1,4 @@
-// Issue 9: sign-in answers that say nothing about an address, guessing budgets that are
+// Sign-in answers that say nothing about an address, guessing budgets that are
 // checked and counted in one step, and limits the owner cannot be locked out by (decision 0013).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';

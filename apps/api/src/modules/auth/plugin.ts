@@ -32,7 +32,7 @@ declare module 'fastify' {
     changesState?: (query: Record<string, unknown>) => boolean;
     /**
      * A learning call (`user` level) that also accepts the course-token cookie instead of an
-     * access token (spec §6, decision 0028): the actor is then limited to that one enrolment.
+     * access token (decision 0028): the actor is then limited to that one enrolment.
      */
     courseToken?: boolean;
   }

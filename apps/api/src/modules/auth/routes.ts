@@ -35,7 +35,7 @@ const WEB_NOTE =
   ' С заголовком `X-Crema-Client: web` токены не возвращаются в теле, а ставятся в httpOnly-cookie ' +
   '`crema_access`, `crema_refresh` и читаемую `crema_csrf` (её значение сайт отправляет в `X-CSRF-Token`).';
 
-/** Sign-in, tokens and passwords (spec §7 Authentication; decision 0009). */
+/** Sign-in, tokens and passwords (decision 0009). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.deps);
   const { config, db } = app.deps;

@@ -46,13 +46,13 @@ import {
 
 /** Limits (decisions 0009 and 0013). Keys are per purpose where the purpose matters. */
 export const LIMITS = {
-  /** One code per e-mail per 180 s: the resend countdown of spec §9, enforced here. */
+  /** One code per e-mail per 180 s: the resend countdown, enforced here. */
   sendPerEmail: { limit: 1, windowS: AUTH_CODE_RESEND_S },
   /** Letters to one address asked from one client (IP), all purposes: the harsh part hits only that client. */
   sendPerEmailClientDaily: { limit: 10, windowS: 86_400 },
   /** Letters to one address from anywhere, all purposes: at worst an hour's wait, never a day's. */
   sendPerEmailHourly: { limit: 10, windowS: 3600 },
-  /** One order-confirmation code per order per 30 s: the InputCodeOrder countdown (spec §4), enforced here. */
+  /** One order-confirmation code per order per 30 s: the InputCodeOrder countdown, enforced here. */
   sendPerOrder: { limit: 1, windowS: ORDER_CODE_RESEND_S },
   /** The default of AUTH_CODES_PER_IP_HOUR; the service uses the configured value. */
   sendPerIp: { limit: 20, windowS: 3600 },
@@ -95,14 +95,14 @@ function tooMany(detail: string, retryAfterS: number): ApiError {
   return new ApiError('too_many_requests', detail, { retryAfterS });
 }
 
-/** Password-set problems go under non_field_errors: spec §8 says those dialogs show them. */
+/** Password-set problems go under non_field_errors: those dialogs show them. */
 function formError(message: string | string[]): ApiError {
   return ApiError.fields({ [NON_FIELD_ERRORS]: Array.isArray(message) ? message : [message] });
 }
 
 export { normaliseEmail };
 
-/** Spec §3 User as the API shows it. */
+/** The user as the API shows it. */
 export function toCurrentUser(user: User): CurrentUser {
   return {
     id: user.id,
@@ -132,7 +132,7 @@ async function findUserByEmail(db: Executor, email: string): Promise<User | unde
   return user;
 }
 
-/** Sign-in flows of spec §7 (decision 0009). One instance per app. */
+/** Sign-in flows (decision 0009). One instance per app. */
 export class AuthService {
   private readonly codes: AuthCodes;
   private readonly accessTokens: AccessTokens;
@@ -242,7 +242,7 @@ export class AuthService {
 
   /**
    * A code confirming order `orderId` (InputCodeOrder), mailed to the order's payer address: once per
-   * 30 s per order (spec §4), under the same IP and per-address letter budgets as sign-in codes. The
+   * 30 s per order, under the same IP and per-address letter budgets as sign-in codes. The
    * code is bound to the order: it confirms nothing else.
    */
   async sendOrderCode(orderId: number, email: string, actor: Actor): Promise<CodeSent> {

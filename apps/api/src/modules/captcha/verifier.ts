@@ -125,7 +125,7 @@ export function createCaptchaVerifier(settings: Config['captcha'], log: FastifyB
   };
 }
 
-/** Throws the spec §8 field error under `g-recaptcha-response` unless the check passes. */
+/** Throws the field error under `g-recaptcha-response` unless the check passes. */
 export async function requireCaptcha(
   verifier: CaptchaVerifier,
   token: string | undefined,

@@ -27,11 +27,11 @@ import { listSubsections } from './subsections.ts';
 import { listTeachers } from './teachers.ts';
 
 const tags = ['catalog'];
-/** Error answers every catalogue call can give (spec §8 shapes). */
+/** Error answers every catalogue call can give. */
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 const withNotFound = { ...errors, 404: detailErrorSchema } as const;
 
-/** The public catalogue: courses, their filters, attributes, reviews, teachers, subsections (spec §7). */
+/** The public catalogue: courses, their filters, attributes, reviews, teachers, subsections. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The catalogue and course pages are the busiest public reads; see docs/decisions/0005.

@@ -5,7 +5,7 @@ import { buildBanner, buildCategory, buildMenu, buildPage, setConfig } from '../
 import { banners, categories, menuItems } from '../../db/schema/index.ts';
 
 let t: TestContext;
-/** Every setting the shell reads (spec §3). */
+/** Every setting the shell reads. */
 const SETTINGS = [
   'SITE_NAME', 'SITE_DESCRIPTION', 'SITE_KEYWORDS', 'COUNTERS', 'META_TAGS', 'FOOTER_PHONE',
   'FOOTER_PHONE_2', 'FOOTER_NAME', 'FOOTER_ADDRESS', 'FOOTER_VK_LINK', 'PRIVACY_POLICY_LINK', 'HEADER_PHONE',
@@ -48,7 +48,7 @@ describe('POST /api/configs/', () => {
     expect(body.SITE_NAME).toMatch(/Crema/);
   });
 
-  it('returns every setting of spec §3 when no keys are given, with or without a body', async () => {
+  it('returns every setting when no keys are given, with or without a body', async () => {
     for (const payload of [undefined, {}, { keys: [] }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/configs/', payload });
       expect(res.statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('POST /api/configs/', () => {
 
     const unknown = await t.app.inject({ method: 'POST', url: '/api/configs/', payload: { key: ['SITE_NAME'] } });
     expect(unknown.statusCode).toBe(400);
-    // Each unknown key under its own name (spec §8: a client lists unknown fields apart).
+    // Each unknown key under its own name (a client lists unknown fields apart).
     expect(unknown.json()).toEqual({ key: ['Неизвестное поле.'] });
   });
 
@@ -102,7 +102,7 @@ describe('POST /api/configs/', () => {
 });
 
 describe('GET /api/menus/{key}/', () => {
-  it.each(['header_menu', 'footer_menu', 'noschool_header'])('%s returns links of the spec shape', async (key) => {
+  it.each(['header_menu', 'footer_menu', 'noschool_header'])('%s returns links of the documented shape', async (key) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/menus/${key}/` });
     expect(res.statusCode).toBe(200);
     const links = res.json();

@@ -19,10 +19,10 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { getBanner, getConfigs, getMenu, listBanners, listCategories } from './service.ts';
 
 const tags = ['content'];
-/** Error answers every content call can give (spec §8 shapes). */
+/** Error answers every content call can give. */
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 
-/** Public content the site shell needs (spec §7 "Public content"). */
+/** Public content the site shell needs. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // Read on every page render; see docs/decisions/0005-content-micro-cache.md.
@@ -36,7 +36,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/configs/',
     {
-      // A read sent as POST (spec §7): page loaders call it with the visitor's cookies, no CSRF token.
+      // A read sent as POST: page loaders call it with the visitor's cookies, no CSRF token.
       config: { readOnly: true },
       schema: {
         summary: 'Настройки сайта по ключам',

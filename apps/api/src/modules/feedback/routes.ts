@@ -13,9 +13,9 @@ import { acceptFormFields } from '../../lib/form-body.ts';
 
 const tags = ['feedback'];
 
-/** Dynamic forms and applications (spec §7 feedback calls, decision 0022). */
+/** Dynamic forms and applications (decision 0022). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Application forms send multipart form data (spec §7), as the account forms do: the fields
+  // Application forms send multipart form data, as the account forms do: the fields
   // become the body, as JSON would. No files: a file part is refused.
   await acceptFormFields(app, { fields: 40, fieldSize: 8192 });
   const { db } = app.deps;

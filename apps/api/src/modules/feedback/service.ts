@@ -1,4 +1,4 @@
-// Applications (leads) through dynamic forms (spec §3, §7 feedback calls; decision 0022): the form
+// Applications (leads) through dynamic forms (decision 0022): the form
 // read by key, and a submission checked against the form's own fields, stored once however often
 // it is sent, with the school told by a letter queued in the same transaction.
 import { createHash } from 'node:crypto';
@@ -115,7 +115,7 @@ export interface ParsedApplication {
 }
 
 /**
- * Checks a body against the form's own fields and the known extras (spec §3 Application payload);
+ * Checks a body against the form's own fields and the known extras;
  * every problem is listed under its field's name, keys the form does not know under their own.
  */
 export function parseApplication(fields: readonly FeedbackFormField[], body: unknown): ParsedApplication {

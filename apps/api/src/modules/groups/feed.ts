@@ -1,4 +1,4 @@
-// The personal iCal feed (issue 13, decision 0031): a secret, revocable URL a phone's calendar
+// The personal iCal feed (decision 0031): a secret, revocable URL a phone's calendar
 // subscribes to. The secret is derived from SECRET_KEY and a random nonce kept per user, so the
 // account can show its URL again; only the secret's SHA-256 is looked up by, and a new feed (or a
 // revoked one) changes the nonce, which ends the old URL.

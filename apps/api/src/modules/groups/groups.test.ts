@@ -1,4 +1,4 @@
-// Groups (issue 13, decision 0031): the courses studied in a group, a group's programme opened by
+// Groups (decision 0031): the courses studied in a group, a group's programme opened by
 // its timetable, my groups and one group's timetable; members (and parents of member children) only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

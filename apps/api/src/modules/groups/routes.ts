@@ -1,4 +1,4 @@
-// Groups and my schedule (issue 13, decision 0031): the group_schedule calls of spec §7 (`{id}` is
+// Groups and my schedule (decision 0031): the group_schedule calls (`{id}` is
 // the group), my groups, my schedule and the personal iCal feed. Members only: anyone else's group
 // answers 404 like a group that does not exist.
 import type { FastifyPluginAsync } from 'fastify';

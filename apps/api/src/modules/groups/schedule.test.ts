@@ -1,4 +1,4 @@
-// My schedule and the personal iCal feed (issue 13, decision 0031): sessions by Moscow day around
+// My schedule and the personal iCal feed (decision 0031): sessions by Moscow day around
 // midnight whatever the client's zone, whose session it is, what changed since the previous visit;
 // the feed's secret URL made, shown, remade and revoked, and its calendar parsed back by ical.js.
 import ICAL from 'ical.js';

@@ -1,4 +1,4 @@
-// My schedule (issue 13, decision 0031): the sessions of all my groups and my students' groups,
+// My schedule (decision 0031): the sessions of all my groups and my students' groups,
 // by Moscow day whatever the client's zone, with whose session it is and what changed since the
 // previous visit of the schedule.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Groups as their learners see them (issue 13, decision 0031): the courses studied in a group, my
+// Groups as their learners see them (decision 0031): the courses studied in a group, my
 // groups with the next session and the classmates count, one group's timetable.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AvailableGroupCourse, GroupLearner, GroupSession, MyGroup, MyGroupDetail, MyGroupSession } from '@crema/contract';

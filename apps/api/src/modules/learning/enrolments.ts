@@ -1,6 +1,6 @@
 // The learner's own enrolments: hide or show (is_active), remove, and open a course session
-// whose token (the course-token cookie) may carry learning calls (spec §3 User course, Course
-// session; §4; §6; decision 0028).
+// whose token (the course-token cookie) may carry learning calls
+// (decision 0028).
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

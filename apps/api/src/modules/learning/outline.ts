@@ -188,7 +188,7 @@ export function toCourseModules(outline: Outline): CourseModules {
 
 /**
  * A final test opens when every module item is done: each lesson opened (partially_completed or
- * completed, spec §4) and each module test passed.
+ * completed) and each module test passed.
  */
 export function modulesDone(outline: Outline): boolean {
   return outline.items

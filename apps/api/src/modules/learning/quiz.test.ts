@@ -1,4 +1,4 @@
-// The quiz engine over HTTP (design/learning.md, decision 0028): the draw, no key before the end,
+// The quiz engine over HTTP (decision 0028): the draw, no key before the end,
 // autosave, the server's clock, the attempt limit, clear=true, review options and final tests.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,7 +323,7 @@ describe('answers and results', () => {
     expect(late.json()).toEqual({ detail: NO_OPEN_ATTEMPT });
   });
 
-  it('refuses answers that do not fit, in the §8 field shape, and saves nothing of them', async () => {
+  it('refuses answers that do not fit, in the field-keyed error shape, and saves nothing of them', async () => {
     const s = await setup();
     await open(s.url, s.session, true);
     const other = await buildQuestion(db(), { testId: s.test.id, probability: 0, answers: [{ isCorrect: true }] });

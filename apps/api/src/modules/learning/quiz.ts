@@ -1,4 +1,4 @@
-// The quiz engine (design/learning.md, decision 0028). An attempt is a server record: its questions
+// The quiz engine (decision 0028). An attempt is a server record: its questions
 // are drawn and frozen when it starts, answers autosave into it, the server's clock enforces the
 // time limit (with a short grace for a slow network), and the key is never sent before it is over.
 // Everything that starts or finishes attempts of an enrolment runs under a lock on its user course

@@ -1,4 +1,4 @@
-// Learning calls (spec §7 User courses; Lessons, modules, quizzes; decision 0028). `{id}` is the
+// Learning calls (decision 0028). `{id}` is the
 // user course (the enrolment): a parent's own and a child's enrolment in one course are two ids.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Legal documents with versions (issue 15, decision 0043): the current version, old versions at
+// Legal documents with versions (decision 0043): the current version, old versions at
 // their own address, versions prepared ahead, and publishing by staff only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Legal documents (issue 15, decision 0043): public pages' data and the staff's publishing.
+// Legal documents (decision 0043): public pages' data and the staff's publishing.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   detailErrorSchema,

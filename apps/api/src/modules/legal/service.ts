@@ -1,4 +1,4 @@
-// Legal documents with versions (issue 15, decision 0043): the texts, their pages' data and the
+// Legal documents with versions (decision 0043): the texts, their pages' data and the
 // staff's publishing of a new version. A version is never changed once written; the current one
 // of a kind is the newest in force (published_at <= now()); a later one can be prepared ahead.
 import { and, desc, eq, lte, sql } from 'drizzle-orm';

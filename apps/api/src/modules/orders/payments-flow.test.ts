@@ -282,7 +282,7 @@ describe('paying at the test bank', () => {
     expect(info.order.status).toBe('paid');
   });
 
-  it('refuses a returned flag that is neither true nor false, in the spec’s shape', async () => {
+  it('refuses a returned flag that is neither true nor false, in the field-keyed shape', async () => {
     const { code } = await confirmedOrder();
     const res = await t.app.inject({ method: 'GET', url: `/api/order/payment/${code}/?returned=yes` });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// The reconciliation job (design/payments.md rule 4): every interval, payments left new or pending
+// The reconciliation job (docs/product/payments.md): every interval, payments left new or pending
 // longer than PAYMENT_RECONCILE_AFTER_MIN are asked about at the provider (GetState) and the answer
 // applied exactly as a notification would be, so a lost notification cannot lose a paid order.
 // The same run cancels unpaid orders whose seat hold ran out (ORDER_HOLD_MINUTES; a payment the

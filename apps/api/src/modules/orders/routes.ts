@@ -56,7 +56,7 @@ const orderRequestBodySchema = z
     consent_child_personal_data: anything.describe(
       'Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок',
     ),
-    session_key: anything.describe('Ключ сеанса гостя (спецификация §6)'),
+    session_key: anything.describe('Ключ сеанса гостя'),
     statistics_source: anything.describe('Источник: ключ (utm_source) или id'),
     utm_source: anything,
     'g-recaptcha-response': anything.describe('Токен капчи (действие orderForm)'),
@@ -65,7 +65,7 @@ const orderRequestBodySchema = z
   .meta({ id: 'OrderRequest' });
 
 /**
- * Orders and payments (spec §7 Orders and payment; decision 0023). `service` is built by the app
+ * Orders and payments (decision 0023). `service` is built by the app
  * (it is shared with the reconciliation job).
  */
 export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: AuthService }> = async (app, { service, auth }) => {

@@ -1,4 +1,4 @@
-// Orders (spec §4, §5 universal order form, §7 Orders and payment; decision 0023): the order form,
+// Orders (decision 0023): the order form,
 // the order code that confirms a guest's e-mail, payment links at the provider, the provider's
 // notifications, reconciliation of payments left pending, and the payer's list of orders.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -115,7 +115,7 @@ function orderCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The site's Russian order-form errors, collected per field (spec §8). */
+/** The site's Russian order-form errors, collected per field. */
 class Problems {
   readonly fields: FieldErrors = {};
   add(field: string, message: string) {
@@ -625,7 +625,7 @@ export class OrdersService {
   /**
    * GET /api/order/payment/{code}/: the order and its payment state. While the last attempt is open
    * the provider is asked (GetState) and its answer applied, so the callback page never trusts the
-   * query string (design/payments.md rule 3). `returned` marks the payer's way back from the bank,
+   * query string (docs/product/payments.md). `returned` marks the payer's way back from the bank,
    * which asks within a budget of its own.
    */
   async paymentInfo(code: string, { returned = false }: { returned?: boolean } = {}): Promise<OrderPayment> {
@@ -674,7 +674,7 @@ export class OrdersService {
   /**
    * POST /api/{bank}/order/payment_link/: the open attempt's link, or a new attempt at the provider.
    * The order row is locked while the provider's Init runs, so concurrent clicks wait and then
-   * reuse the one attempt (design/payments.md rule 1).
+   * reuse the one attempt.
    */
   async paymentLink(code: string, type: PaymentType): Promise<{ url: string }> {
     const provider = this.provider;

@@ -13,10 +13,10 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { getPage, listPages, sitemap } from './service.ts';
 
 const tags = ['pages'];
-/** Error answers every pages call can give (spec §8 shapes). */
+/** Error answers every pages call can give. */
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 
-/** Blog posts, content pages and the sitemap (spec §7 /api/pages/). */
+/** Blog posts, content pages and the sitemap. */
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // Read by every blog and content page render; see docs/decisions/0005.

@@ -33,9 +33,9 @@ import { publishedCourses } from '../catalog/scopes.ts';
 import { publishedGroups } from '../schedule/scopes.ts';
 import { visiblePages } from './scopes.ts';
 
-/** List covers at 400 px unless asked otherwise (spec §9). */
+/** List covers at 400 px unless asked otherwise. */
 const LIST_IMAGE = imageOptsSchema.parse('size:400');
-/** Side-text images at 615 px unless asked otherwise (spec §7, §9). */
+/** Side-text images at 615 px unless asked otherwise. */
 const SIDE_TEXT_IMAGE = imageOptsSchema.parse('size:615');
 
 

@@ -1,4 +1,4 @@
-// The seam between orders and an acquiring provider. Orders (issue 11) talk to a PaymentProvider;
+// The seam between orders and an acquiring provider. Orders talk to a PaymentProvider;
 // T-Bank and the built-in test bank implement it with one client (tbank/), YooKassa can later.
 // Money is always integer kopecks.
 import type { PaymentReceipt } from './receipt.ts';

@@ -3,7 +3,7 @@ import { detailErrorSchema, fieldErrorsSchema, scheduleQuerySchema, scheduleResp
 import { listGroupStarts } from './service.ts';
 
 /**
- * The public schedule (not in spec §7: the data of the schedule page). Not cached: free seats
+ * The public schedule (the data of the schedule page). Not cached: free seats
  * change with every enrolment.
  */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -37,7 +37,7 @@ const exchangeBodySchema = z
   .strict()
   .meta({ id: 'SocialExchangeRequest' });
 
-/** Social sign-in (issue 4; decision 0010): the providers' public settings and the code exchange. */
+/** Social sign-in (decision 0010): the providers' public settings and the code exchange. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SocialService(app.deps);
   const { config } = app.deps;

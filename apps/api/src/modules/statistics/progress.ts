@@ -73,7 +73,7 @@ export interface LessonCalc {
   moduleId: number;
   pageCount: number;
   status: 'not_started' | 'partially_completed' | 'completed';
-  /** Done by spec §4 (the sidebar's tick): opened; when it was first opened. */
+  /** Done as the sidebar's tick counts it: opened; when it was first opened. */
   doneAt: Date | null;
   completedAt: Date | null;
   durationMinutes: number | null;

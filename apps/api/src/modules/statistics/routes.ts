@@ -1,4 +1,4 @@
-// Progress statistics (issue 13, spec §7 Statistics, decision 0033): overall, per group, per
+// Progress statistics (decision 0033): overall, per group, per
 // module, per test, per lesson, and the export as CSV or XLSX. The holder's own, or with
 // `student` one of their students' (children's); anyone else's student, course, group, test or
 // lesson answers 404 like one that does not exist.

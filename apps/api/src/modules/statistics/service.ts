@@ -1,4 +1,4 @@
-// The statistics calls of spec §7 (decision 0033): overall with per-course progress and scores over
+// The statistics calls (decision 0033): overall with per-course progress and scores over
 // time, per group, per module, per test and per lesson — for the holder or one of their students,
 // every query kept to that learner's enrolments inside the query.
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Progress statistics and exports (issue 13, decision 0033): the numbers on factory data, period
+// Progress statistics and exports (decision 0033): the numbers on factory data, period
 // boundaries at Moscow midnight, a parent reading a child, and everyone else's things as 404s; the
 // exports read back by independent readers (SheetJS for XLSX, csv-parse for CSV).
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -113,7 +113,7 @@ describe('GET /api/user/course/statistic/', () => {
       courses_total: 2,
       courses_started: 1,
       courses_finished: 0,
-      lessons_done: 2, // lesson 1 and the opened lesson 3 (spec §4: an opened lesson is done)
+      lessons_done: 2, // lesson 1 and the opened lesson 3 (an opened lesson is done)
       lessons_total: 4,
       tests_passed: 1,
       tests_total: 3,

@@ -1,4 +1,4 @@
-// 'Сведения об образовательной организации' (issue 15, decision 0042): stored subsections, and
+// 'Сведения об образовательной организации' (decision 0042): stored subsections, and
 // 'Образование' / 'Педагогический состав' built from the published courses and their teachers.
 import { asc, eq, inArray } from 'drizzle-orm';
 import {

@@ -98,7 +98,7 @@ describe('POST /api/user/consents/', () => {
     const { db } = t.app.deps;
     const { user, session } = await signedIn();
     const first = (await call(session, 'POST', '/api/user/consents/', { kind: 'personal_data' })).json();
-    // The school publishes version 2 (issue 15 builds the editor; here it is a row).
+    // The school publishes version 2 (here it is a row).
     await db.insert(consentDocuments).values({ kind: 'personal_data', version: 2, title: 'Согласие на обработку персональных данных', url: '/privacy-policy/' });
     try {
       const listed = (await call(session, 'GET', '/api/user/consents/')).json();

@@ -1,4 +1,4 @@
-// GET /api/user/courses/ ('Мое обучение', spec §7 User): the holder's own enrolments and their
+// GET /api/user/courses/ ('Мое обучение'): the holder's own enrolments and their
 // students', active and within access, newest first, with lesson progress; nobody else's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, userCourses } from '../../db/schema/index.ts';

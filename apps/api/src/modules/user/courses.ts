@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { courseModules, courses, lessonProgress, lessons, students, userCourses } from '../../db/schema/index.ts';
 import type { MediaService } from '../media/images.ts';
 
-// 'Мое обучение' (spec §7 User): the courses an account studies or pays for. Enrolment writes one
+// 'Мое обучение': the courses an account studies or pays for. Enrolment writes one
 // user_courses row per learner with the payer's user_id (the student's id when a student learns),
 // so one query on user_id finds the holder's own courses and those of their students.
 

@@ -1,4 +1,4 @@
-// Re-consent to a new version (issue 15, decision 0046): what a signed-in person is asked after
+// Re-consent to a new version (decision 0046): what a signed-in person is asked after
 // staff publish a new version, accepting it once (also when clicked twice at once), and that
 // nothing is taken away or asked of anyone else. Its own file: publishing changes every account's
 // current versions, and each test file has a database of its own.

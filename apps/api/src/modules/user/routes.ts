@@ -49,11 +49,11 @@ import { acceptFormFields } from '../../lib/form-body.ts';
 const FORM_TYPES = ['application/json', 'multipart/form-data'];
 const MULTIPART_NOTE = ' Тело — JSON или multipart/form-data (пустое значение очищает поле).';
 
-/** The signed-in user's own data (spec §7 User). */
+/** The signed-in user's own data. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Personal answers are never cached.
   app.addHook('onSend', noStore);
-  // The account forms send multipart form data (spec §7); fields become the body, as JSON would,
+  // The account forms send multipart form data; fields become the body, as JSON would,
   // and are checked by the same schemas. No files here: a file part is refused.
   await acceptFormFields(app, { fields: 30, fieldSize: 4096 });
   const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey, app.deps.config.secretKeyPrevious));
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         summary: 'Личные данные',
-        description: 'Поля пользователя (спецификация §3) и заполненность профиля (§5).',
+        description: 'Поля пользователя и заполненность профиля.',
         tags: ['user'],
         response: { 200: personalSchema },
       },

@@ -21,7 +21,7 @@ import { toCurrentUser } from '../auth/service.ts';
 import type { ClientInfo } from '../auth/tokens.ts';
 import { recordConsent, withdrawLive } from './consents.ts';
 
-// Personal data and documents of the signed-in user (spec §3, §5, §7 User). Every query is
+// Personal data and documents of the signed-in user. Every query is
 // keyed by the caller's own id: there is no way to name another person's row.
 
 export const DOCUMENT_COLUMNS = {
@@ -163,7 +163,7 @@ export async function patchDocuments(db: Db, box: SealedBox, userId: number, bod
   return getDocuments(db, box, userId);
 }
 
-/** The lists the account and order forms choose from (spec §7 reference_books). */
+/** The lists the account and order forms choose from. */
 export async function referenceBooks(db: Db): Promise<ReferenceBooks> {
   const sources = await db
     .select({ id: statisticsSources.id, title: statisticsSources.title })

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.ts';
 import type { ClientInfo } from '../auth/tokens.ts';
 import { withdrawStudentConsents } from './consents.ts';
 
-// The students an account manages (spec §3 Student, §5 add-student rules, §7). Every query names
+// The students an account manages. Every query names
 // the caller's id next to the student's, so another account's student is a 404 like a missing one.
 
 const STUDENT_NOT_FOUND = 'Ученик не найден.';
@@ -29,7 +29,7 @@ export function toStudentItem(row: Student): StudentItem {
 
 export type StudentValues = Required<{ [K in keyof StudentCreateBody]: Exclude<StudentCreateBody[K], undefined> | null }>;
 
-/** The spec §5 rules on a whole student (after a patch is laid over the stored one), per field. */
+/** The add-student rules on a whole student (after a patch is laid over the stored one), per field. */
 export function checkStudent(values: StudentValues): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -93,7 +93,7 @@ export const NO_STUDENT: StudentValues = {
   date_birth: null,
 };
 
-/** The whole student, checked by the spec §5 rules, or a 400 with every problem per field. */
+/** The whole student, checked by the add-student rules, or a 400 with every problem per field. */
 function checked(values: StudentValues): StudentValues {
   const errors = checkStudent(values);
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);

@@ -1,4 +1,4 @@
-// The personal account API (spec §3, §5, §7 User, §8): personal data, documents sealed at rest,
+// The personal account API: personal data, documents sealed at rest,
 // reference books and students, each scoped to the caller.
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';

@@ -19,7 +19,7 @@ export function useOnline(): boolean {
 }
 
 /**
- * A small polite notice while the browser is offline (spec §4: online/offline status is
+ * A small polite notice while the browser is offline (online/offline status is
  * tracked). The live region is always on the page, empty while online, so screen readers
  * announce the change; it floats, so nothing below it moves.
  */

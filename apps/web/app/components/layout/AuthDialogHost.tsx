@@ -3,11 +3,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { takeRestoreToken } from '../../lib/restore-link.ts';
 
-// The host of the sign-in and password dialogs (spec §2 Modals, §4), on every page: it opens
+// The host of the sign-in and password dialogs, on every page: it opens
 // them from the address (`?login`, `?restore=`) and loads their code on first use.
 
 /**
- * `?login` (spec §2 query flag) opens SendCode, `?restore=<token>` (the mailed restore link)
+ * `?login` opens SendCode, `?restore=<token>` (the mailed restore link)
  * opens 'Создание пароля'; the flag, the token and `next` are then removed from the address,
  * so a reload or a shared link does not open the dialog again. On a page load the head script
  * has already taken the token out of the address (lib/restore-link.ts); `?restore=` reaching the

@@ -1,7 +1,7 @@
 import { COOKIES, useCookie, writeCookie } from '../../lib/cookies.ts';
 
 /**
- * Spec §2/§4: shown until 'ОК'; the choice is kept for 365 days (cookie hideCookiesPanel). The
+ * Shown until 'ОК'; the choice is kept for 365 days (cookie hideCookiesPanel). The
  * server renders from the request's cookie (`accepted`); in the browser the cookie itself decides,
  * so the layout mounting afresh (the error page swaps the root's element) cannot bring it back
  * (lib/cookies.ts useCookie).

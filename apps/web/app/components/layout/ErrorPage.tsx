@@ -1,6 +1,6 @@
 import { paths } from '../../lib/paths.ts';
 
-/** Spec §2 error pages: 404 'Такой страницы нет' and the generic 500 page. */
+/** The error pages: 404 'Такой страницы нет' and the generic 500 page. */
 export function ErrorPage({ status }: { status: 404 | 500 }) {
   const notFound = status === 404;
   return (

@@ -27,7 +27,7 @@ export function Header(props: {
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLElement>(null);
-  // 'Версия для слабовидящих' (issue 15): its panel's code loads on the first press.
+  // 'Версия для слабовидящих': its panel's code loads on the first press.
   const [a11yOpen, setA11yOpen] = useState(false);
   // Without scripts the button sends its form to the settings page (routes/a11y.tsx).
   // The way back never carries a password-restore token into the page's HTML (ssr.test).

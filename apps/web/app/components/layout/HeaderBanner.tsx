@@ -3,7 +3,7 @@ import type { Banner } from '@crema/contract';
 import { COOKIES, useCookie, writeCookie } from '../../lib/cookies.ts';
 import { IconClose } from './Icons.tsx';
 
-/** Spec §2: title, optional link with button text, close button; a dismissal is remembered. */
+/** The header banner: title, optional link with button text, close button; a dismissal is remembered. */
 export function HeaderBanner({ banner }: { banner: Banner }) {
   // The root loader left a dismissed banner out; this hides it at once and after the layout remounts.
   const hidden = useCookie(COOKIES.hideHeaderBanner.name, undefined) === String(banner.id);

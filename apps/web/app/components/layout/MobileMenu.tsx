@@ -13,7 +13,7 @@ function IconCalendar() {
 }
 
 /**
- * Spec §2: bottom bar at 520 px or narrower. Guest: Blog, Courses, Sign in, Menu; signed in:
+ * Bottom bar at 520 px or narrower. Guest: Blog, Courses, Sign in, Menu; signed in:
  * Courses (my learning), Schedule, Profile (the dropdown, opening upwards), Menu.
  */
 export function MobileMenu({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 
-/** Spec §9: the bar creeps towards the end over 5000 ms; quick navigations (<200 ms) show none. */
+/** The bar creeps towards the end over 5000 ms; quick navigations (<200 ms) show none. */
 export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_THROTTLE_MS = 200;
 

@@ -10,7 +10,7 @@ import { AuthDialogHost, useLoginFlag } from './AuthDialogHost.tsx';
 import { OfflineBanner } from '../account/OfflineBanner.tsx';
 import { sessionChangeSettled } from '../../lib/session.ts';
 
-/** The default layout of spec §2: header, content, footer, cookie notice, mobile bottom menu. */
+/** The default layout: header, content, footer, cookie notice, mobile bottom menu. */
 export function SiteLayout({ data, children }: { data: RootData; children: React.ReactNode }) {
   const location = useLocation();
   // The burger menu belongs to the page it was opened on: any navigation closes it.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IconClose } from '../layout/Icons.tsx';
 
-/** Spec §4/§9: fade-in and fade-out time of opening and closing (a switch of content does not wait). */
+/** Fade-in and fade-out time of opening and closing (a switch of content does not wait). */
 export const MODAL_FADE_MS = 300;
 
 const FOCUSABLE =
@@ -42,7 +42,7 @@ export interface ModalProps {
 }
 
 /**
- * The site's accessible modal dialog (spec §4), built on the native `<dialog>`: `showModal()`
+ * The site's accessible modal dialog, built on the native `<dialog>`: `showModal()`
  * puts it in the top layer and makes the rest of the page inert. Focus
  * goes to the element marked `data-autofocus` (else the close button), Tab cycles inside, and
  * focus returns to the opener afterwards; page scroll is locked while it is open.

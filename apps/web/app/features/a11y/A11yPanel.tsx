@@ -13,7 +13,7 @@ import {
 } from './settings.ts';
 import './a11y-panel.css';
 
-// The panel of the version for visually impaired visitors (issue 15, decision 0044): loaded when
+// The panel of the version for visually impaired visitors (decision 0044): loaded when
 // the header's 'Версия для слабовидящих' is pressed. A non-modal region at the top of the page;
 // each choice writes the cookie and the attributes of <html> at once (styles/a11y.css does the rest).
 

@@ -1,4 +1,4 @@
-// The version for visually impaired visitors (ГОСТ Р 52872-2019, issue 15, decision 0044): its
+// The version for visually impaired visitors (ГОСТ Р 52872-2019, decision 0044): its
 // settings live in one cookie; the root loader turns them into attributes of <html> and the CSS
 // (styles/a11y.css) does the rest. No zod here: the panel's chunk imports this too.
 

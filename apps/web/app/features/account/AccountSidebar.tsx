@@ -33,7 +33,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 }
 
 /**
- * The account sidebar of spec §2: Schedule; Account data (Personal data, Student data); Courses
+ * The account sidebar: Schedule; Account data (Personal data, Student data); Courses
  * (My learning, Course management for course owners); My orders; Exit. Above 1024 px it is
  * always open; at 1024 px and below it folds behind a button and folds again after a click.
  */
@@ -89,7 +89,7 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
 }
 
 /**
- * The page frame of /user/* and /admin/* (until the admin issue builds its own): sidebar, the
+ * The page frame of /user/* and /admin/* (until the admin section builds its own): sidebar, the
  * question about new versions of the consents (decision 0046) and the page.
  */
 export function AccountFrame({ user }: { user: SessionUser }) {

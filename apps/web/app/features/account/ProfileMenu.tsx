@@ -6,7 +6,7 @@ import { DROPDOWN_LINKS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
 
 /**
- * The signed-in header's profile dropdown (spec §2 Header): a disclosure button with the
+ * The signed-in header's profile dropdown: a disclosure button with the
  * initials and a list of links. Esc, a click outside and any navigation close it; Esc returns
  * focus to the button. `placement="up"` opens it above the phone's bottom menu. Loaded lazily
  * (components/account/ProfileSlot.tsx): a guest's first load does not carry it; its styles are

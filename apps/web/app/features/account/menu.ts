@@ -2,7 +2,7 @@ import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 // The account's menu items, in one place: the header's profile dropdown and the account sidebar
-// (spec §2 Header, Account sidebar) name and group some pages differently, so each menu is its
+// name and group some pages differently, so each menu is its
 // own list here, written from the same paths; both components only render them.
 
 /** One link of an account menu. */

@@ -18,7 +18,7 @@ export async function signOut(): Promise<boolean> {
 
 /**
  * 'Выйти' of the dropdown and the account sidebar: ends the session, reloads the root data and
- * goes home (spec §7: the logout redirect is empty). `failed` is set when the call did not go
+ * goes home (the logout redirect is empty). `failed` is set when the call did not go
  * through (no connection): the person stays signed in and is told so.
  */
 export function useSignOut(): { signOut: () => Promise<void>; pending: boolean; failed: boolean } {

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { adminPaths } from './paths.ts';
 import './admin.css';
 
-// The admin layout (spec §2 Layouts 1): header (the site's), the main sidebar with the course
+// The admin layout: header (the site's), the main sidebar with the course
 // sub-menu above 1024 px, the compact account sidebar at 1024 px and below (where the course's
 // sections become a row of tabs above the page, so nothing is out of reach on a phone).
 

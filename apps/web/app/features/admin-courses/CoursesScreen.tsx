@@ -6,7 +6,7 @@ import { useSearchForm } from './ui.tsx';
 import { DuplicateCourseButton } from './duplicate.tsx';
 import './admin.css';
 
-// /admin/courses/ 'Мои курсы' (spec §2 Admin routes): the owner's courses, drafts and published,
+// /admin/courses/ 'Мои курсы': the owner's courses, drafts and published,
 // with a search by title or address, each a card with its status, learners and lessons.
 
 const LEARNER_FORMS = ['ученик', 'ученика', 'учеников'] as const;

@@ -7,7 +7,7 @@ import { problemsOf } from '../../api/problems.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 
-// Copies in the course builder (issue 14, decision 0040): a lesson or test into a module of any
+// Copies in the course builder (decision 0040): a lesson or test into a module of any
 // of the owner's courses ('Копировать в другой курс…'), and a whole course ('Дублировать курс').
 // Duplicating a lesson or test next to the original is a plain button of the programme.
 

@@ -1,4 +1,4 @@
-// The admin course screens' addresses (spec §2 Admin routes; decision 0036). Here, not in
+// The admin course screens' addresses (decision 0036). Here, not in
 // lib/paths.ts: that object is in every public page's first load.
 export const adminPaths = {
   courses: () => '/admin/courses/',

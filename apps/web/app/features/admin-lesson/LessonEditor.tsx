@@ -34,7 +34,7 @@ import {
 } from './content.ts';
 import './lesson-editor.css';
 
-// /admin/lessons/{id}/ (issue 14, decision 0037): a lesson's settings and its pages of blocks,
+// /admin/lessons/{id}/ (decision 0037): a lesson's settings and its pages of blocks,
 // edited in place and saved whole with one button (or Ctrl/Cmd+S) from the version loaded; a
 // stale save (another tab, another teacher) shows the server's text and keeps everything on screen.
 // 'Просмотр' shows the saved blocks through the learners' own renderer, which the route passes in

@@ -12,7 +12,7 @@ import { Messages } from './Messages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
-// The course page's application dialogs (spec §2 Modals, §4 Application): Poll ('Для кого
+// The course page's application dialogs: Poll ('Для кого
 // заявка?'), Student (the student_* fields of the kids form), SendApplication (the applicant's
 // own contacts) and FormSuccess (the server's success_message). One Modal shows the current
 // step; a switch swaps its content, as the sign-in dialogs do. Shown by the course page's child
@@ -34,7 +34,7 @@ export const COURSE_KIDS_FORM = 'course_kids_form';
 
 const isStudentField = (field: FeedbackField) => field.name.startsWith(STUDENT_FIELD_PREFIX);
 
-/** Spec §4: an adult course asks 'course_form', a kids course and an application for another person 'course_kids_form'. */
+/** An adult course asks 'course_form', a kids course and an application for another person 'course_kids_form'. */
 export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {
   return course.kids || forWhom === 'other' ? COURSE_KIDS_FORM : COURSE_FORM;
 }

@@ -1,4 +1,4 @@
-/** General messages above the button (spec §8: the server's own words), announced when they appear. */
+/** General messages above the button (the server's own words), announced when they appear. */
 export function Messages({ messages }: { messages: string[] }) {
   return (
     <div className="apply-messages" role="alert">

@@ -3,7 +3,7 @@ import type { FeedbackForm } from '@crema/contract';
 import { guestSessionKey, randomId } from './session-key.ts';
 import type { ApplicationBody } from '../../api/client.ts';
 
-// Parts of the application forms (spec §3 Dynamic form), shared by the course page's dialogs
+// Parts of the application forms, shared by the course page's dialogs
 // (ApplyDialogs.tsx, loaded on first click) and the inline form of /contacts/ and /corporate/
 // (FeedbackSection.tsx). The inputs are uncontrolled: what was typed stays in them on an error,
 // and the values are read from the form when it is sent.

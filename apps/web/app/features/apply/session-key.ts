@@ -1,6 +1,6 @@
 import { SESSION_KEY_PATTERN } from '@crema/contract/rules';
 
-// A guest's session key (spec §6 "session_key when not authorised"): a random id kept in this
+// A guest's session key: a random id kept in this
 // browser's localStorage, so a guest's applications (and, later, orders) are told apart from
 // other guests' behind the same address. Nothing secret: it only groups a guest's own sends.
 

@@ -7,7 +7,7 @@ import { InputCode, Login, SendCode } from './SignInDialogs.tsx';
 import { SkipAccountData } from './SkipAccountData.tsx';
 import './auth.css';
 
-// The sign-in and password dialogs (spec §2 Modals, §4), loaded on first use by the host in
+// The sign-in and password dialogs, loaded on first use by the host in
 // layout/AuthDialogHost.tsx. One Modal shows the current dialog; a switch swaps its content at
 // once (a short fade-in of the new content, focus to its first field), never two at a time;
 // closing fades the whole modal out (300 ms).

@@ -8,15 +8,15 @@ import { EmailField, Field, FormMessages, SubmitButton, SwitchLink } from './fie
 import { CodeForm, countdownFrom } from './SignInDialogs.tsx';
 
 // RestorePassword, ChangePassword ('Создание пароля', from the mailed link), ChangePasswordCode
-// and PassChange of spec §4 (decision 0009: restore and change flows). Password errors come
-// as `non_field_errors` or `detail`: spec §8 shows them above the button.
+// and PassChange (decision 0009: restore and change flows). Password errors come
+// as `non_field_errors` or `detail`: they show above the button.
 
 /** The new password's own checks (the contract's, the server runs the same) as a rejection. */
 function newPasswordRejection(password: string, confirm: string) {
   return rejection({}, passwordProblems(password, confirm));
 }
 
-/** A finished flow: the server's words and one button (spec §4: the dialog then closes). */
+/** A finished flow: the server's words and one button (the dialog then closes). */
 function Success({ text, action }: { text: string; action?: { label: string; run: () => void } }) {
   return (
     <div className="auth-form">
@@ -37,7 +37,7 @@ function Success({ text, action }: { text: string; action?: { label: string; run
   );
 }
 
-/** New password and its repeat (trimmed, spec §5), with the autocomplete that offers a strong one. */
+/** New password and its repeat (trimmed), with the autocomplete that offers a strong one. */
 function NewPasswordFields(props: {
   password: string;
   confirm: string;
@@ -181,7 +181,7 @@ export function PassChange() {
 }
 
 /**
- * ChangePasswordCode. Signed in (from PassChange): the code sends the change (spec §4) and the
+ * ChangePasswordCode. Signed in (from PassChange): the code sends the change and the
  * dialog closes. Signed out: e-mail → code → new password (`change`, `change/code`,
  * `set-password/change`).
  */

@@ -10,7 +10,7 @@ import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsen
 import { SocialButtons } from './SocialButtons.tsx';
 import { shouldOfferProfile } from './SkipAccountData.tsx';
 
-// SendCode ('Вход/регистрация'), InputCode and Login of spec §4: the ways in.
+// SendCode ('Вход/регистрация'), InputCode and Login: the ways in.
 
 
 /**
@@ -27,7 +27,7 @@ function useSignedIn(): () => Promise<void> {
   };
 }
 
-/** Starts the 180 s countdown of the code just sent (spec §9); the server enforces it too. */
+/** Starts the 180 s countdown of the code just sent; the server enforces it too. */
 export function countdownFrom(resendAfterS: number): number {
   return Date.now() + resendAfterS * 1000;
 }
@@ -66,7 +66,7 @@ export function SendCode() {
 }
 
 /**
- * The code form of spec §4 Code entry: four digits, the fourth submits; a refused code is
+ * The code form: four digits, the fourth submits; a refused code is
  * cleared and the field focused again; 'Отправить код повторно' after the countdown. Used by
  * InputCode and by the code step of a password change.
  */
@@ -144,7 +144,7 @@ export function CodeForm(props: {
   );
 }
 
-/** InputCode: four digits from the letter; the fourth submits (spec §4). */
+/** InputCode: four digits from the letter; the fourth submits. */
 export function InputCode() {
   const state = useDialogState();
   const signedIn = useSignedIn();
@@ -172,7 +172,7 @@ export function InputCode() {
   );
 }
 
-/** Login: e-mail and password (both trimmed, spec §5); a failure shows the answer's `detail`. */
+/** Login: e-mail and password (both trimmed); a failure shows the answer's `detail`. */
 export function Login() {
   const state = useDialogState();
   const signedIn = useSignedIn();

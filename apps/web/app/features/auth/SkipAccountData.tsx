@@ -3,7 +3,7 @@ import { browserApi } from '../../api/browser.ts';
 import { closeDialog } from '../../lib/dialogs.ts';
 import { COOKIES, readCookie, writeCookie } from '../../lib/cookies.ts';
 
-// SkipAccountData (spec §2 Modals; issue 10): after a sign-in, a person whose profile is not
+// SkipAccountData: after a sign-in, a person whose profile is not
 // complete is offered to fill it in or to skip. Skipping is remembered for a year in a cookie of
 // this browser; a refusal to give document data (`data_refusal`) stops the offer for good.
 

@@ -17,7 +17,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input; its errors (joined, spec §5) and hint are tied to it for screen readers. */
+/** A labelled input; its errors (joined) and hint are tied to it for screen readers. */
 export function Field({ label, value, onValueChange, errors = [], hint, first, className, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -77,7 +77,7 @@ export function SubmitButton({ busy, children, disabled }: { busy: boolean; chil
   );
 }
 
-/** 'Назад' to the remembered dialog (spec §4), when there is one. */
+/** 'Назад' to the remembered dialog, when there is one. */
 export function BackLink() {
   const { previous } = useDialogState();
   if (!previous) return null;
@@ -117,7 +117,7 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Only the digits of what was typed or pasted, at most four (spec §5). */
+/** Only the digits of what was typed or pasted, at most four. */
 export function onlyDigits(value: string): string {
   return value.replace(/[^0-9]/g, '').slice(0, AUTH_CODE_LENGTH);
 }
@@ -151,8 +151,8 @@ export function EmailField({
 }
 
 /**
- * The code input of spec §5: only digits 0–9 are kept as typed, and reaching four digits
- * submits by itself (spec §4 Code entry).
+ * The code input: only digits 0–9 are kept as typed, and reaching four digits
+ * submits by itself.
  */
 export function CodeField({
   inputRef,

@@ -9,7 +9,7 @@ import { CatalogImage } from './CatalogImage.tsx';
 export const DISCOUNT_IMAGE = { width: 480, height: 360, opts: 'size:480x360,crop:center' } as const;
 
 /**
- * The discount offer (spec §4): closing it hides it for 7 days by a cookie, which the server
+ * The discount offer: closing it hides it for 7 days by a cookie, which the server
  * reads too, so a hidden banner never flashes in.
  */
 export function DiscountBanner({ banner }: { banner: Banner }) {

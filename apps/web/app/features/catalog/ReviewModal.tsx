@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import type { ReviewModalProps } from './reviews.tsx';
 import { Stars } from './Stars.tsx';
 
-/** Spec §2 Review modal: name, rating, published date, full text. */
+/** The review modal: name, rating, published date, full text. */
 export default function ReviewModal({ review, open, onClose, onClosed, showCourse = false }: ReviewModalProps) {
   if (!review) return null;
   return (

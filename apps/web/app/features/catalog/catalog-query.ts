@@ -8,7 +8,7 @@ export const CATALOG_PAGE_SIZE = 12;
 
 
 /**
- * The catalogue's state, read from the page address. The page URL says `category` (spec §2);
+ * The catalogue's state, read from the page address. The page URL says `category`;
  * the rest uses the API's own names. Anything malformed is dropped rather than failing the page.
  */
 export interface CatalogState {

@@ -97,7 +97,7 @@ export function ReviewCard({
 const { Component: ReviewModalView, preload: preloadReviewModal } = loadOnUse(() => import('./ReviewModal.tsx'));
 
 /**
- * Spec §2 Review modal. Its code (and the dialog's) is not part of the page's first load: it
+ * The review modal. Its code (and the dialog's) is not part of the page's first load: it
  * loads when a review's link is pointed at or focused, or with the page when the address opens a
  * review (`?review=`, rendered open by the server).
  */

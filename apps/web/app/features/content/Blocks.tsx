@@ -7,7 +7,7 @@ import './content.css';
 
 /** Image options the content routes ask for: the cover and the block images (the reading column is 800 px). */
 export const PAGE_IMAGE_OPTS = 'size:800';
-/** Side-text images come at the API's default size (spec §9: 615). */
+/** Side-text images come at the API's default size (615). */
 const SIDE_IMAGE = { width: 615, height: 410 };
 /** Fallback size of a cover (16:9) whose height the media service did not report. */
 export const COVER_IMAGE = { width: 800, height: 450 };

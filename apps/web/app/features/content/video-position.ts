@@ -1,5 +1,5 @@
-// Where the learner stopped in a lesson's video, kept in localStorage per lesson and video (issue
-// 12: "remember the position"). Storage may be unavailable (private mode, quota): then nothing is
+// Where the learner stopped in a lesson's video, kept in localStorage per lesson and video
+// ("remember the position"). Storage may be unavailable (private mode, quota): then nothing is
 // remembered and nothing breaks.
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -6,7 +6,7 @@ import { GroupFacts } from './GroupsScreen.tsx';
 import { MEMBER_FORMS, groupsPath, sessionPath, timeRange } from './paths.ts';
 import './groups.css';
 
-// /user/group/{id}/ (spec §2 User routes: Groups): one group — who studies, teacher, place, how many
+// /user/group/{id}/: one group — who studies, teacher, place, how many
 // classmates; the timetable (past sessions dimmed, the next one highlighted, each a link to its
 // session page); and the group's materials: its programme with the items the timetable has not
 // opened yet shown locked (the route hands in the learning feature's outline as `programme`).

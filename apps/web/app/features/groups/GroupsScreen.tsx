@@ -5,7 +5,7 @@ import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
 import { MEMBER_FORMS, groupPath, personName, sessionPath, sessionWhen, whoseText } from './paths.ts';
 import './groups.css';
 
-// /user/group/ 'Мои группы' (spec §2 User routes: Groups): the groups the account's holder and
+// /user/group/ 'Мои группы': the groups the account's holder and
 // their children study in, each a card with the course, the group, its start, teacher, format and
 // place, whose it is, the next session and how many study in it.
 

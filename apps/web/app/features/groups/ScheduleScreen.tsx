@@ -5,7 +5,7 @@ import { CalendarFeed } from './CalendarFeed.tsx';
 import { groupPath, sessionPath, timeRange, whoseText } from './paths.ts';
 import './groups.css';
 
-// /user/schedule/ 'Расписание' (spec §2 User routes): the coming sessions of every group the
+// /user/schedule/ 'Расписание': the coming sessions of every group the
 // account's holder and their children study in, by Moscow day ('Сегодня', 'Завтра', 'пн, 30 ноября'),
 // times in Moscow whatever the device's zone, whose each is, 'Изменено' on what changed since the
 // last visit; further ahead by the period links; then the personal calendar feed.

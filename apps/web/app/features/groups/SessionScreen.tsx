@@ -4,7 +4,7 @@ import { formatDate, formatTime } from '@crema/contract/format';
 import { durationText, groupPath, sessionWhen, timeRange, whoseText } from './paths.ts';
 import './groups.css';
 
-// /user/group/{id}/schedule/{scheduleId}/ (spec §2 User routes: Groups): one session — when (Moscow
+// /user/group/{id}/schedule/{scheduleId}/: one session — when (Moscow
 // time) and how long, where (the place, or 'Подключиться' for an online one), whose it is, and its
 // lesson or test with a link to study it in the group (or when it opens).
 

@@ -1,4 +1,4 @@
-// The group pages' addresses (spec §2 User routes: Groups) and what they show in words. Here, not
+// The group pages' addresses and what they show in words. Here, not
 // in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
 import type { GroupLearner, GroupModules } from '@crema/contract';
 import { HOUR_FORMS, MINUTE_FORMS, formatCount, formatDate, formatTime, type PluralForms } from '@crema/contract/format';

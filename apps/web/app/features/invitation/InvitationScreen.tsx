@@ -8,7 +8,7 @@ import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
 
-// /invitation/{token}/ (issue 14, decision 0036): a course's invitation link. A signed-in person
+// /invitation/{token}/ (decision 0036): a course's invitation link. A signed-in person
 // joins with one button; a guest gives an e-mail, types the mailed code and is signed in and
 // enrolled by one call. Either way they land on the course. Its own route module: none of this
 // loads on other public pages.

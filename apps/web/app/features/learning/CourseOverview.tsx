@@ -5,7 +5,7 @@ import { courseLinks, type StudyCourse } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';
 
-// /user/courses/{id}/: the course overview (issue 12 Screens): its modules with lessons and tests
+// /user/courses/{id}/: the course overview: its modules with lessons and tests
 // and their statuses, the final tests, and 'Продолжить' to where the learner stopped.
 
 export function CourseOverview({ course }: { course: StudyCourse }) {

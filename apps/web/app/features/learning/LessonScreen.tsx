@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { LearningPosition, LessonPage } from '@crema/contract';
 import { positionPath, type StudyLinks } from './links.ts';
 
-// /user/courses/{id}/lessons/{lessonId}/?page=n (issue 12 Screens): one page of a lesson in the
+// /user/courses/{id}/lessons/{lessonId}/?page=n: one page of a lesson in the
 // course-study layout (routes/user/study.tsx), with previous/next across pages, lessons, tests and modules as the API
 // orders them. Opening the page is what records progress (the API does it, decision 0028). The
 // page's blocks come from the route (features/content/LessonBlocks.tsx: the content renderer).

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths.ts';
 import { continuePath, coursePath } from './links.ts';
 import './learning.css';
 
-// /user/courses/ 'Мое обучение' (spec §2 User routes, §4; issue 12 Screens): the enrolments of the
+// /user/courses/ 'Мое обучение': the enrolments of the
 // account and its students. A card leads to the course overview; 'Продолжить' to the first lesson
 // not completed; 'Скрыть' hides the course (is_active false): it moves to 'Скрытые курсы' below,
 // where 'Вернуть' shows it again (so does the notice right after hiding); 'Удалить' asks
@@ -29,7 +29,7 @@ function Messages({ messages }: { messages: string[] }) {
   );
 }
 
-/** WarningDelete (spec §2 Modals, §4): 'Да' removes the access and reloads the list, 'Нет' closes. */
+/** WarningDelete: 'Да' removes the access and reloads the list, 'Нет' closes. */
 function WarningDelete({
   course,
   open,

@@ -5,7 +5,7 @@ import { isDone, statusText, type StudyLinks, type StudyOutline, type Timed } fr
 import './learning.css';
 
 // The course outline as a list of links: modules with their lessons and tests (tests carry a quiz
-// icon), then the final tests as an entry of their own (spec §2 Layouts 2, §4). The overview shows
+// icon), then the final tests as an entry of their own. The overview shows
 // each item's status in words; the lesson sidebar shows a done mark and the current item. A group's
 // items closed by its timetable (decision 0031) are shown locked with their opening time, not linked.
 

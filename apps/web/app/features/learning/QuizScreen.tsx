@@ -12,7 +12,7 @@ import { formatClock, isAnswered, pairedWith, withPair, type Answer, type Answer
 import './learning.css';
 import './quiz.css';
 
-// /user/courses/{id}/testing/{testId}/ (issue 12 Screens; decision 0030): a module test or a final
+// /user/courses/{id}/testing/{testId}/ (decision 0030): a module test or a final
 // test in the course-study layout (routes/user/study.tsx). Before an attempt: what the test is and 'Начать тест'. During
 // one: every question on one page (what reads best on a phone: scroll, no hidden questions), a
 // progress line, the server's countdown, and answers that autosave per question as the learner

@@ -4,7 +4,7 @@ import type { StudyCourse, StudyLinks } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';
 
-// The course-study layout (spec §2 Layouts 2): the lesson sidebar plus the content. The sidebar
+// The course-study layout: the lesson sidebar plus the content. The sidebar
 // links back to the course list, lists each module with its items (tests with a quiz icon) and
 // the final test apart, marks what is done and highlights the current item. It opens and closes
 // by a flag (`data-open`, a 500 ms slide). Below 1024 px it lies over the page and a click outside

@@ -6,7 +6,7 @@ import { QuizReview, ScoreSummary } from './QuizReview.tsx';
 import './learning.css';
 import './quiz.css';
 
-// /user/progress/test-results/{activityId}/ (issue 12 Screens): one finished attempt in the account
+// /user/progress/test-results/{activityId}/: one finished attempt in the account
 // frame — the course, the test, when, the score and, as the test's review allows, each question.
 
 export function TestResultScreen({ report }: { report: AttemptReport }) {

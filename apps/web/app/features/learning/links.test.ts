@@ -47,7 +47,7 @@ describe('study links and marks', () => {
     expect(positionPath(courseLinks(5), { type: 'test', id: 9, module_id: null, title: 'Итоговый', page: null })).toBe('/user/courses/5/testing/9/');
   });
 
-  it('an opened lesson counts as done; a test only once completed (spec §4)', () => {
+  it('an opened lesson counts as done; a test only once completed', () => {
     expect(isDone('lesson', 'partially_completed')).toBe(true);
     expect(isDone('lesson', 'not_started')).toBe(false);
     expect(isDone('test', 'partially_completed')).toBe(false);
@@ -55,7 +55,7 @@ describe('study links and marks', () => {
   });
 });
 
-describe('old and other addresses of the study pages (spec §2) lead to the canonical one', () => {
+describe('old and other addresses of the study pages lead to the canonical one', () => {
   it('maps the "also seen" lesson and quiz paths: course, module, lesson or test', () => {
     expect(canonicalStudyPath('/user/courses/lesson/7/3/41/')).toBe('/user/courses/7/lessons/41/');
     expect(canonicalStudyPath('/user/courses/quiz/7/3/52/')).toBe('/user/courses/7/testing/52/');

@@ -1,4 +1,4 @@
-// The study pages' addresses and the outline's reading (spec §2 User routes, §4 statuses). Here,
+// The study pages' addresses and the outline's reading. Here,
 // not in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
 import type { LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
 
@@ -100,7 +100,7 @@ export function currentPlace(
 
 /**
  * The outline with the lesson on screen marked opened: the layout reads the outline beside the
- * lesson's loader, which records the opening (spec §4: an opened lesson is done in the sidebar).
+ * lesson's loader, which records the opening (an opened lesson is done in the sidebar).
  */
 export function withOpened(outline: StudyOutline, lessonId: number | null): StudyOutline {
   if (lessonId === null) return outline;
@@ -119,7 +119,7 @@ export function withOpened(outline: StudyOutline, lessonId: number | null): Stud
 export const positionPath = (links: StudyLinks, position: LearningPosition) =>
   position.type === 'lesson' ? links.lesson(position.id, position.page ?? 1) : links.test(position.id);
 
-/** Spec §4: a lesson is done in the sidebar once opened (partially_completed); a test once completed. */
+/** A lesson is done in the sidebar once opened (partially_completed); a test once completed. */
 export function isDone(type: 'lesson' | 'test', status: ProgressStatus): boolean {
   return type === 'lesson' ? status !== 'not_started' : status === 'completed';
 }
@@ -157,7 +157,7 @@ export interface StudyCourse {
 }
 
 const ID = '([1-9]\\d{0,9})';
-/** Old and other-client addresses of the study pages (spec §2 "Also seen" and Legacy) → the canonical one. */
+/** Old and other-client addresses of the study pages → the canonical one. */
 const LEGACY: [RegExp, (ids: string[]) => string][] = [
   // /user/courses/lesson/{courseId}/{moduleId}/{lessonId}/ (the course-study route's course, module, lesson).
   [new RegExp(`^/user(?:-old)?/courses/lesson/${ID}/${ID}/${ID}/$`), ([id, , lessonId]) => `/user/courses/${id}/lessons/${lessonId}/`],
@@ -172,7 +172,7 @@ const LEGACY: [RegExp, (ids: string[]) => string][] = [
 ];
 
 /**
- * The canonical study address of an "also seen" or legacy one (spec §2), `?page=n` kept for a
+ * The canonical study address of an "also seen" or legacy one, `?page=n` kept for a
  * lesson; null when the address is none of them (the 404 page).
  */
 export function canonicalStudyPath(pathname: string, search = ''): string | null {

@@ -1,5 +1,5 @@
 // What the study pages' loaders share: the path ids, the 404 page for another account's or a
-// closed course (the API answers 404; spec §7, decision 0028), the course's title and outline.
+// closed course (the API answers 404, decision 0028), the course's title and outline.
 import { data } from 'react-router';
 import { ApiRequestError, type Api } from '../../api/client.ts';
 import type { StudyCourse } from './links.ts';

@@ -1,10 +1,10 @@
 import { type ClipboardEvent, type KeyboardEvent } from 'react';
 
-// InputCodeOrder's code (spec §4 Code entry, §9): four single-digit boxes. A digit moves to the
+// InputCodeOrder's code: four single-digit boxes. A digit moves to the
 // next box, Backspace on an empty box goes back, four digits pasted (or filled by the phone from
 // the letter, autocomplete one-time-code on the first box) fill them all, and the fourth digit
 // sends the code. The sign-in and account dialogs use one field for their code; these boxes are
-// the order modal's own (spec §4 describes them for the order only).
+// the order modal's own.
 
 export const ORDER_CODE_LENGTH = 4;
 
@@ -53,7 +53,7 @@ export function CodeBoxes({
   const onInput = (index: number, value: string) => {
     const typed = value.replace(/\D/g, '');
     if (!typed) {
-      // A letter or a space typed: nothing changes (spec §5: only 0-9).
+      // A letter or a space typed: nothing changes (only 0-9).
       if (value === '') {
         const next = [...digits];
         next[index] = '';

@@ -7,12 +7,12 @@ import { useSessionChanged } from '../../lib/session.ts';
 import { CodeBoxes, ORDER_CODE_LENGTH } from './CodeBoxes.tsx';
 import { paymentPath } from './paths.ts';
 
-// InputCodeOrder and LoginOrder (spec §2 Modals, §4 Code entry; decision 0023): a guest's order
+// InputCodeOrder and LoginOrder (decision 0023): a guest's order
 // waits for the e-mail code, which signs the person in (a new address registers) and makes the
 // order theirs; or the person signs in with a password and claims the order. Either way the
 // header is reloaded with the person (useSessionChanged) on the way to the payment page.
 
-/** Spec §9: the order code may be asked for again after 30 s (the server says how long in `resend_after`). */
+/** The order code may be asked for again after 30 s (the server says how long in `resend_after`). */
 const DEFAULT_RESEND_S = 30;
 
 const EMPTY = Array.from({ length: ORDER_CODE_LENGTH }, () => '');

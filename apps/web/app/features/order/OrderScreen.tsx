@@ -15,7 +15,7 @@ import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../forms
 import { paymentPath } from './paths.ts';
 import './order.css';
 
-// The order page (spec §5 Universal order form, §8 order-form errors; decision 0023): the course
+// The order page (decision 0023): the course
 // with its price and the total, and the form as the page's main card. react-hook-form holds the
 // typed values (nothing is lost on an error), useApiForm sends them and puts the server's messages
 // under the fields; a general refusal (`__all__`, `detail`) becomes the result dialog's text.
@@ -80,7 +80,7 @@ export interface OrderScreenProps {
   utmSource: string | null;
   /** The kinds of a new student (child, adult) with their Russian titles. */
   studentTypes: readonly { id: string; title: string }[];
-  /** A guest's session key (spec §6), from the application forms' store (features/apply). */
+  /** A guest's session key, from the application forms' store (features/apply). */
   sessionKey: () => string | undefined;
   /** The account's StudentForm dialog (features/profile), given by the route for a signed-in person. */
   studentDialog?: (props: StudentDialogProps) => ReactNode;
@@ -226,7 +226,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   const [studentBirthRef] = useState(() => maskedRef(studentBirth.ref, MASK.date));
 
   const filled = (name: keyof Values) => String(values[name] ?? '').trim() !== '';
-  // Spec §5: the student selector appears once the rest is complete; submit waits for a choice too.
+  // The student selector appears once the rest is complete; submit waits for a choice too.
   const restComplete =
     filled('last_name') &&
     filled('first_name') &&
@@ -291,7 +291,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
     ),
   );
 
-  // Spec §8: a general refusal (`__all__`, `detail`) is the result dialog's text (its first message).
+  // A general refusal (`__all__`, `detail`) is the result dialog's text (its first message).
   const general = api.problems.general;
   const [shownGeneral, setShownGeneral] = useState<string[] | null>(null);
   if (general !== shownGeneral) {

@@ -10,7 +10,7 @@ import { learnersText } from './OrderDetails.tsx';
 import { Problems, usePayment } from './pay.tsx';
 import './payment.css';
 
-// /user/orders/ 'Мои заказы' (spec §2 User routes, §7 Orders and payment; issue 11 My orders): the
+// /user/orders/ 'Мои заказы': the
 // payer's orders, newest first, with paying, cancelling and the receipt. A table from 768 px,
 // cards below (payment.css). After a cancel the list is fetched again.
 

@@ -10,7 +10,7 @@ import { OrderDetails } from './OrderDetails.tsx';
 import { Problems, usePayment } from './pay.tsx';
 import './payment.css';
 
-// /courses/payment/{code}/ (spec §2 Public routes, §7 Orders and payment): the order and what can
+// /courses/payment/{code}/: the order and what can
 // be done with it now. The state comes from GET /api/order/payment/{code}/, which asks the bank
 // about an open attempt, so what is shown here is the server's truth, never the bank's query string.
 

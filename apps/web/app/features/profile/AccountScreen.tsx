@@ -10,7 +10,7 @@ import { MyDataSection } from './MyDataSection.tsx';
 import { PersonalForm } from './PersonalForm.tsx';
 import './profile.css';
 
-// /user/account/ (spec §2 User routes; issue 10 Screens): personal data, documents, what is
+// /user/account/: personal data, documents, what is
 // missing for a complete profile, the address change, the password change, consents, the data
 // download and the account's deletion.
 
@@ -79,7 +79,7 @@ export function AccountScreen({ personal, documents, books, consents }: AccountD
         <h2 id="password-title" className="pf-section__title">
           Пароль
         </h2>
-        {/* Spec §4 PassChange: current and new password, then a code from the letter. */}
+        {/* PassChange: current and new password, then a code from the letter. */}
         <button type="button" className="button button--ghost" onClick={() => openDialog('PassChange')}>
           Сменить пароль
         </button>

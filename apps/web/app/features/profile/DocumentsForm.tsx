@@ -8,7 +8,7 @@ import { MASK, sendDate, sendText, showDate, showMasked } from '../../forms/mask
 import { SavedNote } from './PersonalForm.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 
-// 'Документы' of /user/account/ (spec §3 User documents, §5 masks): PATCH /api/user/documents/,
+// 'Документы' of /user/account/: PATCH /api/user/documents/,
 // and the refusal to give them (PATCH personal `data_refusal`, which erases them; decision 0017).
 
 interface DocumentValues {

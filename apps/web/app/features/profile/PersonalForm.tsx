@@ -5,7 +5,7 @@ import { FieldShell, FormMessages, SubmitButton, TextField } from './fields.tsx'
 import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
-// 'Личные данные' of /user/account/ (spec §3 User, §5 masks): PATCH /api/user/personal/.
+// 'Личные данные' of /user/account/: PATCH /api/user/personal/.
 
 interface PersonalValues {
   last_name: string;

@@ -7,9 +7,9 @@ import { FormMessages, SubmitButton, TextField } from './fields.tsx';
 import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
-// The StudentForm dialog of spec §2 (adding and editing one student; spec §5 add-student rules):
+// The StudentForm dialog (adding and editing one student):
 // the type first; a birth date only for a child; phone and e-mail required only for an adult.
-// Server errors go under their fields, unknown fields are listed by name below the form (§8).
+// Server errors go under their fields, unknown fields are listed by name below the form.
 
 interface StudentValues {
   consent: boolean;
@@ -75,7 +75,7 @@ function StudentFields({
         last_name: sendText(values.last_name),
         first_name: sendText(values.first_name),
         patronymic: sendText(values.patronymic),
-        // Spec §5: the birth date belongs to a child only.
+        // The birth date belongs to a child only.
         date_birth: values.student_type === 'child' ? sendDate(values.date_birth) : null,
         phone: sendText(values.phone),
         email: sendText(values.email),
@@ -162,7 +162,7 @@ function StudentFields({
         </div>
       ) : null}
       <SubmitButton busy={api.busy}>{student ? 'Сохранить' : 'Добавить'}</SubmitButton>
-      {/* Spec §8: general messages and unknown fields below the form. */}
+      {/* General messages and unknown fields below the form. */}
       <FormMessages messages={api.problems.general} />
     </form>
   );

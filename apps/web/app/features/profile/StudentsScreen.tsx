@@ -9,9 +9,9 @@ import { showDate, showPhone } from '../../forms/masks.ts';
 import { StudentDialog } from './StudentForm.tsx';
 import './profile.css';
 
-// /user/students/ (spec §2 User routes; issue 10 Screens): the people the account enrols —
+// /user/students/: the people the account enrols —
 // children and adults — with adding, editing and deleting (WarningDelete). After every change
-// the list is fetched again and the dialog closes (spec §7).
+// the list is fetched again and the dialog closes.
 
 export interface StudentsData {
   students: StudentItem[];
@@ -26,7 +26,7 @@ function typeTitle(books: ReferenceBooks, type: string): string {
   return books.student_types.find((item) => String(item.id) === type)?.title ?? type;
 }
 
-/** WarningDelete (spec §2 Modals): 'Да' deletes, 'Нет' closes; a refusal (409) is shown in it. */
+/** WarningDelete: 'Да' deletes, 'Нет' closes; a refusal (409) is shown in it. */
 function WarningDelete({
   student,
   open,

@@ -4,7 +4,7 @@ import { ACCOUNT_CODE_LENGTH } from '@crema/contract/rules';
 import { maskedRef, type MaskOptions } from '../../forms/masks.ts';
 
 // Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
-// spec §5 when given) and the messages under it, tied together for screen readers.
+// the form's when given) and the messages under it, tied together for screen readers.
 
 interface A11y {
   id: string;
@@ -12,7 +12,7 @@ interface A11y {
   'aria-describedby'?: string;
 }
 
-/** Label, hint and errors (joined, spec §5) around one control. */
+/** Label, hint and errors (joined) around one control. */
 export function FieldShell({
   label,
   hint,
@@ -93,7 +93,7 @@ export function TextField({ label, registration, errors, hint, wide, mask, first
   );
 }
 
-/** The form's general messages (and unknown fields, spec §8), announced when they appear. */
+/** The form's general messages (and unknown fields), announced when they appear. */
 export function FormMessages({ messages }: { messages: string[] }) {
   return (
     <div className="pf-messages" role="alert">

@@ -1,6 +1,6 @@
 import type { ProfileField } from '@crema/contract';
 
-/** The fields of a complete profile (spec §5) as the 'Не заполнено: …' line names them. */
+/** The fields of a complete profile as the 'Не заполнено: …' line names them. */
 export const FIELD_WORDS: Record<ProfileField, string> = {
   last_name: 'фамилия',
   first_name: 'имя',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namedProblems } from './named-problems.ts';
 
-describe('namedProblems (spec §8: unknown fields listed separately below the student form)', () => {
+describe('namedProblems (unknown fields listed separately below the student form)', () => {
   const fields = ['last_name', 'first_name', 'phone'];
 
   it('keeps the form’s fields under them and names the unknown ones', () => {

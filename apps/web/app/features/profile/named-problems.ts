@@ -4,7 +4,7 @@ import { messagesOf, problemsOfBody } from '../../api/problems.ts';
 const GENERAL_KEYS = ['detail', 'non_field_errors', '__all__'];
 
 /**
- * Keys of an error body that are neither the form's fields nor the general keys, named: spec §8
+ * Keys of an error body that are neither the form's fields nor the general keys, named: the site
  * lists the unknown fields of a student form separately below it ('поле: сообщение').
  */
 export function namedProblems(body: unknown, fieldNames: readonly string[]): FormRejection {

@@ -6,7 +6,7 @@ import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
 import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testPagePath, testResultPath, testResultsPath } from './query.ts';
 import './progress.css';
 
-// /user/progress/ (issue 13, decision 0034): whose progress (tabs: 'Я' and each student with
+// /user/progress/ (decision 0034): whose progress (tabs: 'Я' and each student with
 // courses), the filters (a GET form: the address is the view), the exports, the summary tiles, the
 // charts and, per course, its modules and the tests taken with each attempt's result page.
 

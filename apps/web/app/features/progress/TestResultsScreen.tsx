@@ -3,7 +3,7 @@ import { formatDateTime } from '@crema/contract/format';
 import { progressHref, testResultPath } from './query.ts';
 import './progress.css';
 
-// /user/progress/test-results/ (issue 13): every finished attempt of the account and of its
+// /user/progress/test-results/: every finished attempt of the account and of its
 // students, newest first, each leading to its result page.
 
 /** One finished attempt as the list shows it. */

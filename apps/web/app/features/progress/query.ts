@@ -1,4 +1,4 @@
-// The progress page's filters live in its address (issue 13): whose progress (`student`, absent —
+// The progress page's filters live in its address: whose progress (`student`, absent —
 // the account holder, 'Я'), course, group and period, so a view can be reloaded and shared.
 // Unknown or malformed values are dropped, never an error page.
 import type { StatisticPeriod } from '@crema/contract';

@@ -1,4 +1,4 @@
-// 'Сведения об образовательной организации' (issue 15, decision 0042): the shared sub-navigation and
+// 'Сведения об образовательной организации' (decision 0042): the shared sub-navigation and
 // one subsection, server-rendered, plain text and links (selectable, usable without images or
 // JavaScript), every item with the `itemprop` of the Рособрнадзор recommendations. A wrapping
 // property (uchredLaw, rucovodstvo, structOrgUprav, eduOp, teachingStaff) holds its children.

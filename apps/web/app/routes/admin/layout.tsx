@@ -7,7 +7,7 @@ import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
 
 /**
  * /admin/*: course owners and school staff only. A guest is sent to sign in and back; anyone else gets the 404
- * page (the section does not exist for them). The admin layout of spec §2 Layouts 1 (decision
+ * page (the section does not exist for them). The admin layout (decision
  * 0036): on a course's pages the sidebar is the course's sub-menu; another owner's course is 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

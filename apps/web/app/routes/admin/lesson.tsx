@@ -8,7 +8,7 @@ import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
 import '../../features/learning/learning.css';
 
 /**
- * /admin/lessons/{id}/: the lesson editor (issue 14, decision 0037) for the lesson's course owner;
+ * /admin/lessons/{id}/: the lesson editor (decision 0037) for the lesson's course owner;
  * another owner's lesson, like a missing one, is the 404 page (the API answers 404 for both).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { PaymentScreen } from '../../features/payment/PaymentScreen.tsx';
 import { privateMeta } from '../user/sections.ts';
 
 /**
- * /courses/payment/{code}/: the order and its payment (spec §2 Public routes). No sign-in: the
+ * /courses/payment/{code}/: the order and its payment. No sign-in: the
  * unguessable code is the key. Never cached (the state changes with the bank's answer) and never
  * indexed (robots.txt closes /courses/payment/ too).
  */

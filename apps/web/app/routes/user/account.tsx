@@ -6,7 +6,7 @@ import { privateMeta } from './sections.ts';
 
 /**
  * /user/account/: personal data, documents, completeness, e-mail, password, consents, data
- * download and deletion (issue 10). Its own route
+ * download and deletion. Its own route
  * module, so the forms and their libraries (react-hook-form, the masks) load only here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { requireUser } from '../../lib/session.server.ts';
 import { MyCoursesScreen } from '../../features/learning/MyCoursesScreen.tsx';
 import { privateMeta } from './sections.ts';
 
-/** /user/courses/ 'Мое обучение': the enrolments of the account and its students (issues 11, 12). */
+/** /user/courses/ 'Мое обучение': the enrolments of the account and its students. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const api = createApi(context.api);

@@ -7,7 +7,7 @@ import { orNotFound, pathId } from '../../features/learning/load.server.ts';
 import { privateMeta } from './sections.ts';
 
 /**
- * /user/group/{id}/schedule/{scheduleId}/ (issue 13): one session of my group, with its lesson or
+ * /user/group/{id}/schedule/{scheduleId}/: one session of my group, with its lesson or
  * test as the group's programme has it (open: a link to study it in the group; closed: when it opens).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

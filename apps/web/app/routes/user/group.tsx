@@ -10,7 +10,7 @@ import { Outline } from '../../features/learning/Outline.tsx';
 import { privateMeta } from './sections.ts';
 
 /**
- * /user/group/{id}/ (issue 13): one group with its timetable and, as its materials, the group's
+ * /user/group/{id}/: one group with its timetable and, as its materials, the group's
  * programme (the learning feature's outline with the group's links; closed items locked). Someone
  * else's group, or one the account no longer studies in: the 404 page (the API's 404).
  */

@@ -4,7 +4,7 @@ import { requireUser } from '../../lib/session.server.ts';
 import { GroupsScreen } from '../../features/groups/GroupsScreen.tsx';
 import { privateMeta } from './sections.ts';
 
-/** /user/group/ 'Мои группы' (issue 13): the groups of the account's holder and their children. */
+/** /user/group/ 'Мои группы': the groups of the account's holder and their children. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   return { groups: await createApi(context.api).myGroups() };

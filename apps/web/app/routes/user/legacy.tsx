@@ -4,7 +4,7 @@ import { canonicalStudyPath } from '../../features/learning/links.ts';
 
 /**
  * The study pages' "also seen" addresses (/user/courses/lesson/…, /user/courses/quiz/…) and the
- * legacy /user-old/… ones (spec §2): a permanent redirect to the one canonical address, before any
+ * legacy /user-old/… ones: a permanent redirect to the one canonical address, before any
  * sign-in (the canonical page asks for it and checks access itself); anything else is the 404 page.
  */
 export function loader({ request }: Route.LoaderArgs) {

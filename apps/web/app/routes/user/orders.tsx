@@ -4,7 +4,7 @@ import { requireUser } from '../../lib/session.server.ts';
 import { OrdersScreen } from '../../features/payment/OrdersScreen.tsx';
 import { privateMeta } from './sections.ts';
 
-/** /user/orders/ 'Мои заказы' (issue 11); its own route module like /user/account/. */
+/** /user/orders/ 'Мои заказы'; its own route module like /user/account/. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   return { orders: await createApi(context.api).userOrders() };

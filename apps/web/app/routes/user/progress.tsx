@@ -10,9 +10,9 @@ import { privateMeta } from './sections.ts';
 const MAX_TESTS = 30;
 
 /**
- * /user/progress/ (issue 13, decision 0034): the account's progress — tiles, charts, per course the
+ * /user/progress/ (decision 0034): the account's progress — tiles, charts, per course the
  * modules and tests — for the holder or one of their students (`?student=`), filtered by course,
- * group and period from the address. Statistics errors are only logged (spec §8): a failing call
+ * group and period from the address. Statistics errors are only logged: a failing call
  * leaves its part out with a calm note, the rest of the page still renders.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { dayHeading, moscowPeriod } from '../../features/groups/schedule.server.
 import { privateMeta } from './sections.ts';
 
 /**
- * /user/schedule/ 'Расписание' (issue 13): my and my children's coming sessions by Moscow day for
+ * /user/schedule/ 'Расписание': my and my children's coming sessions by Moscow day for
  * the chosen period (`?days=30|90`; 14 without it), and the personal calendar feed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { requireUser } from '../../lib/session.server.ts';
 import { StudentsScreen } from '../../features/profile/StudentsScreen.tsx';
 import { privateMeta } from './sections.ts';
 
-/** /user/students/: the account's students (issue 10); its own route module like /user/account/. */
+/** /user/students/: the account's students; its own route module like /user/account/. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const api = createApi(context.api);

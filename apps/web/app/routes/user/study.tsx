@@ -8,7 +8,7 @@ import { loadStudyCourse, pathId } from '../../features/learning/load.server.ts'
 import { StudyLayout } from '../../features/learning/StudyLayout.tsx';
 
 /**
- * The course-study layout (spec §2 Layouts 2; decisions 0029, 0030) around its pages: lessons and
+ * The course-study layout (decisions 0029, 0030) around its pages: lessons and
  * tests. It asks for a signed-in person itself (it is outside the account layout), reads the course's
  * title and outline once for the sidebar, and keeps the sidebar (open or closed as the learner left
  * it) while they step between lessons and tests.

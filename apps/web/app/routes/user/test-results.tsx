@@ -8,7 +8,7 @@ import { privateMeta } from './sections.ts';
 /**
  * /user/progress/test-results/ (without an attempt): the finished attempts of the account holder
  * and of each of their students, newest first, from the overall statistics call (all time), one
- * call per learner. A failing call is only logged (spec §8): the others' results still show.
+ * call per learner. A failing call is only logged: the others' results still show.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);

@@ -1,4 +1,4 @@
-/** Site settings of spec §3, with what each is for. */
+/** The site settings, with what each is for. */
 export const configs: { key: string; value: string; description: string }[] = [
   { key: 'SITE_NAME', value: 'Crema — школа кофейного мастерства', description: 'Название сайта: заголовок вкладки, письма, Open Graph' },
   {

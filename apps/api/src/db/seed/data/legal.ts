@@ -1,4 +1,4 @@
-// Demo texts of the legal documents (issue 15, decision 0043): written for the made-up school
+// Demo texts of the legal documents (decision 0043): written for the made-up school
 // ООО «Крема Эдьюкейшн»; a real school replaces them with its own by publishing new versions.
 import type { LegalDocumentKind } from '@crema/contract';
 
