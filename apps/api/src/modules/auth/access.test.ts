@@ -33,7 +33,7 @@ import {
 } from '../../test/factories.ts';
 import { atLeast, type AccessLevel } from './actor.ts';
 import { LEGAL_TEXTS, SVEDEN_SECTIONS } from '@crema/contract';
-import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
+import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF, SECURITY_SCHEMES, accessPlugin, staffActor } from './plugin.ts';
 import { JwtCodec, revokeFamily } from './tokens.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -66,6 +66,8 @@ describe('access levels on test routes', () => {
     for (const access of ['public', 'caller', 'user', 'owner', 'staff'] as const) {
       fastify.get(`/t/${access}/`, { config: { access }, schema: { summary: access, response: { 200: who } } }, answer);
     }
+    // A handler that wants staff on a route declared lower: a 500, never a pass.
+    fastify.get('/t/mislabelled/', { config: { access: 'owner' } }, async (request) => ({ staff: staffActor(request).user.id }));
     // A staff section with its own words for a course owner who is not staff.
     fastify.get('/t/staff-worded/', { config: { access: 'staff', notStaffDetail: 'Только для сотрудников.' }, schema: { response: { 200: who } } }, answer);
     await fastify.ready();
@@ -76,7 +78,7 @@ describe('access levels on test routes', () => {
     await database?.drop();
   });
 
-  const get = (access: AccessLevel | 'staff-worded', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/t/${access}/`, headers });
+  const get = (access: AccessLevel | 'staff-worded' | 'mislabelled', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/t/${access}/`, headers });
 
   it('lets guests through public and caller routes, as guests', async () => {
     for (const access of ['public', 'caller'] as const) {
@@ -168,6 +170,9 @@ describe('access levels on test routes', () => {
       expect(res.statusCode, access).toBe(200);
       expect(res.json()).toMatchObject({ user_id: staff.id, session_id: session.sessionId });
     }
+    // staffActor on a route declared `owner` refuses a course owner with a 500 (a wrong declaration).
+    expect((await get('mislabelled', owner.headers)).statusCode).toBe(500);
+    expect((await get('mislabelled', session.headers)).statusCode).toBe(200);
     // Staff who also own courses are staff all the same.
     const both = await buildUser(database.db, { isStaff: true, isCourseOwner: true });
     expect((await get('staff', (await signInAs(app, both)).headers)).statusCode).toBe(200);
