@@ -11,7 +11,7 @@ import type { ClientInfo } from './tokens.ts';
  * - `user`: a signed-in user with a live session, else 401.
  * - `owner`: as `user`, and the user must be a course owner or staff, else 403.
  * - `staff`: as `owner`, and the user must be school staff, else 403 (a course owner who is not
- *   staff included). The only place a staff check lives: services get a `StaffActor`.
+ *   staff included). Staff checks live here only; services get a `StaffActor` (decision 0055).
  * Each level asks for everything the ones before it ask for.
  */
 export const ACCESS_LEVELS = ['public', 'caller', 'user', 'owner', 'staff'] as const;
