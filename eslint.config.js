@@ -102,6 +102,28 @@ export default tseslint.config(
     },
   },
   {
+    // Staff-only is a route's access level (decision 0055): the access layer (modules/auth/) is the
+    // one place that reads `isStaff` to refuse someone, and a scope may widen a query for staff
+    // (catalog/scopes.ts). The schema and the seed only write the flag.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/auth/**', 'apps/api/src/**/scopes.ts', 'apps/api/src/db/schema/**', 'apps/api/src/db/seed/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'MemberExpression[property.name=/^(isStaff|is_staff)$/]',
+          'MemberExpression[property.value=/^(isStaff|is_staff)$/]',
+          'ObjectPattern > Property[key.name=/^(isStaff|is_staff)$/]',
+          'Identifier[name=/^(assert|require|ensure|check)\\w*Staff$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "Staff-only access is declared on the route, `config: { access: 'staff' }`, and the service takes a StaffActor (staffActor(request)); isStaff is read only in modules/auth/ and scopes.ts (decision 0055).",
+        })),
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/web/scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts'],
     rules: { 'no-console': 'off' },
   },

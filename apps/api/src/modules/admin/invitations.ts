@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { courseLinks, courses, userCourses, type CourseLink } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import type { SignedInActor } from '../auth/actor.ts';
 import { isUsable } from './audience.ts';
 
 export const INVITATION_TEXTS = {
@@ -39,10 +40,11 @@ export async function assertUsable(db: Executor, token: string): Promise<void> {
 }
 
 /**
- * Enrols `userId` (their own learning) through the link. Someone who already studies the course is
- * not counted again; an ended access opens again through the link.
+ * Enrols the actor (their own learning) through the link. Someone who already studies the course
+ * is not counted again; an ended access opens again through the link.
  */
-export async function acceptInvitation(tx: Executor, token: string, userId: number): Promise<{ userCourseId: number; courseId: number }> {
+export async function acceptInvitation(tx: Executor, token: string, actor: SignedInActor): Promise<{ userCourseId: number; courseId: number }> {
+  const userId = actor.user.id;
   const row = await linkByToken(tx, token, true);
   if (!row) throw ApiError.notFound(INVITATION_TEXTS.notFound);
   const link: CourseLink = row.link;

@@ -1,6 +1,6 @@
 // The access layer (decision 0011): each level on test-only routes, then every route of the real
 // app, so a route added later is checked by construction.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -31,8 +31,9 @@ import {
   buildUser,
   signInAs,
 } from '../../test/factories.ts';
-import type { AccessLevel } from './actor.ts';
-import { NOT_AN_OWNER, NOT_SIGNED_IN, SECURITY_SCHEMES, accessPlugin } from './plugin.ts';
+import { atLeast, type AccessLevel } from './actor.ts';
+import { LEGAL_TEXTS, SVEDEN_SECTIONS } from '@crema/contract';
+import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF, SECURITY_SCHEMES, accessPlugin, staffActor } from './plugin.ts';
 import { JwtCodec, revokeFamily } from './tokens.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -57,13 +58,18 @@ describe('access levels on test routes', () => {
     });
     await fastify.register(accessPlugin);
     const who = z.object({ user_id: z.number().nullable(), session_id: z.string().nullable(), ip: z.string() });
-    for (const access of ['public', 'caller', 'user', 'owner'] as const) {
-      fastify.get(`/t/${access}/`, { config: { access }, schema: { summary: access, response: { 200: who } } }, async (request) => ({
-        user_id: request.actor.user?.id ?? null,
-        session_id: request.actor.sessionId,
-        ip: request.actor.ip,
-      }));
+    const answer = async (request: FastifyRequest) => ({
+      user_id: request.actor.user?.id ?? null,
+      session_id: request.actor.sessionId,
+      ip: request.actor.ip,
+    });
+    for (const access of ['public', 'caller', 'user', 'owner', 'staff'] as const) {
+      fastify.get(`/t/${access}/`, { config: { access }, schema: { summary: access, response: { 200: who } } }, answer);
     }
+    // A handler that wants staff on a route declared lower: a 500, never a pass.
+    fastify.get('/t/mislabelled/', { config: { access: 'owner' } }, async (request) => ({ staff: staffActor(request).user.id }));
+    // A staff section with its own words for a course owner who is not staff.
+    fastify.get('/t/staff-worded/', { config: { access: 'staff', notStaffDetail: 'Только для сотрудников.' }, schema: { response: { 200: who } } }, answer);
     await fastify.ready();
     app = fastify;
   });
@@ -72,7 +78,7 @@ describe('access levels on test routes', () => {
     await database?.drop();
   });
 
-  const get = (access: AccessLevel, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/t/${access}/`, headers });
+  const get = (access: AccessLevel | 'staff-worded' | 'mislabelled', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/t/${access}/`, headers });
 
   it('lets guests through public and caller routes, as guests', async () => {
     for (const access of ['public', 'caller'] as const) {
@@ -82,8 +88,8 @@ describe('access levels on test routes', () => {
     }
   });
 
-  it('answers 401 {detail} to a guest on user and owner routes', async () => {
-    for (const access of ['user', 'owner'] as const) {
+  it('answers 401 {detail} to a guest on user, owner and staff routes', async () => {
+    for (const access of ['user', 'owner', 'staff'] as const) {
       const res = await get(access);
       expect(res.statusCode, access).toBe(401);
       expect(res.json()).toEqual({ detail: NOT_SIGNED_IN });
@@ -111,7 +117,7 @@ describe('access levels on test routes', () => {
     const expired = await new JwtCodec(config.secretKey, 'access').sign(String(user.id), { sid: session.sessionId }, -60);
     const tokens = { garbage: 'not-a-jwt', foreign, expired };
     for (const [name, token] of Object.entries(tokens)) {
-      for (const access of ['user', 'owner'] as const) {
+      for (const access of ['user', 'owner', 'staff'] as const) {
         const res = await get(access, { 'jwt-access-token': `Bearer ${token}` });
         expect(res.statusCode, `${name} ${access}`).toBe(401);
         expect(res.json()).toEqual({ detail: NOT_SIGNED_IN });
@@ -142,6 +148,36 @@ describe('access levels on test routes', () => {
     expect((await get('owner', (await signInAs(app, staff)).headers)).statusCode).toBe(200);
   });
 
+  it('answers 403 {detail} on staff routes to a learner (as owner routes do) and to a course owner who is not staff; staff pass', async () => {
+    const learner = await signInAs(app, await buildUser(database.db));
+    for (const access of ['staff', 'staff-worded'] as const) {
+      const denied = await get(access, learner.headers);
+      expect(denied.statusCode, access).toBe(403);
+      expect(denied.json(), access).toEqual({ detail: NOT_AN_OWNER });
+    }
+    const owner = await signInAs(app, await buildOwner(database.db));
+    expect((await get('owner', owner.headers)).statusCode).toBe(200);
+    const notStaff = await get('staff', owner.headers);
+    expect(notStaff.statusCode).toBe(403);
+    expect(notStaff.json()).toEqual({ detail: NOT_STAFF });
+    // The route's own words, when it has them.
+    expect((await get('staff-worded', owner.headers)).json()).toEqual({ detail: 'Только для сотрудников.' });
+
+    const staff = await buildUser(database.db, { isStaff: true });
+    const session = await signInAs(app, staff);
+    for (const access of ['staff', 'staff-worded'] as const) {
+      const res = await get(access, session.headers);
+      expect(res.statusCode, access).toBe(200);
+      expect(res.json()).toMatchObject({ user_id: staff.id, session_id: session.sessionId });
+    }
+    // staffActor on a route declared `owner` refuses a course owner with a 500 (a wrong declaration).
+    expect((await get('mislabelled', owner.headers)).statusCode).toBe(500);
+    expect((await get('mislabelled', session.headers)).statusCode).toBe(200);
+    // Staff who also own courses are staff all the same.
+    const both = await buildUser(database.db, { isStaff: true, isCourseOwner: true });
+    expect((await get('staff', (await signInAs(app, both)).headers)).statusCode).toBe(200);
+  });
+
   it('declares security and the 401/403 answers in the OpenAPI document from the level', async () => {
     const doc = app.swagger() as { paths: Record<string, { get: { security?: unknown; responses: Record<string, unknown> } }> };
     expect(doc.paths['/t/public/']!.get.security).toBeUndefined();
@@ -152,6 +188,10 @@ describe('access levels on test routes', () => {
     expect(Object.keys(doc.paths['/t/user/']!.get.responses).sort()).toEqual(['200', '401']);
     expect(doc.paths['/t/owner/']!.get.security).toEqual([{ jwt: [] }, { cookie: [] }]);
     expect(Object.keys(doc.paths['/t/owner/']!.get.responses).sort()).toEqual(['200', '401', '403']);
+    expect(doc.paths['/t/staff/']!.get.security).toEqual([{ jwt: [] }, { cookie: [] }]);
+    expect(Object.keys(doc.paths['/t/staff/']!.get.responses).sort()).toEqual(['200', '401', '403']);
+    expect(doc.paths['/t/staff/']!.get.responses['403']).toMatchObject({ description: 'Только сотрудники школы' });
+    expect(doc.paths['/t/owner/']!.get.responses['403']).toMatchObject({ description: 'Доступно только владельцам курсов' });
   });
 
   it('refuses a route that declares security by hand or an unknown level', async () => {
@@ -162,6 +202,8 @@ describe('access levels on test routes', () => {
     await fastify.after();
     expect(() => fastify.get('/hand/', { schema: { security: [{ jwt: [] }] } }, async () => ({}))).toThrow(/config\.access/);
     expect(() => fastify.get('/odd/', { config: { access: 'admin' as AccessLevel } }, async () => ({}))).toThrow(/unknown access level/);
+    // Words for those who are not staff belong to staff routes only.
+    expect(() => fastify.get('/worded/', { config: { access: 'owner', notStaffDetail: 'x' } }, async () => ({}))).toThrow(/notStaffDetail/);
     await fastify.close();
   });
 });
@@ -218,22 +260,25 @@ describe('every route of the app', () => {
     ]) {
       expect(levels.get(route), route).toBe('user');
     }
-    // 'Сведения' (decision 0042): public reads; edits and uploads at the owner level, then staff only.
+    // 'Сведения' (decision 0042): public reads; edits and uploads for staff.
     expect(levels.get('GET /api/sveden/')).toBe('public');
     expect(levels.get('GET /api/sveden/common/')).toBe('public');
-    expect(levels.get('PUT /api/sveden/common/')).toBe('owner');
-    expect(levels.get('POST /api/sveden/uploads/')).toBe('owner');
-    expect(levels.get('GET /api/admin/sveden/')).toBe('owner');
-    // Legal documents (decision 0043): pages for everyone; publishing is owner level, then staff only.
+    expect(levels.get('PUT /api/sveden/common/')).toBe('staff');
+    expect(levels.get('POST /api/sveden/uploads/')).toBe('staff');
+    expect(levels.get('GET /api/admin/sveden/')).toBe('staff');
+    // Legal documents (decision 0043): pages for everyone; publishing for staff.
     for (const route of ['GET /api/documents/', 'GET /api/documents/:slug/', 'GET /api/documents/:slug/v/:version/']) {
       expect(levels.get(route), route).toBe('public');
     }
-    expect(levels.get('POST /api/admin/documents/')).toBe('owner');
+    expect(levels.get('POST /api/admin/documents/')).toBe('staff');
+    // The course builder is the owners' (staff count as owners), not staff only.
+    expect(levels.get('POST /api/admin/modules/:id/lessons/set-order/')).toBe('owner');
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 
-  it('answers 401 {detail} to a guest on every user and owner route', async () => {
-    const guarded = t.app.routeAccess.filter((r) => r.access === 'user' || r.access === 'owner');
+  it('answers 401 {detail} to a guest on every user, owner and staff route', async () => {
+    const guarded = t.app.routeAccess.filter((r) => atLeast(r.access, 'user'));
+    expect(guarded.map((r) => r.access)).toContain('staff');
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
@@ -242,14 +287,51 @@ describe('every route of the app', () => {
     }
   });
 
-  it('answers 403 {detail} to a signed-in student on every owner route (the course builder)', async () => {
-    const owned = t.app.routeAccess.filter((r) => r.access === 'owner' && r.method !== 'HEAD');
+  it('answers 403 {detail} to a signed-in student on every owner route (the course builder) and staff route', async () => {
+    const owned = t.app.routeAccess.filter((r) => atLeast(r.access, 'owner') && r.method !== 'HEAD');
     expect(owned.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/modules/:id/lessons/set-order/');
+    expect(owned.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/documents/');
     const student = await signInAs(t.app, await buildUser(t.database.db));
     for (const route of owned) {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: student.headers });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json(), `${route.method} ${route.url}`).toEqual({ detail: NOT_AN_OWNER });
+    }
+  });
+
+  /**
+   * The staff-only routes, each with what it tells a course owner who is not staff. The level is
+   * declared on the route, so the access layer answers; a route that is here but declared `owner`
+   * (course owners let in), or declared `staff` but missing here, fails the next test.
+   */
+  const STAFF_ROUTES: Record<string, string> = {
+    'GET /api/admin/sveden/': NOT_STAFF,
+    ...Object.fromEntries(SVEDEN_SECTIONS.map((s) => [`PUT /api/sveden/${s.key}/`, NOT_STAFF])),
+    'POST /api/sveden/uploads/': NOT_STAFF,
+    'POST /api/admin/documents/': LEGAL_TEXTS.staffOnly,
+  };
+
+  it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {
+    const declared = t.app.routeAccess.filter((r) => r.access === 'staff' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect(declared.sort()).toEqual(Object.keys(STAFF_ROUTES).sort());
+    const { db } = t.database;
+    const learner = await signInAs(t.app, await buildUser(db));
+    const owner = await signInAs(t.app, await buildOwner(db));
+    const staff = await signInAs(t.app, await buildUser(db, { isStaff: true }));
+    for (const [route, notStaff] of Object.entries(STAFF_ROUTES)) {
+      const [method, url] = route.split(' ') as [string, string];
+      const call = (headers: Record<string, string> = {}) => t.app.inject({ method: method as 'GET', url: concrete(url), headers });
+      const guest = await call();
+      expect(guest.statusCode, route).toBe(401);
+      expect(guest.json(), route).toEqual({ detail: NOT_SIGNED_IN });
+      const byLearner = await call(learner.headers);
+      expect(byLearner.statusCode, route).toBe(403);
+      expect(byLearner.json(), route).toEqual({ detail: NOT_AN_OWNER });
+      const byOwner = await call(owner.headers);
+      expect(byOwner.statusCode, route).toBe(403);
+      expect(byOwner.json(), route).toEqual({ detail: notStaff });
+      // Staff get past the access layer (an empty body may still be a 400).
+      expect([401, 403], route).not.toContain((await call(staff.headers)).statusCode);
     }
   });
 
@@ -446,7 +528,7 @@ describe('every route of the app', () => {
       }
       expect(op.security, name).toEqual(expect.arrayContaining([{ jwt: [] }, { cookie: [] }]));
       if (route.access !== 'caller') expect(Object.keys(op.responses), name).toContain('401');
-      if (route.access === 'owner') expect(Object.keys(op.responses), name).toContain('403');
+      if (atLeast(route.access, 'owner')) expect(Object.keys(op.responses), name).toContain('403');
     }
     expect(checked).toBeGreaterThan(20);
   });

@@ -1,6 +1,7 @@
 // Who acts: built once per API request by the access layer (plugin.ts, `request.actor`) or by a
 // background job (`jobActor`). Services take an Actor, never a Fastify request (decision 0011).
 import type { User } from '../../db/schema/index.ts';
+import type { ClientInfo } from './tokens.ts';
 
 /**
  * How much a route needs from the caller (route option `config.access`):
@@ -9,9 +10,17 @@ import type { User } from '../../db/schema/index.ts';
  *   that guests may make too and that act differently for the signed-in (logout, password change).
  * - `user`: a signed-in user with a live session, else 401.
  * - `owner`: as `user`, and the user must be a course owner or staff, else 403.
+ * - `staff`: as `owner`, and the user must be school staff, else 403 (a course owner who is not
+ *   staff included). Staff checks live here only; services get a `StaffActor` (decision 0055).
+ * Each level asks for everything the ones before it ask for.
  */
-export const ACCESS_LEVELS = ['public', 'caller', 'user', 'owner'] as const;
+export const ACCESS_LEVELS = ['public', 'caller', 'user', 'owner', 'staff'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** True when `level` asks for at least what `floor` asks for (the levels are a ladder). */
+export function atLeast(level: AccessLevel, floor: AccessLevel): boolean {
+  return ACCESS_LEVELS.indexOf(level) >= ACCESS_LEVELS.indexOf(floor);
+}
 
 /** The one who acts, as services see it. */
 export interface Actor {
@@ -33,6 +42,12 @@ export interface Actor {
 export type SignedInActor = Actor & { user: User; sessionId: string };
 
 /**
+ * A signed-in member of the school's staff: what `staff` routes get (`staffActor(request)` in
+ * plugin.ts). A service that only staff may call takes this type instead of checking `isStaff`.
+ */
+export type StaffActor = SignedInActor & { user: User & { isStaff: true } };
+
+/**
  * Staff count as owners everywhere: they run the school and administer every course
  * (decision 0011). A course owner administers only their own courses (catalog/scopes.ts).
  */
@@ -40,9 +55,27 @@ export function isOwnerLevel(user: Pick<User, 'isCourseOwner' | 'isStaff'>): boo
   return user.isCourseOwner || user.isStaff;
 }
 
+/** What a session or a consent record keeps about the client the actor acts from. */
+export function clientOf(actor: Actor): ClientInfo {
+  return { ip: actor.ip, userAgent: actor.userAgent };
+}
+
 /** True when the actor is signed in. */
 export function isSignedIn(actor: Actor): actor is SignedInActor {
   return actor.user !== null && actor.sessionId !== null;
+}
+
+/** True when the actor is signed in and school staff. */
+export function isStaffActor(actor: Actor): actor is StaffActor {
+  return isSignedIn(actor) && actor.user.isStaff;
+}
+
+/**
+ * The actor of someone who signed in during this very request (a guest's invitation accepted with
+ * a code): the request's address and browser, the new user and session.
+ */
+export function signedInAs(actor: Actor, user: User, sessionId: string): SignedInActor {
+  return { user, sessionId, ip: actor.ip, userAgent: actor.userAgent };
 }
 
 /** The actor of a background job (payment reconciliation, mail): acting for `user` or nobody. */

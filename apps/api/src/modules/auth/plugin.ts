@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { courseSessions, refreshTokens, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import { ACCESS_LEVELS, isOwnerLevel, isSignedIn, type AccessLevel, type Actor, type SignedInActor } from './actor.ts';
+import { ACCESS_LEVELS, atLeast, isOwnerLevel, isSignedIn, isStaffActor, type AccessLevel, type Actor, type SignedInActor, type StaffActor } from './actor.ts';
 import { AccessTokens } from './tokens.ts';
 
 /** One registered route and the access it declares (the access tests walk this list). */
@@ -21,6 +21,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (decision 0011); `public` when absent. */
     access?: AccessLevel;
+    /**
+     * What a `staff` route tells a course owner who is not staff (403) when the section needs its
+     * own words; `NOT_STAFF` otherwise.
+     */
+    notStaffDetail?: string;
     /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
     readOnly?: boolean;
     /**
@@ -59,6 +64,7 @@ function needsCsrf(request: FastifyRequest): boolean {
 }
 export const NOT_SIGNED_IN = 'Войдите, чтобы продолжить.';
 export const NOT_AN_OWNER = 'Этот раздел доступен только владельцам курсов.';
+export const NOT_STAFF = 'Этот раздел доступен только сотрудникам школы.';
 const CSRF_FAILED = 'Запрос отклонён: обновите страницу и попробуйте снова.';
 
 /** OpenAPI security schemes: the API clients' header and the site's httpOnly cookie. */
@@ -84,6 +90,13 @@ const SECURITY: Record<AccessLevel, Array<Record<string, string[]>> | undefined>
   caller: [{ jwt: [] }, { cookie: [] }, {}],
   user: [{ jwt: [] }, { cookie: [] }],
   owner: [{ jwt: [] }, { cookie: [] }],
+  staff: [{ jwt: [] }, { cookie: [] }],
+};
+
+/** The OpenAPI description of the 403 answer of the `owner` and `staff` levels. */
+const FORBIDDEN_DESCRIPTION: Partial<Record<AccessLevel, string>> = {
+  owner: 'Доступно только владельцам курсов',
+  staff: 'Только сотрудники школы',
 };
 
 /** Reads `Bearer <jwt>` (the scheme is case-insensitive; a bare token is accepted too). */
@@ -118,8 +131,9 @@ function guestActor(request: FastifyRequest): Actor {
  * and for every request builds `request.actor`: it checks the token (`JWT-ACCESS-TOKEN: Bearer
  * <jwt>`, else the `crema_access` cookie) and the CSRF rule for unsafe cookie calls, looks up the
  * user and the session's liveness only for levels other than `public`, and answers 401 (`user`,
- * `owner` without a live session) or 403 (`owner` for someone who is not a course owner or staff).
- * A token whose session was ended (logout, password change) counts as none.
+ * `owner`, `staff` without a live session) or 403 (`owner` and `staff` for someone who is not a
+ * course owner or staff, `staff` for a course owner who is not staff). Staff checks live here
+ * and nowhere else. A token whose session was ended (logout, password change) counts as none.
  */
 export const accessPlugin = fp(async (app) => {
   const { db, config } = app.deps;
@@ -130,6 +144,7 @@ export const accessPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? 'public';
     if (!ACCESS_LEVELS.includes(access)) throw new Error(`${route.url}: unknown access level '${String(access)}'`);
+    if (route.config?.notStaffDetail !== undefined && access !== 'staff') throw new Error(`${route.url}: notStaffDetail is for config.access 'staff' only`);
     const schema: FastifySchema & { security?: unknown } = (route.schema ??= {});
     // Learning calls also take the course-token cookie (decision 0028).
     const security = route.config?.courseToken && access === 'user' ? [...SECURITY.user!, { course: [] }] : SECURITY[access];
@@ -139,10 +154,11 @@ export const accessPlugin = fp(async (app) => {
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
     if (!security) return;
     schema.security = security;
-    if (access === 'user' || access === 'owner') {
+    if (atLeast(access, 'user')) {
       const response = (schema.response ??= {}) as Record<string, unknown>;
       response[401] ??= detailErrorSchema.describe('Нет входа, токен недействителен или сеанс завершён');
-      if (access === 'owner') response[403] ??= detailErrorSchema.describe('Доступно только владельцам курсов');
+      const forbidden = FORBIDDEN_DESCRIPTION[access];
+      if (forbidden) response[403] ??= detailErrorSchema.describe(forbidden);
     }
   });
 
@@ -188,7 +204,8 @@ export const accessPlugin = fp(async (app) => {
     }
     if (access === 'caller') return;
     if (!actor.user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
-    if (access === 'owner' && !isOwnerLevel(actor.user)) throw new ApiError('forbidden', NOT_AN_OWNER);
+    if (atLeast(access, 'owner') && !isOwnerLevel(actor.user)) throw new ApiError('forbidden', NOT_AN_OWNER);
+    if (access === 'staff' && !actor.user.isStaff) throw new ApiError('forbidden', request.routeOptions.config?.notStaffDetail ?? NOT_STAFF);
   });
 });
 
@@ -238,12 +255,22 @@ async function resolveCourseToken(request: FastifyRequest, actor: Actor, token: 
 }
 
 /**
- * The actor of a `user` or `owner` route, typed as signed in. The access layer has already
- * answered 401 otherwise, so a failure here is a route declared with the wrong level (a 500).
+ * The actor of a `user`, `owner` or `staff` route, typed as signed in. The access layer has
+ * already answered 401 otherwise, so a failure here is a route declared with the wrong level (a 500).
  */
 export function signedInActor(request: FastifyRequest): SignedInActor {
   const actor = request.actor;
-  if (!isSignedIn(actor)) throw new Error(`${request.routeOptions.url ?? request.url}: needs config.access 'user' or 'owner'`);
+  if (!isSignedIn(actor)) throw new Error(`${request.routeOptions.url ?? request.url}: needs config.access 'user', 'owner' or 'staff'`);
+  return actor;
+}
+
+/**
+ * The actor of a `staff` route, typed as staff. The access layer has already answered 401/403
+ * otherwise, so a failure here is a route declared with a lower level (a 500, never a pass).
+ */
+export function staffActor(request: FastifyRequest): StaffActor {
+  const actor = request.actor;
+  if (!isStaffActor(actor)) throw new Error(`${request.routeOptions.url ?? request.url}: needs config.access 'staff'`);
   return actor;
 }
 

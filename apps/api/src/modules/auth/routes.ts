@@ -22,6 +22,7 @@ import {
 } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
 import { clearSessionCookies, deviceMarkOf, markKnownDevice, noStore, respondWithSession, wantsCookies } from './http.ts';
+import { isSignedIn, signedInAs } from './actor.ts';
 import { assertCsrf, signedInActor } from './plugin.ts';
 import { AuthService } from './service.ts';
 import { INVITATION_TEXTS, acceptInvitation, assertUsable } from '../admin/invitations.ts';
@@ -304,9 +305,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, email, code, consent_personal_data: consent } = request.body;
       const actor = request.actor;
-      if (actor.user && email === undefined) {
-        const userId = actor.user.id;
-        const accepted = await db.transaction((tx) => acceptInvitation(tx, token, userId));
+      if (isSignedIn(actor) && email === undefined) {
+        const accepted = await db.transaction((tx) => acceptInvitation(tx, token, actor));
         return { user_course_id: accepted.userCourseId };
       }
       if (email === undefined || code === undefined) {
@@ -318,7 +318,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A used-up link does not spend the code; the link is checked again when enrolling.
       await assertUsable(db, token);
       const signedIn = await service.signInWithCode(email, code, actor, deviceMarkOf(request), consent === true);
-      const accepted = await db.transaction((tx) => acceptInvitation(tx, token, signedIn.user.id));
+      const learner = signedInAs(actor, signedIn.user, signedIn.session.sessionId);
+      const accepted = await db.transaction((tx) => acceptInvitation(tx, token, learner));
       return { ...respondWithSession(request, reply, signedIn, service.devices), user_course_id: accepted.userCourseId };
     },
   );

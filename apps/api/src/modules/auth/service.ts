@@ -34,7 +34,7 @@ import { recordConsent } from '../user/consents.ts';
 import { KnownDevices } from './devices.ts';
 import { sendAuthMail } from './mailer.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
-import type { Actor, SignedInActor } from './actor.ts';
+import { clientOf, type Actor, type SignedInActor } from './actor.ts';
 import {
   AccessTokens,
   JwtCodec,
@@ -122,10 +122,7 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-/** What a session records about the client that opened it. */
-export function clientOf(actor: Actor): ClientInfo {
-  return { ip: actor.ip, userAgent: actor.userAgent };
-}
+export { clientOf } from './actor.ts';
 
 async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);

@@ -1,6 +1,7 @@
 // Legal documents (decision 0043): public pages' data and the staff's publishing.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LEGAL_TEXTS,
   detailErrorSchema,
   fieldErrorsSchema,
   legalDocumentListSchema,
@@ -9,7 +10,7 @@ import {
   legalSlugParamSchema,
   legalVersionParamSchema,
 } from '@crema/contract';
-import { signedInActor } from '../auth/plugin.ts';
+import { staffActor } from '../auth/plugin.ts';
 import { getLegalDocument, listLegalDocuments, publishByStaff } from './service.ts';
 
 const tags = ['documents'];
@@ -59,7 +60,8 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/documents/',
     {
-      config: { access: 'owner' },
+      // A course owner who is not staff is told what this section is about.
+      config: { access: 'staff', notStaffDetail: LEGAL_TEXTS.staffOnly },
       schema: {
         summary: 'Опубликовать новую редакцию документа (только сотрудники)',
         description:
@@ -70,6 +72,6 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: legalDocumentSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await publishByStaff(db, signedInActor(request), request.body)),
+    async (request, reply) => reply.code(201).send(await publishByStaff(db, staffActor(request), request.body)),
   );
 };

@@ -17,7 +17,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { consentDocuments, legalDocuments, type LegalDocumentRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import type { SignedInActor } from '../auth/actor.ts';
+import type { StaffActor } from '../auth/actor.ts';
 
 const inForce = () => lte(legalDocuments.publishedAt, sql`now()`);
 
@@ -112,9 +112,8 @@ export async function publishVersion(
   return row!;
 }
 
-/** POST /api/admin/documents/: staff only (a course owner who is not staff gets 403). */
-export async function publishByStaff(db: Db, actor: SignedInActor, body: LegalPublishBody): Promise<LegalDocument> {
-  if (!actor.user.isStaff) throw new ApiError('forbidden', LEGAL_TEXTS.staffOnly);
+/** POST /api/admin/documents/: staff only (the route's `staff` level; a StaffActor says so here). */
+export async function publishByStaff(db: Db, actor: StaffActor, body: LegalPublishBody): Promise<LegalDocument> {
   const row = await db.transaction((tx) => publishVersion(tx, { ...body, createdBy: actor.user.id }));
   const rows = await db.select().from(legalDocuments).where(and(eq(legalDocuments.kind, row.kind), inForce())).orderBy(desc(legalDocuments.version));
   return toDocument(row, rows[0]?.version ?? null, rows);

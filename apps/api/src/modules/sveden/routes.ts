@@ -4,7 +4,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SVEDEN_SECTIONS,
-  detailErrorSchema,
   fieldErrorsSchema,
   svedenAdminListSchema,
   svedenContentSchema,
@@ -13,19 +12,17 @@ import {
   svedenUploadSchema,
 } from '@crema/contract';
 import { ApiError } from '../../errors.ts';
-import { signedInActor } from '../auth/plugin.ts';
+import { staffActor } from '../auth/plugin.ts';
 import { noStore } from '../auth/http.ts';
 import { UPLOAD_TEXTS, storeUploadForm } from '../admin/uploads.ts';
-import { assertStaff, getSveden, getSvedenSection, listForStaff, saveSvedenSection } from './service.ts';
+import { getSveden, getSvedenSection, listForStaff, saveSvedenSection } from './service.ts';
 
 const tags = ['sveden'];
 /** PDFs only: documents of the section are read and downloaded as files with searchable text. */
 const PDF_MAX_BYTES = 50 * 1024 * 1024;
 const NOT_PDF = 'Файл не подходит: загрузите документ PDF. Тип проверяется по содержимому, а не по названию.';
-const staff = {
-  access: 'owner' as const,
-};
-const forbidden = { 403: detailErrorSchema.describe('Только сотрудники школы') };
+/** Staff only: the access layer answers everyone else 401/403 (decision 0011). */
+const staff = { access: 'staff' as const };
 
 /** 'Сведения об образовательной организации': public reads, staff edits (decision 0042). */
 export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,10 +52,10 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Состояние подразделов сведений (сотрудники школы)',
         description: 'Для экрана сотрудников: заполнен ли подраздел, сколько в нём пунктов, когда и кем записан. Что хранит подраздел — GET /api/sveden/{key}/ (поле section.content — тело PUT).',
         tags,
-        response: { 200: svedenAdminListSchema, ...forbidden },
+        response: { 200: svedenAdminListSchema},
       },
     },
-    async (request) => listForStaff(db, signedInActor(request)),
+    async (request) => listForStaff(db, staffActor(request)),
   );
 
   for (const { key, title } of SVEDEN_SECTIONS) {
@@ -77,10 +74,10 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
           description: 'Заменяет всё, что хранит подраздел: текст, строки сведений, группы, документы и дополнительные страницы (не больше 10).',
           tags,
           body: svedenContentSchema,
-          response: { 200: svedenPageSchema, 400: fieldErrorsSchema, ...forbidden },
+          response: { 200: svedenPageSchema, 400: fieldErrorsSchema},
         },
       },
-      async (request) => saveSvedenSection(db, signedInActor(request), key, request.body),
+      async (request) => saveSvedenSection(db, staffActor(request), key, request.body),
     );
   }
 
@@ -94,12 +91,11 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'multipart/form-data с одним файлом (поле `file`), PDF до 50 МБ; тип определяется по содержимому. Ответ — адрес для поля url документа.',
         tags,
         consumes: ['multipart/form-data'],
-        response: { 201: svedenUploadSchema, 400: fieldErrorsSchema, ...forbidden },
+        response: { 201: svedenUploadSchema, 400: fieldErrorsSchema},
       },
     },
     async (request, reply) => {
-      const actor = signedInActor(request);
-      assertStaff(actor);
+      const actor = staffActor(request);
       if (!request.isMultipart()) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
       const stored = await storeUploadForm(media, actor.user.id, 'file', request.parts());
       if (stored.content_type !== 'application/pdf') {

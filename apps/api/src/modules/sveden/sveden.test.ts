@@ -5,8 +5,7 @@ import { SVEDEN_SECTIONS } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildOwner, buildTeacher, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import { demoPdf } from '../media/demo.ts';
-import { NOT_AN_OWNER, NOT_SIGNED_IN } from '../auth/plugin.ts';
-import { NOT_STAFF } from './service.ts';
+import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 
 let t: TestContext;
 let staff: TestSession;

@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { consentDocuments, consents, students, type Consent } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { clientOf, type SignedInActor } from '../auth/actor.ts';
 import type { ClientInfo } from '../auth/tokens.ts';
 
 // Consents as records (152-ФЗ, decision 0018). A record is written once; only its withdrawal
@@ -61,7 +62,8 @@ function toItem(row: Consent, current: CurrentDocument[]): ConsentItem {
 }
 
 /** The caller's records, newest first, with the current documents (GET /api/user/consents/). */
-export async function listConsents(db: Db, userId: number): Promise<Consents> {
+export async function listConsents(db: Db, actor: SignedInActor): Promise<Consents> {
+  const userId = actor.user.id;
   const documents = await currentDocuments(db);
   const rows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.givenAt), desc(consents.id));
   return {
@@ -78,7 +80,8 @@ const RECONSENT_KINDS = Object.keys(RECONSENT_ACTIONS) as ReconsentKind[];
  * each child's) to accept anew, the privacy policy to be told about. A withdrawn consent is not
  * asked again; nothing is taken away until the person answers.
  */
-export async function pendingConsents(db: Executor, userId: number): Promise<PendingConsent[]> {
+export async function pendingConsents(db: Executor, actor: SignedInActor): Promise<PendingConsent[]> {
+  const userId = actor.user.id;
   const documents = await currentDocuments(db);
   const rows = await db
     .select()
@@ -202,7 +205,9 @@ export async function withdrawAllConsents(tx: Executor, userId: number, client: 
  * For a student: a child gets the parent's consent (child_personal_data), an adult the consent to
  * processing given with their agreement (personal_data). `version`, when sent, must be the current one.
  */
-export async function giveConsent(db: Db, userId: number, body: ConsentCreateBody, client: ClientInfo) {
+export async function giveConsent(db: Db, actor: SignedInActor, body: ConsentCreateBody) {
+  const userId = actor.user.id;
+  const client = clientOf(actor);
   const studentId = body.student_id ?? null;
   if (studentId !== null && body.kind !== 'personal_data' && body.kind !== 'child_personal_data') {
     throw ApiError.fields({ student_id: [CONSENT_TEXTS.studentOnlyPersonalData] });
@@ -240,7 +245,9 @@ export async function giveConsent(db: Db, userId: number, body: ConsentCreateBod
 }
 
 /** POST /api/user/consents/{id}/withdraw/: the caller's live record gets its withdrawal; 409 if withdrawn already. */
-export async function withdrawConsent(db: Db, userId: number, id: number, client: ClientInfo): Promise<ConsentItem> {
+export async function withdrawConsent(db: Db, actor: SignedInActor, id: number): Promise<ConsentItem> {
+  const userId = actor.user.id;
+  const client = clientOf(actor);
   return db.transaction(async (tx) => {
     const row = await findOne(
       tx

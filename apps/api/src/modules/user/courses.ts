@@ -3,6 +3,7 @@ import type { MyCourse } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { courseModules, courses, lessonProgress, lessons, students, userCourses } from '../../db/schema/index.ts';
 import type { MediaService } from '../media/images.ts';
+import type { SignedInActor } from '../auth/actor.ts';
 
 // 'Мое обучение': the courses an account studies or pays for. Enrolment writes one
 // user_courses row per learner with the payer's user_id (the student's id when a student learns),
@@ -32,7 +33,8 @@ const accessEnded = sql<boolean>`coalesce(${userCourses.accessUntil} <= now(), f
  * newest first, those whose access has ended after the rest (listed, so a course never just
  * vanishes, but closed for study).
  */
-export async function listMyCourses(db: Executor, media: MediaService, userId: number, isActive = true): Promise<MyCourse[]> {
+export async function listMyCourses(db: Executor, media: MediaService, actor: SignedInActor, isActive = true): Promise<MyCourse[]> {
+  const userId = actor.user.id;
   const rows = await db
     .select({
       id: userCourses.id,

@@ -40,5 +40,5 @@ export async function confirmEmailChange(db: Db, auth: AuthService, actor: Signe
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
-  return getPersonal(db, actor.user.id);
+  return getPersonal(db, actor);
 }

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import type { SealedBox } from '../../lib/sealed.ts';
+import type { SignedInActor } from '../auth/actor.ts';
 import { toCurrentUser } from '../auth/service.ts';
 import { consentRecords } from './consents.ts';
 import { readDocuments } from './service.ts';
@@ -34,7 +35,8 @@ export function hideCodes(subject: string): string {
   return subject.replace(/\d{4,}/g, (digits) => '*'.repeat(digits.length));
 }
 
-export async function exportAccount(db: Db, box: SealedBox, userId: number): Promise<AccountExport> {
+export async function exportAccount(db: Db, box: SealedBox, actor: SignedInActor): Promise<AccountExport> {
+  const userId = actor.user.id;
   const user = await findOne(db.select().from(users).where(eq(users.id, userId)));
   const documents = await readDocuments(db, box, userId);
   const studentRows = await db.select().from(students).where(eq(students.userId, userId)).orderBy(asc(students.id));

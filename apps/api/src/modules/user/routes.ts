@@ -34,7 +34,7 @@ import {
 import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
 import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
-import { AuthService, clientOf } from '../auth/service.ts';
+import { AuthService } from '../auth/service.ts';
 import { applyVerifiedGrants, countCourseGrants } from '../learning/grants.ts';
 import { listMyCourses } from './courses.ts';
 import { giveConsent, listConsents, pendingConsents, withdrawConsent } from './consents.ts';
@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personalSchema },
       },
     },
-    async (request) => getPersonal(db, signedInActor(request).user.id),
+    async (request) => getPersonal(db, signedInActor(request)),
   );
 
   app.patch(
@@ -93,8 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = signedInActor(request);
-      return patchPersonal(db, actor.user.id, request.body, clientOf(actor));
+      return patchPersonal(db, signedInActor(request), request.body);
     },
   );
 
@@ -109,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentsSchema },
       },
     },
-    async (request) => getDocuments(db, box, signedInActor(request).user.id),
+    async (request) => getDocuments(db, box, signedInActor(request)),
   );
 
   app.patch(
@@ -125,7 +124,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentsSchema, 400: fieldErrorsSchema, 409: detailErrorSchema },
       },
     },
-    async (request) => patchDocuments(db, box, signedInActor(request).user.id, request.body),
+    async (request) => patchDocuments(db, box, signedInActor(request), request.body),
   );
 
   app.get(
@@ -144,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myCourseListSchema },
       },
     },
-    async (request) => listMyCourses(db, app.media, signedInActor(request).user.id, request.query.is_active),
+    async (request) => listMyCourses(db, app.media, signedInActor(request), request.query.is_active),
   );
 
   // Access an owner granted to the address meanwhile (decision 0035): a read counts it, a POST takes it.
@@ -205,7 +204,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentListSchema },
       },
     },
-    async (request) => listStudents(db, signedInActor(request).user.id),
+    async (request) => listStudents(db, signedInActor(request)),
   );
 
   app.post(
@@ -221,7 +220,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: studentSchema, 400: fieldErrorsSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createStudent(db, signedInActor(request).user.id, request.body)),
+    async (request, reply) => reply.status(201).send(await createStudent(db, signedInActor(request), request.body)),
   );
 
   app.patch(
@@ -237,7 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentSchema, 400: fieldErrorsSchema, 404: detailErrorSchema },
       },
     },
-    async (request) => patchStudent(db, signedInActor(request).user.id, request.params.id, request.body),
+    async (request) => patchStudent(db, signedInActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -253,8 +252,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = signedInActor(request);
-      await deleteStudent(db, actor.user.id, request.params.id, clientOf(actor));
+      await deleteStudent(db, signedInActor(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -272,7 +270,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consentsSchema },
       },
     },
-    async (request) => listConsents(db, signedInActor(request).user.id),
+    async (request) => listConsents(db, signedInActor(request)),
   );
 
   app.get(
@@ -290,7 +288,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingConsentsSchema },
       },
     },
-    async (request) => ({ items: await pendingConsents(db, signedInActor(request).user.id) }),
+    async (request) => ({ items: await pendingConsents(db, signedInActor(request)) }),
   );
 
   app.post(
@@ -310,8 +308,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = signedInActor(request);
-      const { item, created } = await giveConsent(db, actor.user.id, request.body, clientOf(actor));
+      const { item, created } = await giveConsent(db, signedInActor(request), request.body);
       return reply.status(created ? 201 : 200).send(item);
     },
   );
@@ -329,8 +326,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = signedInActor(request);
-      return withdrawConsent(db, actor.user.id, request.params.id, clientOf(actor));
+      return withdrawConsent(db, signedInActor(request), request.params.id);
     },
   );
 
@@ -350,7 +346,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await exportAccount(db, box, signedInActor(request).user.id);
+      const data = await exportAccount(db, box, signedInActor(request));
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="crema-my-data-${moscowIsoDate(new Date())}.json"`)

@@ -18,7 +18,7 @@ import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SealedBox } from '../../lib/sealed.ts';
 import { toCurrentUser } from '../auth/service.ts';
-import type { ClientInfo } from '../auth/tokens.ts';
+import { clientOf, type SignedInActor } from '../auth/actor.ts';
 import { recordConsent, withdrawLive } from './consents.ts';
 
 // Personal data and documents of the signed-in user. Every query is
@@ -91,7 +91,8 @@ function completeness(user: User, documents: PlainDocuments) {
 
 const loadUser = (db: Db, userId: number): Promise<User> => findOne(db.select().from(users).where(eq(users.id, userId)));
 
-export async function getPersonal(db: Db, userId: number): Promise<Personal> {
+export async function getPersonal(db: Db, actor: SignedInActor): Promise<Personal> {
+  const userId = actor.user.id;
   const user = await loadUser(db, userId);
   return { ...toCurrentUser(user), ...completeness(user, await documentPresence(db, userId)) };
 }
@@ -102,7 +103,9 @@ export async function getPersonal(db: Db, userId: number): Promise<Personal> {
  * `data_refusal: true` erases the documents in the same transaction and records the refusal like a
  * consent (decision 0018); `false` withdraws that record.
  */
-export async function patchPersonal(db: Db, userId: number, body: PersonalPatchBody, client: ClientInfo): Promise<PersonalPatchResult> {
+export async function patchPersonal(db: Db, actor: SignedInActor, body: PersonalPatchBody): Promise<PersonalPatchResult> {
+  const userId = actor.user.id;
+  const client = clientOf(actor);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw ApiError.notFound();
@@ -136,14 +139,16 @@ export async function patchPersonal(db: Db, userId: number, body: PersonalPatchB
   });
 }
 
-export async function getDocuments(db: Db, box: SealedBox, userId: number): Promise<Documents> {
+export async function getDocuments(db: Db, box: SealedBox, actor: SignedInActor): Promise<Documents> {
+  const userId = actor.user.id;
   const user = await loadUser(db, userId);
   const documents = await readDocuments(db, box, userId);
   return { ...documents, data_refusal: user.dataRefusal, ...completeness(user, documents) };
 }
 
 /** A partial update of the documents: the given fields are sealed and written, the rest kept. */
-export async function patchDocuments(db: Db, box: SealedBox, userId: number, body: DocumentsPatchBody): Promise<Documents> {
+export async function patchDocuments(db: Db, box: SealedBox, actor: SignedInActor, body: DocumentsPatchBody): Promise<Documents> {
+  const userId = actor.user.id;
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ dataRefusal: users.dataRefusal }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw ApiError.notFound();
@@ -160,7 +165,7 @@ export async function patchDocuments(db: Db, box: SealedBox, userId: number, bod
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: userDocuments.userId, set: { ...values, updatedAt: sql`now()` } });
   });
-  return getDocuments(db, box, userId);
+  return getDocuments(db, box, actor);
 }
 
 /** The lists the account and order forms choose from. */

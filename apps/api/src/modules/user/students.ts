@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { orderStudents, orders, students, userCourses, type Student } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import type { ClientInfo } from '../auth/tokens.ts';
+import { clientOf, type SignedInActor } from '../auth/actor.ts';
 import { withdrawStudentConsents } from './consents.ts';
 
 // The students an account manages. Every query names
@@ -56,7 +56,8 @@ function ownStudentForUpdate(db: Executor, userId: number, id: number) {
   );
 }
 
-export async function listStudents(db: Db, userId: number): Promise<StudentItem[]> {
+export async function listStudents(db: Db, actor: SignedInActor): Promise<StudentItem[]> {
+  const userId = actor.user.id;
   const rows = await db.select().from(students).where(eq(students.userId, userId)).orderBy(asc(students.id));
   return rows.map(toStudentItem);
 }
@@ -100,7 +101,8 @@ function checked(values: StudentValues): StudentValues {
   return values;
 }
 
-export async function createStudent(db: Db, userId: number, body: StudentCreateBody): Promise<StudentItem> {
+export async function createStudent(db: Db, actor: SignedInActor, body: StudentCreateBody): Promise<StudentItem> {
+  const userId = actor.user.id;
   const values = checked(laidOver(NO_STUDENT, body));
   const [row] = await db
     .insert(students)
@@ -109,7 +111,8 @@ export async function createStudent(db: Db, userId: number, body: StudentCreateB
   return toStudentItem(row!);
 }
 
-export async function patchStudent(db: Db, userId: number, id: number, body: StudentPatchBody): Promise<StudentItem> {
+export async function patchStudent(db: Db, actor: SignedInActor, id: number, body: StudentPatchBody): Promise<StudentItem> {
+  const userId = actor.user.id;
   return db.transaction(async (tx) => {
     const { id: _id, ...current } = toStudentItem(await ownStudentForUpdate(tx, userId, id));
     const values = checked(laidOver(current, body));
@@ -126,7 +129,9 @@ export async function patchStudent(db: Db, userId: number, id: number, body: Stu
  * Deletes a student unless they have courses or paid orders (kept for the school's accounting).
  * The consents given for the student are withdrawn first; their records stay (decision 0018).
  */
-export async function deleteStudent(db: Db, userId: number, id: number, client: ClientInfo): Promise<void> {
+export async function deleteStudent(db: Db, actor: SignedInActor, id: number): Promise<void> {
+  const userId = actor.user.id;
+  const client = clientOf(actor);
   await db.transaction(async (tx) => {
     // The lock also waits for an enrolment or order being written for this student (their
     // foreign keys lock the row too), so the checks below see it.
