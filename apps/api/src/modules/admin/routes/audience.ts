@@ -1,4 +1,4 @@
-// Who studies a course: invitation links, learners, access by e-mail and pending grants (audience.ts).
+// Who studies a course: invitation links, learners, access by e-mail and pending grants (rules: ../audience.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAudienceAddedSchema,

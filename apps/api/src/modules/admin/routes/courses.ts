@@ -1,4 +1,4 @@
-// The course list and one course: create, read, edit with a version check, delete (courses.ts).
+// The course list and one course: create, read, edit with a version check, delete (rules: ../courses.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCourseCardSchema,

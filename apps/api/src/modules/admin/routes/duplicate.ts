@@ -1,4 +1,4 @@
-// Copies of a lesson, a test or a whole course (duplicate.ts, decision 0040).
+// Copies of a lesson, a test or a whole course (rules: ../duplicate.ts, decision 0040).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCourseParamsSchema,

@@ -1,4 +1,4 @@
-// What an invitation link offers, as the learner sees it before taking it up (invitations.ts).
+// What an invitation link offers, as the learner sees it before taking it up (rules: ../invitations.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailErrorSchema, invitationParamsSchema, invitationSchema } from '@crema/contract';
 import { readInvitation } from '../invitations.ts';

@@ -1,4 +1,4 @@
-// A lesson's settings and its content, written whole (lessons.ts).
+// A lesson's settings and its content, written whole (rules: ../lessons.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminBlocksPutSchema,

@@ -1,4 +1,4 @@
-// The learners' progress across an owner's courses, and its export (progress.ts).
+// The learners' progress across an owner's courses, and its export (rules: ../progress.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminGroupOptionSchema,

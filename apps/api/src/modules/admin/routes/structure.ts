@@ -1,4 +1,4 @@
-// A course's modules, the lessons and tests created in them, and their orders (structure.ts).
+// A course's modules, the lessons and tests created in them, and their orders (rules: ../structure.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCourseParamsSchema,

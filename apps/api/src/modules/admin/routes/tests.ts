@@ -1,4 +1,4 @@
-// Tests: a course's final tests, settings, questions and answers (tests.ts).
+// Tests: a course's final tests, settings, questions and answers (rules: ../tests.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAnswerBodySchema,

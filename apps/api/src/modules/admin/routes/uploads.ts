@@ -1,4 +1,4 @@
-// Uploads of pictures, files and videos for courses (uploads.ts).
+// Uploads of pictures, files and videos for courses (rules: ../uploads.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUploadSchema } from '@crema/contract';
 import { z } from 'zod';
