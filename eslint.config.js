@@ -6,6 +6,7 @@ import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 
 const WEB = './apps/web/app';
+const API = './apps/api/src';
 const FEATURES = readdirSync(new URL('apps/web/app/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -68,6 +69,66 @@ export default tseslint.config(
               target: [`${WEB}/components`, `${WEB}/lib`],
               from: [`${WEB}/features`, `${WEB}/routes`],
               message: 'Оболочка (components/, lib/) не импортирует фичи и маршруты: фича подгружается через lazy(() => import(...)).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shape of an API module (docs/decisions/0053-api-module-shape.md): auth is the access layer
+    // every module imports, so it imports none of them (mail aside: it sends its letters through the
+    // outbox); what a sign-in does for others runs through auth's hooks, wired in app.ts.
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${API}/modules/auth`,
+              from: `${API}/modules`,
+              except: ['./auth', './mail'],
+              message: 'Модуль auth не импортирует другие модули (кроме mail): то, что вход делает для них, — хуки AuthService, их подключает app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's routes (routes.ts, or routes/ registered by it) are registered by app.ts only:
+    // nothing depends on the HTTP layer; what two places share lives in the module's rule files.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/app.ts', 'apps/api/src/modules/*/routes.ts', 'apps/api/src/modules/*/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routes.ts', '**/routes/*'],
+              message: 'Маршруты модуля подключает только app.ts: общее для двух мест — в файлах правил модуля, не в routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are thin: the HTTP shape (schemas, access, status codes) around calls into the module's
+    // rule files, which hold the queries. A route file takes types from the schema, never tables.
+    files: ['apps/api/src/modules/*/routes.ts', 'apps/api/src/modules/*/routes/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Запросы — в файлах правил модуля, не в маршрутах.' }],
+          patterns: [
+            {
+              group: ['**/db/schema/*', '**/db/schema'],
+              allowTypeImports: true,
+              message: 'Маршруты берут из схемы БД только типы; запросы — в файлах правил модуля.',
             },
           ],
         },

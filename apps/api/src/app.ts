@@ -35,6 +35,10 @@ import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './module
 import { testBank } from './modules/payments/testbank/plugin.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { AuthService } from './modules/auth/service.ts';
+import type { InvitationLinks } from './modules/auth/hooks.ts';
+import { INVITATION_TEXTS, acceptInvitation, assertUsable } from './modules/admin/invitations.ts';
+import { applyCourseGrants, applyVerifiedGrants } from './modules/learning/grants.ts';
+import { recordConsent } from './modules/user/consents.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { LearningContent } from './modules/learning/content.ts';
@@ -63,6 +67,8 @@ declare module 'fastify' {
      * for the learning, group, statistics and admin calls, which all read them.
      */
     learningContent: LearningContent;
+    /** Sign-in flows and sessions (modules/auth), one instance for every module that signs people in. */
+    auth: AuthService;
     /** Orders and payments (modules/orders), shared by its routes and the reconciliation job. */
     orders: OrdersService;
     /** The captcha check of the application and order forms (modules/captcha). */
@@ -71,6 +77,25 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The one AuthService and what a sign-in does for other modules, which auth does not import
+ * (decision 0053): an owner's pending course grants become enrolments once the address is proven
+ * or a session refreshed (learning/grants.ts, decision 0035); a new account's ticked sign-up box
+ * is recorded as two consents (user/consents.ts).
+ */
+function createAuth(deps: AppDeps): AuthService {
+  const auth = new AuthService(deps);
+  auth.hooks.onAddressProven(applyCourseGrants);
+  auth.hooks.onSignUp(async (tx, user, client) => {
+    for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, client);
+  });
+  auth.hooks.onRefresh(applyVerifiedGrants);
+  return auth;
+}
+
+/** Invitation links (admin/invitations.ts) for the sign-in route that takes one up. */
+const INVITATIONS: InvitationLinks = { needCodeText: INVITATION_TEXTS.needCode, assertUsable, accept: acceptInvitation };
 
 /** Builds the whole application: plugins, API modules, then the site. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -96,14 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('media', createMediaService(deps.config, { log: app.log }));
   app.decorate('learningContent', new LearningContent(deps.db, app.media, deps.config.contentCacheTtlMs));
-  const orderAuth = new AuthService(deps);
+  app.decorate('auth', createAuth(deps));
   // One captcha verifier for the application and order forms (decision 0022); off unless configured.
   app.decorate('captcha', createCaptchaVerifier(deps.config.captcha, app.log.child({ module: 'captcha' })));
   app.decorate(
     'orders',
     new OrdersService({
       deps,
-      auth: orderAuth,
+      auth: app.auth,
       provider: createPaymentProvider(deps.config),
       captcha: app.captcha,
       log: app.log.child({ module: 'orders' }),
@@ -164,11 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(pagesRoutes);
       await api.register(scheduleRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { invitations: INVITATIONS });
       await api.register(socialRoutes);
       await api.register(userRoutes);
       await api.register(feedbackRoutes);
-      await api.register(orderRoutes, { service: app.orders, auth: orderAuth });
+      await api.register(orderRoutes, { service: app.orders, auth: app.auth });
       await api.register(learningRoutes);
       await api.register(groupRoutes);
       await api.register(statisticsRoutes);

@@ -11,7 +11,7 @@ import { findOne } from '../../db/find.ts';
 import { courseModules, courses, lessonBlocks, lessons, tests, type LessonBlock } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
-import { toLessonBlock } from '../learning/lessons.ts';
+import { toLessonBlock } from '../learning/blocks.ts';
 import type { MediaService } from '../media/images.ts';
 import { sanitizeRichText } from './html.ts';
 import { assertCourseKeys } from './uploads.ts';

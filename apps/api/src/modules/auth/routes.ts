@@ -24,8 +24,7 @@ import { ApiError } from '../../errors.ts';
 import { clearSessionCookies, deviceMarkOf, markKnownDevice, noStore, respondWithSession, wantsCookies } from './http.ts';
 import { isSignedIn, signedInAs } from './actor.ts';
 import { assertCsrf, signedInActor } from './plugin.ts';
-import { AuthService } from './service.ts';
-import { INVITATION_TEXTS, acceptInvitation, assertUsable } from '../admin/invitations.ts';
+import type { InvitationLinks } from './hooks.ts';
 import { familyOf, revokeFamily } from './tokens.ts';
 
 const tags = ['auth'];
@@ -37,8 +36,8 @@ const WEB_NOTE =
   '`crema_access`, `crema_refresh` и читаемую `crema_csrf` (её значение сайт отправляет в `X-CSRF-Token`).';
 
 /** Sign-in, tokens and passwords (decision 0009). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService(app.deps);
+export const authRoutes: FastifyPluginAsyncZod<{ invitations: InvitationLinks }> = async (app, { invitations }) => {
+  const service = app.auth;
   const { config, db } = app.deps;
   // Tokens and personal answers are never cached.
   app.addHook('onSend', noStore);
@@ -306,20 +305,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, email, code, consent_personal_data: consent } = request.body;
       const actor = request.actor;
       if (isSignedIn(actor) && email === undefined) {
-        const accepted = await db.transaction((tx) => acceptInvitation(tx, token, actor));
+        const accepted = await db.transaction((tx) => invitations.accept(tx, token, actor));
         return { user_course_id: accepted.userCourseId };
       }
       if (email === undefined || code === undefined) {
         throw ApiError.fields({
-          ...(email === undefined ? { email: [INVITATION_TEXTS.needCode] } : {}),
-          ...(code === undefined ? { code: [INVITATION_TEXTS.needCode] } : {}),
+          ...(email === undefined ? { email: [invitations.needCodeText] } : {}),
+          ...(code === undefined ? { code: [invitations.needCodeText] } : {}),
         });
       }
       // A used-up link does not spend the code; the link is checked again when enrolling.
-      await assertUsable(db, token);
+      await invitations.assertUsable(db, token);
       const signedIn = await service.signInWithCode(email, code, actor, deviceMarkOf(request), consent === true);
       const learner = signedInAs(actor, signedIn.user, signedIn.session.sessionId);
-      const accepted = await db.transaction((tx) => acceptInvitation(tx, token, learner));
+      const accepted = await db.transaction((tx) => invitations.accept(tx, token, learner));
       return { ...respondWithSession(request, reply, signedIn, service.devices), user_course_id: accepted.userCourseId };
     },
   );

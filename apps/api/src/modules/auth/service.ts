@@ -14,7 +14,6 @@ import {
 } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
-import { applyCourseGrants, applyVerifiedGrants } from '../learning/grants.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import type { Executor } from '../../db/client.ts';
@@ -30,8 +29,8 @@ import {
   type SteppedRule,
 } from '../../lib/rate-limit.ts';
 import { AuthCodes, CODE_TTL_MIN, RESTORE_TTL_MIN, wrongCodeMessage, type CodePurpose } from './codes.ts';
-import { recordConsent } from '../user/consents.ts';
 import { KnownDevices } from './devices.ts';
+import { SignInHooks } from './hooks.ts';
 import { sendAuthMail } from './mailer.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import { clientOf, type Actor, type SignedInActor } from './actor.ts';
@@ -129,8 +128,12 @@ async function findUserByEmail(db: Executor, email: string): Promise<User | unde
   return user;
 }
 
-/** Sign-in flows (decision 0009). One instance per app. */
+/**
+ * Sign-in flows (decision 0009). One instance per app (`app.auth`); what a sign-in does
+ * for other modules (course grants, sign-up consents) runs through `hooks`, registered by app.ts.
+ */
 export class AuthService {
+  readonly hooks = new SignInHooks();
   private readonly codes: AuthCodes;
   private readonly accessTokens: AccessTokens;
   private readonly changeTokens: JwtCodec;
@@ -272,7 +275,7 @@ export class AuthService {
         const check = await this.codes.checkCode(tx, email, 'order_confirmation', code, orderId);
         if (!check.ok) return check;
         await this.codes.consume(tx, check.id);
-        const { user, created } = await verifiedSignIn(tx, email);
+        const { user, created } = await this.verifiedSignIn(tx, email);
         const value = await attach(tx, user, created);
         return { ok: true as const, user, value, session: await this.startSession(tx, user, clientOf(actor)) };
       });
@@ -400,12 +403,10 @@ export class AuthService {
         if (!check.ok) return check;
         if (!consent && !(await findUserByEmail(tx, email))) throw ApiError.fields({ [SIGN_UP_CONSENT_FIELD]: [SIGN_UP_CONSENT_REQUIRED] });
         await this.codes.consume(tx, check.id);
-        const { user, created } = await verifiedSignIn(tx, email);
-        if (created) {
-          // A new account: the box the person ticked accepted the privacy policy and the processing of
-          // personal data; recorded with this request's IP and browser.
-          for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
-        }
+        const { user, created } = await this.verifiedSignIn(tx, email);
+        // A new account: the box the person ticked accepted the privacy policy and the processing of
+        // personal data; recorded (a sign-up hook) with this request's IP and browser.
+        if (created) await this.hooks.runSignUp(tx, user, clientOf(actor));
         return { ok: true as const, user, session: await this.startSession(tx, user, clientOf(actor)) };
       });
     } catch (error) {
@@ -430,7 +431,7 @@ export class AuthService {
       const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
       const signedIn = fresh ?? user;
       // Courses an owner opened to this verified address meanwhile (decision 0035), as a code sign-in does.
-      if (signedIn.emailVerifiedAt) await applyCourseGrants(tx, signedIn);
+      if (signedIn.emailVerifiedAt) await this.hooks.runAddressProven(tx, signedIn);
       return { user: signedIn, session: await this.startSession(tx, signedIn, clientOf(actor)) };
     });
   }
@@ -450,7 +451,7 @@ export class AuthService {
     if (!user) throw new ApiError('unauthenticated', 'Сеанс истёк или завершён. Войдите снова.');
     // Courses an owner opened to this verified address meanwhile (decision 0035): a signed-in person
     // gets them within an access token's life, without opening 'Мое обучение'.
-    await applyVerifiedGrants(this.db, user);
+    await this.hooks.runRefresh(this.db, user);
     const access = await this.accessTokens.issue({ userId: user.id, sessionId: rotated.familyId });
     return { user, session: { access, refresh: rotated.token, sessionId: rotated.familyId } };
   }
@@ -589,21 +590,21 @@ export class AuthService {
     await this.guessSucceeded(ticket);
     return { detail: 'Пароль изменён. На других устройствах нужно войти заново.' };
   }
-}
 
-/**
- * A code mailed to `email` was right: the address is proven. The account is made if it is new
- * (`created`), marked verified and signed in now; one step for sign-in by code and the order code.
- */
-async function verifiedSignIn(tx: Executor, email: string): Promise<{ user: User; created: boolean }> {
-  const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
-  const [user] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
-    .where(sql`lower(${users.email}) = ${email}`)
-    .returning();
-  if (!user) throw new Error('user vanished during sign-in by code');
-  // Courses an owner opened to this address before it had an account (decision 0035).
-  await applyCourseGrants(tx, user);
-  return { user, created: created.length > 0 };
+  /**
+   * A code mailed to `email` was right: the address is proven. The account is made if it is new
+   * (`created`), marked verified and signed in now; one step for sign-in by code and the order code.
+   */
+  private async verifiedSignIn(tx: Executor, email: string): Promise<{ user: User; created: boolean }> {
+    const created = await tx.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, lastLoginAt: sql`now()` })
+      .where(sql`lower(${users.email}) = ${email}`)
+      .returning();
+    if (!user) throw new Error('user vanished during sign-in by code');
+    // Courses an owner opened to this address before it had an account (decision 0035).
+    await this.hooks.runAddressProven(tx, user);
+    return { user, created: created.length > 0 };
+  }
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { lessonBlocks } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaService } from '../media/images.ts';
-import { toLessonBlock } from './lessons.ts';
+import { toLessonBlock } from './blocks.ts';
 import { loadStructure, type CourseStructure } from './outline.ts';
 
 export class LearningContent {

@@ -1,68 +1,17 @@
 // GET /api/user/course/{id}/lesson/{lessonId}/?page=n: one page of a lesson, where it sits in the
 // course, and the progress its opening records (decision 0028).
 import { and, eq, sql } from 'drizzle-orm';
-import type { LessonBlockView, LessonPage, ProgressStatus } from '@crema/contract';
+import type { LessonPage, ProgressStatus } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
-import {
-  courseModules,
-  lessonProgress,
-  lessons,
-  userCourses,
-  type FileBlockData,
-  type ImageBlockData,
-  type LessonBlock,
-  type QuoteBlockData,
-  type RecipeBlockData,
-  type TextBlockData,
-  type VideoBlockData,
-} from '../../db/schema/index.ts';
+import { courseModules, lessonProgress, lessons, userCourses } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
-import { originalUrl, type MediaService } from '../media/images.ts';
 import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
 import { LESSON_NOT_FOUND, studyScope } from './scopes.ts';
 
-const IMAGE_OPTS = { width: 1200, crop: 'center' as const };
 const STATUS_RANK: Record<ProgressStatus, number> = { not_started: 0, partially_completed: 1, completed: 2 };
-
-/** The API shape of a stored lesson block: storage keys become media URLs, keys snake_case. */
-export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 'id' | 'type' | 'data'>): Promise<LessonBlockView> {
-  const { id } = row;
-  switch (row.type) {
-    case 'text':
-      return { id, type: 'text', html: (row.data as TextBlockData).html ?? '' };
-    case 'video': {
-      const data = row.data as VideoBlockData;
-      return {
-        id,
-        type: 'video',
-        // An embeddable player link stays as it is; an uploaded file becomes its media URL (served with Range).
-        url: data.url ? originalUrl(data.url) : '',
-        title: data.title ?? null,
-        poster: await media.image(data.poster, IMAGE_OPTS),
-        duration_seconds: data.durationSeconds ?? null,
-      };
-    }
-    case 'image': {
-      const data = row.data as ImageBlockData;
-      return { id, type: 'image', image: await media.image(data.image, IMAGE_OPTS), alt: data.alt ?? '', caption: data.caption ?? null };
-    }
-    case 'file': {
-      const data = row.data as FileBlockData;
-      return { id, type: 'file', url: data.file ? originalUrl(data.file) : '', title: data.title ?? '', size_bytes: data.sizeBytes ?? null };
-    }
-    case 'quote': {
-      const data = row.data as QuoteBlockData;
-      return { id, type: 'quote', text: data.text ?? '', author: data.author ?? null, author_role: data.authorRole ?? null };
-    }
-    case 'recipe': {
-      const data = row.data as RecipeBlockData;
-      return { id, type: 'recipe', title: data.title ?? '', parameters: data.parameters ?? [], steps: data.steps ?? [] };
-    }
-  }
-}
 
 /**
  * A lesson page for the learner of enrolment `id`. Opening it records progress in one upsert:

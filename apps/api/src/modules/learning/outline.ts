@@ -4,7 +4,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseModules, LearningPosition, ProgressStatus } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
-import { courseModules, lessonBlocks, lessonProgress, lessons, testAttempts, tests, type Test } from '../../db/schema/index.ts';
+import { findOne } from '../../db/find.ts';
+import {
+  courseModules,
+  lessonBlocks,
+  lessonProgress,
+  lessons,
+  testAttempts,
+  tests,
+  userCourses,
+  type Test,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { COURSE_NOT_FOUND, studyScope } from './scopes.ts';
 
 /** An item of the course in walking order. */
 export interface OutlineItem {
@@ -207,4 +219,16 @@ export function neighbours(outline: Outline, lessonId: number, page: number): { 
   const previous = page > 1 ? at(item, page - 1) : before ? at(before, before.type === 'lesson' ? before.pageCount : null) : null;
   const next = page < item.pageCount ? at(item, page + 1) : after ? at(after, after.type === 'lesson' ? 1 : null) : null;
   return { previous, next };
+}
+
+/** GET /api/user/course/{id}/modules/: the outline of enrolment `id` with the learner's statuses; 404 outside the study scope. */
+export async function getCourseModules(db: Executor, actor: Actor, id: number, structure: StructureSource): Promise<CourseModules> {
+  const enrolment = await findOne(
+    db
+      .select({ id: userCourses.id, courseId: userCourses.courseId })
+      .from(userCourses)
+      .where(and(eq(userCourses.id, id), studyScope(actor))),
+    COURSE_NOT_FOUND,
+  );
+  return toCourseModules(await loadOutline(db, enrolment, { structure }));
 }

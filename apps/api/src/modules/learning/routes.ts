@@ -24,17 +24,13 @@ import {
   userCoursePatchBodySchema,
   userCourseStateSchema,
 } from '@crema/contract';
-import { and, eq } from 'drizzle-orm';
-import { userCourses } from '../../db/schema/index.ts';
-import { findOne } from '../../db/find.ts';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { COURSE_SESSION_TTL_S, removeEnrolment, setActive, startCourseSession } from './enrolments.ts';
 import { AnswerIds } from './answer-ids.ts';
 import { getLessonPage } from './lessons.ts';
-import { loadOutline, toCourseModules } from './outline.ts';
+import { getCourseModules } from './outline.ts';
 import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
-import { COURSE_NOT_FOUND, studyScope } from './scopes.ts';
 
 const tags = ['learning'];
 const notFound = { 404: detailErrorSchema.describe('Нет такого курса пользователя, урока или теста, или доступ к нему закрыт') };
@@ -136,16 +132,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseModulesSchema, ...notFound },
       },
     },
-    async (request) => {
-      const enrolment = await findOne(
-        db
-          .select({ id: userCourses.id, courseId: userCourses.courseId })
-          .from(userCourses)
-          .where(and(eq(userCourses.id, request.params.id), studyScope(signedInActor(request)))),
-        COURSE_NOT_FOUND,
-      );
-      return toCourseModules(await loadOutline(db, enrolment, { structure: content.structure }));
-    },
+    async (request) => getCourseModules(db, signedInActor(request), request.params.id, content.structure),
   );
 
   app.get(

@@ -6,7 +6,6 @@ import { courses, groups, mailOutbox, orders, paymentNotifications, payments, ra
 import { ApiError } from '../../errors.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
-import { AuthService } from '../auth/service.ts';
 import { signRequest } from '../payments/tbank/token.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
 import { TEST_CARDS, testBank } from '../payments/testbank/plugin.ts';
@@ -69,7 +68,7 @@ async function confirmedOrder(options: { price?: number; learners?: number; grou
 
 /** An orders service of the test app with other GetState budgets (the app's own keeps the defaults). */
 function serviceWith(limits: Pick<ConstructorParameters<typeof OrdersService>[0], 'getStateLimit' | 'returnGetStateLimit'> = {}) {
-  return new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log, ...limits });
+  return new OrdersService({ deps: t.app.deps, auth: t.app.auth, provider: t.app.orders.provider, captcha: t.app.captcha, log: t.app.log, ...limits });
 }
 
 function paymentLink(code: string, type = 'card') {
@@ -185,7 +184,7 @@ describe('GET /api/order/payment/{code}/ and the payment link', () => {
 
   it('says card payments are off with a Russian 503 when there is no provider', async () => {
     const { code } = await confirmedOrder();
-    const off = new OrdersService({ deps: t.app.deps, auth: new AuthService(t.app.deps), provider: null, captcha: t.app.captcha, log: t.app.log });
+    const off = new OrdersService({ deps: t.app.deps, auth: t.app.auth, provider: null, captcha: t.app.captcha, log: t.app.log });
     const error = await off.paymentLink(code, 'card').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 503, message: 'Оплата картой временно недоступна.' });

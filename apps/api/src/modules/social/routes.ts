@@ -39,7 +39,7 @@ const exchangeBodySchema = z
 
 /** Social sign-in (decision 0010): the providers' public settings and the code exchange. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SocialService(app.deps);
+  const service = new SocialService(app.deps, app.auth);
   const { config } = app.deps;
   // Tokens are never cached.
   app.addHook('onSend', noStore);

@@ -1,12 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps, Logger } from '../../deps.ts';
 import { socialAccounts, users, type User } from '../../db/schema/index.ts';
-import { applyCourseGrants } from '../learning/grants.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimit, networkOf, type RateRule } from '../../lib/rate-limit.ts';
 import type { Actor } from '../auth/actor.ts';
-import { AuthService, clientOf, normaliseEmail } from '../auth/service.ts';
-import { recordConsent } from '../user/consents.ts';
+import { clientOf, normaliseEmail, type AuthService } from '../auth/service.ts';
 import { SIGN_UP_CONSENT_FIELD, SIGN_UP_CONSENT_REQUIRED } from '@crema/contract';
 import {
   PROVIDER_META,
@@ -37,11 +35,11 @@ export const SOCIAL_TEXTS = {
 
 /** Social sign-in: code → profile → linked or new account → the usual session. */
 export class SocialService {
-  private readonly auth: AuthService;
-
-  constructor(private readonly deps: AppDeps) {
-    this.auth = new AuthService(deps);
-  }
+  constructor(
+    private readonly deps: AppDeps,
+    /** The app's one AuthService (`app.auth`): sessions and the sign-in hooks. */
+    private readonly auth: AuthService,
+  ) {}
 
   /** The provider's settings, or a 404 when it is not configured. */
   settings(provider: SocialProvider): ProviderSettings {
@@ -128,12 +126,10 @@ export class SocialService {
           .where(sql`lower(${users.email}) = ${email}`)
           .returning();
         if (!user) throw new Error('user vanished during social sign-in');
-        if (created) {
-          // The box ticked on the site before leaving for the provider, as code sign-in records it.
-          for (const kind of ['personal_data', 'privacy_policy'] as const) await recordConsent(tx, user.id, kind, clientOf(actor));
-        }
+        // The box ticked on the site before leaving for the provider, recorded as code sign-in records it.
+        if (created) await this.auth.hooks.runSignUp(tx, user, clientOf(actor));
         // Courses an owner opened to this (provider-confirmed) address before it had an account (decision 0035).
-        await applyCourseGrants(tx, user);
+        await this.auth.hooks.runAddressProven(tx, user);
         await tx
           .insert(socialAccounts)
           .values({ userId: user.id, provider, providerUserId: profile.id, email })

@@ -34,7 +34,6 @@ import {
 import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
 import { clearSessionCookies, noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
-import { AuthService } from '../auth/service.ts';
 import { applyVerifiedGrants, countCourseGrants } from '../learning/grants.ts';
 import { listMyCourses } from './courses.ts';
 import { giveConsent, listConsents, pendingConsents, withdrawConsent } from './consents.ts';
@@ -58,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptFormFields(app, { fields: 30, fieldSize: 4096 });
   const box = createSealedBox(personalDataKeyRing(app.deps.config.secretKey, app.deps.config.secretKeyPrevious));
   const { db } = app.deps;
-  const auth = new AuthService(app.deps);
+  const auth = app.auth;
   const deletion = new AccountDeletionService(app.deps, auth);
   const limited = { 429: detailErrorSchema };
 
