@@ -60,11 +60,15 @@ function refusedAtOnce(issue: z.core.$ZodIssue, body: unknown): boolean {
   return issue.code === 'invalid_type' && sent !== undefined;
 }
 
+/** Where a form body carries its reading (not an own enumerable key: the body stays as sent). */
+const FORM_READ = Symbol('form read');
+
 /**
  * The validator of a route whose body is a form schema of the contract (`schema.body`, which the
- * OpenAPI document shows): the body's own problems do not end the request; the handler gets a
- * `FormRead` (take it with `formOf(request.body)`) and the service answers them together with
- * the checks that need the database or the caller. Params and query are checked as usual.
+ * OpenAPI document shows): the body's own problems do not end the request. The body stays as sent
+ * (the input guards see what came); its reading rides along, for the handler to take with
+ * `formOf(request.body)` and the service to answer together with the checks that need the
+ * database or the caller. Params and query are checked as usual.
  */
 export function formBodyValidator<S>(routeSchema: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
   const route = routeSchema as unknown as Parameters<typeof validatorCompiler>[0];
@@ -72,20 +76,24 @@ export function formBodyValidator<S>(routeSchema: Parameters<FastifySchemaCompil
   const schema = route.schema as FormSchema;
   return (body: unknown) => {
     const result = schema.safeParse(body);
-    if (result.success) return { value: { values: result.data, problems: {} } satisfies FormRead<unknown> };
-    const refused = result.error.issues.filter((issue) => refusedAtOnce(issue, body));
-    if (refused.length > 0) {
-      // Answered by the error handler like any route's schema error.
-      const replay = z.unknown().check((ctx) => {
-        for (const issue of refused) ctx.issues.push({ ...issue, input: undefined } as z.core.$ZodRawIssue);
-      });
-      return validatorCompiler({ ...route, schema: replay })(body);
+    if (!result.success) {
+      const refused = result.error.issues.filter((issue) => refusedAtOnce(issue, body));
+      if (refused.length > 0) {
+        // Answered by the error handler like any route's schema error.
+        const replay = z.unknown().check((ctx) => {
+          for (const issue of refused) ctx.issues.push({ ...issue, input: undefined } as z.core.$ZodRawIssue);
+        });
+        return validatorCompiler({ ...route, schema: replay })(body);
+      }
     }
-    return { value: readForm(schema, body) };
+    const read: FormRead<unknown> = result.success ? { values: result.data as object, problems: {} } : readForm(schema, body);
+    return { value: Object.defineProperty(body as object, FORM_READ, { value: read, enumerable: false }) };
   };
 }
 
-/** The `FormRead` a route validated by `formBodyValidator` has as its body (typed by the schema's output). */
+/** The reading of a body a route validated by `formBodyValidator` (typed by the schema's output). */
 export function formOf<T>(body: T): FormRead<T> {
-  return body as unknown as FormRead<T>;
+  const read = (body as { [FORM_READ]?: FormRead<T> })[FORM_READ];
+  if (!read) throw new Error('formOf: the route does not read its body with formBodyValidator');
+  return read;
 }

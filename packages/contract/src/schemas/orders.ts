@@ -45,13 +45,15 @@ export const orderRequestResultSchema = z
 export type OrderRequestResult = z.infer<typeof orderRequestResultSchema>;
 
 // ---------------------------------------------------------------- the order form
+// Normalising is `overwrite` (a string stays a string), never `transform`: the OpenAPI document
+// shows a field's JSON type only for a schema without a transform.
 
 /** A name of the payer: normalised; `required` when empty. */
 const payerName = (required: string) =>
   formText(
     z
       .string()
-      .transform(normaliseName)
+      .overwrite(normaliseName)
       .check(problem((value: string) => (value ? nameProblem(value) : required))),
   );
 
@@ -79,16 +81,13 @@ export const orderRequestBodySchema = z
       z
         .string()
         .trim()
-        .transform((raw, ctx) => {
-          const phone = raw ? storedPhone(raw) : null;
-          if (!phone) ctx.issues.push({ code: 'custom', message: raw ? ACCOUNT_TEXTS.phoneInvalid : ACCOUNT_TEXTS.phoneRequired, input: raw });
-          return phone ?? '';
-        }),
+        .check(problem((raw: string) => (!raw ? ACCOUNT_TEXTS.phoneRequired : storedPhone(raw) ? null : ACCOUNT_TEXTS.phoneInvalid)))
+        .overwrite((raw) => storedPhone(raw) ?? raw),
     ).describe('Телефон: +7 ###-###-##-##, +7 (###) ###-##-## или 8 ### ### ## ##; сервер хранит только цифры'),
     email: formText(
       z
         .string()
-        .transform(normaliseEmail)
+        .overwrite(normaliseEmail)
         .check(problem((value: string) => (!value ? EMAIL_REQUIRED : isEmailAddress(value) ? null : EMAIL_INVALID))),
     ),
     study_for_self: formCheckbox().default(false).describe('«Буду учиться сам» (в форме — true/false, on)'),
