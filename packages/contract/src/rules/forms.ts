@@ -6,6 +6,7 @@ const UNTICKED = new Set(['false', '0', '']);
 
 /** The words a checkbox may send in multipart form data. */
 export const CHECKBOX_WORDS = ['true', 'false', 'on', '1', '0', ''] as const;
+export type CheckboxWord = (typeof CHECKBOX_WORDS)[number];
 
 /**
  * A checkbox as JSON (true/false, 1/0) or a form value ('true', 'on', '1' / 'false', '0', '';

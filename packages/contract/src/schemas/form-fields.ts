@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKBOX_WORDS, checkbox, fieldText, idList } from '../rules/forms.ts';
+import { checkbox, fieldText, idList, type CheckboxWord } from '../rules/forms.ts';
 import { INT4_MAX } from './common.ts';
 
 // The fields of a site form that comes as JSON or as multipart form data (decision 0056). Each one
@@ -18,7 +18,7 @@ export function formText<T extends z.ZodType<unknown, string> = z.ZodString>(inn
 /** A checkbox that is never refused: anything not clearly ticked counts as not ticked (false). */
 export function formCheckbox() {
   return z.preprocess(
-    (value: boolean | (typeof CHECKBOX_WORDS)[number]) => checkbox(value) === true,
+    (value: boolean | CheckboxWord) => checkbox(value) === true,
     z.boolean(),
   );
 }
@@ -29,7 +29,7 @@ export function formCheckbox() {
  */
 export function strictCheckbox(message: string) {
   return z.preprocess(
-    (value: boolean | (typeof CHECKBOX_WORDS)[number]) => checkbox(value) ?? value,
+    (value: boolean | CheckboxWord) => checkbox(value) ?? value,
     z.boolean({ error: message }),
   );
 }
