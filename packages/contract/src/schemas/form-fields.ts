@@ -10,9 +10,12 @@ import { INT4_MAX } from './common.ts';
 //   checkbox  true/false, or 'true'/'on'/'1' and 'false'/'0'/'' (spaces and case ignored);
 //   id list   an array of ids, one id, '1,2', '[1,2]' or a repeated multipart field.
 
-/** A text field (see above): the string, '' when absent; `inner` adds the field's own rules. */
+/**
+ * A text field (see above): the string, '' when absent; `inner` adds the field's own rules. Its
+ * input type is a string (what the site sends); a number is still read as its digits.
+ */
 export function formText<T extends z.ZodType<unknown, string> = z.ZodString>(inner?: T) {
-  return z.preprocess((value: string | number) => fieldText(value), inner ?? (z.string() as unknown as T));
+  return z.preprocess((value: string) => fieldText(value), inner ?? (z.string() as unknown as T));
 }
 
 /** A checkbox that is never refused: anything not clearly ticked counts as not ticked (false). */
