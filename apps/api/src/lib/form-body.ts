@@ -37,7 +37,11 @@ type FormSchema = z.ZodObject;
  */
 export function readForm<S extends FormSchema>(schema: S, body: unknown): FormRead<z.output<S>> {
   const whole = schema.safeParse(body);
-  if (whole.success) return { values: whole.data as z.output<S>, problems: {} };
+  return whole.success ? { values: whole.data as z.output<S>, problems: {} } : readFields(schema, body);
+}
+
+/** Each field of `schema` parsed on its own: the values that passed, the problems of the rest. */
+function readFields<S extends FormSchema>(schema: S, body: unknown): FormRead<z.output<S>> {
   const input = (body ?? {}) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   const issues: { path: PropertyKey[]; message: string }[] = [];
@@ -86,7 +90,7 @@ export function formBodyValidator<S>(routeSchema: Parameters<FastifySchemaCompil
         return validatorCompiler({ ...route, schema: replay })(body);
       }
     }
-    const read: FormRead<unknown> = result.success ? { values: result.data as object, problems: {} } : readForm(schema, body);
+    const read: FormRead<unknown> = result.success ? { values: result.data as object, problems: {} } : readFields(schema, body);
     return { value: Object.defineProperty(body as object, FORM_READ, { value: read, enumerable: false }) };
   };
 }
