@@ -4,7 +4,6 @@
 // builds one, shared by the routes and the reconciliation job.
 import type { CodeSent, OrderPayment, OrderRequest, OrderRequestResult, PaymentType, UserOrder } from '@crema/contract';
 import type { Logger } from '../../deps.ts';
-import type { Payment } from '../../db/schema/index.ts';
 import type { FormRead } from '../../lib/form-body.ts';
 import type { Actor, SignedInActor } from '../auth/actor.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -13,10 +12,8 @@ import type { OrdersServiceOptions } from './context.ts';
 import { MyOrders } from './my-orders.ts';
 import { OrderForm } from './order-form.ts';
 import { OrderPayments } from './payments.ts';
-import type { ApplyOutcome } from './transitions.ts';
 
 export type { OrdersServiceOptions } from './context.ts';
-export { notificationSummary } from './payments.ts';
 
 export class OrdersService {
   readonly form: OrderForm;
@@ -59,9 +56,6 @@ export class OrdersService {
   }
   notification(body: unknown, network: string): Promise<{ accepted: boolean; outcome: string }> {
     return this.payments.notification(body, network);
-  }
-  refreshPayment(payment: Pick<Payment, 'id' | 'providerPaymentId' | 'attemptId' | 'amountKopecks'>): Promise<ApplyOutcome> {
-    return this.payments.refreshPayment(payment);
   }
   reconcile(olderThanMs: number): Promise<number> {
     return this.payments.reconcile(olderThanMs);
