@@ -116,7 +116,11 @@ export const orderRequestBodySchema = z
       .default(false)
       .describe('Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок'),
     session_key: optionalText().describe('Ключ сеанса гостя'),
-    statistics_source: formText(z.string().trim()).optional().describe('Источник: ключ (utm_source) или id'),
+    // null counts as absent here: utm_source is read instead.
+    statistics_source: z
+      .preprocess((value: string) => (value === null ? undefined : fieldText(value)), z.string().trim().optional())
+      .optional()
+      .describe('Источник: ключ (utm_source) или id'),
     utm_source: formText(z.string().trim()).optional(),
     'g-recaptcha-response': formText().optional().describe('Токен капчи (действие orderForm)'),
   })
