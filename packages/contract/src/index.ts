@@ -6,6 +6,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/account.ts';
+export * from './schemas/form-fields.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/orders.ts';
 export * from './rules/index.ts';

@@ -32,7 +32,9 @@ import type {
   LessonPage,
   MenuKey,
   MenuLink,
+  OrderRequestInput,
   OrderRequestResult,
+  FeedbackProcessInput,
   PageCard,
   PageExtended,
   Paginated,
@@ -145,37 +147,16 @@ export type StudentChanges = Partial<
 
 /**
  * An application (POST /api/feedback/{key}/process/): the form's own fields by name, plus the
- * known extras (docs/product/api.md).
+ * fixed part of the contract's form schema (FeedbackProcessInput: course, session key, request id,
+ * captcha token, consents).
  */
-export type ApplicationBody = Record<string, string | boolean | undefined> & {
-  consent_personal_data: boolean;
-  course_slug?: string;
-  session_key?: string;
-  request_id?: string;
-  'g-recaptcha-response'?: string;
-};
+export type ApplicationBody = Record<string, string | boolean | undefined> & FeedbackProcessInput;
 
-/** The universal order form (POST /api/order/request/, JSON): who studies is `study_for_self`, `students` or `student_*`. */
-export type OrderRequestBody = {
-  course_slug: string;
-  last_name: string;
-  first_name: string;
-  patronymic: string;
-  phone: string;
-  email: string;
-  consent_privacy: boolean;
-  consent_personal_data: boolean;
-  consent_advertising: boolean;
-  /** A new child student: the payer's consent as the legal representative (decision 0046). */
-  consent_child_personal_data?: boolean;
-  study_for_self?: boolean;
-  students?: number[];
-  group?: number;
-  session_key?: string;
-  utm_source?: string;
-  /** The captcha token (action orderForm), when the captcha is on. */
-  'g-recaptcha-response'?: string;
-} & Partial<Record<'student_type' | 'student_last_name' | 'student_first_name' | 'student_patronymic' | 'student_phone' | 'student_email' | 'student_birthdate', string>>;
+/**
+ * The universal order form (POST /api/order/request/, JSON): what the contract's form schema takes
+ * (z.input of orderRequestBodySchema); who studies is `study_for_self`, `students` or `student_*`.
+ */
+export type OrderRequestBody = OrderRequestInput;
 
 /**
  * The one typed client of the site; every API call the site uses goes through here.

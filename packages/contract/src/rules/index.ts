@@ -7,3 +7,4 @@ export * from './feedback.ts';
 export * from './orders.ts';
 export * from './legal.ts';
 export * from './links.ts';
+export * from './forms.ts';

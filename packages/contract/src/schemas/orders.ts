@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { ORDER_NEXT_STEPS, ORDER_STATUSES, PAYMENT_TYPES } from '../rules/orders.ts';
+import { ACCOUNT_TEXTS, nameProblem, normaliseName, storedPhone } from '../rules/account.ts';
+import { EMAIL_INVALID, EMAIL_REQUIRED, isEmailAddress, normaliseEmail } from '../rules/auth.ts';
+import { fieldText } from '../rules/forms.ts';
+import { ORDER_NEXT_STEPS, ORDER_STATUSES, ORDER_TEXTS, PAYMENT_TYPES } from '../rules/orders.ts';
 import { codeSchema } from './auth.ts';
 import { queryFlag } from './common.ts';
+import { formCheckbox, formIdList, formText, problem } from './form-fields.ts';
 
 // Orders and payments (decision 0023). Money is integer kopecks, with
 // the formatted text next to it ('12 500 ₽').
@@ -39,6 +43,93 @@ export const orderRequestResultSchema = z
   })
   .meta({ id: 'OrderRequestResult' });
 export type OrderRequestResult = z.infer<typeof orderRequestResultSchema>;
+
+// ---------------------------------------------------------------- the order form
+// Normalising is `overwrite` (a string stays a string), never `transform`: the OpenAPI document
+// shows a field's JSON type only for a schema without a transform.
+
+/** A name of the payer: normalised; `required` when empty. */
+const payerName = (required: string) =>
+  formText(
+    z
+      .string()
+      .overwrite(normaliseName)
+      .check(problem((value: string) => (value ? nameProblem(value) : required))),
+  );
+
+/** An optional text of the form: trimmed, '' when absent. */
+const optionalText = () => formText(z.string().trim()).default('');
+
+/**
+ * POST /api/order/request/: the universal order form (JSON) and the application form (multipart;
+ * values read by the form-field rules of form-fields.ts). Each field's own rules are here; the
+ * rules that need the database or the caller (the course, its groups and price, who may choose
+ * saved students, duplicates) are the service's, answered in the same 400.
+ */
+export const orderRequestBodySchema = z
+  .object({
+    // Not a number or other JSON value: a wrong type is refused at once (`invalid_type`).
+    course_slug: z
+      .string({ error: (issue) => (issue.input === undefined ? ORDER_TEXTS.courseNotFound : undefined) })
+      .trim()
+      .check(problem((value: string) => (value ? null : ORDER_TEXTS.courseNotFound)))
+      .describe('Курс (slug)'),
+    last_name: payerName(ACCOUNT_TEXTS.lastNameRequired),
+    first_name: payerName(ACCOUNT_TEXTS.firstNameRequired),
+    patronymic: payerName(ORDER_TEXTS.patronymicRequired),
+    phone: formText(
+      z
+        .string()
+        .trim()
+        .check(problem((raw: string) => (!raw ? ACCOUNT_TEXTS.phoneRequired : storedPhone(raw) ? null : ACCOUNT_TEXTS.phoneInvalid)))
+        .overwrite((raw) => storedPhone(raw) ?? raw),
+    ).describe('Телефон: +7 ###-###-##-##, +7 (###) ###-##-## или 8 ### ### ## ##; сервер хранит только цифры'),
+    email: formText(
+      z
+        .string()
+        .overwrite(normaliseEmail)
+        .check(problem((value: string) => (!value ? EMAIL_REQUIRED : isEmailAddress(value) ? null : EMAIL_INVALID))),
+    ),
+    study_for_self: formCheckbox().default(false).describe('«Буду учиться сам» (в форме — true/false, on)'),
+    students: formIdList(ORDER_TEXTS.studentNotFound)
+      .default([])
+      .describe('id своих учеников: массив; в форме — «1,2», «[1,2]» или повторяющееся поле'),
+    student_type: optionalText().describe('Новый ученик: child или adult (правила — как в личном кабинете)'),
+    student_last_name: optionalText(),
+    student_first_name: optionalText(),
+    student_patronymic: optionalText(),
+    student_phone: optionalText(),
+    student_email: optionalText(),
+    student_birthdate: optionalText().describe('YYYY-MM-DD (принимается и ДД.ММ.ГГГГ)'),
+    group: z
+      .preprocess((value: string | number) => fieldText(value), z.string().trim())
+      .default('')
+      .describe('Группа: id или дата старта YYYY-MM-DD (обязательна, если у курса есть группы)'),
+    consent_privacy: formCheckbox()
+      .check(problem((given: boolean) => (given ? null : ORDER_TEXTS.privacyRequired)))
+      .describe('Согласие с политикой конфиденциальности (обязательно; в форме — true, on)'),
+    consent_personal_data: formCheckbox()
+      .check(problem((given: boolean) => (given ? null : ORDER_TEXTS.personalDataRequired)))
+      .describe('Согласие на обработку персональных данных (обязательно; в форме — true, on)'),
+    consent_advertising: formCheckbox().default(false).describe('Согласие на рекламные рассылки (необязательно)'),
+    consent_child_personal_data: formCheckbox()
+      .default(false)
+      .describe('Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок'),
+    session_key: optionalText().describe('Ключ сеанса гостя'),
+    // null counts as absent here: utm_source is read instead.
+    statistics_source: z
+      .preprocess((value: string) => (value === null ? undefined : fieldText(value)), z.string().trim().optional())
+      .optional()
+      .describe('Источник: ключ (utm_source) или id'),
+    utm_source: formText(z.string().trim()).optional(),
+    'g-recaptcha-response': formText().optional().describe('Токен капчи (действие orderForm)'),
+  })
+  .strict()
+  .meta({ id: 'OrderRequest', description: 'Форма заказа: JSON или multipart/form-data (значения формы — строки)' });
+/** What the site sends (JSON). */
+export type OrderRequestInput = z.input<typeof orderRequestBodySchema>;
+/** The form as the service reads it: trimmed, normalised, typed. */
+export type OrderRequest = z.output<typeof orderRequestBodySchema>;
 
 export const orderCodeParamsSchema = z.object({ order_code: z.string().min(1).max(64) });
 

@@ -39,8 +39,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     '/feedback/:key/process/',
     {
       config: { access: 'caller' },
-      // The body is checked against the form's own fields (known only from the database), so the
-      // service checks it; the schema documents the fixed part. Params are checked as usual.
+      // The body's keys are the form's own fields (known only from the database) and the fixed part
+      // (feedbackProcessBodySchema): the service reads both, so every problem comes in one 400.
+      // Params are checked as usual.
       validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0])),
       schema: {
         summary: 'Отправить заявку через форму',

@@ -10,9 +10,8 @@ import {
   FEEDBACK_TEXTS,
   FORM_TEXT_MAX_LENGTH,
   NON_FIELD_ERRORS,
-  REQUEST_ID_PATTERN,
-  SESSION_KEY_PATTERN,
   STUDENT_FIELD_PREFIX,
+  feedbackProcessBodySchema,
   ACCOUNT_TEXTS,
   formatDateTime,
   fromIsoDate,
@@ -37,7 +36,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
-import { checkbox } from '../../lib/form-body.ts';
+import { readForm } from '../../lib/form-body.ts';
 import { hitRateLimits, networkOf, refundRateLimit, type RateRule } from '../../lib/rate-limit.ts';
 import { isSignedIn, type Actor } from '../auth/actor.ts';
 import { clientOf } from '../auth/service.ts';
@@ -115,8 +114,9 @@ export interface ParsedApplication {
 }
 
 /**
- * Checks a body against the form's own fields and the known extras;
- * every problem is listed under its field's name, keys the form does not know under their own.
+ * Checks a body against the form's own fields and the known extras (the contract's
+ * feedbackProcessBodySchema); every problem is listed under its field's name, keys the form does
+ * not know under their own.
  */
 export function parseApplication(fields: readonly FeedbackFormField[], body: unknown): ParsedApplication {
   if (body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) {
@@ -128,23 +128,18 @@ export function parseApplication(fields: readonly FeedbackFormField[], body: unk
   const add = (key: string, message: string) => (errors[key] ??= []).push(message);
   const extras = new Set<string>(APPLICATION_EXTRA_FIELDS);
   const byName = new Map(fields.map((f) => [f.name, f]));
-  const text = (key: string): string | undefined => {
-    const value = input[key];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') {
-      add(key, FEEDBACK_TEXTS.notText);
-      return undefined;
-    }
-    return value;
-  };
 
   for (const key of Object.keys(input)) if (!byName.has(key) && !extras.has(key)) add(key, 'Неизвестное поле.');
 
   const values: Record<string, string> = {};
   for (const field of fields) {
-    const raw = text(field.name);
-    if (raw === undefined || raw.trim() === '') {
-      if (field.required && !errors[field.name]) add(field.name, FEEDBACK_TEXTS.required(field.title));
+    const raw = input[field.name];
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+      add(field.name, FEEDBACK_TEXTS.notText);
+      continue;
+    }
+    if (raw === undefined || raw === null || raw.trim() === '') {
+      if (field.required) add(field.name, FEEDBACK_TEXTS.required(field.title));
       continue;
     }
     const checked = checkField(field, raw);
@@ -152,41 +147,29 @@ export function parseApplication(fields: readonly FeedbackFormField[], body: unk
     else values[field.name] = checked.value;
   }
 
-  const optional = (key: string, pattern?: RegExp, message?: string): string | null => {
-    const raw = text(key)?.trim();
-    if (!raw) return null;
-    if (pattern && !pattern.test(raw)) {
-      add(key, message!);
-      return null;
-    }
-    return raw;
-  };
-  const courseSlug = optional('course_slug');
-  const sessionKey = optional('session_key', SESSION_KEY_PATTERN, FEEDBACK_TEXTS.sessionKeyInvalid);
-  const requestId = optional('request_id', REQUEST_ID_PATTERN, FEEDBACK_TEXTS.requestIdInvalid);
-  const captchaToken = text(CAPTCHA_TOKEN_FIELD);
+  // The fixed part: the contract's schema, its problems after the form's own fields'.
+  const extra = readForm(feedbackProcessBodySchema, input);
+  for (const [key, messages] of Object.entries(extra.problems)) for (const message of messages) add(key, message);
+  const fixed = extra.values;
 
   const consents: SubmissionConsent['kind'][] = [];
-  for (const [flag, kind] of Object.entries(CONSENT_FLAGS) as [ConsentFlag, SubmissionConsent['kind']][]) {
-    const given = checkbox(input[flag]);
-    if (given === null) {
-      add(flag, FEEDBACK_TEXTS.consentFlag);
-      continue;
-    }
-    if (given) consents.push(kind);
-    else if (flag === 'consent_personal_data') add(flag, FEEDBACK_TEXTS.personalDataConsentRequired);
-  }
+  for (const [flag, kind] of Object.entries(CONSENT_FLAGS) as [ConsentFlag, SubmissionConsent['kind']][]) if (fixed[flag]) consents.push(kind);
   // A form about a student (the kids form) takes a child's data: the parent's consent for it is required.
-  const childFlag = 'consent_child_personal_data';
-  const childGiven = checkbox(input[childFlag]);
-  if (childGiven === null) add(childFlag, FEEDBACK_TEXTS.consentFlag);
-  else if (fields.some((field) => field.name.startsWith(STUDENT_FIELD_PREFIX))) {
+  const childGiven = fixed.consent_child_personal_data;
+  if (childGiven !== undefined && fields.some((field) => field.name.startsWith(STUDENT_FIELD_PREFIX))) {
     if (childGiven) consents.push('child_personal_data');
-    else add(childFlag, FEEDBACK_TEXTS.childConsentRequired);
+    else add('consent_child_personal_data', FEEDBACK_TEXTS.childConsentRequired);
   }
 
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
-  return { values, courseSlug, sessionKey, captchaToken, requestId, consents };
+  return {
+    values,
+    courseSlug: fixed.course_slug || null,
+    sessionKey: fixed.session_key || null,
+    captchaToken: fixed[CAPTCHA_TOKEN_FIELD],
+    requestId: fixed.request_id || null,
+    consents,
+  };
 }
 
 /** The sender a duplicate and the per-sender limit are judged by. */

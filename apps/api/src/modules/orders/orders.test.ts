@@ -40,6 +40,40 @@ async function orderRow(code: string) {
 }
 
 describe('POST /api/order/request/', () => {
+  it('is documented by the contract\'s form schema: typed fields, the required ones listed, no other keys', async () => {
+    type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: boolean; items?: Schema };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+      components: { schemas: Record<string, Schema> };
+    };
+    const content = doc.paths['/api/order/request/']!.post.requestBody.content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    const ref = content['application/json']!.schema.$ref;
+    expect(content['multipart/form-data']!.schema.$ref).toBe(ref);
+    const form = doc.components.schemas[ref.split('/').pop()!]!;
+    expect(form.type).toBe('object');
+    expect(form.additionalProperties).toBe(false);
+    expect(form.required).toEqual(
+      expect.arrayContaining(['course_slug', 'last_name', 'first_name', 'patronymic', 'phone', 'email', 'consent_privacy', 'consent_personal_data']),
+    );
+    expect(form.required).not.toContain('students');
+    const types = Object.fromEntries(Object.entries(form.properties!).map(([name, field]) => [name, field.type]));
+    expect(types).toMatchObject({
+      course_slug: 'string',
+      last_name: 'string',
+      phone: 'string',
+      email: 'string',
+      consent_privacy: 'boolean',
+      consent_personal_data: 'boolean',
+      consent_advertising: 'boolean',
+      study_for_self: 'boolean',
+      students: 'array',
+      group: 'string',
+      student_type: 'string',
+    });
+    expect(form.properties!.students!.items!.type).toBe('integer');
+  });
+
   it('answers every missing field in Russian, per field, with nothing written', async () => {
     const before = (await t.database.db.select().from(orders)).length;
     const res = await order({});

@@ -9,6 +9,7 @@ import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique } fr
 import { signRequest } from '../payments/tbank/token.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
 import { TEST_CARDS, testBank } from '../payments/testbank/plugin.ts';
+import { OrderPayments } from './payments.ts';
 import { OrdersService } from './service.ts';
 
 // Payments over the real protocol: the test bank runs as an HTTP server of its own and the app's
@@ -271,8 +272,8 @@ describe('paying at the test bank', () => {
     const service = serviceWith();
     // The bank's CONFIRMED arrives just after the order was read, before its payment is.
     type Reads = { latestPayment: (...args: unknown[]) => Promise<unknown> };
-    const original = (OrdersService.prototype as unknown as Reads).latestPayment;
-    vi.spyOn(service as unknown as Reads, 'latestPayment').mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
+    const original = (OrderPayments.prototype as unknown as Reads).latestPayment;
+    vi.spyOn(service.payments as unknown as Reads, 'latestPayment').mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
       expect((await notify(notificationFor(payment, 'CONFIRMED'))).statusCode).toBe(200);
       return original.apply(this, args);
     });

@@ -9,6 +9,7 @@ import {
   orderPaymentQuerySchema,
   orderConfirmBodySchema,
   orderPaymentSchema,
+  orderRequestBodySchema,
   orderRequestResultSchema,
   paymentLinkBodySchema,
   paymentLinkParamsSchema,
@@ -20,7 +21,7 @@ import { deviceMarkOf, noStore, respondWithSession } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { OrdersService } from './service.ts';
-import { acceptFormFields } from '../../lib/form-body.ts';
+import { acceptFormFields, formBodyValidator, formOf } from '../../lib/form-body.ts';
 import { networkOf } from '../../lib/rate-limit.ts';
 
 /** The largest body the bank's notification address reads (a real one, receipt included, is far smaller). */
@@ -29,40 +30,6 @@ export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 const tags = ['orders'];
 const FORM_TYPES = ['application/json', 'multipart/form-data'];
 const limited = { 429: detailErrorSchema.describe('Слишком много запросов; заголовок Retry-After — секунды ожидания') };
-
-/** The order form's fields (values may be strings: the application form sends multipart). */
-const anything = z.unknown().optional();
-const orderRequestBodySchema = z
-  .object({
-    course_slug: z.string().optional().describe('Курс'),
-    last_name: anything,
-    first_name: anything,
-    patronymic: anything,
-    phone: anything.describe('Телефон: +7 ###-###-##-##, +7 (###) ###-##-## или 8 ### ### ## ##'),
-    email: anything,
-    study_for_self: anything.describe('«Буду учиться сам»: true/false'),
-    students: anything.describe('id своих учеников: массив, «1,2» или повторяющееся поле'),
-    student_type: anything.describe('Новый ученик: child или adult (правила — как в личном кабинете)'),
-    student_last_name: anything,
-    student_first_name: anything,
-    student_patronymic: anything,
-    student_phone: anything,
-    student_email: anything,
-    student_birthdate: anything,
-    group: anything.describe('Группа: id или дата старта YYYY-MM-DD (обязательна, если у курса есть группы)'),
-    consent_privacy: anything.describe('Согласие с политикой конфиденциальности (обязательно)'),
-    consent_personal_data: anything.describe('Согласие на обработку персональных данных (обязательно)'),
-    consent_advertising: anything.describe('Согласие на рекламные рассылки (необязательно)'),
-    consent_child_personal_data: anything.describe(
-      'Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок',
-    ),
-    session_key: anything.describe('Ключ сеанса гостя'),
-    statistics_source: anything.describe('Источник: ключ (utm_source) или id'),
-    utm_source: anything,
-    'g-recaptcha-response': anything.describe('Токен капчи (действие orderForm)'),
-  })
-  .strict()
-  .meta({ id: 'OrderRequest' });
 
 /**
  * Orders and payments (decision 0023). `service` is built by the app
@@ -77,6 +44,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
     '/order/request/',
     {
       config: { access: 'caller' },
+      // The form's own problems are answered with the service's checks in one 400 (decision 0056).
+      validatorCompiler: formBodyValidator,
       schema: {
         summary: 'Оформить заказ курса',
         description:
@@ -93,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         response: { 200: orderRequestResultSchema, 400: fieldErrorsSchema, ...limited },
       },
     },
-    async (request) => service.request(request.body, request.actor),
+    async (request) => service.request(formOf(request.body), request.actor),
   );
 
   app.post(
@@ -240,7 +209,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         response: { 200: userOrderListSchema },
       },
     },
-    async (request) => service.listForUser(signedInActor(request).user.id),
+    async (request) => service.listForUser(signedInActor(request)),
   );
 
   app.post(
@@ -255,6 +224,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         response: { 200: userOrderSchema, 404: detailErrorSchema, 409: detailErrorSchema },
       },
     },
-    async (request) => service.cancel(signedInActor(request).user.id, request.params.order_code),
+    async (request) => service.cancel(signedInActor(request), request.params.order_code),
   );
 };

@@ -194,3 +194,22 @@ export async function learnerCount(tx: Executor, order: Pick<Order, 'id' | 'stud
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderStudents).where(eq(orderStudents.orderId, order.id));
   return row?.n ?? 0;
 }
+
+/**
+ * Cancels an unpaid order in the caller's transaction, its row locked: its attempts not started at
+ * the bank are marked cancelled (returned as `dropped`, to be cancelled at the bank after the
+ * commit), its seats and hold return. An attempt the bank is processing (pending) keeps the order:
+ * null, nothing changed — its outcome decides.
+ */
+export async function cancelUnpaid(tx: Executor, order: Order): Promise<{ order: Order; dropped: Payment[] } | null> {
+  const open = await openPayments(tx, order.id);
+  if (open.some((p) => p.status === 'pending')) return null;
+  if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
+  await returnSeats(tx, order);
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, heldUntil: null })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { order: cancelled!, dropped: open };
+}

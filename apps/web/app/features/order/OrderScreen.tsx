@@ -20,25 +20,26 @@ import './order.css';
 // typed values (nothing is lost on an error), useApiForm sends them and puts the server's messages
 // under the fields; a general refusal (`__all__`, `detail`) becomes the result dialog's text.
 
-interface Values {
-  last_name: string;
-  first_name: string;
-  patronymic: string;
-  phone: string;
-  email: string;
-  group: string;
-  consent_privacy: boolean;
-  consent_personal_data: boolean;
-  consent_advertising: boolean;
-  consent_child_personal_data: boolean;
-  student_type: string;
-  student_last_name: string;
-  student_first_name: string;
-  student_patronymic: string;
-  student_birthdate: string;
-  student_phone: string;
-  student_email: string;
-}
+/** The fields of the order form (the contract's names: a misspelt or dropped field fails to compile). */
+type Field = keyof OrderRequestBody;
+type TextField =
+  | 'last_name'
+  | 'first_name'
+  | 'patronymic'
+  | 'phone'
+  | 'email'
+  | 'group'
+  | 'student_type'
+  | 'student_last_name'
+  | 'student_first_name'
+  | 'student_patronymic'
+  | 'student_birthdate'
+  | 'student_phone'
+  | 'student_email';
+type BoxField = 'consent_privacy' | 'consent_personal_data' | 'consent_advertising' | 'consent_child_personal_data';
+
+/** What the form holds while it is typed: text as typed (the group's id as its select's value), boxes as booleans. */
+type Values = Pick<Record<Field, string>, TextField> & Pick<Record<Field, boolean>, BoxField>;
 
 const FIELDS = [
   'last_name',
@@ -58,7 +59,7 @@ const FIELDS = [
   'student_phone',
   'student_email',
   'consent_child_personal_data',
-] as const;
+] as const satisfies readonly Field[];
 
 /** Who studies: the payer, saved students of the account, and (a guest) one new student. */
 interface Learners {
