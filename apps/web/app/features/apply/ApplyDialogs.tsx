@@ -1,11 +1,11 @@
+import { useRootData } from '../../ui/root-data.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField, type RootBits } from './parts.tsx';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
 import { showPhone } from '../../forms/masks.ts';
 import { maskRef } from './masks.ts';
 import { Messages } from './Messages.tsx';
@@ -44,7 +44,7 @@ export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {
  * closing fades them out, then `onClosed` leads back to the course page.
  */
 export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse; onClosed: () => void }) {
-  const root = useRouteLoaderData('root') as RootBits;
+  const root = useRootData();
   const signedIn = Boolean(root?.user);
   const policy = root?.configs?.PRIVACY_POLICY_LINK;
   const [open, setOpen] = useState(true);

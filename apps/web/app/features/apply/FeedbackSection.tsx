@@ -1,6 +1,5 @@
+import { useRootData } from '../../ui/root-data.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { RootBits } from './parts.tsx';
 import type { FeedbackForm } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -20,7 +19,7 @@ const FEEDBACK_ANCHOR = 'feedback';
 
 /** Default export: routes/content-page.tsx loads it lazily, only on the pages that have a form. */
 export default function FeedbackSection({ form }: { form: FeedbackForm }) {
-  const root = useRouteLoaderData('root') as RootBits;
+  const root = useRootData();
   const signedIn = Boolean(root?.user);
   const api = useApiForm([...form.fields.map((field) => field.name), ...CONSENT_FIELDS]);
   const body = useApplicationBody(signedIn);

@@ -1,5 +1,5 @@
+import { useRootData } from '../../ui/root-data.ts';
 import { useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { EMAIL_REQUIRED, normaliseEmail, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -130,7 +130,7 @@ export function ChangePassword() {
 
 /** PassChange (signed in): current and new password; then ChangePasswordCode asks for the mailed code. */
 export function PassChange() {
-  const root = useRouteLoaderData('root') as { user?: { email: string } | null } | undefined;
+  const root = useRootData();
   const email = root?.user?.email;
   const state = useDialogState();
   const kept = state.passwordData;

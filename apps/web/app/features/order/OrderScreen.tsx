@@ -1,5 +1,6 @@
+import { useRootData } from '../../ui/root-data.ts';
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
@@ -181,7 +182,7 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
 }
 
 export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog, already }: OrderScreenProps) {
-  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+  const root = useRootData();
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const navigate = useNavigate();
   const signedIn = account !== null;

@@ -4,7 +4,7 @@ import type { OrderPayment } from '@crema/contract';
 import { formatDate, formatDateTime, formatTime } from '@crema/contract/format';
 import { telHref } from '../../components/layout/Header.tsx';
 import { mailtoHref } from '../../components/layout/Footer.tsx';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '../../ui/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { Problems, usePayment } from './pay.tsx';

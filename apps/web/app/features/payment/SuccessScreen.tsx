@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { OrderPayment } from '@crema/contract';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '../../ui/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import './payment.css';
