@@ -8,7 +8,7 @@ import { formatCount } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
-import { useSortableSensors } from '../../forms/sortable.ts';
+import { useSortableSensors } from '../../ui/sortable.ts';
 import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';

@@ -4,10 +4,10 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
-import { Field, Problems } from '../../forms/AdminField.tsx';
+import { Field, Problems } from '../../ui/AdminField.tsx';
 
 // Small parts the admin course screens share: the browser's admin calls, the labelled field and
-// general messages (forms/AdminField.tsx, shared with the school staff's screens), the WarningDelete / confirmation dialog (the unsaved-changes guard is forms/UnsavedGuard.tsx).
+// general messages (ui/AdminField.tsx, shared with the school staff's screens), the WarningDelete / confirmation dialog (the unsaved-changes guard is ui/UnsavedGuard.tsx).
 
 export const adminApi = createAdminApi(browserFetch);
 

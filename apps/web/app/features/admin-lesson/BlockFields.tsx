@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
-import { RichText } from '../../forms/RichText.tsx';
+import { RichText } from '../../ui/RichText.tsx';
 import { uploadFile, type UploadKind } from '../../api/admin.ts';
 import { problemsOf } from '../../api/problems.ts';
 

@@ -4,7 +4,7 @@ import type { LegalDocument } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
 
 // /admin/school/documents/{slug}/ (decision 0045): a new version of a legal document (decision

@@ -5,7 +5,7 @@ import { formatDateTime } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { uploadSvedenPdf } from '../../api/admin.ts';
 import { problemsOf } from '../../api/problems.ts';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { SECTION_PROPS, FROM_COURSES, SVEDEN_ADD_REFS_MAX, choicesFor, type Prop } from './props.ts';
 import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
 

@@ -7,8 +7,8 @@ import type { AdminQuestion, AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../forms/sortable.ts';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
 import { QUESTION_TYPE_LABELS } from './drafts.ts';
 import { Messages, QuestionEditor } from './QuestionEditor.tsx';
 import { TestSettings } from './TestSettings.tsx';
@@ -23,7 +23,7 @@ export const adminPaths = {
 
 /**
  * Marks which parts of the page hold unsaved typing (settings, each question), and warns before
- * leaving while any do (forms/UnsavedGuard.tsx: links, the back button, closing the tab).
+ * leaving while any do (ui/UnsavedGuard.tsx: links, the back button, closing the tab).
  */
 function useUnsaved() {
   const [parts, setParts] = useState<Record<string, boolean>>({});

@@ -6,7 +6,7 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
-import { showPhone } from '../../forms/masks.ts';
+import { showPhone } from '../../ui/masks.ts';
 import { maskRef } from './masks.ts';
 import { Messages } from './Messages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';

@@ -6,7 +6,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
-import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { shouldOfferProfile } from './SkipAccountData.tsx';
 

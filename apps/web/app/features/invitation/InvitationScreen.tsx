@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { browserApi, browserFetch } from '../../api/browser.ts';
 import { createInvitationApi, type Invitation } from '../../api/invitation.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';

@@ -12,7 +12,7 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';
-import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../forms/masks.ts';
+import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../ui/masks.ts';
 import { paymentPath } from './paths.ts';
 import './order.css';
 

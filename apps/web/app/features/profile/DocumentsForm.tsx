@@ -4,7 +4,7 @@ import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showMasked } from '../../forms/masks.ts';
+import { MASK, sendDate, sendText, showDate, showMasked } from '../../ui/masks.ts';
 import { SavedNote } from './PersonalForm.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Personal, PersonalPatchResult, ReferenceBooks } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { FieldShell, FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
+import { MASK, sendDate, sendText, showDate, showPhone } from '../../ui/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 // 'Личные данные' of /user/account/ (spec §3 User, §5 masks): PATCH /api/user/personal/.

@@ -4,7 +4,7 @@ import { browserApi } from '../../api/browser.ts';
 import { rejection } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
+import { MASK, sendDate, sendText, showDate, showPhone } from '../../ui/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 // The StudentForm dialog of spec §2 (adding and editing one student; spec §5 add-student rules):

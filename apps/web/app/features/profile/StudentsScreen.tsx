@@ -5,7 +5,7 @@ import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { FormMessages } from './fields.tsx';
-import { showDate, showPhone } from '../../forms/masks.ts';
+import { showDate, showPhone } from '../../ui/masks.ts';
 import { StudentDialog } from './StudentForm.tsx';
 import './profile.css';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ACCOUNT_CODE_LENGTH } from '@crema/contract/rules';
-import { maskedRef, type MaskOptions } from '../../forms/masks.ts';
+import { maskedRef, type MaskOptions } from '../../ui/masks.ts';
 
 // Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
 // spec §5 when given) and the messages under it, tied together for screen readers.
@@ -58,7 +58,7 @@ interface TextFieldProps extends InputProps {
   errors?: string[];
   hint?: ReactNode;
   wide?: boolean;
-  /** A mask of forms/masks.ts: only digits are typed, the rest is written by the mask. */
+  /** A mask of ui/masks.ts: only digits are typed, the rest is written by the mask. */
   mask?: MaskOptions;
   first?: boolean;
 }
