@@ -9,7 +9,8 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
 import { useSortableSensors } from '../../ui/sortable.ts';
-import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi, ConfirmDialog } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
 import './admin.css';
@@ -210,7 +211,7 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
         Перетаскивайте модули, уроки и тесты за значок ⠿ или с клавиатуры: фокус на значок, пробел, стрелки, пробел. Порядок
         сохраняется сразу.
       </p>
-      <Problems messages={[...orderProblems, ...duplication.problems.general]} />
+      <FormMessages look="admin" messages={[...orderProblems, ...duplication.problems.general]} />
       {copied && copied.courseId !== course.id ? (
         <p className="admin-notice" role="status">
           {copied.text} <Link to={copied.href}>Открыть копию</Link>

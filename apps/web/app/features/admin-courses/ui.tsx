@@ -4,14 +4,13 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
-import { Field, Problems } from '../../ui/AdminField.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // Small parts the admin course screens share: the browser's admin calls, the labelled field and
 // general messages (ui/AdminField.tsx, shared with the school staff's screens), the WarningDelete / confirmation dialog (the unsaved-changes guard is ui/UnsavedGuard.tsx).
 
 export const adminApi = createAdminApi(browserFetch);
 
-export { Field, Problems };
 
 
 /**
@@ -38,7 +37,7 @@ export function ConfirmDialog({
     <Modal open={open} onClose={onClose} title={title} className="admin-dialog">
       <div className="admin-dialog__body">
         {children}
-        <Problems messages={form.problems.general} />
+        <FormMessages look="admin" messages={form.problems.general} />
         <div className="admin-actions">
           <button
             type="button"

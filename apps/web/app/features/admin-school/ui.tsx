@@ -32,4 +32,3 @@ export function SchoolTabs() {
   );
 }
 
-export { Field, Problems } from '../../ui/AdminField.tsx';

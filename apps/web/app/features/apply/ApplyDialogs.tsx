@@ -8,7 +8,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
 import { showPhone } from '../../ui/masks.ts';
 import { maskRef } from './masks.ts';
-import { Messages } from './Messages.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
@@ -111,7 +111,7 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
               Для другого человека (например, ребёнка)
             </button>
           </div>
-          {poll.problems.general.length ? <Messages messages={poll.problems.general} /> : null}
+          {poll.problems.general.length ? <FormMessages look="apply" messages={poll.problems.general} /> : null}
         </div>
       ) : null}
       {step === 'Student' && form ? (
@@ -264,7 +264,7 @@ function SendApplication({
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
       <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
       <ConsentFields errorsOf={api.errorsOf} policy={policy} child={form.fields.some(isStudentField)} />
-      {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
+      {api.problems.general.length ? <FormMessages look="apply" messages={api.problems.general} /> : null}
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
         Отправить заявку
       </button>

@@ -7,7 +7,8 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { learnersText } from './OrderDetails.tsx';
-import { Problems, usePayment } from './pay.tsx';
+import { usePayment } from './pay.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import './payment.css';
 
 // /user/orders/ 'Мои заказы' (spec §2 User routes, §7 Orders and payment; issue 11 My orders): the
@@ -34,7 +35,7 @@ function CancelDialog({
           Отменить заказ курса «{order?.course.title}» на {order?.amount_text}? Места в группе освободятся, оплатить этот
           заказ будет нельзя.
         </p>
-        <Problems messages={form.problems.general} />
+        <FormMessages look="payment" messages={form.problems.general} />
         <div className="pay-dialog__actions">
           <button
             type="button"
@@ -84,7 +85,7 @@ export function OrdersScreen({ orders: initial }: { orders: UserOrder[] }) {
         </div>
       ) : (
         <>
-          <Problems messages={payment.problems} />
+          <FormMessages look="payment" messages={payment.problems} />
           <table className="orders">
             <caption className="visually-hidden">Заказы, новые сверху</caption>
             <thead>

@@ -7,7 +7,8 @@ import { mailtoHref } from '../../components/layout/Footer.tsx';
 import { useRootData } from '../../ui/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
-import { Problems, usePayment } from './pay.tsx';
+import { usePayment } from './pay.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import './payment.css';
 
 // /courses/payment/{code}/ (spec §2 Public routes, §7 Orders and payment): the order and what can
@@ -143,7 +144,7 @@ export function PaymentScreen({ info }: { info: OrderPayment }) {
           </div>
         ) : null}
         <Hold order={order} />
-        <Problems messages={problems} />
+        <FormMessages look="payment" messages={problems} />
         <button
           type="button"
           className="button button--primary pay-button"
