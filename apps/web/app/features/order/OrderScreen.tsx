@@ -1,4 +1,3 @@
-import { useRootData } from '../../ui/root-data.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -13,6 +12,8 @@ import { paths } from '../../lib/paths.ts';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../ui/masks.ts';
+import { Field as LabelledField } from '../../ui/Field.tsx';
+import { useRootData } from '../../ui/root-data.ts';
 import { paymentPath } from './paths.ts';
 import './order.css';
 
@@ -135,27 +136,10 @@ function Field({
   registration: UseFormRegisterReturn;
   inputRef?: (element: HTMLInputElement | null) => void;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>) {
-  const id = useId();
   return (
-    <div className="pf-field">
-      <label className="pf-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="pf-field__input"
-        {...input}
-        {...registration}
-        ref={inputRef ?? registration.ref}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={errors.length ? `${id}-error` : undefined}
-      />
-      {errors.length ? (
-        <p id={`${id}-error`} className="pf-field__error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField look="account" label={label} errors={errors}>
+      {(a11y) => <input {...a11y} className="pf-field__input" {...input} {...registration} ref={inputRef ?? registration.ref} />}
+    </LabelledField>
   );
 }
 

@@ -4,7 +4,7 @@ import { fullName } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { FormMessages } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { showDate, showPhone } from '../../ui/masks.ts';
 import { StudentDialog } from './StudentForm.tsx';
 import './profile.css';
@@ -43,7 +43,7 @@ function WarningDelete({
     <Modal open={open} onClose={onClose} title="Удаление ученика" className="pf-dialog">
       <div className="pf-dialog__body">
         <p>Удалить ученика {student ? fullName(student) : ''}?</p>
-        <FormMessages messages={form.problems.general} />
+        <FormMessages look="account" messages={form.problems.general} />
         <div className="pf-dialog__actions">
           <button
             type="button"
