@@ -4,7 +4,7 @@
 // as a paragraph and several as a list; a box that is always there (so the live region exists
 // before the message comes) or one only while there are messages.
 
-export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'admin' | 'test-editor' | 'payment' | 'group' | 'invite';
+export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'order' | 'admin' | 'test-editor' | 'payment' | 'group' | 'invite';
 
 interface Look {
   block: string;
@@ -23,6 +23,8 @@ const LOOKS: Record<FormMessagesLook, Look> = {
   auth: { block: 'auth-messages', shape: 'list', always: true },
   // The application dialogs.
   apply: { block: 'apply-messages', shape: 'paragraphs', always: true, items: true },
+  // The order's code step.
+  order: { block: 'order-messages', shape: 'paragraphs', always: true, items: true },
   // The course builder and the school staff's screens.
   admin: { block: 'admin-alert', shape: 'text-or-list' },
   // The test editor.
