@@ -23,10 +23,10 @@ export default defineConfig({
         // The shell is a folder rule (docs/architecture.md): app/components/ and app/lib/ hold
         // what every page runs (layout, dialog store and host, SEO helpers), with the contract's
         // formatting; one chunk instead of half a dozen small ones, which compress worse and cost
-        // a request each. Two components there are not in it: the dialog (Modal: every dialog loads on
-        // use, with the code that opens it) and the pager (catalogue and blog lists only).
-        // Code that loads on use (features/, api/, routes/) lives elsewhere, and
-        // `@crema/contract/rules` is a small chunk of its own.
+        // a request each. Code that loads on use (features/, api/, routes/, and ui/: the UI kit
+        // several features share, decision 0054) lives elsewhere and has no group here: Rollup
+        // splits it by who imports it, so the dialog (ui/Modal) loads with what opens one and the
+        // pager with the lists; `@crema/contract/rules` is a small chunk of its own.
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
@@ -39,7 +39,7 @@ export default defineConfig({
             { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
-            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/](?!ui[\\/](Modal|Pagination)\.tsx$)|contract[\\/]src[\\/]format[\\/])/ },
+            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms (issue 11), not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // The legal documents' list (issue 15) loads with the account's consents, not on every page.

@@ -4,7 +4,7 @@
 // as a paragraph and several as a list; a box that is always there (so the live region exists
 // before the message comes) or one only while there are messages.
 
-export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'order' | 'admin' | 'test-editor' | 'payment' | 'group' | 'invite';
+export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'order' | 'admin' | 'test-editor' | 'payment' | 'group' | 'learning' | 'invite';
 
 interface Look {
   block: string;
@@ -33,6 +33,8 @@ const LOOKS: Record<FormMessagesLook, Look> = {
   payment: { block: 'pay-problems', shape: 'paragraphs' },
   // A group's calendar feed.
   group: { block: 'group-problems', shape: 'paragraphs' },
+  // The learner's course list.
+  learning: { block: 'learn-problems', shape: 'paragraphs' },
   // The invitation page.
   invite: { block: 'invite-alert', shape: 'line' },
 };

@@ -7,7 +7,8 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import type { AdminAudience, AdminPendingGrant } from '../../api/admin.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { adminApi, ConfirmDialog, useSearchForm } from './ui.tsx';
+import { adminApi, useSearchForm } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 import { endOfMoscowDay } from './dates.ts';
 import './admin.css';
@@ -149,7 +150,7 @@ export function AudienceScreen({ courseId, audience, search, now }: { courseId: 
         </>
       ) : null}
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={ending !== null}
         title={ending?.kind === 'grant' ? 'Отозвать приглашение?' : 'Закрыть доступ к курсу?'}
         confirmLabel={ending?.kind === 'grant' ? 'Отозвать' : 'Закрыть доступ'}

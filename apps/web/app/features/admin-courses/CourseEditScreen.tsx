@@ -10,7 +10,8 @@ import { ApiRequestError } from '../../api/client.ts';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { adminApi, ConfirmDialog } from './ui.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
 import { RichText } from '../../ui/RichText.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
@@ -429,7 +430,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         </div>
       </form>
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={unpublishing}
         title="Снять курс с публикации?"
         confirmLabel="Снять с публикации"
@@ -442,7 +443,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={deleting}
         title="Удалить курс?"
         confirmLabel="Удалить курс"

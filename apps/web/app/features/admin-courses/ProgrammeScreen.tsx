@@ -10,7 +10,8 @@ import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
 import { useSortableSensors } from '../../ui/sortable.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { adminApi, ConfirmDialog } from './ui.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
 import './admin.css';
@@ -409,7 +410,7 @@ function RemoveDialog({ removal, onClose, onRemoved }: { removal: Removal | null
     text = `Тест «${removal.item.title}» будет удалён вместе с вопросами (${removal.item.note}) и всеми попытками учеников. Вернуть это будет нельзя.`;
   }
   return (
-    <ConfirmDialog
+    <ConfirmDialog look="admin"
       open={removal !== null}
       title={title}
       confirmLabel="Удалить"

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminCourse, AdminCourseCard, AdminModule } from '@crema/contract';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { adminApi, ConfirmDialog } from './ui.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 
 // Copies in the course builder (issue 14, decision 0040): a lesson or test into a module of any
@@ -224,7 +225,7 @@ export function DuplicateCourseButton({ course, className = 'button button--ghos
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={`Дублировать курс «${course.title}»`}>
         Дублировать
       </button>
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={open}
         title="Дублировать курс?"
         confirmLabel="Создать копию"

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { LegalDocument } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { Field } from '../../ui/Field.tsx';

@@ -6,7 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { AdminQuestion, AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
 import { QUESTION_TYPE_LABELS } from './drafts.ts';

@@ -3,7 +3,7 @@ import type { CalendarFeedView } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // The personal calendar (decision 0031): a secret .ics URL the phone's calendar subscribes to.

@@ -5,7 +5,7 @@ import { MINUTE_FORMS, formatCount } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { testResultPath, type StudyLinks } from './links.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
 import { formatClock, isAnswered, pairedWith, withPair, type Answer, type Answers, type QuizAttempt, type QuizQuestion } from './quiz.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { OrderSummary } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeBoxes, ORDER_CODE_LENGTH } from './CodeBoxes.tsx';
 import { paymentPath } from './paths.ts';

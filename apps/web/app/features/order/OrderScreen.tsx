@@ -7,7 +7,7 @@ import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';

@@ -4,7 +4,7 @@ import { formatDate } from '@crema/contract/format';
 import { consentVersionPath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // 'Согласия' of /user/account/ (152-ФЗ, decision 0018): each document with its version and the

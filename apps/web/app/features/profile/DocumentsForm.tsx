@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Documents, PersonalPatchResult } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton, TextField } from './fields.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { MASK, sendDate, sendText, showDate, showMasked } from '../../ui/masks.ts';

@@ -3,7 +3,7 @@ import type { Personal } from '@crema/contract';
 import { normaliseEmail } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { CodeInput, SubmitButton } from './fields.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EXPORT_URL } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeInput, SubmitButton } from './fields.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';

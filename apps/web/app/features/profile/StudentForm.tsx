@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReferenceBooks, StudentItem } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { rejection } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton, TextField } from './fields.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { MASK, sendDate, sendText, showDate, showPhone } from '../../ui/masks.ts';

@@ -9,7 +9,7 @@ import { breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.t
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { CourseCard } from '../../features/catalog/CourseCard.tsx';
 import { CatalogFilters, CatalogToolbar, useCatalogControls } from '../../features/catalog/CatalogFilters.tsx';
-import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import {
   catalogHref,
   hasRefinements,
