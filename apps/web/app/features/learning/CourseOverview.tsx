@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { continuePath, isDone } from './links.ts';
+import { isDone } from './links.ts';
+import { continuePath } from '../../ui/paths.ts';
 import { courseLinks, type StudyCourse } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';

@@ -5,7 +5,7 @@ import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { paths } from '../../lib/paths.ts';
-import { continuePath, coursePath } from './links.ts';
+import { continuePath, coursePath } from '../../ui/paths.ts';
 import './learning.css';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';

@@ -5,7 +5,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeBoxes, ORDER_CODE_LENGTH } from './CodeBoxes.tsx';
-import { paymentPath } from './paths.ts';
+import { paymentPath } from '../../ui/paths.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // InputCodeOrder and LoginOrder (spec §2 Modals, §4 Code entry; decision 0023): a guest's order

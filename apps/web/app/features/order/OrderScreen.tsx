@@ -14,7 +14,7 @@ import { CodeStep } from './CodeStep.tsx';
 import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../ui/masks.ts';
 import { Field as LabelledField } from '../../ui/Field.tsx';
 import { useRootData } from '../../ui/root-data.ts';
-import { paymentPath } from './paths.ts';
+import { paymentPath } from '../../ui/paths.ts';
 import './order.css';
 
 // The order page (spec §5 Universal order form, §8 order-form errors; decision 0023): the course

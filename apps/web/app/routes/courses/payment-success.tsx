@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/payment-success';
 import { createApi } from '../../api/client.ts';
 import { SuccessScreen } from '../../features/payment/SuccessScreen.tsx';
-import { paymentPath } from '../../features/payment/links.ts';
+import { paymentPath } from '../../ui/paths.ts';
 import { loadPayment } from '../../features/payment/load.server.ts';
 import { privateMeta } from '../user/sections.ts';
 
