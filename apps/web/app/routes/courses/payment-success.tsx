@@ -4,7 +4,7 @@ import { createApi } from '../../api/client.ts';
 import { SuccessScreen } from '../../features/payment/SuccessScreen.tsx';
 import { paymentPath } from '../../ui/paths.ts';
 import { loadPayment } from '../../features/payment/load.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /courses/payment-success/?code=…: 'Оплата прошла успешно'. With a code it shows the order, as the
