@@ -54,6 +54,10 @@ export default defineConfig({
             // Not the course builder's calls (api/admin.ts) nor the invitation link's (api/invitation.ts):
             // they load with their own pages only.
             { name: 'api', test: /[\\/]app[\\/]api[\\/](?!(admin|invitation)\.ts$)/ },
+            // The UI kit's form parts and dialog (decision 0054): one small chunk the forms and dialogs
+            // load, listed before `auth` so that it does not take them (a group takes what its
+            // modules import) and every account or admin form would then load the sign-in dialogs.
+            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent)\.tsx$/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,

@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteError,
   useMatches,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { useEffect } from 'react';
@@ -25,7 +24,7 @@ import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { documentTitle } from './lib/seo.ts';
 import { RESTORE_LINK_SCRIPT } from './lib/restore-link.ts';
 import { A11Y_COOKIE, a11yAttributes, parseA11y } from './features/a11y/settings.ts';
-import type { RootData } from './lib/root-data.ts';
+import { useRootData, type RootData } from './lib/root-data.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -103,7 +102,7 @@ function useJsonLd(): unknown[] {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>('root');
+  const root = useRootData();
   const jsonLd = useJsonLd();
   const nonce = useNonce();
   return (

@@ -1,6 +1,7 @@
 // What the root loader (root.tsx) hands to every page, as a type of its own: the layout and the
-// pages read it without importing root.tsx (which imports the layout). Types only: nothing of
-// this file reaches a bundle. Pages read it with ui/root-data.ts `useRootData()`.
+// pages read it without importing root.tsx (which imports the layout), and the loader is checked
+// against it. Pages and features read it with `useRootData()` instead of casting.
+import { useRouteLoaderData } from 'react-router';
 import type { Banner, Category, Configs, MenuLink } from '@crema/contract';
 import type { CounterScript, MetaAttributes } from './head.ts';
 import type { SessionUser } from './session.ts';
@@ -22,4 +23,19 @@ export interface RootData {
   user: SessionUser | null;
   /** The version for visually impaired visitors: attributes of <html>, none when off (features/a11y, 0044). */
   a11y: Record<string, string>;
+}
+
+/**
+ * The root data for a page or a feature. In the shell, not the UI kit: public pages (home, the
+ * catalogue, documents) read it on first load, and it is three lines (decision 0054).
+ */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root');
+}
+
+/** The same, for a screen that only renders under the layout, where it is always there. */
+export function useRoot(): RootData {
+  const root = useRootData();
+  if (!root) throw new Error('Нет данных корневого маршрута');
+  return root;
 }

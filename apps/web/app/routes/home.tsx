@@ -2,7 +2,7 @@ import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import type { Paginated, Review } from '@crema/contract';
 import { COURSE_FORMS, formatCount, pluralRu } from '@crema/contract/format';
-import { useRootData } from '../ui/root-data.ts';
+import { useRootData } from '../lib/root-data.ts';
 import { createApi } from '../api/client.ts';
 import { COOKIES, readCookie } from '../lib/cookies.ts';
 import { paths } from '../lib/paths.ts';

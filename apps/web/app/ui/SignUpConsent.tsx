@@ -1,4 +1,4 @@
-import { useRootData } from '../ui/root-data.ts';
+import { useRootData } from '../lib/root-data.ts';
 import './sign-up-consent.css';
 
 /** What a screen says, before anything is sent, when its sign-up consent box is not ticked. */

@@ -1,6 +1,18 @@
-// Addresses several features link to but the shell does not: the payment pages (order, payment,
-// the bank's return), the study pages (my courses, the study screens, progress). The shell's own
-// links (header, footer, menus, catalogue) are lib/paths.ts, which every page loads first.
+// Addresses several features link to but the shell does not: the account's pages (its menu, the
+// order, payment and study screens), the payment pages (order, payment, the bank's return), the
+// study pages (my courses, the study screens, progress). The shell's own links (header, footer,
+// menus, catalogue) are lib/paths.ts, which every page loads first.
+
+/** The account's pages (the account menu and the screens that lead back to them). */
+export const accountPaths = {
+  userCourses: () => '/user/courses/',
+  userSchedule: () => '/user/schedule/',
+  userAccount: () => '/user/account/',
+  userOrders: () => '/user/orders/',
+  userStudents: () => '/user/students/',
+  userProgress: () => '/user/progress/',
+  adminCourses: () => '/admin/courses/',
+} as const;
 
 /** /courses/payment/{code}/: the order's payment page (the code is unguessable). */
 export const paymentPath = (code: string) => `/courses/payment/${encodeURIComponent(code)}/`;

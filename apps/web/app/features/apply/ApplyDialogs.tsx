@@ -1,4 +1,4 @@
-import { useRootData } from '../../ui/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';

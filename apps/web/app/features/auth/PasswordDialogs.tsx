@@ -1,4 +1,4 @@
-import { useRootData } from '../../ui/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { useState } from 'react';
 import { EMAIL_REQUIRED, normaliseEmail, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';

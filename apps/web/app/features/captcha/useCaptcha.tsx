@@ -1,4 +1,4 @@
-import { useRootData } from '../../ui/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { useCallback, useMemo } from 'react';
 import type { CaptchaAction } from '@crema/contract';
 import { captchaSettingsOf, prepareCaptcha, tokenFor, type CaptchaSettings } from './captcha.ts';

@@ -13,8 +13,8 @@ import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../ui/masks.ts';
 import { Field as LabelledField } from '../../ui/Field.tsx';
-import { useRootData } from '../../ui/root-data.ts';
-import { paymentPath } from '../../ui/paths.ts';
+import { useRootData } from '../../lib/root-data.ts';
+import { accountPaths, paymentPath } from '../../ui/paths.ts';
 import './order.css';
 
 // The order page (spec §5 Universal order form, §8 order-form errors; decision 0023): the course
@@ -106,7 +106,7 @@ function AlreadyNotice({ already }: { already: OrderAlready }) {
       {already.studying.map((learner) => (
         <p key={learner.studentId ?? 'self'}>
           {learner.studentId === null ? 'Вы уже учитесь на этом курсе' : `${learner.name} уже учится на этом курсе`} — второй раз
-          оплачивать не нужно. <Link to={paths.userCourses()}>Мое обучение</Link>
+          оплачивать не нужно. <Link to={accountPaths.userCourses()}>Мое обучение</Link>
         </p>
       ))}
       {already.openOrders.map((order) => (
@@ -527,7 +527,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
         <div className="order-step">
           <p className="order-step__lead">{result?.text}</p>
           {result?.enrolled ? (
-            <Link className="button button--primary order-step__submit" to={paths.userCourses()}>
+            <Link className="button button--primary order-step__submit" to={accountPaths.userCourses()}>
               Перейти в «Мое обучение»
             </Link>
           ) : (

@@ -4,12 +4,13 @@ import type { OrderPayment } from '@crema/contract';
 import { formatDate, formatDateTime, formatTime } from '@crema/contract/format';
 import { telHref } from '../../components/layout/Header.tsx';
 import { mailtoHref } from '../../components/layout/Footer.tsx';
-import { useRootData } from '../../ui/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { usePayment } from './pay.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import './payment.css';
+import { accountPaths } from '../../ui/paths.ts';
 
 // /courses/payment/{code}/ (spec §2 Public routes, §7 Orders and payment): the order and what can
 // be done with it now. The state comes from GET /api/order/payment/{code}/, which asks the bank
@@ -68,7 +69,7 @@ function Paid({ refunded }: { refunded: boolean }) {
       <div className="pay-state" role="status">
         <h2 className="pay-state__title">Деньги за заказ возвращены</h2>
         <p>
-          Если у вас остались вопросы, посмотрите <Link to={paths.userOrders()}>Мои заказы</Link> или свяжитесь с нами.
+          Если у вас остались вопросы, посмотрите <Link to={accountPaths.userOrders()}>Мои заказы</Link> или свяжитесь с нами.
         </p>
       </div>
     );
@@ -77,10 +78,10 @@ function Paid({ refunded }: { refunded: boolean }) {
       <h2 className="pay-state__title">Заказ оплачен</h2>
       <p>Курс уже в разделе «Мое обучение». Письмо с заказом мы отправили на вашу почту.</p>
       <div className="pay-state__actions">
-        <Link className="button button--primary" to={paths.userCourses()}>
+        <Link className="button button--primary" to={accountPaths.userCourses()}>
           Перейти к обучению
         </Link>
-        <Link className="button button--ghost" to={paths.userOrders()}>
+        <Link className="button button--ghost" to={accountPaths.userOrders()}>
           Мои заказы
         </Link>
       </div>

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/catalog';
 import type { Category } from '@crema/contract';
 import { COURSE_FORMS, formatCount } from '@crema/contract/format';
-import { useRootData } from '../../ui/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
