@@ -1,7 +1,7 @@
-import { useRootData } from '../../lib/root-data.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
+import { useRootData } from '../../lib/root-data.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';

@@ -1,6 +1,6 @@
-import { useRootData } from '../../lib/root-data.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FeedbackForm } from '@crema/contract';
+import { useRootData } from '../../lib/root-data.ts';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody } from './parts.tsx';

@@ -1,6 +1,6 @@
-import { useRootData } from '../../lib/root-data.ts';
 import { useState } from 'react';
 import { EMAIL_REQUIRED, normaliseEmail, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
+import { useRootData } from '../../lib/root-data.ts';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState, type PasswordData } from '../../lib/dialogs.ts';

@@ -1,6 +1,6 @@
-import { useRootData } from '../../lib/root-data.ts';
 import { useCallback, useMemo } from 'react';
 import type { CaptchaAction } from '@crema/contract';
+import { useRootData } from '../../lib/root-data.ts';
 import { captchaSettingsOf, prepareCaptcha, tokenFor, type CaptchaSettings } from './captcha.ts';
 import './captcha.css';
 
