@@ -49,10 +49,12 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Boundaries of the site (docs/architecture.md): a feature does not import another feature
-    // (but any form may use features/captcha, itself loaded only with those forms), and the shell
-    // (components/, lib/: on every page) imports neither features nor routes, except
-    // by the lazy `import()` that loads a feature on use.
+    // Boundaries of the site (docs/architecture.md, decision 0054): a feature does not import another
+    // feature (but any form may use features/captcha, itself loaded only with those forms); the
+    // shell (components/, lib/: on every page) imports neither features nor routes, except by the
+    // lazy `import()` that loads a feature on use, nor the UI kit (ui/: what several features share
+    // but not every page, so that it never rides on a first load); the kit serves features and
+    // routes and imports neither.
     files: ['apps/web/app/**/*.{ts,tsx}'],
     rules: {
       'import/no-restricted-paths': [
@@ -63,12 +65,22 @@ export default tseslint.config(
               target: `${WEB}/features/${feature}`,
               from: `${WEB}/features`,
               except: [...new Set([`./${feature}`, './captcha'])],
-              message: 'Фича не импортирует другую фичу (кроме features/captcha): общее — в components/, lib/, api/ или forms/.',
+              message: 'Фича не импортирует другую фичу (кроме features/captcha): общее — в ui/ (или в components/, lib/, api/).',
             })),
             {
               target: [`${WEB}/components`, `${WEB}/lib`],
               from: [`${WEB}/features`, `${WEB}/routes`],
               message: 'Оболочка (components/, lib/) не импортирует фичи и маршруты: фича подгружается через lazy(() => import(...)).',
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: `${WEB}/ui`,
+              message: 'Оболочка (components/, lib/) не импортирует ui/: набор грузится с тем, кто его использует, а не с каждой страницей.',
+            },
+            {
+              target: `${WEB}/ui`,
+              from: [`${WEB}/features`, `${WEB}/routes`],
+              message: 'ui/ — общее для фич и маршрутов: он не импортирует ни фичи, ни маршруты.',
             },
           ],
         },

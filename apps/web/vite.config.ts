@@ -23,10 +23,10 @@ export default defineConfig({
         // The shell is a folder rule (docs/architecture.md): app/components/ and app/lib/ hold
         // what every page runs (layout, dialog store and host, SEO helpers), with the contract's
         // formatting; one chunk instead of half a dozen small ones, which compress worse and cost
-        // a request each. Two components there are not in it: the dialog (Modal: every dialog loads on
-        // use, with the code that opens it) and the pager (catalogue and blog lists only).
-        // Code that loads on use (features/, api/, routes/) lives elsewhere, and
-        // `@crema/contract/rules` is a small chunk of its own.
+        // a request each. Code that loads on use (features/, api/, routes/, and ui/: the UI kit
+        // several features share, decision 0054) lives elsewhere and has no group here: Rollup
+        // splits it by who imports it, so the dialog (ui/Modal) loads with what opens one and the
+        // pager with the lists; `@crema/contract/rules` is a small chunk of its own.
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
@@ -39,7 +39,7 @@ export default defineConfig({
             { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
-            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/](?!ui[\\/](Modal|Pagination)\.tsx$)|contract[\\/]src[\\/]format[\\/])/ },
+            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // The legal documents' list loads with the account's consents, not on every page.
@@ -54,6 +54,10 @@ export default defineConfig({
             // Not the course builder's calls (api/admin.ts) nor the invitation link's (api/invitation.ts):
             // they load with their own pages only.
             { name: 'api', test: /[\\/]app[\\/]api[\\/](?!(admin|invitation)\.ts$)/ },
+            // The UI kit's form parts and dialog (decision 0054): one small chunk the forms and dialogs
+            // load, listed before `auth` so that it does not take them (a group takes what its
+            // modules import) and every account or admin form would then load the sign-in dialogs.
+            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent)\.tsx$/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type AppLoadContext } from 'react-router';
 import './lib/context.ts';
 import { contentSecurityPolicy, counterSources, NonceContext } from './lib/csp.ts';
-import type { RootData } from './root.tsx';
+import type { RootData } from './lib/root-data.ts';
 
 /** A render still streaming after this long is cut off (its error boundary shows). */
 export const streamTimeout = 5_000;

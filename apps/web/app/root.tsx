@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteError,
   useMatches,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { useEffect } from 'react';
@@ -25,6 +24,7 @@ import { parseCounters, parseMetaTags } from './lib/head.ts';
 import { documentTitle } from './lib/seo.ts';
 import { RESTORE_LINK_SCRIPT } from './lib/restore-link.ts';
 import { A11Y_COOKIE, a11yAttributes, parseA11y } from './features/a11y/settings.ts';
+import { useRootData, type RootData } from './lib/root-data.ts';
 import { SiteLayout } from './components/layout/SiteLayout.tsx';
 import { ErrorPage } from './components/layout/ErrorPage.tsx';
 import { ProgressBar } from './components/layout/ProgressBar.tsx';
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dismissedBanner = readCookie(cookie, COOKIES.hideHeaderBanner.name);
   // The raw snippets are only needed here, parsed; the page does not ship them twice.
   const { COUNTERS, META_TAGS, ...publicConfigs } = configs;
-  return data({
+  return data<RootData>({
     configs: publicConfigs,
     headerMenu,
     footerMenu,
@@ -58,16 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     metaTags: parseMetaTags(META_TAGS),
     publicUrl: context.publicUrl,
     counters: parseCounters(COUNTERS),
-    /** The page was opened from the mailed restore link: its token leaves the address first (lib/restore-link.ts). */
     restoreLink: new URL(request.url).searchParams.has('restore'),
-    /** The signed-in person (lib/session.ts SessionUser), or null for a guest. */
     user,
-    /** The version for visually impaired visitors: attributes of <html>, none when off (features/a11y, 0044). */
     a11y: a11yAttributes(parseA11y(readCookie(cookie, A11Y_COOKIE.name))),
   });
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
 // The shell's data changes only with the content itself and the session: do not refetch it on
 // every click, only after a form post or a sign-in or sign-out (lib/session.ts useSessionChanged).
@@ -107,7 +102,7 @@ function useJsonLd(): unknown[] {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>('root');
+  const root = useRootData();
   const jsonLd = useJsonLd();
   const nonce = useNonce();
   return (

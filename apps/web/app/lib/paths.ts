@@ -1,4 +1,4 @@
-/** Every internal link of the site, in one place. */
+/** The internal links of the public site and the shell; the account's and the study pages' are ui/paths.ts. */
 export const paths = {
   home: () => '/',
   courses: () => '/courses/',
@@ -14,11 +14,4 @@ export const paths = {
     const clean = from.replace(/([?&])restore=[^&#]*(&|$)/, (_match, lead: string, tail: string) => (tail ? lead : ''));
     return `${clean}${clean.includes('?') ? '&' : '?'}login`;
   },
-  userCourses: () => '/user/courses/',
-  userSchedule: () => '/user/schedule/',
-  userAccount: () => '/user/account/',
-  userOrders: () => '/user/orders/',
-  userStudents: () => '/user/students/',
-  userProgress: () => '/user/progress/',
-  adminCourses: () => '/admin/courses/',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTitle, pageMeta } from './seo.ts';
-import type { RootData } from '../root.tsx';
+import type { RootData } from './root-data.ts';
 
 const SITE = 'Crema — школа кофейного мастерства';
 

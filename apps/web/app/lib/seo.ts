@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { RootData } from '../root.tsx';
+import type { RootData } from './root-data.ts';
 
 /** What one page says about itself to search engines and link previews. */
 export interface PageSeo {

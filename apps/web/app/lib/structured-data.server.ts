@@ -1,7 +1,7 @@
 // Structured data (schema.org JSON-LD) of public pages, built in loaders only: the builders never
 // reach the browser's JavaScript, and the root layout renders each route's `jsonLd` into the page.
 import type { CourseDetail, CourseFormat, GroupStart } from '@crema/contract';
-import type { RootData } from '../root.tsx';
+import type { RootData } from './root-data.ts';
 import { socialLinks } from '../components/layout/Footer.tsx';
 import { absoluteUrl, clip, type Crumb } from './seo.ts';
 import type { ApiFetch } from '../api/client.ts';

@@ -9,7 +9,7 @@ import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
 import { notFound, orNotFound } from '../features/content/load.ts';
 import { pageCrumbs } from '../features/content/PageView.tsx';
 import { LegalText } from '../features/legal/LegalText.tsx';
-import { useRoot } from '../features/content/useRoot.ts';
+import { useRoot } from '../lib/root-data.ts';
 import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
 import '../features/content/content.css';
 import '../features/legal/legal.css';

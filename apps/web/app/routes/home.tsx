@@ -1,8 +1,8 @@
-import { Link, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import type { Paginated, Review } from '@crema/contract';
 import { COURSE_FORMS, formatCount, pluralRu } from '@crema/contract/format';
-import type { loader as rootLoader } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import { createApi } from '../api/client.ts';
 import { COOKIES, readCookie } from '../lib/cookies.ts';
 import { paths } from '../lib/paths.ts';
@@ -69,7 +69,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootDataOf(matches), { path: '/' });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const { banners, discount, featured, reviews, teachers, subsections, posts, features } = loaderData;
   const dialog = useReviewDialog(reviews, loaderData.reviewId);
   const categories = root?.categories ?? [];

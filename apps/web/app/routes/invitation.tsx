@@ -4,7 +4,7 @@ import { createInvitationApi } from '../api/invitation.ts';
 import { ApiRequestError } from '../api/client.ts';
 import { messagesOf } from '../api/problems.ts';
 import { sessionUser } from '../lib/session.server.ts';
-import { privateMeta } from './user/sections.ts';
+import { privateMeta } from '../ui/meta.ts';
 import { InvitationScreen } from '../features/invitation/InvitationScreen.tsx';
 
 /** /invitation/{token}/: public; an unknown token is the 404 page, a used-up one says so. */

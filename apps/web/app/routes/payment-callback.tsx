@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/payment-callback';
 import { createApi } from '../api/client.ts';
-import { paymentPath, paymentSuccessPath } from '../features/payment/links.ts';
+import { paymentPath, paymentSuccessPath } from '../ui/paths.ts';
 import { loadPayment } from '../features/payment/load.server.ts';
 
 /**

@@ -5,7 +5,7 @@ import { browserApi } from '../api/browser.ts';
 import { ApiRequestError } from '../api/client.ts';
 import { messagesOf } from '../api/problems.ts';
 import { clearPending, prepareSignIn, readPending, type SocialProvider } from '../features/auth/pkce.ts';
-import { SignUpConsent } from '../forms/SignUpConsent.tsx';
+import { SignUpConsent } from '../ui/SignUpConsent.tsx';
 import { SIGN_UP_CONSENT_FIELD, sitePath } from '@crema/contract/rules';
 
 const NAMES: Record<SocialProvider, string> = { vk: 'VK ID', yandex: 'Яндекс ID' };

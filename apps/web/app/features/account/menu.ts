@@ -1,5 +1,5 @@
-import { paths } from '../../lib/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { accountPaths } from '../../ui/paths.ts';
 
 // The account's menu items, in one place: the header's profile dropdown and the account sidebar
 // name and group some pages differently, so each menu is its
@@ -24,38 +24,38 @@ export interface AccountGroup {
 
 /** The profile dropdown of the signed-in header; 'Выйти' follows them. */
 export const DROPDOWN_LINKS: readonly AccountLink[] = [
-  { to: paths.adminCourses(), label: 'Администрирование', ownerOnly: true },
+  { to: accountPaths.adminCourses(), label: 'Администрирование', ownerOnly: true },
   { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
-  { to: paths.userCourses(), label: 'Мое обучение' },
-  { to: paths.userAccount(), label: 'Данные аккаунта' },
-  { to: paths.userOrders(), label: 'Мои заказы' },
+  { to: accountPaths.userCourses(), label: 'Мое обучение' },
+  { to: accountPaths.userAccount(), label: 'Данные аккаунта' },
+  { to: accountPaths.userOrders(), label: 'Мои заказы' },
 ];
 
 /** The account sidebar: Schedule, My groups; Account data; Courses; My orders; then 'Выйти'. */
 export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
-  { to: paths.userSchedule(), label: 'Расписание' },
+  { to: accountPaths.userSchedule(), label: 'Расписание' },
   // Not in lib/paths.ts: that object is in every public page's first load (decision 0008).
   { to: '/user/group/', label: 'Мои группы' },
   {
     id: 'account-nav-data',
     title: 'Данные аккаунта',
     links: [
-      { to: paths.userAccount(), label: 'Личные данные' },
-      { to: paths.userStudents(), label: 'Данные учащихся' },
+      { to: accountPaths.userAccount(), label: 'Личные данные' },
+      { to: accountPaths.userStudents(), label: 'Данные учащихся' },
     ],
   },
   {
     id: 'account-nav-courses',
     title: 'Курсы',
     links: [
-      { to: paths.userCourses(), label: 'Мое обучение' },
-      { to: paths.userProgress(), label: 'Успеваемость' },
-      { to: paths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
+      { to: accountPaths.userCourses(), label: 'Мое обучение' },
+      { to: accountPaths.userProgress(), label: 'Успеваемость' },
+      { to: accountPaths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
     ],
   },
   // School staff (decision 0045): 'Сведения' and the legal documents.
   { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
-  { to: paths.userOrders(), label: 'Мои заказы' },
+  { to: accountPaths.userOrders(), label: 'Мои заказы' },
 ];
 
 /** The links `user` may see. */

@@ -5,7 +5,10 @@ import type { AdminLearner } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import type { AdminAudience, AdminPendingGrant } from '../../api/admin.ts';
-import { adminApi, ConfirmDialog, Field, Problems, useSearchForm } from './ui.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi, useSearchForm } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 import { endOfMoscowDay } from './dates.ts';
 import './admin.css';
@@ -147,7 +150,7 @@ export function AudienceScreen({ courseId, audience, search, now }: { courseId: 
         </>
       ) : null}
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={ending !== null}
         title={ending?.kind === 'grant' ? 'Отозвать приглашение?' : 'Закрыть доступ к курсу?'}
         confirmLabel={ending?.kind === 'grant' ? 'Отозвать' : 'Закрыть доступ'}
@@ -200,13 +203,13 @@ export function AddLearnerScreen({ courseId }: { courseId: number }) {
           }),
         )}
       >
-        <Field label="E-mail ученика" errors={form.errorsOf('email')}>
+        <Field look="admin" label="E-mail ученика" errors={form.errorsOf('email')}>
           {(a11y) => <input {...a11y} {...register('email')} type="email" autoComplete="off" inputMode="email" />}
         </Field>
-        <Field label="Доступ до" hint="Пусто — бессрочно" errors={form.errorsOf('access_until')}>
+        <Field look="admin" label="Доступ до" hint="Пусто — бессрочно" errors={form.errorsOf('access_until')}>
           {(a11y) => <input {...a11y} {...register('access_until')} type="date" />}
         </Field>
-        <Problems messages={form.problems.general} />
+        <FormMessages look="admin" messages={form.problems.general} />
         {answer ? (
           <p className="admin-notice" role="status">
             {answer}

@@ -2,7 +2,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Category } from '@crema/contract';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { adminApi, Field, Problems } from './ui.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi } from './ui.tsx';
 import { adminPaths } from './paths.ts';
 import './admin.css';
 
@@ -71,10 +73,10 @@ export function CourseAddScreen({ categories }: { categories: Category[] }) {
           ),
         )}
       >
-        <Field label="Название курса" errors={form.errorsOf('title')}>
+        <Field look="admin" label="Название курса" errors={form.errorsOf('title')}>
           {(a11y) => <input {...a11y} {...register('title')} maxLength={200} autoComplete="off" data-autofocus />}
         </Field>
-        <Field label="Категория каталога" errors={form.errorsOf('category_id')}>
+        <Field look="admin" label="Категория каталога" errors={form.errorsOf('category_id')}>
           {(a11y) => (
             <select {...a11y} {...category}>
               <option value="">Выберите категорию</option>
@@ -85,7 +87,7 @@ export function CourseAddScreen({ categories }: { categories: Category[] }) {
         <label className="admin-check">
           <input type="checkbox" {...register('is_kids')} /> Курс для детей
         </label>
-        <Problems messages={form.problems.general} />
+        <FormMessages look="admin" messages={form.problems.general} />
         <div className="admin-actions">
           <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
             Создать черновик

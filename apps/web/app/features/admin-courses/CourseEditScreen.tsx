@@ -7,10 +7,13 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { uploadFile } from '../../api/admin.ts';
 import { NO_PROBLEMS, problemsOf } from '../../api/problems.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { adminApi, ConfirmDialog, Field, Problems } from './ui.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
-import { RichText } from '../../forms/RichText.tsx';
+import { RichText } from '../../ui/RichText.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
 import './admin.css';
@@ -125,7 +128,7 @@ function ImageUpload({
 }) {
   const [state, setState] = useState<{ busy: boolean; problems: string[] }>({ busy: false, problems: [] });
   return (
-    <Field label={label} errors={[...errors, ...state.problems]} hint="JPEG, PNG или WebP. Картинка сохранится вместе с курсом.">
+    <Field look="admin" label={label} errors={[...errors, ...state.problems]} hint="JPEG, PNG или WebP. Картинка сохранится вместе с курсом.">
       {(a11y) => (
         <div className="admin-cover">
           {previewUrl ? (
@@ -265,10 +268,10 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
       <form className="admin-form" noValidate onSubmit={save()}>
         <fieldset>
           <legend>Основное</legend>
-          <Field label="Название курса" errors={form.errorsOf('title')}>
+          <Field look="admin" label="Название курса" errors={form.errorsOf('title')}>
             {(a11y) => <input {...a11y} {...register('title')} maxLength={200} />}
           </Field>
-          <Field
+          <Field look="admin"
             label="Адрес страницы курса"
             hint={`Латинские буквы, цифры и дефисы: /courses/${slug || '…'}/`}
             errors={form.errorsOf('slug')}
@@ -276,14 +279,14 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
             {(a11y) => <input {...a11y} {...register('slug')} maxLength={128} autoComplete="off" spellCheck={false} />}
           </Field>
           <div className="admin-grid">
-            <Field label="Категория" errors={form.errorsOf('category_id')}>
+            <Field look="admin" label="Категория" errors={form.errorsOf('category_id')}>
               {(a11y) => (
                 <select {...a11y} {...register('category_id')}>
                   <CategoryOptions categories={categories} />
                 </select>
               )}
             </Field>
-            <Field label="Формат" errors={form.errorsOf('format')}>
+            <Field look="admin" label="Формат" errors={form.errorsOf('format')}>
               {(a11y) => (
                 <select {...a11y} {...register('format')}>
                   {COURSE_FORMATS.map((value) => (
@@ -294,7 +297,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
                 </select>
               )}
             </Field>
-            <Field label="Уровень" errors={form.errorsOf('level')}>
+            <Field look="admin" label="Уровень" errors={form.errorsOf('level')}>
               {(a11y) => (
                 <select {...a11y} {...register('level')}>
                   {COURSE_LEVELS.map((value) => (
@@ -314,16 +317,16 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         <fieldset>
           <legend>Цена и длительность</legend>
           <div className="admin-grid">
-            <Field label="Цена, ₽" hint="0 — бесплатный курс; пусто — цена не указана" errors={form.errorsOf('price')}>
+            <Field look="admin" label="Цена, ₽" hint="0 — бесплатный курс; пусто — цена не указана" errors={form.errorsOf('price')}>
               {(a11y) => <input {...a11y} {...register('price')} inputMode="decimal" autoComplete="off" />}
             </Field>
-            <Field label="Старая цена, ₽" hint="Зачёркнутая цена до скидки" errors={form.errorsOf('old_price')}>
+            <Field look="admin" label="Старая цена, ₽" hint="Зачёркнутая цена до скидки" errors={form.errorsOf('old_price')}>
               {(a11y) => <input {...a11y} {...register('old_price')} inputMode="decimal" autoComplete="off" />}
             </Field>
-            <Field label="Длительность, часов" errors={form.errorsOf('duration_hours')}>
+            <Field look="admin" label="Длительность, часов" errors={form.errorsOf('duration_hours')}>
               {(a11y) => <input {...a11y} {...register('duration_hours')} inputMode="numeric" autoComplete="off" />}
             </Field>
-            <Field label="Длительность словами" hint="Например, «6 недель»" errors={form.errorsOf('duration_text')}>
+            <Field look="admin" label="Длительность словами" hint="Например, «6 недель»" errors={form.errorsOf('duration_text')}>
               {(a11y) => <input {...a11y} {...register('duration_text')} maxLength={100} />}
             </Field>
           </div>
@@ -331,7 +334,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
 
         <fieldset>
           <legend>Описание</legend>
-          <Field label="Краткое описание" hint="Для карточки в каталоге, до 500 символов" errors={form.errorsOf('short_description')}>
+          <Field look="admin" label="Краткое описание" hint="Для карточки в каталоге, до 500 символов" errors={form.errorsOf('short_description')}>
             {(a11y) => <textarea {...a11y} {...register('short_description')} maxLength={500} rows={3} />}
           </Field>
           <div className="admin-field">
@@ -364,22 +367,22 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           <summary>SEO и соцсети</summary>
           <fieldset>
             <legend>Для поисковиков и соцсетей</legend>
-            <Field label="Заголовок страницы (title)" errors={form.errorsOf('seo_title')}>
+            <Field look="admin" label="Заголовок страницы (title)" errors={form.errorsOf('seo_title')}>
               {(a11y) => <input {...a11y} {...register('seo_title')} maxLength={200} />}
             </Field>
-            <Field label="Описание страницы (description)" errors={form.errorsOf('seo_description')}>
+            <Field look="admin" label="Описание страницы (description)" errors={form.errorsOf('seo_description')}>
               {(a11y) => <textarea {...a11y} {...register('seo_description')} maxLength={500} rows={2} />}
             </Field>
-            <Field label="Заголовок H1" errors={form.errorsOf('seo_h1')}>
+            <Field look="admin" label="Заголовок H1" errors={form.errorsOf('seo_h1')}>
               {(a11y) => <input {...a11y} {...register('seo_h1')} maxLength={200} />}
             </Field>
-            <Field label="Ключевые слова" errors={form.errorsOf('seo_keywords')}>
+            <Field look="admin" label="Ключевые слова" errors={form.errorsOf('seo_keywords')}>
               {(a11y) => <input {...a11y} {...register('seo_keywords')} maxLength={500} />}
             </Field>
-            <Field label="Заголовок для соцсетей" errors={form.errorsOf('og_title')}>
+            <Field look="admin" label="Заголовок для соцсетей" errors={form.errorsOf('og_title')}>
               {(a11y) => <input {...a11y} {...register('og_title')} maxLength={200} />}
             </Field>
-            <Field label="Описание для соцсетей" errors={form.errorsOf('og_description')}>
+            <Field look="admin" label="Описание для соцсетей" errors={form.errorsOf('og_description')}>
               {(a11y) => <textarea {...a11y} {...register('og_description')} maxLength={500} rows={2} />}
             </Field>
             <ImageUpload
@@ -399,7 +402,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         </details>
 
         <div className="admin-sticky-actions">
-          <Problems messages={publishProblems.length ? form.problems.general : form.problems.general} />
+          <FormMessages look="admin" messages={publishProblems.length ? form.problems.general : form.problems.general} />
           {conflict ? (
             <p className="admin-actions" style={{ marginBottom: 12 }}>
               <button type="button" className="button button--ghost" disabled={form.busy} onClick={() => void takeNewVersion()}>
@@ -427,7 +430,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         </div>
       </form>
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={unpublishing}
         title="Снять курс с публикации?"
         confirmLabel="Снять с публикации"
@@ -440,7 +443,7 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={deleting}
         title="Удалить курс?"
         confirmLabel="Удалить курс"

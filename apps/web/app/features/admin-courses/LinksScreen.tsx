@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import type { AdminLink } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { adminApi, Field, Problems } from './ui.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi } from './ui.tsx';
 import { endOfMoscowDay } from './dates.ts';
 import './admin.css';
 
@@ -75,7 +77,7 @@ function LinkRow({ courseId, link, onChanged }: { courseId: number; link: AdminL
         >
           {link.is_active ? 'Выключить' : 'Включить'}
         </button>
-        <Problems messages={form.problems.general} />
+        <FormMessages look="admin" messages={form.problems.general} />
       </td>
     </tr>
   );
@@ -115,21 +117,21 @@ export function LinksScreen({ courseId, links: loaded }: { courseId: number; lin
       >
         <fieldset>
           <legend>Новая ссылка</legend>
-          <Field label="Для кого (видно только вам)" hint="Например, «Корпоративная группа»" errors={form.errorsOf('title')}>
+          <Field look="admin" label="Для кого (видно только вам)" hint="Например, «Корпоративная группа»" errors={form.errorsOf('title')}>
             {(a11y) => <input {...a11y} {...register('title')} maxLength={200} />}
           </Field>
           <div className="admin-grid">
-            <Field label="Сколько человек может записаться" hint="Пусто — без лимита" errors={form.errorsOf('uses_limit')}>
+            <Field look="admin" label="Сколько человек может записаться" hint="Пусто — без лимита" errors={form.errorsOf('uses_limit')}>
               {(a11y) => <input {...a11y} {...register('uses_limit')} inputMode="numeric" autoComplete="off" />}
             </Field>
-            <Field label="Ссылка действует до" hint="Пусто — бессрочно" errors={form.errorsOf('expires_at')}>
+            <Field look="admin" label="Ссылка действует до" hint="Пусто — бессрочно" errors={form.errorsOf('expires_at')}>
               {(a11y) => <input {...a11y} {...register('expires_at')} type="date" />}
             </Field>
-            <Field label="Доступ к курсу до" hint="Пусто — бессрочно" errors={form.errorsOf('access_until')}>
+            <Field look="admin" label="Доступ к курсу до" hint="Пусто — бессрочно" errors={form.errorsOf('access_until')}>
               {(a11y) => <input {...a11y} {...register('access_until')} type="date" />}
             </Field>
           </div>
-          <Problems messages={form.problems.general} />
+          <FormMessages look="admin" messages={form.problems.general} />
           <div>
             <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
               Создать ссылку

@@ -8,8 +8,10 @@ import { formatCount } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
 import type { ContentItem } from '../../api/admin.ts';
-import { useSortableSensors } from '../../forms/sortable.ts';
-import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
+import { useSortableSensors } from '../../ui/sortable.ts';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 import { CopyMenu, CopyToCourseDialog, type Copied, type CopyItem } from './duplicate.tsx';
 import './admin.css';
@@ -210,7 +212,7 @@ export function ProgrammeScreen({ course, modules: loaded }: { course: Pick<Admi
         Перетаскивайте модули, уроки и тесты за значок ⠿ или с клавиатуры: фокус на значок, пробел, стрелки, пробел. Порядок
         сохраняется сразу.
       </p>
-      <Problems messages={[...orderProblems, ...duplication.problems.general]} />
+      <FormMessages look="admin" messages={[...orderProblems, ...duplication.problems.general]} />
       {copied && copied.courseId !== course.id ? (
         <p className="admin-notice" role="status">
           {copied.text} <Link to={copied.href}>Открыть копию</Link>
@@ -408,7 +410,7 @@ function RemoveDialog({ removal, onClose, onRemoved }: { removal: Removal | null
     text = `Тест «${removal.item.title}» будет удалён вместе с вопросами (${removal.item.note}) и всеми попытками учеников. Вернуть это будет нельзя.`;
   }
   return (
-    <ConfirmDialog
+    <ConfirmDialog look="admin"
       open={removal !== null}
       title={title}
       confirmLabel="Удалить"

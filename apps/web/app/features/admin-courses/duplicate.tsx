@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminCourse, AdminCourseCard, AdminModule } from '@crema/contract';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { problemsOf } from '../../api/problems.ts';
-import { adminApi, ConfirmDialog, Problems } from './ui.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { adminApi } from './ui.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { adminPaths } from './paths.ts';
 
 // Copies in the course builder (decision 0040): a lesson or test into a module of any
@@ -145,7 +147,7 @@ function CopyForm({ item, currentCourseId, onClose, onCopied }: { item: CopyItem
       <p>
         Копия {what(item.type)} «{item.title}» со всем содержимым появится в конце выбранного модуля как черновик. Оригинал не изменится.
       </p>
-      <Problems messages={loadProblems} />
+      <FormMessages look="admin" messages={loadProblems} />
       {courses === null && !loadProblems.length ? <p className="admin-muted">Загружаем ваши курсы…</p> : null}
       {courses ? (
         <div className="admin-field">
@@ -201,7 +203,7 @@ function CopyForm({ item, currentCourseId, onClose, onCopied }: { item: CopyItem
           </p>
         )
       ) : null}
-      <Problems messages={form.problems.general} />
+      <FormMessages look="admin" messages={form.problems.general} />
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={!course || !module || form.busy} aria-busy={form.busy}>
           Копировать
@@ -223,7 +225,7 @@ export function DuplicateCourseButton({ course, className = 'button button--ghos
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={`Дублировать курс «${course.title}»`}>
         Дублировать
       </button>
-      <ConfirmDialog
+      <ConfirmDialog look="admin"
         open={open}
         title="Дублировать курс?"
         confirmLabel="Создать копию"

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
-import { RichText } from '../../forms/RichText.tsx';
+import { RichText } from '../../ui/RichText.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { uploadFile, type UploadKind } from '../../api/admin.ts';
 import { problemsOf } from '../../api/problems.ts';
 
@@ -39,40 +40,9 @@ function FieldErrors({ id, messages }: { id: string; messages: string[] | undefi
   );
 }
 
-function Field({
-  label,
-  errors,
-  hint,
-  children,
-}: {
-  label: string;
-  errors?: string[];
-  hint?: string;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const described = [errors?.length ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="le-field">
-      <label className="le-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, ...(errors?.length ? { 'aria-invalid': true } : {}), 'aria-describedby': described })}
-      {hint ? (
-        <p className="le-field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} messages={errors} />
-    </div>
-  );
-}
-
 function TextInput({ label, value, onChange, errors, hint, placeholder }: { label: string; value: string | null | undefined; onChange: (value: string) => void; errors?: string[]; hint?: string; placeholder?: string }) {
   return (
-    <Field label={label} errors={errors} hint={hint}>
+    <Field look="lesson" label={label} errors={errors} hint={hint}>
       {(props) => <input {...props} className="le-input" type="text" value={value ?? ''} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />}
     </Field>
   );
@@ -80,7 +50,7 @@ function TextInput({ label, value, onChange, errors, hint, placeholder }: { labe
 
 function TextArea({ label, value, onChange, errors, rows = 3 }: { label: string; value: string | null | undefined; onChange: (value: string) => void; errors?: string[]; rows?: number }) {
   return (
-    <Field label={label} errors={errors}>
+    <Field look="lesson" label={label} errors={errors}>
       {(props) => <textarea {...props} className="le-input le-textarea" rows={rows} value={value ?? ''} onChange={(event) => onChange(event.target.value)} />}
     </Field>
   );

@@ -9,9 +9,9 @@ import { ApiRequestError } from '../../api/client.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
 import { FormRejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../forms/sortable.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
 import { BlockFields } from './BlockFields.tsx';
 import {
   BLOCK_TYPES,

@@ -2,10 +2,12 @@ import { useState, type ComponentType } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { LegalDocument } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
 
 // /admin/school/documents/{slug}/ (decision 0045): a new version of a legal document (decision
 // 0043) written from the current text, previewed as the page will show it, and published after a
@@ -82,10 +84,10 @@ export function DocumentScreen({
         <p className="admin-field__hint school-format">
           Формат текста: абзацы разделяются пустой строкой, строка с «## » в начале — заголовок раздела, строки с «- » — пункты списка.
         </p>
-        <Field label="Название" errors={form.errorsOf('title')}>
+        <Field look="admin" label="Название" errors={form.errorsOf('title')}>
           {(a11y) => <input {...a11y} value={title} maxLength={300} onChange={(e) => setTitle(e.currentTarget.value)} />}
         </Field>
-        <Field label="Текст документа" errors={form.errorsOf('body')} hint="Здесь текст действующей редакции: измените его и опубликуйте как новую.">
+        <Field look="admin" label="Текст документа" errors={form.errorsOf('body')} hint="Здесь текст действующей редакции: измените его и опубликуйте как новую.">
           {(a11y) => <textarea {...a11y} className="school-body" rows={18} value={body} onChange={(e) => setBody(e.currentTarget.value)} />}
         </Field>
         <div className="admin-actions">
@@ -97,7 +99,7 @@ export function DocumentScreen({
           </button>
           {dirty ? <span className="admin-unsaved">Текст изменён, но не опубликован</span> : null}
         </div>
-        <Problems messages={confirming ? [] : form.problems.general} />
+        <FormMessages look="admin" messages={confirming ? [] : form.problems.general} />
       </form>
       {preview ? (
         <section id="school-preview" className="school-preview legal" aria-labelledby="school-preview-title">
@@ -136,9 +138,9 @@ export function DocumentScreen({
           ) : reconsent === 'notice' ? (
             <p>Всем, кто принял прежнюю редакцию, личный кабинет сообщит о новой.</p>
           ) : null}
-          <Problems messages={form.problems.general} />
+          <FormMessages look="admin" messages={form.problems.general} />
           {form.errorsOf('title').length || form.errorsOf('body').length ? (
-            <Problems messages={[...form.errorsOf('title'), ...form.errorsOf('body')]} />
+            <FormMessages look="admin" messages={[...form.errorsOf('title'), ...form.errorsOf('body')]} />
           ) : null}
           <div className="admin-actions">
             <button type="button" className="button button--primary" aria-busy={form.busy} disabled={form.busy} onClick={() => void publish()}>

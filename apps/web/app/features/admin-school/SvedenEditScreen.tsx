@@ -5,9 +5,11 @@ import { formatDateTime } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { uploadSvedenPdf } from '../../api/admin.ts';
 import { problemsOf } from '../../api/problems.ts';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { SECTION_PROPS, FROM_COURSES, SVEDEN_ADD_REFS_MAX, choicesFor, type Prop } from './props.ts';
-import { Field, Problems, SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { SchoolTabs, schoolApi, schoolPaths } from './ui.tsx';
 
 // /admin/school/sveden/{key}/ (decision 0045): one subsection's text, rows, groups, documents and
 // extra pages, saved whole (PUT /api/sveden/{key}/, decision 0042). Each row's microdata property
@@ -71,7 +73,7 @@ function nextProp(list: readonly Prop[], used: string[]): Prop | undefined {
 function PropSelect({ label, list, value, errors, onChange }: { label: string; list: readonly Prop[]; value: string; errors: string[]; onChange: (prop: Prop) => void }) {
   const choices = choicesFor(list, value);
   return (
-    <Field label={label} errors={errors} hint={value ? <code>itemprop="{value}"</code> : undefined}>
+    <Field look="admin" label={label} errors={errors} hint={value ? <code>itemprop="{value}"</code> : undefined}>
       {(a11y) => (
         <select {...a11y} value={value} onChange={(e) => onChange(choices.find((c) => c.itemprop === e.currentTarget.value)!)}>
           {choices.map((c) => (
@@ -117,13 +119,13 @@ function FactRows({
                 set(i, { itemprop: prop.itemprop, label: !fact.label || fact.label === old?.label ? prop.label : fact.label });
               }}
             />
-            <Field label="Подпись на сайте" errors={errorsOf(`${at}.label`)}>
+            <Field look="admin" label="Подпись на сайте" errors={errorsOf(`${at}.label`)}>
               {(a11y) => <input {...a11y} value={fact.label} onChange={(e) => set(i, { label: e.currentTarget.value })} />}
             </Field>
-            <Field label="Значение" className="school-wide" errors={errorsOf(`${at}.value`)} hint="Абзацы — через пустую строку.">
+            <Field look="admin" label="Значение" className="school-wide" errors={errorsOf(`${at}.value`)} hint="Абзацы — через пустую строку.">
               {(a11y) => <textarea {...a11y} rows={2} value={fact.value} onChange={(e) => set(i, { value: e.currentTarget.value })} />}
             </Field>
-            <Field label="Ссылка (необязательно)" errors={errorsOf(`${at}.href`)} hint="Страница сайта с / или адрес с https://.">
+            <Field look="admin" label="Ссылка (необязательно)" errors={errorsOf(`${at}.href`)} hint="Страница сайта с / или адрес с https://.">
               {(a11y) => <input {...a11y} inputMode="url" value={fact.href} onChange={(e) => set(i, { href: e.currentTarget.value })} />}
             </Field>
             <button type="button" className="admin-icon-button" onClick={() => onChange(facts.filter((_, j) => j !== i))}>
@@ -153,7 +155,7 @@ function PdfUpload({ onUploaded }: { onUploaded: (url: string, name: string) => 
   const [state, setState] = useState<{ percent: number | null; problems: string[] }>({ percent: null, problems: [] });
   const busy = state.percent !== null;
   return (
-    <Field label="Загрузить PDF" errors={state.problems} hint="Документ PDF до 50 МБ с текстом, который можно выделить.">
+    <Field look="admin" label="Загрузить PDF" errors={state.problems} hint="Документ PDF до 50 МБ с текстом, который можно выделить.">
       {(a11y) => (
         <div className="school-upload">
           <input
@@ -268,14 +270,14 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
         </div>
       ) : null}
       <form className="admin-form school-form" onSubmit={save} noValidate>
-        <Field label="Текст перед сведениями" errors={form.errorsOf('intro')} hint="Необязательно. Абзацы — через пустую строку.">
+        <Field look="admin" label="Текст перед сведениями" errors={form.errorsOf('intro')} hint="Необязательно. Абзацы — через пустую строку.">
           {(a11y) => <textarea {...a11y} rows={3} value={draft.intro} onChange={(e) => edit({ intro: e.currentTarget.value })} />}
         </Field>
 
         {showFacts ? (
           <fieldset>
             <legend>Сведения</legend>
-            <Problems messages={form.errorsOf('facts')} />
+            <FormMessages look="admin" messages={form.errorsOf('facts')} />
             <FactRows facts={draft.facts} list={props.facts} prefix="facts" errorsOf={form.errorsOf} onChange={(facts) => edit({ facts })} />
           </fieldset>
         ) : null}
@@ -283,7 +285,7 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
         {showGroups ? (
           <fieldset>
             <legend>Группы сведений</legend>
-            <Problems messages={form.errorsOf('groups')} />
+            <FormMessages look="admin" messages={form.errorsOf('groups')} />
             {draft.groups.map((group, i) => {
               const groupProp = props.groups.find((g) => g.itemprop === group.itemprop);
               const setGroup = (patch: Partial<Draft['groups'][number]>) => edit({ groups: draft.groups.map((g, j) => (j === i ? { ...g, ...patch } : g)) });
@@ -297,10 +299,10 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
                     errors={form.errorsOf(`groups.${i}.itemprop`)}
                     onChange={(prop) => setGroup({ itemprop: prop.itemprop, title: !group.title || group.title === groupProp?.label ? prop.label : group.title })}
                   />
-                  <Field label="Заголовок" errors={form.errorsOf(`groups.${i}.title`)}>
+                  <Field look="admin" label="Заголовок" errors={form.errorsOf(`groups.${i}.title`)}>
                     {(a11y) => <input {...a11y} value={group.title} onChange={(e) => setGroup({ title: e.currentTarget.value })} />}
                   </Field>
-                  <Problems messages={form.errorsOf(`groups.${i}.facts`)} />
+                  <FormMessages look="admin" messages={form.errorsOf(`groups.${i}.facts`)} />
                   <FactRows
                     facts={group.facts}
                     list={groupProp?.facts ?? []}
@@ -332,7 +334,7 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
         {showDocuments ? (
           <fieldset>
             <legend>Документы</legend>
-            <Problems messages={form.errorsOf('documents')} />
+            <FormMessages look="admin" messages={form.errorsOf('documents')} />
             {draft.documents.map((doc, i) => {
               const setDoc = (patch: Partial<Draft['documents'][number]>) => edit({ documents: draft.documents.map((d, j) => (j === i ? { ...d, ...patch } : d)) });
               const docProp = props.documents.find((p) => p.itemprop === doc.itemprop);
@@ -345,14 +347,14 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
                     errors={form.errorsOf(`documents.${i}.itemprop`)}
                     onChange={(prop) => setDoc({ itemprop: prop.itemprop, title: !doc.title || doc.title === docProp?.label ? prop.label : doc.title })}
                   />
-                  <Field label="Название на сайте" errors={form.errorsOf(`documents.${i}.title`)}>
+                  <Field look="admin" label="Название на сайте" errors={form.errorsOf(`documents.${i}.title`)}>
                     {(a11y) => <input {...a11y} value={doc.title} onChange={(e) => setDoc({ title: e.currentTarget.value })} />}
                   </Field>
-                  <Field label="Адрес файла" errors={form.errorsOf(`documents.${i}.url`)} hint={doc.url ? <a href={doc.url} target="_blank" rel="noopener">Открыть файл</a> : 'Загрузите PDF ниже или вставьте ссылку.'}>
+                  <Field look="admin" label="Адрес файла" errors={form.errorsOf(`documents.${i}.url`)} hint={doc.url ? <a href={doc.url} target="_blank" rel="noopener">Открыть файл</a> : 'Загрузите PDF ниже или вставьте ссылку.'}>
                     {(a11y) => <input {...a11y} inputMode="url" value={doc.url} onChange={(e) => setDoc({ url: e.currentTarget.value })} />}
                   </Field>
                   <PdfUpload onUploaded={(url, name) => setDoc({ url, title: doc.title || name.replace(/\.pdf$/i, '') })} />
-                  <Field label="Реквизиты (необязательно)" errors={form.errorsOf(`documents.${i}.note`)} hint="Например: утверждён приказом от 01.09.2025 № 12.">
+                  <Field look="admin" label="Реквизиты (необязательно)" errors={form.errorsOf(`documents.${i}.note`)} hint="Например: утверждён приказом от 01.09.2025 № 12.">
                     {(a11y) => <input {...a11y} value={doc.note} onChange={(e) => setDoc({ note: e.currentTarget.value })} />}
                   </Field>
                   <button type="button" className="admin-icon-button" onClick={() => edit({ documents: draft.documents.filter((_, j) => j !== i) })}>
@@ -379,15 +381,15 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
         <fieldset>
           <legend>Дополнительные страницы</legend>
           <p className="admin-field__hint">Ссылки на другие страницы сайта с этими сведениями, не больше {SVEDEN_ADD_REFS_MAX}.</p>
-          <Problems messages={form.errorsOf('add_refs')} />
+          <FormMessages look="admin" messages={form.errorsOf('add_refs')} />
           {draft.add_refs.map((ref, i) => {
             const setRef = (patch: Partial<Draft['add_refs'][number]>) => edit({ add_refs: draft.add_refs.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
             return (
               <div key={i} className="school-row" role="group" aria-label={`Страница ${i + 1}`}>
-                <Field label="Название" errors={form.errorsOf(`add_refs.${i}.title`)}>
+                <Field look="admin" label="Название" errors={form.errorsOf(`add_refs.${i}.title`)}>
                   {(a11y) => <input {...a11y} value={ref.title} onChange={(e) => setRef({ title: e.currentTarget.value })} />}
                 </Field>
-                <Field label="Адрес" errors={form.errorsOf(`add_refs.${i}.url`)}>
+                <Field look="admin" label="Адрес" errors={form.errorsOf(`add_refs.${i}.url`)}>
                   {(a11y) => <input {...a11y} inputMode="url" value={ref.url} onChange={(e) => setRef({ url: e.currentTarget.value })} />}
                 </Field>
                 <button type="button" className="admin-icon-button" onClick={() => edit({ add_refs: draft.add_refs.filter((_, j) => j !== i) })}>
@@ -404,7 +406,7 @@ export function SvedenEditScreen({ page }: { page: SvedenPage }) {
         </fieldset>
 
         <div className="admin-sticky-actions admin-actions">
-          <Problems messages={form.problems.general} />
+          <FormMessages look="admin" messages={form.problems.general} />
           {notice ? (
             <p className="admin-ok" role="status">
               {notice}

@@ -5,7 +5,7 @@ import './school.css';
 
 // Parts of the school staff's screens (decision 0045): the browser's admin calls, the tabs between
 // 'Сведения' and the documents; the labelled field and general messages are the admin screens' own
-// (forms/AdminField.tsx). The admin layout's styles (admin.css, loaded by the admin frame) give them their look.
+// (ui/AdminField.tsx). The admin layout's styles (admin.css, loaded by the admin frame) give them their look.
 
 export const schoolApi = createAdminApi(browserFetch);
 
@@ -32,4 +32,3 @@ export function SchoolTabs() {
   );
 }
 
-export { Field, Problems } from '../../forms/AdminField.tsx';

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import type { AdminCourse, AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Messages } from './QuestionEditor.tsx';
 import { adminPaths } from './TestEditor.tsx';
 import './admin-tests.css';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 const questionsWord = (n: number) => {
   const tens = n % 100;
@@ -71,7 +71,7 @@ export function FinalTests({ course, initialTests }: { course: Pick<AdminCourse,
             Копия «{copied.name}» добавлена сразу после оригинала как черновик.
           </p>
         ) : null}
-        <Messages messages={copying.problems.general} />
+        <FormMessages look="test-editor" messages={copying.problems.general} />
         <form
           className="at-add"
           onSubmit={form.onSubmit(async () => {
@@ -93,13 +93,13 @@ export function FinalTests({ course, initialTests }: { course: Pick<AdminCourse,
               aria-invalid={form.errorsOf('name').length ? true : undefined}
               onChange={(event) => setName(event.target.value)}
             />
-            <Messages messages={form.errorsOf('name')} />
+            <FormMessages look="test-editor" messages={form.errorsOf('name')} />
           </div>
           <button type="submit" className="button button--primary at-small" disabled={form.busy}>
             Добавить тест
           </button>
         </form>
-        <Messages messages={form.problems.general} />
+        <FormMessages look="test-editor" messages={form.problems.general} />
       </section>
     </div>
   );

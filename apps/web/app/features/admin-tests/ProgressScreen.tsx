@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { AdminCourseCard, AdminGroupOption, AdminProgressRow } from '@crema/contract';
 import { adminProgressExportUrl, type AdminProgressFilters } from '../../api/admin.ts';
 import { toQuery } from '../../api/client.ts';
-import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import './admin-tests.css';
 
 export const PROGRESS_PAGE_SIZE = 20;

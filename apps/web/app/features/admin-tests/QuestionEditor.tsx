@@ -19,19 +19,10 @@ import {
   type QuestionType,
 } from './drafts.ts';
 import { QuestionPreview } from './QuestionPreview.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 const TYPES = Object.keys(QUESTION_TYPE_LABELS) as QuestionType[];
 
-export function Messages({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div className="at-messages" role="alert">
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </div>
-  );
-}
 
 /** A picture picker: uploads at once and hands back the key; the API's words on failure. */
 function ImageField({
@@ -78,7 +69,7 @@ function ImageField({
           Убрать картинку
         </button>
       ) : null}
-      <Messages messages={errors} />
+      <FormMessages look="test-editor" messages={errors} />
     </div>
   );
 }
@@ -309,7 +300,7 @@ export function QuestionEditor({
           aria-invalid={form.errorsOf('text').length ? true : undefined}
           onChange={(event) => setDraft({ ...draft, text: event.target.value })}
         />
-        <Messages messages={form.errorsOf('text')} />
+        <FormMessages look="test-editor" messages={form.errorsOf('text')} />
       </div>
       <ImageField
         label="Картинка к вопросу"
@@ -343,9 +334,9 @@ export function QuestionEditor({
           100 — вопрос есть в каждой попытке; 50 — примерно в каждой второй; 0 — не попадает никогда. Так можно собрать попытки из большого набора
           вопросов.
         </p>
-        <Messages messages={form.errorsOf('probability')} />
+        <FormMessages look="test-editor" messages={form.errorsOf('probability')} />
       </div>
-      <Messages messages={[...form.errorsOf('type'), ...form.problems.general]} />
+      <FormMessages look="test-editor" messages={[...form.errorsOf('type'), ...form.problems.general]} />
       <div className="at-editor__actions">
         <button type="submit" className="button button--primary at-small" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? 'Сохраняем…' : 'Сохранить вопрос'}

@@ -6,13 +6,14 @@ import { CSS } from '@dnd-kit/utilities';
 import type { AdminQuestion, AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { useUnsavedGuard } from '../../forms/UnsavedGuard.tsx';
-import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../forms/sortable.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
 import { QUESTION_TYPE_LABELS } from './drafts.ts';
-import { Messages, QuestionEditor } from './QuestionEditor.tsx';
+import { QuestionEditor } from './QuestionEditor.tsx';
 import { TestSettings } from './TestSettings.tsx';
 import './admin-tests.css';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 /** Where a test lives in the builder: its module's course page, or the course's final tests. */
 export const adminPaths = {
@@ -23,7 +24,7 @@ export const adminPaths = {
 
 /**
  * Marks which parts of the page hold unsaved typing (settings, each question), and warns before
- * leaving while any do (forms/UnsavedGuard.tsx: links, the back button, closing the tab).
+ * leaving while any do (ui/UnsavedGuard.tsx: links, the back button, closing the tab).
  */
 function useUnsaved() {
   const [parts, setParts] = useState<Record<string, boolean>>({});
@@ -70,7 +71,7 @@ function PublishPanel({ test, version, onChanged }: { test: AdminTest; version: 
           </ul>
         </>
       )}
-      <Messages messages={api.problems.general} />
+      <FormMessages look="test-editor" messages={api.problems.general} />
       {test.is_published ? (
         <button type="button" className="button button--ghost at-small" onClick={() => void toggle(false)} disabled={api.busy}>
           Снять с публикации
@@ -279,7 +280,7 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
             {questions.length > 1 ? (
               <p className="at-hint">Порядок меняется перетаскиванием за ⋮⋮ (с клавиатуры: пробел, стрелки, пробел) или кнопками ↑ и ↓.</p>
             ) : null}
-            <Messages messages={order.problems.general} />
+            <FormMessages look="test-editor" messages={order.problems.general} />
             <DndContext
               sensors={sensors}
               collisionDetection={closestCenter}
@@ -348,7 +349,7 @@ export function TestEditor({ initialTest, initialQuestions }: { initialTest: Adm
             <p>
               Вопрос {deletingNumber} «{deleting.text}» и все его ответы ({deleting.answers.length}) будут удалены. Вернуть их будет нельзя.
             </p>
-            <Messages messages={removal.problems.general} />
+            <FormMessages look="test-editor" messages={removal.problems.general} />
             <div className="at-editor__actions">
               <button type="button" className="button button--primary at-small" onClick={() => void confirmDelete()} disabled={removal.busy} data-autofocus>
                 Удалить вопрос

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { AdminTest } from '@crema/contract';
 import { adminBrowserApi } from '../../api/admin.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Messages } from './QuestionEditor.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 export const REVIEW_LABELS: Record<AdminTest['review'], string> = {
   score: 'Только итоговый балл',
@@ -117,7 +117,7 @@ export function TestSettings({
           Название
         </label>
         <input className="at-input" maxLength={200} {...field('name')} {...register('name')} />
-        <Messages messages={api.errorsOf('name')} />
+        <FormMessages look="test-editor" messages={api.errorsOf('name')} />
       </div>
       <div className="at-field">
         <label className="at-field__label" htmlFor={`${ids}-description`}>
@@ -125,7 +125,7 @@ export function TestSettings({
         </label>
         <textarea className="at-input" rows={3} maxLength={5000} {...field('description')} {...register('description')} />
         <p className="at-hint">Ученик видит его перед началом теста: что проверяем и сколько примерно займёт.</p>
-        <Messages messages={api.errorsOf('description')} />
+        <FormMessages look="test-editor" messages={api.errorsOf('description')} />
       </div>
       <div className="at-settings__row">
         <div className="at-field">
@@ -134,7 +134,7 @@ export function TestSettings({
           </label>
           <input className="at-input" type="number" inputMode="numeric" min={0} max={100} {...field('pass_score')} {...register('pass_score')} />
           <p className="at-hint">Сколько процентов верных ответов нужно, чтобы тест был сдан.</p>
-          <Messages messages={api.errorsOf('pass_score')} />
+          <FormMessages look="test-editor" messages={api.errorsOf('pass_score')} />
         </div>
         <div className="at-field">
           <label className="at-field__label" htmlFor={`${ids}-attempts_limit`}>
@@ -151,7 +151,7 @@ export function TestSettings({
             {...register('attempts_limit')}
           />
           <p className="at-hint">Пусто — сколько угодно.</p>
-          <Messages messages={api.errorsOf('attempts_limit')} />
+          <FormMessages look="test-editor" messages={api.errorsOf('attempts_limit')} />
         </div>
         <div className="at-field">
           <label className="at-field__label" htmlFor={`${ids}-time_limit_minutes`}>
@@ -168,7 +168,7 @@ export function TestSettings({
             {...register('time_limit_minutes')}
           />
           <p className="at-hint">Пусто — без ограничения времени.</p>
-          <Messages messages={api.errorsOf('time_limit_minutes')} />
+          <FormMessages look="test-editor" messages={api.errorsOf('time_limit_minutes')} />
         </div>
       </div>
       <fieldset className="at-field at-radios">
@@ -186,7 +186,7 @@ export function TestSettings({
             </p>
           ) : null}
         </div>
-        <Messages messages={api.errorsOf('review')} />
+        <FormMessages look="test-editor" messages={api.errorsOf('review')} />
       </fieldset>
       <div className="at-field">
         <label className="at-field__label" htmlFor={`${ids}-grading`}>
@@ -199,9 +199,9 @@ export function TestSettings({
             </option>
           ))}
         </select>
-        <Messages messages={api.errorsOf('grading')} />
+        <FormMessages look="test-editor" messages={api.errorsOf('grading')} />
       </div>
-      <Messages messages={api.problems.general} />
+      <FormMessages look="test-editor" messages={api.problems.general} />
       <div className="at-editor__actions">
         <button type="submit" className="button button--primary at-small" disabled={api.busy} aria-busy={api.busy}>
           {api.busy ? 'Сохраняем…' : 'Сохранить настройки'}

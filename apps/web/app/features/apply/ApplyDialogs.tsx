@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { Modal } from '../../ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField, type RootBits } from './parts.tsx';
-import { showPhone } from '../../forms/masks.ts';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
+import { showPhone } from '../../ui/masks.ts';
 import { maskRef } from './masks.ts';
-import { Messages } from './Messages.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
@@ -44,7 +44,7 @@ export function formKeyFor(course: ApplyCourse, forWhom: ForWhom): string {
  * closing fades them out, then `onClosed` leads back to the course page.
  */
 export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse; onClosed: () => void }) {
-  const root = useRouteLoaderData('root') as RootBits;
+  const root = useRootData();
   const signedIn = Boolean(root?.user);
   const policy = root?.configs?.PRIVACY_POLICY_LINK;
   const [open, setOpen] = useState(true);
@@ -111,7 +111,7 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
               Для другого человека (например, ребёнка)
             </button>
           </div>
-          {poll.problems.general.length ? <Messages messages={poll.problems.general} /> : null}
+          {poll.problems.general.length ? <FormMessages look="apply" messages={poll.problems.general} /> : null}
         </div>
       ) : null}
       {step === 'Student' && form ? (
@@ -264,7 +264,7 @@ function SendApplication({
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
       <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
       <ConsentFields errorsOf={api.errorsOf} policy={policy} child={form.fields.some(isStudentField)} />
-      {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
+      {api.problems.general.length ? <FormMessages look="apply" messages={api.problems.general} /> : null}
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
         Отправить заявку
       </button>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { RootBits } from './parts.tsx';
 import type { FeedbackForm } from '@crema/contract';
+import { useRootData } from '../../lib/root-data.ts';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody } from './parts.tsx';
-import { Messages } from './Messages.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
 
@@ -20,7 +19,7 @@ const FEEDBACK_ANCHOR = 'feedback';
 
 /** Default export: routes/content-page.tsx loads it lazily, only on the pages that have a form. */
 export default function FeedbackSection({ form }: { form: FeedbackForm }) {
-  const root = useRouteLoaderData('root') as RootBits;
+  const root = useRootData();
   const signedIn = Boolean(root?.user);
   const api = useApiForm([...form.fields.map((field) => field.name), ...CONSENT_FIELDS]);
   const body = useApplicationBody(signedIn);
@@ -63,7 +62,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
           {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
           <FeedbackFields fields={form.fields} errorsOf={api.errorsOf} />
           <ConsentFields errorsOf={api.errorsOf} policy={root?.configs?.PRIVACY_POLICY_LINK} />
-          {api.problems.general.length ? <Messages messages={api.problems.general} /> : null}
+          {api.problems.general.length ? <FormMessages look="apply" messages={api.problems.general} /> : null}
           <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>
             Отправить заявку
           </button>

@@ -1,10 +1,10 @@
 import InputMask from 'imask/esm/controls/input';
 import 'imask/esm/masked/pattern';
-import { MASK, type MaskOptions } from '../../forms/masks.ts';
+import { MASK, type MaskOptions } from '../../ui/masks.ts';
 import type { FeedbackField } from './parts.tsx';
 
 // The application dialogs' fields by type: the site's phone and date masks
-// (forms/masks.ts). Only the dialogs use them: they load on first click, so imask never reaches a
+// (ui/masks.ts). Only the dialogs use them: they load on first click, so imask never reaches a
 // public page's first load. The API takes the masked text.
 
 const MASKS: Partial<Record<FeedbackField['type'], MaskOptions>> = { phone: MASK.phone, date: MASK.date };

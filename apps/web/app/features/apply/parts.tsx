@@ -10,9 +10,6 @@ import type { ApplicationBody } from '../../api/client.ts';
 
 export type FeedbackField = FeedbackForm['fields'][number];
 
-/** What the forms read of the root loader's data: the session and the policy link. */
-export type RootBits = { user?: unknown; configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
-
 /** The privacy policy page the consent links to, unless the settings name another (PRIVACY_POLICY_LINK). */
 export const PRIVACY_POLICY_PATH = '/documents/privacy-policy/';
 

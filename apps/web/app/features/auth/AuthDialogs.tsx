@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { closeDialog, settleDialog, useDialogState, type DialogName } from '../../lib/dialogs.ts';
 import { BackLink } from './fields.tsx';
 import { ChangePassword, ChangePasswordCode, PassChange, RestorePassword } from './PasswordDialogs.tsx';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { EMAIL_REQUIRED, normaliseEmail, PASSWORD_MIN_LENGTH, passwordProblems } from '@crema/contract/rules';
+import { useRootData } from '../../lib/root-data.ts';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState, type PasswordData } from '../../lib/dialogs.ts';
-import { EmailField, Field, FormMessages, SubmitButton, SwitchLink } from './fields.tsx';
+import { EmailField, InputField, SubmitButton, SwitchLink } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CodeForm, countdownFrom } from './SignInDialogs.tsx';
 
 // RestorePassword, ChangePassword ('Создание пароля', from the mailed link), ChangePasswordCode
@@ -47,7 +48,7 @@ function NewPasswordFields(props: {
 }) {
   return (
     <>
-      <Field
+      <InputField
         label="Новый пароль"
         type="password"
         name="password"
@@ -58,7 +59,7 @@ function NewPasswordFields(props: {
         onValueChange={props.setPassword}
         hint={`Не короче ${PASSWORD_MIN_LENGTH} символов и не только цифры.`}
       />
-      <Field
+      <InputField
         label="Повторите пароль"
         type="password"
         name="confirm_password"
@@ -90,7 +91,7 @@ export function RestorePassword() {
     <form className="auth-form" noValidate onSubmit={submit}>
       <p className="auth-form__lead">Укажите e-mail, с которым вы входите. Мы пришлём ссылку, по которой можно задать новый пароль.</p>
       <EmailField value={email} onValueChange={setEmail} errors={form.errorsOf('email')} />
-      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="auth" messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Отправить ссылку</SubmitButton>
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('SendCode', { email: normaliseEmail(email) })}>Войти по коду</SwitchLink>
@@ -122,7 +123,7 @@ export function ChangePassword() {
     <form className="auth-form" noValidate onSubmit={submit}>
       <p className="auth-form__lead">Придумайте новый пароль. После сохранения войдите с ним — на других устройствах вход закончится.</p>
       <NewPasswordFields password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} first />
-      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="auth" messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Сохранить пароль</SubmitButton>
     </form>
   );
@@ -130,7 +131,7 @@ export function ChangePassword() {
 
 /** PassChange (signed in): current and new password; then ChangePasswordCode asks for the mailed code. */
 export function PassChange() {
-  const root = useRouteLoaderData('root') as { user?: { email: string } | null } | undefined;
+  const root = useRootData();
   const email = root?.user?.email;
   const state = useDialogState();
   const kept = state.passwordData;
@@ -162,7 +163,7 @@ export function PassChange() {
 
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
-      <Field
+      <InputField
         label="Текущий пароль"
         type="password"
         name="current_password"
@@ -173,7 +174,7 @@ export function PassChange() {
         hint="Если вы входили только по коду и пароля ещё нет, оставьте поле пустым."
       />
       <NewPasswordFields password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} />
-      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="auth" messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Получить код</SubmitButton>
       <p className="auth-form__note">Мы отправим код подтверждения на {email}.</p>
     </form>
@@ -221,7 +222,7 @@ export function ChangePasswordCode() {
       <form className="auth-form" noValidate onSubmit={submit}>
         <p className="auth-form__lead">Мы пришлём на e-mail код, после него можно будет задать новый пароль.</p>
         <EmailField value={email} onValueChange={setEmail} errors={emailForm.errorsOf('email')} />
-        {emailForm.problems.general.length ? <FormMessages messages={emailForm.problems.general} /> : null}
+        {emailForm.problems.general.length ? <FormMessages look="auth" messages={emailForm.problems.general} /> : null}
         <SubmitButton busy={emailForm.busy}>Получить код</SubmitButton>
       </form>
     );
@@ -264,7 +265,7 @@ export function ChangePasswordCode() {
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <NewPasswordFields password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} first />
-      {passwordForm.problems.general.length ? <FormMessages messages={passwordForm.problems.general} /> : null}
+      {passwordForm.problems.general.length ? <FormMessages look="auth" messages={passwordForm.problems.general} /> : null}
       <SubmitButton busy={passwordForm.busy}>Сохранить пароль</SubmitButton>
     </form>
   );

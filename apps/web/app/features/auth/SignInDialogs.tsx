@@ -5,8 +5,9 @@ import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
-import { CodeField, EmailField, Field, FormMessages, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
-import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { CodeField, EmailField, InputField, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { shouldOfferProfile } from './SkipAccountData.tsx';
 
@@ -55,7 +56,7 @@ export function SendCode() {
       <p className="auth-form__lead">Введите e-mail — мы пришлём код для входа. Если вы у нас впервые, аккаунт создастся сам.</p>
       <EmailField value={email} onValueChange={setEmail} errors={form.errorsOf('email')} />
       <SignUpConsent id="auth-consent" checked={consent} onChange={setConsent} errors={form.errorsOf('consent')} required />
-      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="auth" messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Получить код</SubmitButton>
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('Login', { email: normaliseEmail(email) })}>Войти с паролем</SwitchLink>
@@ -116,7 +117,7 @@ export function CodeForm(props: {
     >
       <p className="auth-form__lead">{props.lead}</p>
       <CodeField inputRef={inputRef} value={code} busy={form.busy} onValueChange={setCode} onComplete={check} />
-      {messages.length ? <FormMessages messages={messages} /> : null}
+      {messages.length ? <FormMessages look="auth" messages={messages} /> : null}
       {notice ? (
         <p className="auth-notice" role="status">
           {notice}
@@ -195,7 +196,7 @@ export function Login() {
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
       <EmailField name="username" value={email} onValueChange={setEmail} errors={form.errorsOf('username')} />
-      <Field
+      <InputField
         label="Пароль"
         type="password"
         name="password"
@@ -205,7 +206,7 @@ export function Login() {
         onValueChange={setPassword}
         errors={form.errorsOf('password')}
       />
-      {form.problems.general.length ? <FormMessages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="auth" messages={form.problems.general} /> : null}
       <SubmitButton busy={form.busy}>Войти</SubmitButton>
       <div className="auth-form__links">
         <SwitchLink onClick={() => openDialog('RestorePassword', { email: normaliseEmail(email) })}>Забыли пароль?</SwitchLink>

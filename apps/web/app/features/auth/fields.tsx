@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { AUTH_CODE_LENGTH } from '@crema/contract/rules';
 import { goBack, useDialogState } from '../../lib/dialogs.ts';
+import { Field } from '../../ui/Field.tsx';
 
 // Form parts the sign-in dialogs share: labelled fields with their errors linked by
-// aria-describedby, the general messages above the button, a busy submit button, the code
+// aria-describedby (ui/Field.tsx), a busy submit button, the code
 // field with its resend countdown.
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -17,54 +18,21 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input; its errors (joined) and hint are tied to it for screen readers. */
-export function Field({ label, value, onValueChange, errors = [], hint, first, className, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
+/** A labelled input (ui/Field.tsx); its errors (joined) and hint are tied to it for screen readers. */
+export function InputField({ label, value, onValueChange, errors = [], hint, first, className, ...input }: FieldProps) {
   return (
-    <div className="auth-field">
-      <label className="auth-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        className={className ?? 'auth-field__input'}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy}
-        data-autofocus={first || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="auth-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p id={errorId} className="auth-field__error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The form's general messages, announced when they appear. */
-export function FormMessages({ messages, id }: { messages: string[]; id?: string }) {
-  return (
-    <div id={id} className="auth-messages" role="alert">
-      {messages.length === 1 ? <p className="auth-messages__item">{messages[0]}</p> : null}
-      {messages.length > 1 ? (
-        <ul className="auth-messages__list">
-          {messages.map((message, index) => (
-            <li key={index}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <Field look="auth" label={label} errors={errors} hint={hint}>
+      {(a11y) => (
+        <input
+          {...input}
+          {...a11y}
+          className={className ?? 'auth-field__input'}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          data-autofocus={first || undefined}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -135,7 +103,7 @@ export function EmailField({
   name?: 'email' | 'username';
 }) {
   return (
-    <Field
+    <InputField
       label="E-mail"
       type="email"
       name={name}
@@ -168,7 +136,7 @@ export function CodeField({
   onComplete: (code: string) => void;
 }) {
   return (
-    <Field
+    <InputField
       ref={inputRef}
       label="Код из письма"
       name="code"

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { CaptchaAction, Configs } from '@crema/contract';
+import type { CaptchaAction } from '@crema/contract';
+import { useRootData } from '../../lib/root-data.ts';
 import { captchaSettingsOf, prepareCaptcha, tokenFor, type CaptchaSettings } from './captcha.ts';
 import './captcha.css';
 
@@ -18,7 +18,7 @@ export interface Captcha {
 
 /** The captcha as configured for this site. */
 export function useCaptcha(): Captcha {
-  const root = useRouteLoaderData('root') as { configs?: Configs } | undefined;
+  const root = useRootData();
   const provider = root?.configs?.CAPTCHA_PROVIDER;
   const siteKey = root?.configs?.CAPTCHA_SITE_KEY;
   const scriptUrl = root?.configs?.CAPTCHA_SCRIPT_URL;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '@crema/contract/format';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { ReviewModalProps } from './reviews.tsx';
 import { Stars } from './Stars.tsx';

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Review } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
-import { loadOnUse } from '../../lib/load-on-use.ts';
+import { loadOnUse } from '../../ui/load-on-use.ts';
 import { Stars } from './Stars.tsx';
 
 /** The `?review={id}` of a page address (the Review modal's link without JavaScript). */

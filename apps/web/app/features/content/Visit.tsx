@@ -1,6 +1,6 @@
 import { telHref } from '../../components/layout/Header.tsx';
 import { mailtoHref } from '../../components/layout/Footer.tsx';
-import { useRoot } from './useRoot.ts';
+import { useRoot } from '../../lib/root-data.ts';
 
 /**
  * How to reach the school, from the site settings: the studio's address, the phones as `tel:`

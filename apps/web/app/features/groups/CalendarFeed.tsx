@@ -3,23 +3,13 @@ import type { CalendarFeedView } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // The personal calendar (decision 0031): a secret .ics URL the phone's calendar subscribes to.
 // 'Подключить календарь' makes it; it is shown with 'Скопировать' and 'Открыть в календаре' (webcal)
 // and short instructions; 'Сменить ссылку' makes a new one (the old stops working at once: said
 // beside the button); 'Отключить' revokes it after a confirmation.
-
-function Problems({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div className="group-problems" role="alert">
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </div>
-  );
-}
 
 export function CalendarFeed({ initial }: { initial: CalendarFeedView }) {
   const [feed, setFeed] = useState(initial);
@@ -90,7 +80,7 @@ export function CalendarFeed({ initial }: { initial: CalendarFeedView }) {
             </p>
             <p>Календари обновляют подписки сами: Apple — примерно раз в час, Google — до нескольких раз в сутки.</p>
           </details>
-          <Problems messages={form.problems.general} />
+          <FormMessages look="group" messages={form.problems.general} />
           <div className="calendar-feed__manage">
             <div>
               <button type="button" className="button button--ghost" disabled={form.busy} aria-busy={form.busy} onClick={() => make(true)}>
@@ -114,7 +104,7 @@ export function CalendarFeed({ initial }: { initial: CalendarFeedView }) {
             Подключите календарь, и занятия ваших групп и групп ваших детей появятся в календаре телефона или в Google Календаре, а
             переносы будут обновляться сами.
           </p>
-          <Problems messages={form.problems.general} />
+          <FormMessages look="group" messages={form.problems.general} />
           <button type="button" className="button button--primary" disabled={form.busy} aria-busy={form.busy} onClick={() => make(false)}>
             {form.busy ? 'Создаём ссылку…' : 'Подключить календарь'}
           </button>
@@ -123,7 +113,7 @@ export function CalendarFeed({ initial }: { initial: CalendarFeedView }) {
       <Modal open={confirming} onClose={() => setConfirming(false)} title="Отключить календарь?" className="group-dialog">
         <div className="group-dialog__body">
           <p>Ссылка перестанет работать, и занятия больше не будут обновляться в календарях, подписанных на неё. Подключить календарь можно будет снова — по новой ссылке.</p>
-          <Problems messages={revoke.problems.general} />
+          <FormMessages look="group" messages={revoke.problems.general} />
           <div className="group-dialog__actions">
             <button
               type="button"

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { browserApi, browserFetch } from '../../api/browser.ts';
 import { createInvitationApi, type Invitation } from '../../api/invitation.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../forms/SignUpConsent.tsx';
+import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
@@ -18,28 +20,6 @@ const api = createInvitationApi(browserFetch);
 /** The enrolment's course page: a full load, so the header shows the person signed in. */
 function goToCourse(userCourseId: number) {
   window.location.assign(`/user/courses/${userCourseId}/`);
-}
-
-function Field({ id, label, errors, children }: { id: string; label: string; errors: string[]; children: React.ReactNode }) {
-  return (
-    <div className="invite-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {errors.length ? (
-        <p id={`${id}-error`} className="invite-error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Messages({ messages }: { messages: string[] }) {
-  return messages.length ? (
-    <p className="invite-alert" role="alert">
-      {messages.join(' ')}
-    </p>
-  ) : null;
 }
 
 /** The code request form cannot be sent without its consent box. */
@@ -63,19 +43,19 @@ function GuestSteps({ token }: { token: string }) {
       <p>
         Мы отправили код на <strong>{email}</strong>. Введите его, чтобы войти и получить курс.
       </p>
-      <Field id="invite-code" label="Код из письма" errors={form.errorsOf('code')}>
-        <input
-          id="invite-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          aria-invalid={form.errorsOf('code').length ? true : undefined}
-          aria-describedby={form.errorsOf('code').length ? 'invite-code-error' : undefined}
-        />
+      <Field look="invite" id="invite-code" label="Код из письма" errors={form.errorsOf('code')}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+          />
+        )}
       </Field>
-      <Messages messages={[...form.errorsOf('email'), ...form.problems.general]} />
+      <FormMessages look="invite" messages={[...form.errorsOf('email'), ...form.problems.general]} />
       <div className="invite-actions">
         <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
           Войти и начать обучение
@@ -99,20 +79,20 @@ function GuestSteps({ token }: { token: string }) {
       })}
     >
       <p>Введите e-mail: мы пришлём код для входа. Если аккаунта ещё нет, он появится сам.</p>
-      <Field id="invite-email" label="E-mail" errors={form.errorsOf('email')}>
-        <input
-          id="invite-email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={form.errorsOf('email').length ? true : undefined}
-          aria-describedby={form.errorsOf('email').length ? 'invite-email-error' : undefined}
-        />
+      <Field look="invite" id="invite-email" label="E-mail" errors={form.errorsOf('email')}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="email"
+            inputMode="email"
+          />
+        )}
       </Field>
       <SignUpConsent id="invite-consent" checked={consent} onChange={setConsent} errors={form.errorsOf('consent')} required />
-      <Messages messages={form.problems.general} />
+      <FormMessages look="invite" messages={form.problems.general} />
       <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
         Получить код
       </button>
@@ -124,7 +104,7 @@ function JoinButton({ token }: { token: string }) {
   const form = useApiForm();
   return (
     <div className="invite-form">
-      <Messages messages={form.problems.general} />
+      <FormMessages look="invite" messages={form.problems.general} />
       <button
         type="button"
         className="button button--primary"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths.ts';
-import { continuePath, isDone } from './links.ts';
+import { isDone } from './links.ts';
+import { accountPaths, continuePath } from '../../ui/paths.ts';
 import { courseLinks, type StudyCourse } from './links.ts';
 import { Outline } from './Outline.tsx';
 import './learning.css';
@@ -15,7 +15,7 @@ export function CourseOverview({ course }: { course: StudyCourse }) {
   return (
     <main className="account__page learn-overview">
       <p className="learn-back">
-        <Link to={paths.userCourses()}>← Мое обучение</Link>
+        <Link to={accountPaths.userCourses()}>← Мое обучение</Link>
       </p>
       <h1 className="account__title">{course.title}</h1>
       {course.student ? <p className="learn-note">Учится: {course.student.name}</p> : null}

@@ -4,10 +4,11 @@ import type { MyCourse } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
-import { continuePath, coursePath } from './links.ts';
+import { continuePath, coursePath } from '../../ui/paths.ts';
 import './learning.css';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // /user/courses/ 'Мое обучение': the enrolments of the
 // account and its students. A card leads to the course overview; 'Продолжить' to the first lesson
@@ -17,17 +18,6 @@ import './learning.css';
 // Courses an owner opened to the address meanwhile (pending grants) are only counted by the page's
 // reads (no GET changes state); the screen then takes them with one POST and reloads its data, so
 // they appear at once. Without JavaScript they come with the next session refresh or sign-in.
-
-function Messages({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div className="learn-problems" role="alert">
-      {messages.map((message, index) => (
-        <p key={index}>{message}</p>
-      ))}
-    </div>
-  );
-}
 
 /** WarningDelete: 'Да' removes the access and reloads the list, 'Нет' closes. */
 function WarningDelete({
@@ -41,40 +31,24 @@ function WarningDelete({
   onClose: () => void;
   onDeleted: () => Promise<void>;
 }) {
-  const form = useApiForm();
   return (
-    <Modal open={open} onClose={onClose} title="Удаление курса" className="learn-dialog">
-      <div className="learn-dialog__body">
-        <p>
-          Удалить курс «{course?.course.title}»{course?.student ? ` (учится ${course.student.name})` : ''}? Доступ к урокам и тестам
-          пропадёт вместе с прогрессом, вернуть его будет нельзя.
-        </p>
-        <Messages messages={form.problems.general} />
-        <div className="learn-dialog__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={form.busy}
-            disabled={form.busy}
-            onClick={() =>
-              void form.run(
-                async () => {
-                  if (!course) return;
-                  await browserApi.removeCourse(course.id);
-                  await onDeleted();
-                },
-                { leaving: true },
-              )
-            }
-          >
-            Да
-          </button>
-          <button type="button" className="button button--ghost" data-autofocus onClick={onClose}>
-            Нет
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      look="learning"
+      open={open}
+      onClose={onClose}
+      title="Удаление курса"
+      leaving
+      action={async () => {
+        if (!course) return;
+        await browserApi.removeCourse(course.id);
+        await onDeleted();
+      }}
+    >
+      <p>
+        Удалить курс «{course?.course.title}»{course?.student ? ` (учится ${course.student.name})` : ''}? Доступ к урокам и тестам
+        пропадёт вместе с прогрессом, вернуть его будет нельзя.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -219,7 +193,7 @@ export function MyCoursesScreen({
           </p>
         ) : null}
       </div>
-      <Messages messages={action.problems.general} />
+      <FormMessages look="learning" messages={action.problems.general} />
       {courses.length === 0 ? (
         <div className="learn-empty">
           <p>{hidden.length ? 'Все ваши курсы скрыты.' : 'Вы пока не записаны ни на один курс.'}</p>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AttemptReport } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
-import { coursePath, testPath } from './links.ts';
+import { coursePath, testPath } from '../../ui/paths.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
 import './learning.css';
 import './quiz.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalStudyPath, continueTarget, courseLinks, isDone, lessonPath, positionPath } from './links.ts';
+import { canonicalStudyPath, continueTarget, courseLinks, isDone, positionPath } from './links.ts';
+import { lessonPath } from '../../ui/paths.ts';
 import { outline } from './outline.fixture.ts';
 
 

@@ -1,22 +1,7 @@
-// The study pages' addresses and the outline's reading. Here,
-// not in lib/paths.ts: that file is in the shell every public page loads first (decision 0008).
+// The study pages' links and the outline's reading (lesson and test statuses). The
+// addresses themselves are ui/paths.ts (shared with my courses and progress, outside the shell).
 import type { LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
-
-/** /user/courses/{id}/: the course overview; `id` is the enrolment (user course). */
-export const coursePath = (id: number) => `/user/courses/${id}/`;
-
-/** /user/courses/{id}/lessons/: continues where the learner stopped (the route picks the lesson). */
-export const continuePath = (id: number) => `/user/courses/${id}/lessons/`;
-
-/** /user/courses/{id}/lessons/{lessonId}/?page=n (page 1 has no query: one address per place). */
-export const lessonPath = (id: number, lessonId: number, page = 1) =>
-  `/user/courses/${id}/lessons/${lessonId}/${page > 1 ? `?page=${page}` : ''}`;
-
-/** /user/courses/{id}/testing/{testId}/: a module test or a final test. */
-export const testPath = (id: number, testId: number) => `/user/courses/${id}/testing/${testId}/`;
-
-/** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
-export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
+import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
 
 /** Fields a group's outline adds to an item (its timetable, decision 0031) or the owner's preview (draft, 0041); a course's outline has none. */
 export interface Timed {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentPlace, findTest, placeAfterTest, testResultPath, withOpened } from './links.ts';
+import { currentPlace, findTest, placeAfterTest, withOpened } from './links.ts';
+import { testResultPath } from '../../ui/paths.ts';
 import { answerLines, formatClock, isAnswered, markText, pairedWith, withPair, type QuizQuestion } from './quiz.ts';
 import { outline } from './outline.fixture.ts';
 

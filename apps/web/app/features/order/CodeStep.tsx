@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { OrderSummary } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
 import { CodeBoxes, ORDER_CODE_LENGTH } from './CodeBoxes.tsx';
-import { paymentPath } from './paths.ts';
+import { paymentPath } from '../../ui/paths.ts';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // InputCodeOrder and LoginOrder (decision 0023): a guest's order
 // waits for the e-mail code, which signs the person in (a new address registers) and makes the
@@ -33,18 +34,6 @@ function useSecondsLeft(until: number): number {
     return () => window.clearInterval(timer);
   }, [until]);
   return Math.max(0, Math.ceil((until - now) / 1000));
-}
-
-function Messages({ messages, id }: { messages: string[]; id?: string }) {
-  return (
-    <div className="order-messages" role="alert" id={id}>
-      {messages.map((message, index) => (
-        <p key={index} className="order-messages__item">
-          {message}
-        </p>
-      ))}
-    </div>
-  );
 }
 
 function CodeForm({
@@ -123,7 +112,7 @@ function CodeForm({
         describedBy={problems.length ? errorId : undefined}
         inputs={boxes}
       />
-      {problems.length ? <Messages id={errorId} messages={problems} /> : null}
+      {problems.length ? <FormMessages look="order" id={errorId} messages={problems} /> : null}
       {sent ? (
         <p className="order-step__note" role="status">
           {sent}
@@ -193,7 +182,7 @@ function PasswordForm({ order, email, onCode }: { order: OrderSummary; email: st
           </p>
         ) : null}
       </div>
-      {form.problems.general.length ? <Messages messages={form.problems.general} /> : null}
+      {form.problems.general.length ? <FormMessages look="order" messages={form.problems.general} /> : null}
       <button type="submit" className="button button--primary order-step__submit" aria-busy={form.busy || undefined} disabled={form.busy}>
         {form.busy ? 'Входим…' : 'Войти и продолжить'}
       </button>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
@@ -7,12 +7,14 @@ import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import { CodeStep } from './CodeStep.tsx';
-import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../forms/masks.ts';
-import { paymentPath } from './paths.ts';
+import { MASK, maskedRef, phoneComplete, sendDate, showPhone } from '../../ui/masks.ts';
+import { Field as LabelledField } from '../../ui/Field.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { accountPaths, paymentPath } from '../../ui/paths.ts';
 import './order.css';
 
 // The order page (decision 0023): the course
@@ -105,7 +107,7 @@ function AlreadyNotice({ already }: { already: OrderAlready }) {
       {already.studying.map((learner) => (
         <p key={learner.studentId ?? 'self'}>
           {learner.studentId === null ? 'Вы уже учитесь на этом курсе' : `${learner.name} уже учится на этом курсе`} — второй раз
-          оплачивать не нужно. <Link to={paths.userCourses()}>Мое обучение</Link>
+          оплачивать не нужно. <Link to={accountPaths.userCourses()}>Мое обучение</Link>
         </p>
       ))}
       {already.openOrders.map((order) => (
@@ -135,27 +137,10 @@ function Field({
   registration: UseFormRegisterReturn;
   inputRef?: (element: HTMLInputElement | null) => void;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>) {
-  const id = useId();
   return (
-    <div className="pf-field">
-      <label className="pf-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="pf-field__input"
-        {...input}
-        {...registration}
-        ref={inputRef ?? registration.ref}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={errors.length ? `${id}-error` : undefined}
-      />
-      {errors.length ? (
-        <p id={`${id}-error`} className="pf-field__error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField look="account" label={label} errors={errors}>
+      {(a11y) => <input {...a11y} className="pf-field__input" {...input} {...registration} ref={inputRef ?? registration.ref} />}
+    </LabelledField>
   );
 }
 
@@ -182,7 +167,7 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
 }
 
 export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog, already }: OrderScreenProps) {
-  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+  const root = useRootData();
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const navigate = useNavigate();
   const signedIn = account !== null;
@@ -543,7 +528,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
         <div className="order-step">
           <p className="order-step__lead">{result?.text}</p>
           {result?.enrolled ? (
-            <Link className="button button--primary order-step__submit" to={paths.userCourses()}>
+            <Link className="button button--primary order-step__submit" to={accountPaths.userCourses()}>
               Перейти в «Мое обучение»
             </Link>
           ) : (

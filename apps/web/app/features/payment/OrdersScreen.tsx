@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import type { UserOrder } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
-import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
 import { learnersText } from './OrderDetails.tsx';
-import { Problems, usePayment } from './pay.tsx';
+import { usePayment } from './pay.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import './payment.css';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 // /user/orders/ 'Мои заказы': the
 // payer's orders, newest first, with paying, cancelling and the receipt. A table from 768 px,
@@ -26,40 +26,25 @@ function CancelDialog({
   onClose: () => void;
   onCancelled: () => Promise<void>;
 }) {
-  const form = useApiForm();
   return (
-    <Modal open={open} onClose={onClose} title="Отмена заказа" className="pay-dialog">
-      <div className="pay-dialog__body">
-        <p>
-          Отменить заказ курса «{order?.course.title}» на {order?.amount_text}? Места в группе освободятся, оплатить этот
-          заказ будет нельзя.
-        </p>
-        <Problems messages={form.problems.general} />
-        <div className="pay-dialog__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={form.busy}
-            disabled={form.busy}
-            onClick={() =>
-              void form.run(
-                async () => {
-                  if (!order) return;
-                  await browserApi.cancelOrder(order.code);
-                  await onCancelled();
-                },
-                { leaving: true },
-              )
-            }
-          >
-            Да, отменить
-          </button>
-          <button type="button" className="button button--ghost" data-autofocus onClick={onClose}>
-            Нет
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      look="payment"
+      open={open}
+      onClose={onClose}
+      title="Отмена заказа"
+      confirmLabel="Да, отменить"
+      leaving
+      action={async () => {
+        if (!order) return;
+        await browserApi.cancelOrder(order.code);
+        await onCancelled();
+      }}
+    >
+      <p>
+        Отменить заказ курса «{order?.course.title}» на {order?.amount_text}? Места в группе освободятся, оплатить этот
+        заказ будет нельзя.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -84,7 +69,7 @@ export function OrdersScreen({ orders: initial }: { orders: UserOrder[] }) {
         </div>
       ) : (
         <>
-          <Problems messages={payment.problems} />
+          <FormMessages look="payment" messages={payment.problems} />
           <table className="orders">
             <caption className="visually-hidden">Заказы, новые сверху</caption>
             <thead>

@@ -4,11 +4,13 @@ import type { OrderPayment } from '@crema/contract';
 import { formatDate, formatDateTime, formatTime } from '@crema/contract/format';
 import { telHref } from '../../components/layout/Header.tsx';
 import { mailtoHref } from '../../components/layout/Footer.tsx';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
-import { Problems, usePayment } from './pay.tsx';
+import { usePayment } from './pay.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 import './payment.css';
+import { accountPaths } from '../../ui/paths.ts';
 
 // /courses/payment/{code}/: the order and what can
 // be done with it now. The state comes from GET /api/order/payment/{code}/, which asks the bank
@@ -67,7 +69,7 @@ function Paid({ refunded }: { refunded: boolean }) {
       <div className="pay-state" role="status">
         <h2 className="pay-state__title">Деньги за заказ возвращены</h2>
         <p>
-          Если у вас остались вопросы, посмотрите <Link to={paths.userOrders()}>Мои заказы</Link> или свяжитесь с нами.
+          Если у вас остались вопросы, посмотрите <Link to={accountPaths.userOrders()}>Мои заказы</Link> или свяжитесь с нами.
         </p>
       </div>
     );
@@ -76,10 +78,10 @@ function Paid({ refunded }: { refunded: boolean }) {
       <h2 className="pay-state__title">Заказ оплачен</h2>
       <p>Курс уже в разделе «Мое обучение». Письмо с заказом мы отправили на вашу почту.</p>
       <div className="pay-state__actions">
-        <Link className="button button--primary" to={paths.userCourses()}>
+        <Link className="button button--primary" to={accountPaths.userCourses()}>
           Перейти к обучению
         </Link>
-        <Link className="button button--ghost" to={paths.userOrders()}>
+        <Link className="button button--ghost" to={accountPaths.userOrders()}>
           Мои заказы
         </Link>
       </div>
@@ -143,7 +145,7 @@ export function PaymentScreen({ info }: { info: OrderPayment }) {
           </div>
         ) : null}
         <Hold order={order} />
-        <Problems messages={problems} />
+        <FormMessages look="payment" messages={problems} />
         <button
           type="button"
           className="button button--primary pay-button"

@@ -1,9 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import type { OrderPayment } from '@crema/contract';
-import { useRootData } from './root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import './payment.css';
+import { accountPaths } from '../../ui/paths.ts';
 
 // /courses/payment-success/?code=…: the paid order and the next step. The loader let only a paid
 // order through (otherwise it went back to the payment page).
@@ -21,7 +22,7 @@ export function SuccessScreen({ info }: { info: OrderPayment | null }) {
           <p>Письмо с заказом отправлено на вашу электронную почту. Курс уже ждёт вас в разделе «Мое обучение».</p>
           <div className="pay-state__actions">
             {user ? (
-              <Link className="button button--primary" to={paths.userCourses()}>
+              <Link className="button button--primary" to={accountPaths.userCourses()}>
                 Перейти к обучению
               </Link>
             ) : (
@@ -30,7 +31,7 @@ export function SuccessScreen({ info }: { info: OrderPayment | null }) {
               </Link>
             )}
             {user ? (
-              <Link className="button button--ghost" to={paths.userOrders()}>
+              <Link className="button button--ghost" to={accountPaths.userOrders()}>
                 Мои заказы
               </Link>
             ) : null}

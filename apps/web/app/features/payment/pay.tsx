@@ -33,14 +33,3 @@ export function usePayment() {
   };
 }
 
-/** Messages of a failed call, above the button that made it. */
-export function Problems({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div className="pay-problems" role="alert">
-      {messages.map((message, index) => (
-        <p key={index}>{message}</p>
-      ))}
-    </div>
-  );
-}

@@ -4,8 +4,8 @@ import { formatDate } from '@crema/contract/format';
 import { consentVersionPath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { FormMessages } from './fields.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // 'Согласия' of /user/account/ (152-ФЗ, decision 0018): each document with its version and the
 // date the consent was given, its withdrawal (after saying what it means) and giving it again;
@@ -163,7 +163,7 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
           </li>
         ))}
       </ul>
-      <FormMessages messages={give.problems.general} />
+      <FormMessages look="account" messages={give.problems.general} />
       <Modal open={withdrawing !== null} onClose={() => setWithdrawing(null)} title="Отозвать согласие?" className="pf-dialog">
         <div className="pf-dialog__body">
           <p>
@@ -178,7 +178,7 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
                 : ''}
           </p>
           <p>Дать согласие снова можно здесь же в любой момент.</p>
-          <FormMessages messages={withdraw.problems.general} />
+          <FormMessages look="account" messages={withdraw.problems.general} />
           <div className="pf-dialog__actions">
             <button
               type="button"

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { Documents, PersonalPatchResult } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showMasked } from '../../forms/masks.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { SubmitButton, TextField } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { MASK, sendDate, sendText, showDate, showMasked } from '../../ui/masks.ts';
 import { SavedNote } from './PersonalForm.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 
@@ -101,7 +102,7 @@ function Fields({ documents, onSaved }: { documents: Documents | null; onSaved: 
           {...field('snils')}
         />
       </div>
-      <FormMessages messages={api.problems.general} />
+      <FormMessages look="account" messages={api.problems.general} />
       <div className="pf-actions">
         <SubmitButton busy={api.busy}>Сохранить документы</SubmitButton>
         <SavedNote shown={saved && !form.formState.isDirty} />
@@ -144,7 +145,7 @@ export function DocumentsSection({
       {refused ? (
         <div className="pf-note">
           <p>Вы отказались указывать данные документов: мы их не храним и не просим заполнить профиль.</p>
-          <FormMessages messages={confirming ? [] : refusal.problems.general} />
+          <FormMessages look="account" messages={confirming ? [] : refusal.problems.general} />
           <button type="button" className="button button--ghost" aria-busy={refusal.busy} disabled={refusal.busy} onClick={() => void setRefusal(false)}>
             Указать данные документов
           </button>
@@ -164,7 +165,7 @@ export function DocumentsSection({
             Сохранённые серия и номер паспорта, код подразделения, дата выдачи, кем выдан и СНИЛС будут стёрты. Указать их снова можно
             в любой момент.
           </p>
-          <FormMessages messages={refusal.problems.general} />
+          <FormMessages look="account" messages={refusal.problems.general} />
           <div className="pf-dialog__actions">
             <button
               type="button"

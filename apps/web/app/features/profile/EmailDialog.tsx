@@ -3,8 +3,10 @@ import type { Personal } from '@crema/contract';
 import { normaliseEmail } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { CodeInput, FieldShell, FormMessages, SubmitButton } from './fields.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { CodeInput, SubmitButton } from './fields.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // The address change (decision 0018): the new address, then the code sent to it. The address
 // is the sign-in login, so it changes only once the person proves they own the new mailbox.
@@ -30,7 +32,7 @@ function EmailChange({ current, onChanged }: { current: string; onChanged: (pers
         })}
       >
         <p>Сейчас вы входите как {current}. Мы отправим код на новый адрес, чтобы убедиться, что он ваш.</p>
-        <FieldShell label="Новый e-mail" errors={ask.errorsOf('email')}>
+        <Field look="account" label="Новый e-mail" errors={ask.errorsOf('email')}>
           {(a11y) => (
             <input
               className="pf-field__input"
@@ -44,8 +46,8 @@ function EmailChange({ current, onChanged }: { current: string; onChanged: (pers
               onChange={(event) => setEmail(event.target.value)}
             />
           )}
-        </FieldShell>
-        <FormMessages messages={ask.problems.general} />
+        </Field>
+        <FormMessages look="account" messages={ask.problems.general} />
         <SubmitButton busy={ask.busy}>Получить код</SubmitButton>
       </form>
     );
@@ -65,7 +67,7 @@ function EmailChange({ current, onChanged }: { current: string; onChanged: (pers
         Мы отправили код на <strong>{sentTo}</strong>. Введите его, чтобы сменить адрес для входа.
       </p>
       <CodeInput value={code} onValueChange={setCode} errors={confirm.errorsOf('code')} />
-      <FormMessages messages={[...confirm.errorsOf('email'), ...confirm.problems.general]} />
+      <FormMessages look="account" messages={[...confirm.errorsOf('email'), ...confirm.problems.general]} />
       <SubmitButton busy={confirm.busy}>Сменить адрес</SubmitButton>
       <button type="button" className="pf-link" onClick={() => setSentTo(null)}>
         Указать другой адрес

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { EXPORT_URL } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
-import { CodeInput, FormMessages, SubmitButton } from './fields.tsx';
+import { CodeInput, SubmitButton } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
 
 // 'Мои данные' of /user/account/ (decision 0018): the download of everything the school holds
 // about the person, and the account's deletion confirmed by a code from a letter.
@@ -29,7 +30,7 @@ function DeleteAccount({ onClose }: { onClose: () => void }) {
           Останутся обезличенными заказы и записи на курсы — их мы обязаны хранить для бухгалтерии. Записи о ваших согласиях
           сохранятся как отозванные.
         </p>
-        <FormMessages messages={send.problems.general} />
+        <FormMessages look="account" messages={send.problems.general} />
         <div className="pf-dialog__actions">
           <button
             type="button"
@@ -68,7 +69,7 @@ function DeleteAccount({ onClose }: { onClose: () => void }) {
     >
       <p>{sentTo} Введите код из письма, чтобы удалить аккаунт.</p>
       <CodeInput value={code} onValueChange={setCode} errors={confirm.errorsOf('code')} />
-      <FormMessages messages={confirm.problems.general} />
+      <FormMessages look="account" messages={confirm.problems.general} />
       <SubmitButton busy={confirm.busy}>Удалить навсегда</SubmitButton>
     </form>
   );

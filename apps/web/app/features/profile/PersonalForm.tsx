@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { Personal, PersonalPatchResult, ReferenceBooks } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
-import { FieldShell, FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
+import { SubmitButton, TextField } from './fields.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { MASK, sendDate, sendText, showDate, showPhone } from '../../ui/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 // 'Личные данные' of /user/account/: PATCH /api/user/personal/.
@@ -96,7 +98,7 @@ export function PersonalForm({
           mask={MASK.date}
           {...field('birth_date')}
         />
-        <FieldShell label="Пол" errors={errorsOf('gender')}>
+        <Field look="account" label="Пол" errors={errorsOf('gender')}>
           {(a11y) => (
             <select className="pf-field__input" {...a11y} defaultValue={personal.gender ?? ''} {...register('gender')}>
               <option value="">Не указан</option>
@@ -107,7 +109,7 @@ export function PersonalForm({
               ))}
             </select>
           )}
-        </FieldShell>
+        </Field>
         <TextField
           label="Телефон"
           type="tel"
@@ -116,14 +118,14 @@ export function PersonalForm({
           mask={MASK.phone}
           {...field('phone')}
         />
-        <FieldShell label="E-mail" hint="Это логин для входа: его меняют с подтверждением кодом.">
+        <Field look="account" label="E-mail" hint="Это логин для входа: его меняют с подтверждением кодом.">
           {(a11y) => (
             <div className="pf-email">
               <input className="pf-field__input" {...a11y} type="email" value={email} readOnly />
               {emailAction}
             </div>
           )}
-        </FieldShell>
+        </Field>
         <TextField
           label="Адрес"
           autoComplete="street-address"
@@ -131,7 +133,7 @@ export function PersonalForm({
           {...field('address')}
         />
       </div>
-      <FormMessages messages={api.problems.general} />
+      <FormMessages look="account" messages={api.problems.general} />
       <div className="pf-actions">
         <SubmitButton busy={api.busy}>Сохранить</SubmitButton>
         <SavedNote shown={saved && !dirty} />

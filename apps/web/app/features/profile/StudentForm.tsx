@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { ReferenceBooks, StudentItem } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { rejection } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { FormMessages, SubmitButton, TextField } from './fields.tsx';
-import { MASK, sendDate, sendText, showDate, showPhone } from '../../forms/masks.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { SubmitButton, TextField } from './fields.tsx';
+import { FormMessages } from '../../ui/FormMessages.tsx';
+import { MASK, sendDate, sendText, showDate, showPhone } from '../../ui/masks.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 // The StudentForm dialog (adding and editing one student):
@@ -163,7 +164,7 @@ function StudentFields({
       ) : null}
       <SubmitButton busy={api.busy}>{student ? 'Сохранить' : 'Добавить'}</SubmitButton>
       {/* General messages and unknown fields below the form. */}
-      <FormMessages messages={api.problems.general} />
+      <FormMessages look="account" messages={api.problems.general} />
     </form>
   );
 }

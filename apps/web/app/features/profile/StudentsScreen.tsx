@@ -2,12 +2,10 @@ import { useState } from 'react';
 import type { ReferenceBooks, StudentItem } from '@crema/contract';
 import { fullName } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
-import { useApiForm } from '../../api/useApiForm.ts';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { FormMessages } from './fields.tsx';
-import { showDate, showPhone } from '../../forms/masks.ts';
+import { showDate, showPhone } from '../../ui/masks.ts';
 import { StudentDialog } from './StudentForm.tsx';
 import './profile.css';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 // /user/students/: the people the account enrols —
 // children and adults — with adding, editing and deleting (WarningDelete). After every change
@@ -38,37 +36,21 @@ function WarningDelete({
   onClose: () => void;
   onDeleted: () => Promise<void>;
 }) {
-  const form = useApiForm();
   return (
-    <Modal open={open} onClose={onClose} title="Удаление ученика" className="pf-dialog">
-      <div className="pf-dialog__body">
-        <p>Удалить ученика {student ? fullName(student) : ''}?</p>
-        <FormMessages messages={form.problems.general} />
-        <div className="pf-dialog__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={form.busy}
-            disabled={form.busy}
-            onClick={() =>
-              void form.run(
-                async () => {
-                  if (!student) return;
-                  await browserApi.deleteStudent(student.id);
-                  await onDeleted();
-                },
-                { leaving: true },
-              )
-            }
-          >
-            Да
-          </button>
-          <button type="button" className="button button--ghost" data-autofocus onClick={onClose}>
-            Нет
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      look="account"
+      open={open}
+      onClose={onClose}
+      title="Удаление ученика"
+      leaving
+      action={async () => {
+        if (!student) return;
+        await browserApi.deleteStudent(student.id);
+        await onDeleted();
+      }}
+    >
+      <p>Удалить ученика {student ? fullName(student) : ''}?</p>
+    </ConfirmDialog>
   );
 }
 

@@ -1,54 +1,12 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ACCOUNT_CODE_LENGTH } from '@crema/contract/rules';
-import { maskedRef, type MaskOptions } from '../../forms/masks.ts';
+import { maskedRef, type MaskOptions } from '../../ui/masks.ts';
+import { Field } from '../../ui/Field.tsx';
 
-// Fields of the account forms: a label, the input (react-hook-form's registration, a mask of
-// the form's when given) and the messages under it, tied together for screen readers.
-
-interface A11y {
-  id: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-/** Label, hint and errors (joined) around one control. */
-export function FieldShell({
-  label,
-  hint,
-  errors = [],
-  wide,
-  children,
-}: {
-  label: string;
-  hint?: ReactNode;
-  errors?: string[];
-  wide?: boolean;
-  children: (a11y: A11y) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={wide ? 'pf-field pf-field--wide' : 'pf-field'}>
-      <label className="pf-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': errors.length ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={hintId} className="pf-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p id={errorId} className="pf-field__error">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// Fields of the account forms: a label, the input (react-hook-form's registration, the form's
+// mask when given) and the messages under it, tied together for screen readers (ui/Field.tsx,
+// look `account`; the form's general messages are ui/FormMessages.tsx).
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
 
@@ -58,7 +16,7 @@ interface TextFieldProps extends InputProps {
   errors?: string[];
   hint?: ReactNode;
   wide?: boolean;
-  /** A mask of forms/masks.ts: only digits are typed, the rest is written by the mask. */
+  /** A mask of ui/masks.ts: only digits are typed, the rest is written by the mask. */
   mask?: MaskOptions;
   first?: boolean;
 }
@@ -73,7 +31,7 @@ function MaskedInput({ mask, registration, ...input }: InputProps & { mask: Mask
 /** A labelled text input of a react-hook-form form, masked when `mask` is given. */
 export function TextField({ label, registration, errors, hint, wide, mask, first, ...input }: TextFieldProps) {
   return (
-    <FieldShell label={label} errors={errors} hint={hint} wide={wide}>
+    <Field look="account" label={label} errors={errors} hint={hint} className={wide ? 'pf-field--wide' : undefined}>
       {(a11y) =>
         mask ? (
           <MaskedInput
@@ -89,23 +47,7 @@ export function TextField({ label, registration, errors, hint, wide, mask, first
           <input className="pf-field__input" {...input} {...a11y} data-autofocus={first || undefined} {...registration} />
         )
       }
-    </FieldShell>
-  );
-}
-
-/** The form's general messages (and unknown fields), announced when they appear. */
-export function FormMessages({ messages }: { messages: string[] }) {
-  return (
-    <div className="pf-messages" role="alert">
-      {messages.length === 1 ? <p className="pf-messages__item">{messages[0]}</p> : null}
-      {messages.length > 1 ? (
-        <ul className="pf-messages__list">
-          {messages.map((message, index) => (
-            <li key={index}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 
@@ -129,7 +71,7 @@ export function CodeInput({
   errors?: string[];
 }) {
   return (
-    <FieldShell label="Код из письма" errors={errors}>
+    <Field look="account" label="Код из письма" errors={errors}>
       {(a11y) => (
         <input
           className="pf-field__input pf-field__input--code"
@@ -143,6 +85,6 @@ export function CodeInput({
           onChange={(event) => onValueChange(event.target.value.replace(/\D/g, '').slice(0, ACCOUNT_CODE_LENGTH))}
         />
       )}
-    </FieldShell>
+    </Field>
   );
 }

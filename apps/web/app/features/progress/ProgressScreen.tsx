@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
-import { courseOverviewPath, PERIOD_OPTIONS, progressHref, readFilters, testPagePath, testResultPath, testResultsPath } from './query.ts';
+import { PERIOD_OPTIONS, progressHref, readFilters } from './query.ts';
+import { coursePath, testPath, testResultPath, testResultsPath } from '../../ui/paths.ts';
 import './progress.css';
 
 // /user/progress/ (decision 0034): whose progress (tabs: 'Я' and each student with
@@ -209,7 +210,7 @@ function TestRow({ test, canStudy }: { test: TestStatistic; canStudy: boolean })
           {canStudy ? (
             <>
               {' · '}
-              <Link to={testPagePath(test.user_course_id, test.test.id)}>Пройти тест</Link>
+              <Link to={testPath(test.user_course_id, test.test.id)}>Пройти тест</Link>
             </>
           ) : null}
         </p>
@@ -242,7 +243,7 @@ function CourseDetails({
   return (
     <section className="progress-course" aria-labelledby={headingId}>
       <h3 id={headingId} className="progress-course__title">
-        {course.is_active ? <Link to={courseOverviewPath(course.user_course_id)}>{course.course.title}</Link> : course.course.title}
+        {course.is_active ? <Link to={coursePath(course.user_course_id)}>{course.course.title}</Link> : course.course.title}
       </h3>
       <p className="progress-course__meta">
         {course.finished_at

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@crema/contract/format';
-import { progressHref, testResultPath } from './query.ts';
+import { progressHref } from './query.ts';
+import { testResultPath } from '../../ui/paths.ts';
 import './progress.css';
 
 // /user/progress/test-results/: every finished attempt of the account and of its

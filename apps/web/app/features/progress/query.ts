@@ -39,15 +39,3 @@ export function progressHref(filters: StatisticParams): string {
   const text = search.toString();
   return `/user/progress/${text ? `?${text}` : ''}`;
 }
-
-/** /user/progress/test-results/{attemptId}/: one finished attempt's result page. */
-export const testResultPath = (attemptId: number) => `/user/progress/test-results/${attemptId}/`;
-
-/** /user/progress/test-results/: every finished attempt of the account and its students. */
-export const testResultsPath = () => '/user/progress/test-results/';
-
-/** /user/courses/{id}/: the course overview of an enrolment. */
-export const courseOverviewPath = (userCourseId: number) => `/user/courses/${userCourseId}/`;
-
-/** /user/courses/{id}/testing/{testId}/: a test of an enrolment, to take it. */
-export const testPagePath = (userCourseId: number, testId: number) => `/user/courses/${userCourseId}/testing/${testId}/`;

@@ -1,7 +1,7 @@
 import type { Route } from './+types/course-add';
 import { createApi } from '../../api/client.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { CourseAddScreen } from '../../features/admin-courses/CourseAddScreen.tsx';
 
 /** /admin/courses/add/: a new course (a draft). */

@@ -1,6 +1,6 @@
 import type { Route } from './+types/course-audience-add';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { AddLearnerScreen } from '../../features/admin-courses/AudienceScreen.tsx';
 import { loadOwnCourse } from './course-load.server.ts';
 

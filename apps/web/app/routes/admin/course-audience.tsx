@@ -1,7 +1,7 @@
 import type { Route } from './+types/course-audience';
 import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { AudienceScreen } from '../../features/admin-courses/AudienceScreen.tsx';
 import { courseIdParam, orNotFound } from './course-load.server.ts';
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/course-edit';
 import { createApi } from '../../api/client.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { CourseEditScreen } from '../../features/admin-courses/CourseEditScreen.tsx';
 import { loadOwnCourse } from './course-load.server.ts';
 

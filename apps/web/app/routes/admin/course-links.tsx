@@ -1,7 +1,7 @@
 import type { Route } from './+types/course-links';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { LinksScreen } from '../../features/admin-courses/LinksScreen.tsx';
 import { courseIdParam, orNotFound } from './course-load.server.ts';
 

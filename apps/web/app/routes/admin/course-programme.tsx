@@ -1,7 +1,7 @@
 import type { Route } from './+types/course-programme';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { ProgrammeScreen } from '../../features/admin-courses/ProgrammeScreen.tsx';
 import { courseIdParam, loadOwnCourse, orNotFound } from './course-load.server.ts';
 

@@ -1,9 +1,9 @@
 import type { Route } from './+types/course-tests';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { FinalTests } from '../../features/admin-tests/FinalTests.tsx';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /admin/courses/{id}/test/ (decision 0038): the final tests of my course. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

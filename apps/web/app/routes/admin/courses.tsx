@@ -1,7 +1,7 @@
 import type { Route } from './+types/courses';
 import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { CoursesScreen, type CoursesQuery } from '../../features/admin-courses/CoursesScreen.tsx';
 
 /** /admin/courses/ 'Мои курсы' (the layout has checked the owner). */

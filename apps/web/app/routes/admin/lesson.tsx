@@ -1,8 +1,8 @@
 import type { Route } from './+types/lesson';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { LessonEditor, type RenderBlocks } from '../../features/admin-lesson/LessonEditor.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
 import '../../features/learning/learning.css';

@@ -3,7 +3,7 @@ import type { Route } from './+types/preview-home';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { Outline } from '../../features/learning/Outline.tsx';
 import { previewLinks } from '../../features/learning/preview.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { loadPreviewCourse } from './preview-load.server.ts';
 
 /**

@@ -2,12 +2,12 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/preview-lesson';
 import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
 import { previewLinks, previewNeighbours, previewPaths } from '../../features/learning/preview.ts';
 import { DraftNote } from '../../features/learning/PreviewFrame.tsx';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { loadPreviewCourse } from './preview-load.server.ts';
 
 /**

@@ -2,10 +2,10 @@ import { data } from 'react-router';
 import type { Route } from './+types/preview-test';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { quizState } from '../../features/learning/preview.ts';
 import { PreviewTest } from '../../features/learning/PreviewTest.tsx';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { courseIdParam } from './course-load.server.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Route } from './+types/progress';
 import { createAdminApi, type AdminProgressFilters } from '../../api/admin.ts';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound } from '../../features/learning/load.server.ts';
+import { orNotFound } from '../../ui/loaders.server.ts';
 import { PROGRESS_PAGE_SIZE, ProgressScreen } from '../../features/admin-tests/ProgressScreen.tsx';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** A positive whole number from the address, or nothing (a hand-typed `?course=abc` is ignored). */
 const idParam = (raw: string | null) => (raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined);

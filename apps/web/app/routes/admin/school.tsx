@@ -4,7 +4,7 @@ import { LEGAL_DOCUMENTS, RECONSENT_ACTIONS } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireStaff } from '../../lib/session.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { SvedenListScreen } from '../../features/admin-school/SvedenListScreen.tsx';
 import { SvedenEditScreen } from '../../features/admin-school/SvedenEditScreen.tsx';
 import { DocumentsScreen } from '../../features/admin-school/DocumentsScreen.tsx';

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import type { Route } from './+types/section';
 import { pageUrl, requireCourseOwner } from '../../lib/session.server.ts';
-import { privateMeta, SECTIONS } from '../user/sections.ts';
+import { SECTIONS } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { SectionPage } from '../user/SectionPage.tsx';
 
 /** /admin/courses/ (and the 404 page for other /admin/ addresses), for course owners only. */

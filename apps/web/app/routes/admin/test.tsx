@@ -1,11 +1,11 @@
 import type { Route } from './+types/test';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { TestEditor } from '../../features/admin-tests/TestEditor.tsx';
 // The preview of a question uses the quiz screen's own styles.
 import '../../features/learning/quiz.css';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /admin/tests/{testId}/ (decision 0038): a test of my course — module or final; another owner's is the 404 page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

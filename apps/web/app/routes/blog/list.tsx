@@ -5,7 +5,7 @@ import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { notFound, orNotFound, pageParam } from '../../features/content/load.ts';
-import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { POST_CARD_IMAGE_OPTS, PostCard } from '../../features/content/PostCard.tsx';
 
 /** Three rows of three cards on a wide screen. */

@@ -1,15 +1,15 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/catalog';
 import type { Category } from '@crema/contract';
 import { COURSE_FORMS, formatCount } from '@crema/contract/format';
-import type { loader as rootLoader } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { CourseCard } from '../../features/catalog/CourseCard.tsx';
 import { CatalogFilters, CatalogToolbar, useCatalogControls } from '../../features/catalog/CatalogFilters.tsx';
-import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import {
   catalogHref,
   hasRefinements,
@@ -107,7 +107,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const { state, courses, filters, count, totalPages, collections } = loaderData;
   const { view, busy } = useCatalogControls(state);
   const categories = root?.categories ?? [];

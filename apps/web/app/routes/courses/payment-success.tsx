@@ -2,9 +2,9 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/payment-success';
 import { createApi } from '../../api/client.ts';
 import { SuccessScreen } from '../../features/payment/SuccessScreen.tsx';
-import { paymentPath } from '../../features/payment/links.ts';
+import { paymentPath } from '../../ui/paths.ts';
 import { loadPayment } from '../../features/payment/load.server.ts';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /courses/payment-success/?code=…: 'Оплата прошла успешно'. With a code it shows the order, as the

@@ -2,7 +2,7 @@ import type { Route } from './+types/payment';
 import { createApi } from '../../api/client.ts';
 import { loadPayment } from '../../features/payment/load.server.ts';
 import { PaymentScreen } from '../../features/payment/PaymentScreen.tsx';
-import { privateMeta } from '../user/sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /courses/payment/{code}/: the order and its payment. No sign-in: the

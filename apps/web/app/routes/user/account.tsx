@@ -2,7 +2,7 @@ import type { Route } from './+types/account';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { AccountScreen } from '../../features/profile/AccountScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/account/: personal data, documents, completeness, e-mail, password, consents, data

@@ -2,8 +2,9 @@ import type { Route } from './+types/course';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { CourseOverview } from '../../features/learning/CourseOverview.tsx';
-import { loadStudyCourse, pathId } from '../../features/learning/load.server.ts';
-import { privateMeta } from './sections.ts';
+import { loadStudyCourse } from '../../features/learning/load.server.ts';
+import { pathId } from '../../ui/loaders.server.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /user/courses/{id}/: the course overview; `{id}` is the enrolment (decision 0028). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

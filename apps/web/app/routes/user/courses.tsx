@@ -2,7 +2,7 @@ import type { Route } from './+types/courses';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { MyCoursesScreen } from '../../features/learning/MyCoursesScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /user/courses/ 'Мое обучение': the enrolments of the account and its students. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,10 +5,11 @@ import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { groupPath, groupStudyLinks } from '../../features/groups/paths.ts';
 import { continueTarget } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { ClosedPlace, LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
-import { privateMeta, studyTitle } from './sections.ts';
+import { studyTitle } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/group/{id}/schedule/{scheduleId?}/lessons/{lessonId?}/?page=n: a lesson of the group in the

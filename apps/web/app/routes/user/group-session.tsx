@@ -3,8 +3,8 @@ import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { SessionScreen, type SessionStep } from '../../features/groups/SessionScreen.tsx';
 import { groupStudyLinks } from '../../features/groups/paths.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
-import { privateMeta } from './sections.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/group/{id}/schedule/{scheduleId}/: one session of my group, with its lesson or

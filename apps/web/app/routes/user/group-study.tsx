@@ -5,7 +5,7 @@ import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { groupStudyLinks } from '../../features/groups/paths.ts';
 import { currentPlace, withOpened } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { StudyLayout } from '../../features/learning/StudyLayout.tsx';
 
 /**

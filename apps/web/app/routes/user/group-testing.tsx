@@ -6,9 +6,10 @@ import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { groupStudyLinks } from '../../features/groups/paths.ts';
 import { findTest, placeAfterTest } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { QuizScreen } from '../../features/learning/QuizScreen.tsx';
-import { privateMeta, studyTitle } from './sections.ts';
+import { studyTitle } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/group/{id}/schedule/{scheduleId?}/testing/{testId}/: a test of the group in the group's

@@ -5,9 +5,9 @@ import { requireUser } from '../../lib/session.server.ts';
 import { GroupScreen } from '../../features/groups/GroupScreen.tsx';
 import { groupStudyLinks } from '../../features/groups/paths.ts';
 import { continueTarget } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { Outline } from '../../features/learning/Outline.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/group/{id}/: one group with its timetable and, as its materials, the group's

@@ -2,11 +2,13 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/lesson';
 import { createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
-import { continueTarget, courseLinks, coursePath, lessonPath, testPath } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { continueTarget, courseLinks } from '../../features/learning/links.ts';
+import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
-import { privateMeta, studyTitle } from './sections.ts';
+import { studyTitle } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/courses/{id}/lessons/{lessonId}/?page=n: a lesson page in the course-study layout

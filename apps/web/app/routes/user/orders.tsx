@@ -2,7 +2,7 @@ import type { Route } from './+types/orders';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { OrdersScreen } from '../../features/payment/OrdersScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /user/orders/ 'Мои заказы'; its own route module like /user/account/. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { ProgressScreen } from '../../features/progress/ProgressScreen.tsx';
 import { readFilters } from '../../features/progress/query.ts';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** Tests read in detail at most (beyond: their scores are on the chart, not in the courses' lists). */
 const MAX_TESTS = 30;

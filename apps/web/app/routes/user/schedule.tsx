@@ -3,7 +3,7 @@ import { createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { SCHEDULE_PERIODS, ScheduleScreen } from '../../features/groups/ScheduleScreen.tsx';
 import { dayHeading, moscowPeriod } from '../../features/groups/schedule.server.ts';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/schedule/ 'Расписание': my and my children's coming sessions by Moscow day for

@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/section';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
-import { privateMeta, SECTIONS } from './sections.ts';
+import { SECTIONS } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 import { SectionPage } from './SectionPage.tsx';
 
 /**

@@ -1,5 +1,4 @@
-import type { MetaDescriptor } from 'react-router';
-import { documentTitle, rootDataOf } from '../../lib/seo.ts';
+import type { rootDataOf } from '../../lib/seo.ts';
 
 /** An account page that is not built yet: its heading and an honest note (later issues fill them). */
 export interface Section {
@@ -13,12 +12,6 @@ export const SECTIONS: Record<string, Section> = {
     text: 'Здесь владельцы курсов будут создавать и редактировать курсы, уроки и тесты, управлять слушателями и ссылками-приглашениями.',
   },
 };
-
-/** Head of a private page: its title and `noindex` (never in search results). */
-export function privateMeta(matches: Parameters<typeof rootDataOf>[0], title: string | undefined): MetaDescriptor[] {
-  const siteName = rootDataOf(matches)?.configs.SITE_NAME || 'Crema';
-  return [{ title: documentTitle(title, siteName) }, { name: 'robots', content: 'noindex' }];
-}
 
 /**
  * A study page's title with its course's, which the course-study layout has read (route id

@@ -2,7 +2,7 @@ import type { Route } from './+types/students';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { StudentsScreen } from '../../features/profile/StudentsScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /** /user/students/: the account's students; its own route module like /user/account/. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,8 @@ import type { Route } from './+types/study';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { courseLinks, currentPlace, withOpened } from '../../features/learning/links.ts';
-import { loadStudyCourse, pathId } from '../../features/learning/load.server.ts';
+import { loadStudyCourse } from '../../features/learning/load.server.ts';
+import { pathId } from '../../ui/loaders.server.ts';
 import { StudyLayout } from '../../features/learning/StudyLayout.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import type { Route } from './+types/test-result';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { TestResultScreen } from '../../features/learning/TestResultScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/progress/test-results/{activityId}/: one finished attempt (the activity id is the attempt's),

@@ -3,7 +3,7 @@ import type { Statistic } from '@crema/contract';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { TestResultsScreen, type ResultRow } from '../../features/progress/TestResultsScreen.tsx';
-import { privateMeta } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/progress/test-results/ (without an attempt): the finished attempts of the account holder

@@ -3,9 +3,10 @@ import type { Route } from './+types/testing';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { courseLinks, findTest, placeAfterTest } from '../../features/learning/links.ts';
-import { orNotFound, pathId } from '../../features/learning/load.server.ts';
+import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { QuizScreen } from '../../features/learning/QuizScreen.tsx';
-import { privateMeta, studyTitle } from './sections.ts';
+import { studyTitle } from './sections.ts';
+import { privateMeta } from '../../ui/meta.ts';
 
 /**
  * /user/courses/{id}/testing/{testId}/: a module test or a final test in the course-study layout

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { IconClose } from '../layout/Icons.tsx';
+import { IconClose } from '../components/layout/Icons.tsx';
 
 /** Fade-in and fade-out time of opening and closing (a switch of content does not wait). */
 export const MODAL_FADE_MS = 300;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Blocker, DataRouter } from 'react-router';
-import { Modal } from '../components/ui/Modal.tsx';
+import { Modal } from '../ui/Modal.tsx';
 import './unsaved-guard.css';
 
 /** The browser's router: React Router's framework mode keeps it on `window` (its hydration entry sets it). */

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from '../lib/root-data.ts';
 import './sign-up-consent.css';
 
 /** What a screen says, before anything is sent, when its sign-up consent box is not ticked. */
@@ -23,7 +23,7 @@ export function SignUpConsent({
   /** Marked required (the sign-in dialog's box always is). */
   required?: boolean;
 }) {
-  const root = useRouteLoaderData('root') as { configs?: { PRIVACY_POLICY_LINK?: string } } | undefined;
+  const root = useRootData();
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const errorId = `${id}-error`;
   return (
