@@ -2,7 +2,7 @@ import InputMask from 'imask/esm/controls/input';
 import { pipe } from 'imask/esm/masked/pipe';
 import type { FactoryArg } from 'imask/esm/masked/factory';
 import 'imask/esm/masked/pattern';
-import { fromIsoDate } from '@crema/contract/format';
+import { fromIsoDate, splitPhone } from '@crema/contract/format';
 
 // The site's input masks as imask patterns, for every form of the site (the account, the
 // application dialogs, the order page): '0' is a digit slot, `{7}` a fixed part, the rest is
@@ -14,13 +14,21 @@ import { fromIsoDate } from '@crema/contract/format';
 export type MaskOptions = FactoryArg & { mask: string };
 
 /**
- * A phone pasted or autofilled as '+7 916 …', '8 916 …' or '7916…' loses its country code or
- * trunk prefix (the mask writes '+7' itself); what is typed key by key is left as it is.
+ * Reads a phone as Russians type or paste it (the contract's `splitPhone`, the rule the server
+ * reads it by): a leading 8 (trunk prefix), 7 or +7 is the country code the mask writes itself,
+ * so '8 916 123-45-67' typed key by key, or 'тел. 8 (916) 123 45 67' pasted, shows
+ * '+7 916-123-45-67'. Once the field has '+7' and a digit, every key is a digit of the number;
+ * what imask re-appends after an edit (the tail) is left as it is.
  */
-function preparePhone(chars: string, masked: { value: string }): string {
-  const digits = chars.replace(/\D/g, '');
-  if (masked.value.replace(/\D/g, '').length <= 1 && digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
-  return chars;
+function preparePhone(chars: string, masked: { value: string }, flags?: { tail?: boolean }): string {
+  if (flags?.tail) return chars;
+  const before = masked.value.replace(/\D/g, '');
+  // '+7' is shown: a key is a digit of the number ('+7 8…' is +7 800 …), a paste is read whole.
+  if (before.length > 1 || (before === '7' && chars.length === 1)) return chars;
+  const { national, hasCountryCode } = splitPhone(chars);
+  // Only the prefix so far: hand the mask its own '7' (or '+'), so the field shows '+7'.
+  if (!national) return hasCountryCode && !before ? '7' : chars.replace(/[^+]/g, '');
+  return national;
 }
 
 export const MASK = {

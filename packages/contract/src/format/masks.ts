@@ -53,7 +53,8 @@ const NATIONAL_PHONE_LENGTH = 10;
 // the next digit is the country code. Without '+', exactly 10 digits are a national number
 // (so a pasted '812 …' St Petersburg number is kept); any other length starting with 7 or 8
 // carries a prefix, which is what makes typing '8', '89', … work one key at a time.
-function splitPhone(input: string): { national: string; hasCountryCode: boolean } {
+// The site's phone fields (apps/web/app/ui/masks.ts) read what is typed or pasted by this rule too.
+export function splitPhone(input: string): { national: string; hasCountryCode: boolean } {
   const digits = unmask(input);
   const hasPlus = /^[^\d]*\+/.test(input);
   const first = digits[0];

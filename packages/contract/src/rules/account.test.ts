@@ -30,6 +30,35 @@ describe('account rules', () => {
     }
   });
 
+  it('reads a phone as people type or paste it: 8, 7 or +7 first, any spaces, brackets, dashes, a label', () => {
+    for (const phone of [
+      '8 916 123-45-67',
+      '89161234567',
+      '8 (916) 123-45-67',
+      '8(916)1234567',
+      '8-916-123-45-67',
+      '8.916.123.45.67',
+      '7 916 123 45 67',
+      '+7 916 123 45 67',
+      '+7(916)123-45-67',
+      ' +7 916 123 45 67 ',
+      '(916) 123-45-67',
+      'тел. 8 (916) 123 45 67',
+      'Тел.: +7 916 123-45-67',
+      'Телефон: 8 916 123 45 67',
+      'tel:+79161234567',
+    ]) {
+      expect(storedPhone(phone), phone).toBe('79161234567');
+    }
+    // Ten digits are a national number even when they start with 8 (toll-free, St Petersburg).
+    expect(storedPhone('800 555-35-35')).toBe('78005553535');
+    expect(storedPhone('8 800 555-35-35')).toBe('78005553535');
+    expect(storedPhone('8 812 345-67-89')).toBe('78123456789');
+    for (const phone of ['8 916 123 45', 'тел. 8 916 123 4', 'звоните 8 916 123 45 67', '8 916 123 45 67 доб. 5', '+8 916 123 45 67']) {
+      expect(storedPhone(phone), phone).toBeNull();
+    }
+  });
+
   it('reads real dates only and checks past dates against today in Moscow', () => {
     expect(parseIsoDate('2024-02-29')).toBe('2024-02-29');
     expect(parseIsoDate('29.02.2024')).toBe('2024-02-29');

@@ -80,14 +80,20 @@ export function nameProblem(name: string): string | null {
   return NAME_RE.test(name) ? null : ACCOUNT_TEXTS.nameLetters;
 }
 
+/** A label pasted along with a number ('тел. ', 'Телефон: ', 'tel:'), read past by `storedPhone`. */
+const PHONE_LABEL_RE = /^\s*(?:тел(?:ефон)?|моб(?:ильный)?|tel|phone)\.?\s*:?\s*/i;
+
 /**
  * A Russian phone as stored: the country code and ten digits, digits only ('79161234567'); null
- * for anything else. Accepts the masked forms ('+7 (916) 123-45-67', '+7 916-123-45-67',
- * '8 916 123 45 67').
+ * for anything else. Reads it as people write it (the same rule as the site's phone fields):
+ * '+7 (916) 123-45-67', '+7 916-123-45-67', '8 916 123 45 67', '8 (916) 123-45-67', '7916…',
+ * '9161234567', with spaces, brackets, dashes or dots, after a label such as 'тел. '. A leading
+ * 8 or 7 before ten digits is the trunk prefix or the country code; other letters refuse it.
  */
 export function storedPhone(input: string): string | null {
-  if (/[^\d\s()+-]/.test(input)) return null;
-  const e164 = normalizePhone(input);
+  const number = input.replace(PHONE_LABEL_RE, '');
+  if (/[^\d\s().+-]/.test(number)) return null;
+  const e164 = normalizePhone(number);
   return e164 === null ? null : e164.slice(1);
 }
 
