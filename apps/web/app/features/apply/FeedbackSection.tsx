@@ -3,7 +3,7 @@ import type { FeedbackForm } from '@crema/contract';
 import { useRootData } from '../../lib/root-data.ts';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody } from './parts.tsx';
+import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
 import './apply.css';
@@ -12,7 +12,31 @@ import './apply.css';
 // from GET /api/feedback/{key}/ (read by the page's loader, so the form is in the server HTML),
 // sent to POST /api/feedback/{key}/process/. Loaded lazily by the route, so other content pages
 // (/about/ …) do not carry it in their first load (decision 0008); the server HTML has the form
-// all the same. Plain inputs without masks: the API takes a phone as typed.
+// all the same. A phone field takes the site's phone mask with its first focus (imask loads then,
+// never with the page); without scripts the API reads the phone as typed ('8 916 …', '+7 (916) …').
+
+/**
+ * The phone mask on an input from its first focus: loads the dialogs' masks (and imask) then, and
+ * takes the mask off when the input goes. What was typed before the mask came is read by it too.
+ */
+function lazyPhoneMask(element: HTMLInputElement): () => void {
+  let unmask: (() => void) | undefined;
+  let gone = false;
+  const start = () => {
+    element.removeEventListener('focus', start);
+    void import('./masks.ts').then(({ maskRef }) => {
+      if (!gone) unmask = maskRef('phone')?.(element);
+    });
+  };
+  element.addEventListener('focus', start);
+  return () => {
+    gone = true;
+    element.removeEventListener('focus', start);
+    unmask?.();
+  };
+}
+
+const lazyMaskRef = (type: FeedbackField['type']) => (type === 'phone' ? lazyPhoneMask : undefined);
 
 /** The id the page's 'Оставить заявку' links point at (`#feedback`). */
 const FEEDBACK_ANCHOR = 'feedback';
@@ -60,7 +84,7 @@ export default function FeedbackSection({ form }: { form: FeedbackForm }) {
       ) : (
         <form className="apply-form" noValidate onSubmit={submit} onFocus={captcha.prepare}>
           {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
-          <FeedbackFields fields={form.fields} errorsOf={api.errorsOf} />
+          <FeedbackFields fields={form.fields} errorsOf={api.errorsOf} maskRef={lazyMaskRef} />
           <ConsentFields errorsOf={api.errorsOf} policy={root?.configs?.PRIVACY_POLICY_LINK} />
           {api.problems.general.length ? <FormMessages look="apply" messages={api.problems.general} /> : null}
           <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>

@@ -44,7 +44,7 @@ export interface FieldsProps {
   defaults?: Record<string, string>;
   /** Focus the first field when a dialog opens. */
   autofocus?: boolean;
-  /** A ref that masks an input of this type (the dialogs pass imask's; the inline form none). */
+  /** A ref that masks an input of this type (the dialogs pass imask's; the inline form loads it with the first focus). */
   maskRef?: (type: FeedbackField['type']) => Ref<HTMLInputElement> | undefined;
 }
 
