@@ -1,13 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+// The server's port: E2E_PORT, else 3100 or another free one when something listens there
+// (scripts/lib/free-port.mjs; scripts/e2e.mjs chooses it the same way and passes it on). This
+// module is read again in every worker: the port goes into the environment they inherit, so all
+// of them use the one the server was started on.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [path.join(repoRoot, 'scripts/lib/free-port.mjs')], { encoding: 'utf8' }).trim();
+}
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // A throwaway data directory: every run starts from a freshly seeded database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'crema-e2e-'));
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
