@@ -128,4 +128,19 @@ describe('mail templates', () => {
     expect(general.subject).toBe('Новая заявка: Корпоративное обучение');
     expect(general.text).not.toContain('Курс:');
   });
+
+  it('the paid-order letter asks no reply: questions go through the site, as its footer says', () => {
+    const mail = renderMail(
+      'order_paid',
+      { orderCode: 'A1B2', courseTitle: 'Бариста с нуля', amountText: '12 000 ₽', learners: ['Иванова Вера'], learningUrl: 'https://crema.example/user/courses/', receiptUrl: null },
+      school,
+    );
+    expect(mail.subject).toBe('Заказ оплачен: Бариста с нуля');
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('Заказ №\u00a0A1B2 на курс «Бариста с нуля» оплачен');
+      expect(body).toContain('напишите нам через сайт: на это письмо отвечать не нужно.');
+      expect(body).toContain('Отвечать на него не нужно.');
+      expect(body).not.toMatch(/ответьте/i);
+    }
+  });
 });
