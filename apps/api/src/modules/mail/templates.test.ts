@@ -43,6 +43,7 @@ describe('mail templates', () => {
       expect(mail.subject).toBe(subject);
       for (const body of [mail.html, mail.text]) {
         expect(body).toContain('учётной записи с ним нет');
+        expect(body).toContain(`для этого адреса запросили ${request === 'restore' ? 'восстановление пароля' : 'код смены пароля'},`);
         expect(body).not.toContain('restore=');
       }
       expect(mail.text).not.toMatch(/\d{4}/);
@@ -60,6 +61,8 @@ describe('mail templates', () => {
     const deletion = renderMail('account_delete_code', { code: '5310', validMinutes: 10 }, school);
     expect(deletion.subject).toBe('Код для удаления аккаунта: 5310');
     expect(deletion.text).toMatch(/подтвердить удаление/);
+    // Not 'ignore the letter and change the password': one thing to do.
+    expect(deletion.text).toContain('Если вы не собирались удалять аккаунт, не вводите код и смените пароль');
     const change = renderMail('email_change_code', { code: '7702', validMinutes: 10 }, school);
     expect(change.subject).toBe('Код для смены адреса: 7702');
     expect(change.html).toMatch(/<h1[^>]*>Новый адрес для входа<\/h1>/);
