@@ -26,13 +26,62 @@ async function openProfile(page: Page) {
   return page.locator(`#${await button.getAttribute('aria-controls')}`);
 }
 
+test('the avatar shows the person’s initial: the first name’s, else the last name’s, else the e-mail’s', async ({ page, login }, testInfo) => {
+  const email = await login();
+  await page.goto('/');
+  await hydrated(page);
+  const avatar = profileButton(page).locator('.avatar');
+  // No name yet: the e-mail's first letter.
+  await expect(avatar).toHaveText(email.slice(0, 1).toUpperCase());
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'crema_csrf')!.value;
+  const patch = (data: Record<string, string>) => page.request.patch('/api/user/personal/', { headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf }, data });
+  expect((await patch({ last_name: 'Петрова' })).status()).toBe(200);
+  await page.reload();
+  await hydrated(page);
+  await expect(avatar).toHaveText('П');
+  expect((await patch({ last_name: 'Петрова', first_name: 'анна' })).status()).toBe(200);
+  await page.reload();
+  await hydrated(page);
+  await expect(avatar).toHaveText('А');
+  await expect(profileButton(page)).toHaveAccessibleName('Профиль: Петрова анна');
+  const box = (await profileButton(page).boundingBox())!;
+  await page.screenshot({ path: `/work/shots/avatar-${testInfo.project.name}.png`, clip: { x: Math.max(0, box.x - 120), y: Math.max(0, box.y - 12), width: Math.min(360, box.width + 240), height: box.height + 24 } });
+});
+
+test('at 200 % text size on a phone the bottom menu’s labels stay whole words', async ({ page, login, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the bottom menu is a phone’s');
+  await login();
+  // The accessible version at its biggest text (and the widest letters), as the panel's cookie sets it.
+  await page.context().addCookies([{ name: 'a11y', value: encodeURIComponent('size:200|letters:wider'), url: baseURL! }]);
+  for (const width of [375, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/user/courses/');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-a11y-size', '200');
+    const bar = page.getByRole('navigation', { name: 'Нижнее меню' });
+    await expect(bar).toBeVisible();
+    for (const label of ['Курсы', 'Расписание', 'Профиль', 'Меню']) {
+      const span = bar.locator('span', { hasText: new RegExp(`^${label}$`) }).last();
+      // One line, whole: no 'Курс' / 'ы' broken inside the word, nothing cut off.
+      const whole = await span.evaluate((element) => ({
+        oneLine: element.getBoundingClientRect().height < parseFloat(getComputedStyle(element).fontSize) * 2,
+        uncut: element.scrollWidth <= element.clientWidth,
+      }));
+      expect(whole, `${label} at ${width} px`).toEqual({ oneLine: true, uncut: true });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await bar.screenshot({ path: `/work/shots/bottom-menu-text-200-${width}.png` });
+  }
+});
+
 test('a course owner sees the initials and the whole dropdown; Esc and a click outside close it', async ({ page, login }) => {
   await login('owner@crema.local', { password: PASSWORD });
   await page.goto('/');
   await hydrated(page);
   const button = profileButton(page);
   await expect(button).toHaveAccessibleName('Профиль: Орлова Вера');
-  await expect(button).toContainText('ВО');
+  // One letter: the first name's initial (Вера), not the e-mail's Latin letter.
+  await expect(button.locator('.avatar')).toHaveText('В');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toHaveCount(0);
 
   const menu = await openProfile(page);

@@ -51,7 +51,8 @@ test('an owner writes a lesson: bold text, a picture, a video on page 2, keyboar
   await page.goto(`/admin/lessons/${id}/`);
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Урок «Эспрессо дома»' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /К программе курса/ })).toHaveAttribute('href', /\/admin\/courses\/\d+\/edit\/$/);
+  // The way back leads to the course's programme (modules, lessons, tests), not its settings.
+  await expect(page.getByRole('link', { name: /К программе курса/ })).toHaveAttribute('href', /\/admin\/courses\/\d+\/$/);
 
   // A text block with bold text.
   const addOn = (n: number) => page.getByRole('group', { name: `Добавить блок на страницу ${n}` });

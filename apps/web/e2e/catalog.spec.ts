@@ -196,6 +196,49 @@ test('a review opens in the Review modal and closes with Esc and a click outside
   await expect(dialog).toBeHidden();
 });
 
+test('the browser’s Back closes an opened review and stays on the page; closing leaves no stray entry', async ({ page, request, baseURL }) => {
+  const review = (await (await request.get('/api/reviews/?on_main=true')).json()).results[0];
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const link = page.getByRole('link', { name: `Читать отзыв — ${review.name}` });
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  const dialog = page.getByRole('dialog', { name: review.name });
+  await expect(dialog).toBeVisible();
+  // Opening the review is an address of its own.
+  await expect(page).toHaveURL(new RegExp(`/\\?review=${review.id}$`));
+
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('link', { name: `Читать отзыв — ${review.name}` })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/modal-open/);
+
+  // Closing with Esc goes back to the page's own entry: one more Back leaves nothing of the review.
+  await page.goto('/courses/');
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/courses\/$/);
+
+  // A review that came with the address closes in place (the address loses ?review=).
+  await page.goto('/courses/');
+  await page.goto(`/?review=${review.id}`);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/courses\/$/);
+});
+
 test('a review link works as an address: the page arrives with the review open', async ({ page, request }) => {
   const detail = await (await request.get('/api/courses/barista-s-nulya/')).json();
   const review = detail.reviews[0];

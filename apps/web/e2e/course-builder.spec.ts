@@ -277,6 +277,10 @@ test('golden path: an owner builds and publishes a course, a new student buys it
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Сохранено в \d\d:\d\d$/ })).toBeVisible();
   await page.getByRole('link', { name: /К программе курса/ }).click();
+  await page.waitForURL(`**/admin/courses/${courseId}/`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Программа курса' })).toBeVisible();
+  await page.locator('.admin-sidebar').getByRole('link', { name: 'Редактирование' }).click();
   await page.waitForURL(`**/admin/courses/${courseId}/edit/`);
   await hydrated(page);
   await expect(page.getByText('Всё готово к публикации. Пока курс — черновик, ученики его не видят.')).toBeVisible();

@@ -166,6 +166,18 @@ test('«Мое обучение» of the demo parent: their own courses and the 
   await shot(page, 'my-courses-parent');
 });
 
+test('«Мои заказы» names an order’s group once: «группа с …», not «группа Группа с …»', async ({ page, login }) => {
+  const email = await login();
+  const [group] = (await (await page.request.get('/api/schedule/?course=kapping-i-sensorika')).json()) as { title: string }[];
+  expect(group!.title, 'the demo groups are titled «Группа с …»').toMatch(/^Группа с /);
+  const code = await placeOrder(page, 'kapping-i-sensorika', email);
+  await page.goto('/user/orders/');
+  await hydrated(page);
+  const row = page.locator(`tr[data-order="${code}"]`);
+  await expect(row.locator('.orders__learners')).toHaveText(`Учится: вы · группа ${group!.title.slice('Группа '.length)}`);
+  await expect(row).not.toContainText(/группа Группа/i);
+});
+
 test('«Мои заказы» lists the orders newest first, pays an unpaid one and cancels another', async ({ page, login }) => {
   const email = await login();
   await page.goto('/user/orders/');

@@ -12,7 +12,7 @@ import { CARD_IMAGE, CatalogImage } from '../features/catalog/CatalogImage.tsx';
 import { CourseCard } from '../features/catalog/CourseCard.tsx';
 import { DISCOUNT_IMAGE, DiscountBanner } from '../features/catalog/DiscountBanner.tsx';
 import { PROMO_IMAGE, PromoBanners } from '../features/catalog/PromoBanners.tsx';
-import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../features/catalog/reviews.tsx';
+import { onlyReviewChanged, ReviewCard, ReviewModal, useReviewDialog } from '../features/catalog/reviews.tsx';
 import { TEACHER_IMAGE, TeacherCard } from '../features/catalog/TeacherCard.tsx';
 import { POST_CARD_IMAGE_OPTS, PostCard } from '../features/content/PostCard.tsx';
 
@@ -55,7 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teachers: teachers.map(({ id, first_name, last_name, position, photo }) => ({ id, first_name, last_name, position, photo })),
     subsections: subsections.filter((subsection) => subsection.count > 0),
     posts: posts?.results ?? [],
-    reviewId: reviewIdParam(new URL(request.url)),
     features: FEATURES,
     jsonLd: [organizationJsonLd(school)],
   };
@@ -71,7 +70,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootDataOf(mat
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const { banners, discount, featured, reviews, teachers, subsections, posts, features } = loaderData;
-  const dialog = useReviewDialog(reviews, loaderData.reviewId);
+  const dialog = useReviewDialog(reviews);
   const categories = root?.categories ?? [];
   const siteName = root?.configs.SITE_NAME ?? 'Crema';
   const audiences = [

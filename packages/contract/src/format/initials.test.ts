@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fullName, initials } from './initials.ts';
+import { avatarLetter, fullName, initials } from './initials.ts';
 
 describe('initials', () => {
   it('takes the first letters of first and last name, upper-cased', () => {
@@ -70,5 +70,14 @@ describe('fullName', () => {
   it('returns an empty string when nothing is filled in', () => {
     expect(fullName({})).toBe('');
     expect(fullName({ last_name: null, first_name: '', patronymic: ' ' })).toBe('');
+  });
+});
+
+describe('avatarLetter', () => {
+  it('takes the first name’s initial, then the last name’s, then the e-mail’s', () => {
+    expect(avatarLetter({ first_name: 'анна', last_name: 'Петрова', email: 'a.petrova@example.ru' })).toBe('А');
+    expect(avatarLetter({ first_name: ' ', last_name: 'петрова', email: 'x@example.ru' })).toBe('П');
+    expect(avatarLetter({ first_name: null, last_name: null, email: 'maria@example.ru' })).toBe('M');
+    expect(avatarLetter({ first_name: 'ёлка', email: 'e@example.ru' })).toBe('Ё');
   });
 });

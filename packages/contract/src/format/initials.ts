@@ -25,3 +25,11 @@ export function initials(user: Pick<PersonName, 'first_name' | 'last_name'>): st
 export function fullName(user: PersonName): string {
   return [user.last_name, user.first_name, user.patronymic].map(clean).filter(Boolean).join(' ');
 }
+
+/**
+ * The one letter of a person's avatar: the first name's initial when it is known, then the last
+ * name's, then the e-mail's ({first_name: 'анна', email: 'a.petrova@…'} → 'А', not the Latin 'A').
+ */
+export function avatarLetter(user: Pick<PersonName, 'first_name' | 'last_name'> & { email?: string | null }): string {
+  return firstLetter(user.first_name) || firstLetter(user.last_name) || firstLetter(user.email);
+}

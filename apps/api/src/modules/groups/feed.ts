@@ -6,6 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { CalendarFeedView } from '@crema/contract';
+import { groupPhrase } from '@crema/contract/format';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { calendarFeeds, groupSchedules, users, type User } from '../../db/schema/index.ts';
@@ -100,7 +101,7 @@ export async function feedCalendar(db: Executor, config: Config, secret: string,
     const whose = children.length ? ` (${children.join(', ')})` : '';
     const lines = [
       `Курс: ${m.course.title}`,
-      `Группа: ${m.group.title}`,
+      groupPhrase(m.group.title, { capital: true }),
       session.lesson ? `Урок: ${session.lesson.title}` : null,
       session.test ? `Тест: ${session.test.title}` : null,
       session.online_url ? `Ссылка на занятие: ${session.online_url}` : null,

@@ -214,6 +214,9 @@ describe('the personal iCal feed', () => {
     expect(evening.startDate.zone.tzid).toBe('UTC');
     expect(evening.location).toBe('Москва, ул. Покровка, д. 27');
     expect(evening.description).toContain('Урок: Эспрессо; помол, доза');
+    // The group's title says 'Группа…' itself: not 'Группа: Группа с 1 декабря'.
+    expect(evening.description).toContain('\nГруппа с 1 декабря\n');
+    expect(evening.description).not.toContain('Группа: Группа');
     expect(evening.uid).toMatch(new RegExp(`^group-session-${session.id}@`));
     expect(evening.component.getFirstPropertyValue('dtstamp')).toBeTruthy();
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');

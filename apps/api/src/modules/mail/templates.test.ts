@@ -43,6 +43,7 @@ describe('mail templates', () => {
       expect(mail.subject).toBe(subject);
       for (const body of [mail.html, mail.text]) {
         expect(body).toContain('учётной записи с ним нет');
+        expect(body).toContain(`для этого адреса запросили ${request === 'restore' ? 'восстановление пароля' : 'код смены пароля'},`);
         expect(body).not.toContain('restore=');
       }
       expect(mail.text).not.toMatch(/\d{4}/);
@@ -60,6 +61,8 @@ describe('mail templates', () => {
     const deletion = renderMail('account_delete_code', { code: '5310', validMinutes: 10 }, school);
     expect(deletion.subject).toBe('Код для удаления аккаунта: 5310');
     expect(deletion.text).toMatch(/подтвердить удаление/);
+    // Not 'ignore the letter and change the password': one thing to do.
+    expect(deletion.text).toContain('Если вы не собирались удалять аккаунт, не вводите код и смените пароль');
     const change = renderMail('email_change_code', { code: '7702', validMinutes: 10 }, school);
     expect(change.subject).toBe('Код для смены адреса: 7702');
     expect(change.html).toMatch(/<h1[^>]*>Новый адрес для входа<\/h1>/);
@@ -127,5 +130,20 @@ describe('mail templates', () => {
     const general = renderMail('application_received', { formTitle: 'Корпоративное обучение', course: null, fields: [], sender: 'гость сайта', receivedAt: '01.01.2027 09:00', advertising: true }, school);
     expect(general.subject).toBe('Новая заявка: Корпоративное обучение');
     expect(general.text).not.toContain('Курс:');
+  });
+
+  it('the paid-order letter asks no reply: questions go through the site, as its footer says', () => {
+    const mail = renderMail(
+      'order_paid',
+      { orderCode: 'A1B2', courseTitle: 'Бариста с нуля', amountText: '12 000 ₽', learners: ['Иванова Вера'], learningUrl: 'https://crema.example/user/courses/', receiptUrl: null },
+      school,
+    );
+    expect(mail.subject).toBe('Заказ оплачен: Бариста с нуля');
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('Заказ №\u00a0A1B2 на курс «Бариста с нуля» оплачен');
+      expect(body).toContain('напишите нам через сайт: на это письмо отвечать не нужно.');
+      expect(body).toContain('Отвечать на него не нужно.');
+      expect(body).not.toMatch(/ответьте/i);
+    }
   });
 });

@@ -235,9 +235,9 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     };
   },
   no_account: (data, school) => {
-    const what = data.request === 'restore' ? 'восстановление пароля' : 'код для смены пароля';
+    const what = data.request === 'restore' ? 'восстановление пароля' : 'код смены пароля';
     const heading = data.request === 'restore' ? 'Восстановление пароля' : 'Смена пароля';
-    const lead = `На сайте «${school.name}» запросили ${what} для этого адреса, но учётной записи с ним нет.`;
+    const lead = `На сайте «${school.name}» для этого адреса запросили ${what}, но учётной записи с ним нет.`;
     const hint =
       'Если вы регистрировались с другим адресом, запросите письмо на него. Чтобы завести учётную запись с этим ' +
       'адресом, войдите по коду из письма — она появится при первом входе.';
@@ -266,7 +266,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: 'Код для удаления аккаунта',
       heading: 'Удаление аккаунта',
       lead: `Вы попросили удалить свой аккаунт на сайте «${school.name}». Введите этот код, чтобы подтвердить удаление. Личные данные будут стёрты; заказы останутся обезличенными для бухгалтерии.`,
-      ignore: 'Если вы не собирались удалять аккаунт, проигнорируйте это письмо и смените пароль: без кода аккаунт не удалить.',
+      ignore: 'Если вы не собирались удалять аккаунт, не вводите код и смените пароль: без кода аккаунт не удалить.',
     }),
   email_change_code: (data, school) =>
     codeLetter(school, data, {
@@ -309,7 +309,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       .join('');
     const table = `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px">${rows}</table>`;
     const course = data.course ? [paragraph(`Курс: <a href="${escapeHtml(data.course.url)}" style="color:${COLORS.brand}">${escapeHtml(data.course.title)}</a>`)] : [];
-    const note = 'Свяжитесь с человеком в течение рабочего дня: так обещает сайт.';
+    const note = 'Свяжитесь с отправителем в течение рабочего дня: сайт обещает ответ в этот срок.';
     return {
       subject,
       html: layout({ school, preheader: lead, heading: 'Новая заявка', body: [paragraph(escapeHtml(lead)), ...course, table, paragraph(escapeHtml(consent))], note }),
@@ -336,10 +336,11 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     }),
   order_paid: (data, school) => {
     const heading = 'Заказ оплачен';
-    const lead = `Спасибо! Заказ № ${data.orderCode} на курс «${data.courseTitle}» оплачен: ${data.amountText}.`;
+    const lead = `Спасибо! Заказ №${NBSP}${data.orderCode} на курс «${data.courseTitle}» оплачен: ${data.amountText}.`;
     const who = data.learners.length ? `Учатся: ${data.learners.join(', ')}.` : 'Курс уже в разделе «Мое обучение».';
     const receipt = data.receiptUrl ? `Чек: ${data.receiptUrl}` : 'Кассовый чек банк пришлёт на этот адрес отдельным письмом.';
-    const note = 'Если у вас есть вопросы по заказу, ответьте на письмо школы или напишите нам с сайта.';
+    // The footer says not to answer the letter: questions go through the site.
+    const note = 'Если у вас есть вопросы по заказу, напишите нам через сайт: на это письмо отвечать не нужно.';
     const learning = new URL(data.learningUrl);
     if (learning.protocol !== 'https:' && learning.protocol !== 'http:') throw new Error(`learning link must be http(s), got ${learning.protocol}`);
     return {

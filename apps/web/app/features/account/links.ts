@@ -1,9 +1,9 @@
-import { fullName, initials } from '@crema/contract/format';
+import { avatarLetter, fullName } from '@crema/contract/format';
 import type { SessionUser } from '../../lib/session.ts';
 
-/** The letters on the profile button; the e-mail's first letter while the name is not filled in. */
+/** The letter on the profile button: the first name's initial, else the last name's, else the e-mail's. */
 export function userInitials(user: SessionUser): string {
-  return initials(user) || user.email.slice(0, 1).toUpperCase();
+  return avatarLetter(user);
 }
 
 /** How the person is named to assistive technology: the name, or the e-mail without one. */

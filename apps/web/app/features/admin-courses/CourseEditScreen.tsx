@@ -112,7 +112,11 @@ function bodyOf(values: Values): AdminCoursePatch {
   };
 }
 
-/** A picture field: the file chooser, the upload, a preview; the form keeps the storage key. */
+/**
+ * A picture field, the way the lesson editor's uploads look: a 'Выбрать файл' button (the real file
+ * input sits under it, visually hidden but focusable, named by the field's label), the upload's
+ * progress, the chosen file's name and a preview; the form keeps the storage key.
+ */
 function ImageUpload({
   label,
   previewUrl,
@@ -126,47 +130,82 @@ function ImageUpload({
   onUploaded: (key: string, url: string) => void;
   onRemoved: () => void;
 }) {
-  const [state, setState] = useState<{ busy: boolean; problems: string[] }>({ busy: false, problems: [] });
+  const id = useId();
+  const [state, setState] = useState<{ percent: number | null; problems: string[]; name: string | null }>({ percent: null, problems: [], name: null });
+  const busy = state.percent !== null;
+  const shown = [...errors, ...state.problems];
+  const described = [`${id}-hint`, shown.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <Field look="admin" label={label} errors={[...errors, ...state.problems]} hint="JPEG, PNG или WebP. Картинка сохранится вместе с курсом.">
-      {(a11y) => (
-        <div className="admin-cover">
-          {previewUrl ? (
-            <>
-              <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} />
-              <span className="img-alt">Выбранная картинка</span>
-            </>
-          ) : null}
+    <div className="admin-field admin-upload">
+      <span className="admin-field__label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="admin-cover">
+        {previewUrl ? (
+          <>
+            <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} />
+            <span className="img-alt">Выбранная картинка</span>
+          </>
+        ) : null}
+        <div className="admin-upload__row">
+          <label className={`button button--ghost admin-upload__pick${busy ? ' is-busy' : ''}`} htmlFor={id}>
+            {previewUrl ? 'Заменить файл' : 'Выбрать файл'}
+          </label>
           <input
-            {...a11y}
+            id={id}
+            className="admin-upload__input"
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            disabled={state.busy}
-            aria-busy={state.busy}
+            aria-labelledby={`${id}-label`}
+            aria-describedby={described}
+            aria-invalid={shown.length ? true : undefined}
+            disabled={busy}
+            aria-busy={busy}
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
+              const input = event.currentTarget;
+              const file = input.files?.[0];
               if (!file) return;
-              setState({ busy: true, problems: [] });
-              uploadFile('image', file).then(
+              setState({ percent: 0, problems: [], name: file.name });
+              uploadFile('image', file, (percent) => setState((current) => ({ ...current, percent }))).then(
                 (uploaded) => {
-                  setState({ busy: false, problems: [] });
+                  setState({ percent: null, problems: [], name: file.name });
+                  input.value = '';
                   onUploaded(uploaded.key, uploaded.url);
                 },
                 (error: unknown) => {
                   const problems = problemsOf(error, ['file']);
-                  setState({ busy: false, problems: [...(problems.fields.file ?? []), ...problems.general] });
+                  input.value = '';
+                  setState({ percent: null, problems: [...(problems.fields.file ?? []), ...problems.general], name: null });
                 },
               );
             }}
           />
-          {previewUrl ? (
-            <button type="button" className="admin-icon-button" onClick={onRemoved}>
+          {busy ? (
+            <span className="admin-upload__progress">
+              <progress max={100} value={state.percent ?? 0} aria-label={`Загрузка: ${state.percent ?? 0}%`} /> {state.percent ?? 0}%
+            </span>
+          ) : state.name && previewUrl ? (
+            <span className="admin-upload__name">Загружен файл «{state.name}»</span>
+          ) : null}
+          {previewUrl && !busy ? (
+            <button type="button" className="admin-icon-button" onClick={() => {
+              setState({ percent: null, problems: [], name: null });
+              onRemoved();
+            }}>
               Убрать картинку
             </button>
           ) : null}
         </div>
-      )}
-    </Field>
+      </div>
+      <p id={`${id}-hint`} className="admin-field__hint">
+        JPEG, PNG или WebP. Картинка сохранится вместе с курсом.
+      </p>
+      {shown.length ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {shown.join(' ')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -411,7 +411,8 @@ export function LessonEditor({ lesson: loadedLesson, content, renderBlocks }: { 
   return (
     <div className="le">
       <p className="le-back">
-        <Link to={`/admin/courses/${lesson.course.id}/edit/`}>← К программе курса «{lesson.course.title}»</Link>
+        {/* The course's programme page (modules, lessons, tests), not its settings. */}
+        <Link to={`/admin/courses/${lesson.course.id}/`}>← К программе курса «{lesson.course.title}»</Link>
       </p>
       <header className="le-head">
         <div>

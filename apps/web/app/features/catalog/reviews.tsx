@@ -6,8 +6,8 @@ import { loadOnUse } from '../../ui/load-on-use.ts';
 import { Stars } from './Stars.tsx';
 
 /** The `?review={id}` of a page address (the Review modal's link without JavaScript). */
-export function reviewIdParam(url: URL): number | undefined {
-  const raw = url.searchParams.get('review');
+export function reviewIdParam(search: URLSearchParams): number | undefined {
+  const raw = search.get('review');
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
 
@@ -23,31 +23,47 @@ export function onlyReviewChanged({ currentUrl, nextUrl }: Pick<ShouldRevalidate
   return strip(currentUrl) === strip(nextUrl);
 }
 
+/** The history entry a review's link pushed (closing it goes back instead of adding another). */
+interface OpenedHere {
+  reviewOpenedHere?: boolean;
+}
+
 /**
- * The Review modal's state. A review is opened by its link (`?review={id}`): with JavaScript the
- * click opens the modal in place; without it the server renders the page with it open. Closing a
- * review that came with the address also takes `?review=` out of it.
+ * The Review modal's state, kept in the address: a review is open while the address has
+ * `?review={id}`. Without JavaScript the link loads the page with it open (rendered by the server);
+ * with it the click pushes that address, so the browser's Back closes the review and stays on the
+ * page. Closing (Esc, a click outside, 'Закрыть') goes back to the entry the click pushed, or, for a
+ * review that came with the address, takes `?review=` out of it in place: no stray entry remains.
  */
-export function useReviewDialog(reviews: readonly Review[], initialId: number | undefined) {
+export function useReviewDialog(reviews: readonly Review[]) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [state, setState] = useState(() => {
-    const review = reviews.find((r) => r.id === initialId) ?? null;
-    return { review, open: review !== null, fromAddress: review !== null };
-  });
-  const show = (review: Review) => setState({ review, open: true, fromAddress: false });
+  const wantedId = reviewIdParam(new URLSearchParams(location.search));
+  const wanted = reviews.find((r) => r.id === wantedId) ?? null;
+  // The review last shown stays in the modal while it fades out.
+  const [shown, setShown] = useState(wanted);
+  if (wanted && wanted.id !== shown?.id) setShown(wanted);
+  const pushedHere = (location.state as OpenedHere | null)?.reviewOpenedHere === true;
+
+  const addressWith = (id: number | null) => {
+    const params = new URLSearchParams(location.search);
+    if (id === null) params.delete('review');
+    else params.set('review', String(id));
+    const search = params.toString();
+    return { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash };
+  };
+  const show = (review: Review) => {
+    if (review.id === wantedId) return;
+    void navigate(addressWith(review.id), { preventScrollReset: true, state: { reviewOpenedHere: true } satisfies OpenedHere });
+  };
   const close = () => {
-    setState((current) => ({ ...current, open: false }));
-    if (state.fromAddress && new URLSearchParams(location.search).has('review')) {
-      const params = new URLSearchParams(location.search);
-      params.delete('review');
-      const search = params.toString();
-      void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-    }
+    if (!wanted) return;
+    if (pushedHere) void navigate(-1);
+    else void navigate(addressWith(null), { replace: true, preventScrollReset: true });
   };
   return {
-    review: state.review,
-    open: state.open,
+    review: shown,
+    open: wanted !== null,
     show,
     close,
     /** Props of a review's link: a real address, opened in place on a plain click. */
@@ -62,7 +78,9 @@ export function useReviewDialog(reviews: readonly Review[], initialId: number | 
         show(review);
       },
     }),
-    onClosed: () => setState((current) => (current.open ? current : { review: null, open: false, fromAddress: false })),
+    onClosed: () => {
+      if (!wanted) setShown(null);
+    },
   };
 }
 

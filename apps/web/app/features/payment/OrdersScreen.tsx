@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { UserOrder } from '@crema/contract';
-import { formatDate } from '@crema/contract/format';
+import { formatDate, groupPhrase } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { paths } from '../../lib/paths.ts';
 import { learnersText } from './OrderDetails.tsx';
@@ -90,7 +90,7 @@ export function OrdersScreen({ orders: initial }: { orders: UserOrder[] }) {
                     <div className="orders__course">{order.course.title}</div>
                     <div className="orders__learners">
                       {learnersText(order)}
-                      {order.group ? ` · группа ${order.group.title}` : ''}
+                      {order.group ? ` · ${groupPhrase(order.group.title)}` : ''}
                     </div>
                   </td>
                   <td data-label="Дата">{formatDate(order.created_at)}</td>

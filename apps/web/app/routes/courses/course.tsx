@@ -13,7 +13,7 @@ import { CourseProgram } from '../../features/catalog/CourseProgram.tsx';
 import { CourseTabs } from '../../features/catalog/CourseTabs.tsx';
 import { hoursLabel, ratingLabel } from '../../features/catalog/format.ts';
 import { PriceTag } from '../../features/catalog/PriceTag.tsx';
-import { onlyReviewChanged, ReviewCard, ReviewModal, reviewIdParam, useReviewDialog } from '../../features/catalog/reviews.tsx';
+import { onlyReviewChanged, ReviewCard, ReviewModal, useReviewDialog } from '../../features/catalog/reviews.tsx';
 import { Stars } from '../../features/catalog/Stars.tsx';
 import { TeacherCard } from '../../features/catalog/TeacherCard.tsx';
 import { withAltText } from '../../features/content/html.ts';
@@ -49,7 +49,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     course,
     groups: upcoming,
     crumbs,
-    reviewId: reviewIdParam(url),
     jsonLd: [
       courseJsonLd(course, { name: school.configs.SITE_NAME || 'Crema', publicUrl: school.publicUrl }, upcoming),
       breadcrumbJsonLd(school.publicUrl, crumbs),
@@ -90,7 +89,7 @@ function facts(course: CourseDetail) {
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, groups } = loaderData;
-  const reviews = useReviewDialog(course.reviews, loaderData.reviewId);
+  const reviews = useReviewDialog(course.reviews);
   // Rich text: each picture's alt text goes with it (shown when the accessible version turns images off).
   const tabs = course.attributes.filter((attribute) => attribute.is_tab).map((tab) => ({ ...tab, value: withAltText(tab.value) }));
   const hasProgram = course.program.modules.length > 0 || course.program.final_tests.length > 0;
