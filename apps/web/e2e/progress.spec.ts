@@ -23,6 +23,8 @@ test.beforeEach(async ({ page, baseURL }) => {
 });
 
 test('the demo student sees tiles and charts, filters a course, opens an attempt, the child’s progress and the exports', async ({ page, login }) => {
+  // A long walk with full-page screenshots of chart pages: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await login(DEMO.email, { password: DEMO.password });
   await page.goto('/user/progress/');
   await hydrated(page);
