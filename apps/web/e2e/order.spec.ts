@@ -26,7 +26,7 @@ async function hydrated(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/work/shots/order-${name}-${test.info().project.name}.png`, fullPage: name === 'form' });
+  await page.screenshot({ path: `/work/shots/order-${name}-${test.info().project.name}.png`, fullPage: name === 'form' || name === 'errors' });
 }
 
 function form(page: Page): Locator {
