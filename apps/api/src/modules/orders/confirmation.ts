@@ -2,6 +2,7 @@
 // request, entered to sign in), or is claimed by the payer signed in with a password (LoginOrder).
 // Either way the order becomes the account's (attachOrder), as a signed-in person's order does at once.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORDER_TEXTS, normaliseEmail, type CodeSent, type OrderNextStep, type OrderRequestResult } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
@@ -68,7 +69,7 @@ export async function attachOrder(tx: Executor, orderId: number, user: User, cli
 }
 
 /** A profile field is empty when it was never set or holds only spaces. */
-const emptyOr = (column: typeof users.lastName | typeof users.phone, value: string | null) =>
+const emptyOr = (column: AnyPgColumn, value: string | null) =>
   value ? sql`case when coalesce(trim(${column}), '') = '' then ${value} else ${column} end` : sql`${column}`;
 
 /**
