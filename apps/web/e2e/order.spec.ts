@@ -26,7 +26,7 @@ async function hydrated(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/work/shots/order-${name}-${test.info().project.name}.png`, fullPage: name === 'form' });
+  await page.screenshot({ path: `/work/shots/order-${name}-${test.info().project.name}.png`, fullPage: name === 'form' || name === 'errors' });
 }
 
 function form(page: Page): Locator {
@@ -65,13 +65,12 @@ test('a guest orders for themselves, types the mailed code into four boxes and i
 
   const card = form(page);
   const submit = card.getByRole('button', { name: /^Оформить заказ/ });
-  // Submit disabled until complete; the student selector comes last.
-  await expect(submit).toBeDisabled();
+  // The submit button is never disabled (a press says what is missing); the student selector comes last.
+  await expect(submit).toBeEnabled();
   await expect(card.getByLabel('Буду учиться сам')).toHaveCount(0);
   await fillPayer(page, email);
   await expect(card.getByRole('link', { name: 'Политики конфиденциальности' })).toHaveAttribute('href', /privacy-policy/);
   await expect(card.getByLabel('Буду учиться сам')).toBeVisible();
-  await expect(submit).toBeDisabled();
   await card.getByLabel('Буду учиться сам').check();
   await expect(submit).toBeEnabled();
   await expect(submit).toHaveText(`Оформить заказ на ${nbsp(COURSE.price)}`);
@@ -170,6 +169,100 @@ test('a signed-in parent finds the payer data filled in, picks the child and goe
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIES.csrf)?.value ?? '';
   const cancel = await page.request.post(`/api/user/orders/${code}/cancel/`, { headers: { [CSRF_HEADER]: csrf, 'X-Crema-Client': 'web' } });
   expect(cancel.status()).toBeLessThan(300);
+});
+
+test('required fields are marked; a press on an incomplete form shows each problem at its field and focuses the first', async ({ page }) => {
+  await page.goto(`/order-course/${COURSE.slug}/`);
+  await hydrated(page);
+  const card = form(page);
+  // The mark and what it means; the controls say they are required, the patronymic does not.
+  await expect(card.getByText('* — обязательные поля')).toBeVisible();
+  for (const label of ['Фамилия', 'Имя', 'Телефон', 'E-mail']) await expect(card.getByLabel(label, { exact: true })).toHaveAttribute('aria-required', 'true');
+  await expect(card.getByLabel(/Принимаю условия/)).toHaveAttribute('aria-required', 'true');
+  const patronymic = card.getByLabel('Отчество', { exact: true });
+  await expect(patronymic).not.toHaveAttribute('aria-required', 'true');
+  await expect(patronymic).toHaveAccessibleDescription('Если есть');
+
+  const submit = card.getByRole('button', { name: /^Оформить заказ/ });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const lastName = card.getByLabel('Фамилия', { exact: true });
+  await expect(lastName).toBeFocused();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastName).toHaveAccessibleDescription('Укажите фамилию.');
+  await expect(card.getByLabel('Имя', { exact: true })).toHaveAccessibleDescription('Укажите имя.');
+  await expect(card.getByLabel('Телефон')).toHaveAccessibleDescription('Укажите телефон.');
+  await expect(card.getByLabel('E-mail')).toHaveAccessibleDescription('Укажите адрес электронной почты.');
+  await expect(card.getByLabel(/Принимаю условия/)).toHaveAccessibleDescription('Подтвердите согласие с политикой конфиденциальности.');
+  await expect(card.getByLabel('Даю разрешение на обработку персональных данных')).toHaveAccessibleDescription(
+    'Подтвердите согласие на обработку персональных данных.',
+  );
+  // Who studies is asked for too, at its choice.
+  await expect(card.getByText('Выберите ученика или отметьте «Буду учиться сам».')).toBeVisible();
+  await expect(patronymic).not.toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'errors');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Fixed one by one: the focus goes to the first field still in error; an unfinished phone is named.
+  await lastName.fill('Петрова');
+  await card.getByLabel('Телефон').pressSequentially('916123');
+  await submit.click();
+  await expect(card.getByLabel('Имя', { exact: true })).toBeFocused();
+  await expect(lastName).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(card.getByLabel('Телефон')).toHaveAccessibleDescription('Введите номер в формате +7 (999) 999-99-99.');
+});
+
+test('a payer without a patronymic orders: the field may stay empty', async ({ page }) => {
+  const email = newEmail('order-no-patronymic');
+  await page.goto(`/order-course/${COURSE.slug}/`);
+  await hydrated(page);
+  await fillPayer(page, email);
+  const card = form(page);
+  await card.getByLabel('Отчество', { exact: true }).fill('');
+  await card.getByLabel('Буду учиться сам').check();
+  await card.getByRole('button', { name: /^Оформить заказ/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Подтвердите e-mail' })).toContainText(`Мы отправили код на ${email}`);
+});
+
+test("the payer's data of a first order fills the new account: the next order shows it with the notice", async ({ page }) => {
+  const email = newEmail('order-profile');
+  const dialog = await guestOrder(page, email);
+  await boxes(dialog).first().fill(await orderCode(page, email));
+  await expect(page).toHaveURL(PAYMENT_URL);
+  const code = new URL(page.url()).pathname.split('/').at(-2)!;
+
+  await page.goto(`/order-course/${KIDS.slug}/`);
+  await hydrated(page);
+  const card = form(page);
+  await expect(card.getByText('Мы заполнили форму данными из профиля — проверьте их.')).toBeVisible();
+  await expect(card.getByLabel('Фамилия', { exact: true })).toHaveValue('Петрова');
+  await expect(card.getByLabel('Имя', { exact: true })).toHaveValue('Анна');
+  await expect(card.getByLabel('Отчество', { exact: true })).toHaveValue('Сергеевна');
+  await expect(card.getByLabel('Телефон')).toHaveValue('+7 916-123-45-67');
+  await expect(card.getByLabel('E-mail')).toHaveValue(email);
+  await shot(page, 'prefilled');
+
+  // The account page has them too.
+  await page.goto('/user/account/');
+  await hydrated(page);
+  const personal = page.getByRole('form', { name: 'Личные данные' });
+  await expect(personal.getByLabel('Фамилия')).toHaveValue('Петрова');
+  await expect(page.locator('.pf-status')).not.toContainText('фамилия');
+  await expect(page.locator('.pf-status')).not.toContainText('телефон');
+
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIES.csrf)?.value ?? '';
+  const cancel = await page.request.post(`/api/user/orders/${code}/cancel/`, { headers: { [CSRF_HEADER]: csrf, 'X-Crema-Client': 'web' } });
+  expect(cancel.status()).toBeLessThan(300);
+});
+
+test('a new account without personal data gets no prefill notice', async ({ page, login }) => {
+  const email = await login();
+  await page.goto(`/order-course/${COURSE.slug}/`);
+  await hydrated(page);
+  const card = form(page);
+  await expect(card.getByLabel('E-mail')).toHaveValue(email);
+  await expect(card.getByLabel('Фамилия', { exact: true })).toHaveValue('');
+  await expect(card.getByText('Мы заполнили форму данными из профиля')).toHaveCount(0);
 });
 
 test('a field the server refuses shows its message and keeps everything typed', async ({ page }) => {

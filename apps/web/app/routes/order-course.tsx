@@ -1,4 +1,4 @@
-import { SLUG_PATTERN, STUDENT_TYPES } from '@crema/contract/rules';
+import { ACCOUNT_TEXTS, CONSENT_TEXTS, EMAIL_REQUIRED, ORDER_TEXTS, SLUG_PATTERN, STUDENT_TYPES } from '@crema/contract/rules';
 import { data } from 'react-router';
 import type { GroupStart, UserOrder } from '@crema/contract';
 import type { Route } from './+types/order-course';
@@ -7,7 +7,7 @@ import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { sessionUser } from '../lib/session.server.ts';
 import { guestSessionKey } from '../features/apply/session-key.ts';
-import { OrderScreen, type OrderAlready } from '../features/order/OrderScreen.tsx';
+import { OrderScreen, type OrderAlready, type OrderMessages } from '../features/order/OrderScreen.tsx';
 import { learnersText } from '../features/payment/OrderDetails.tsx';
 import { StudentDialog } from '../features/profile/StudentForm.tsx';
 import '../features/profile/profile.css';
@@ -63,6 +63,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     utmSource: utm && utm.length <= 100 ? utm : null,
     // Sent as data, so the rules do not grow in the browser (they are on every page's first load).
     studentTypes: STUDENT_TYPES.map(({ id, title }) => ({ id, title })),
+    // The server's messages of the required fields, for the check before sending (data too, for the same reason).
+    messages: {
+      lastNameRequired: ACCOUNT_TEXTS.lastNameRequired,
+      firstNameRequired: ACCOUNT_TEXTS.firstNameRequired,
+      phoneRequired: ACCOUNT_TEXTS.phoneRequired,
+      phoneInvalid: ACCOUNT_TEXTS.phoneInvalid,
+      emailRequired: EMAIL_REQUIRED,
+      groupRequired: ORDER_TEXTS.groupRequired,
+      privacyRequired: ORDER_TEXTS.privacyRequired,
+      personalDataRequired: ORDER_TEXTS.personalDataRequired,
+      studentsRequired: ORDER_TEXTS.studentsRequired,
+      studentTypeRequired: ACCOUNT_TEXTS.studentTypeRequired,
+      childBirthRequired: ACCOUNT_TEXTS.childBirthRequired,
+      childConsentRequired: CONSENT_TEXTS.childConsentRequired,
+    } satisfies OrderMessages,
   };
 }
 

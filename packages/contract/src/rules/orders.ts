@@ -28,7 +28,6 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const ORDER_TEXTS = {
   courseNotFound: 'Курс не найден.',
   priceOnRequest: 'Этот курс нельзя оплатить на сайте: оставьте заявку, и менеджер расскажет о стоимости.',
-  patronymicRequired: 'Укажите отчество.',
   privacyRequired: 'Подтвердите согласие с политикой конфиденциальности.',
   personalDataRequired: 'Подтвердите согласие на обработку персональных данных.',
   studentsRequired: 'Выберите ученика или отметьте «Буду учиться сам».',

@@ -57,6 +57,15 @@ const payerName = (required: string) =>
       .check(problem((value: string) => (value ? nameProblem(value) : required))),
   );
 
+/** The payer's patronymic: many people have none — '' when absent, otherwise a name like the others. */
+const optionalPayerName = () =>
+  formText(
+    z
+      .string()
+      .overwrite(normaliseName)
+      .check(problem((value: string) => (value ? nameProblem(value) : null))),
+  ).default('');
+
 /** An optional text of the form: trimmed, '' when absent. */
 const optionalText = () => formText(z.string().trim()).default('');
 
@@ -76,7 +85,7 @@ export const orderRequestBodySchema = z
       .describe('Курс (slug)'),
     last_name: payerName(ACCOUNT_TEXTS.lastNameRequired),
     first_name: payerName(ACCOUNT_TEXTS.firstNameRequired),
-    patronymic: payerName(ORDER_TEXTS.patronymicRequired),
+    patronymic: optionalPayerName().describe('Отчество плательщика (необязательно: у многих его нет)'),
     phone: formText(
       z
         .string()

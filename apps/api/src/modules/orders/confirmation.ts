@@ -2,10 +2,11 @@
 // request, entered to sign in), or is claimed by the payer signed in with a password (LoginOrder).
 // Either way the order becomes the account's (attachOrder), as a signed-in person's order does at once.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORDER_TEXTS, normaliseEmail, type CodeSent, type OrderNextStep, type OrderRequestResult } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { orderStudents, orders, students, type Order, type User } from '../../db/schema/index.ts';
+import { orderStudents, orders, students, users, type Order, type User } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { Actor, SignedInActor } from '../auth/actor.ts';
 import { clientOf, type AuthService } from '../auth/service.ts';
@@ -49,6 +50,8 @@ export async function attachOrder(tx: Executor, orderId: number, user: User, cli
       await recordConsent(tx, user.id, 'child_personal_data', client, { id: student!.id, name });
     }
   }
+  // The payer's own data only: a signed-in person may pay with someone else's details.
+  if (normaliseEmail(order.payerEmail) === normaliseEmail(user.email)) await fillEmptyProfile(tx, user.id, order);
   if (order.consentPersonalData) await recordConsent(tx, user.id, 'personal_data', client);
   if (order.consentPrivacy) await recordConsent(tx, user.id, 'privacy_policy', client);
   if (order.consentAdvertising) await recordConsent(tx, user.id, 'advertising', client);
@@ -63,6 +66,27 @@ export async function attachOrder(tx: Executor, orderId: number, user: User, cli
     return paid!;
   }
   return confirmed!;
+}
+
+/** A profile field is empty when it was never set or holds only spaces. */
+const emptyOr = (column: AnyPgColumn, value: string | null) =>
+  value ? sql`case when coalesce(trim(${column}), '') = '' then ${value} else ${column} end` : sql`${column}`;
+
+/**
+ * The payer's own data from the order (names and phone) fills the account's EMPTY profile fields, so
+ * the next order and the account page show them; a field the person set is never overwritten. The
+ * e-mail is the account's already. Runs in the transaction that makes the order the account's.
+ */
+async function fillEmptyProfile(tx: Executor, userId: number, order: Order): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      lastName: emptyOr(users.lastName, order.payerLastName),
+      firstName: emptyOr(users.firstName, order.payerFirstName),
+      patronymic: emptyOr(users.patronymic, order.payerPatronymic),
+      phone: emptyOr(users.phone, order.payerPhone),
+    })
+    .where(eq(users.id, userId));
 }
 
 /** Why an order's code cannot be sent or entered: confirmed already, or cancelled (its seat hold ran out). */

@@ -190,7 +190,8 @@ export class OrderForm {
           amountKopecks: (course.priceKopecks ?? 0) * learners,
           payerLastName: lastName,
           payerFirstName: firstName,
-          payerPatronymic: patronymic,
+          // Many people have no patronymic: none is null, as in the profile.
+          payerPatronymic: patronymic || null,
           payerPhone: phone,
           payerEmail: email,
           studyForSelf: forSelf,

@@ -54,8 +54,10 @@ describe('POST /api/order/request/', () => {
     expect(form.type).toBe('object');
     expect(form.additionalProperties).toBe(false);
     expect(form.required).toEqual(
-      expect.arrayContaining(['course_slug', 'last_name', 'first_name', 'patronymic', 'phone', 'email', 'consent_privacy', 'consent_personal_data']),
+      expect.arrayContaining(['course_slug', 'last_name', 'first_name', 'phone', 'email', 'consent_privacy', 'consent_personal_data']),
     );
+    // Many people have no patronymic: the payer's is optional.
+    expect(form.required).not.toContain('patronymic');
     expect(form.required).not.toContain('students');
     const types = Object.fromEntries(Object.entries(form.properties!).map(([name, field]) => [name, field.type]));
     expect(types).toMatchObject({
@@ -82,7 +84,6 @@ describe('POST /api/order/request/', () => {
       course_slug: ['Курс не найден.'],
       last_name: ['Укажите фамилию.'],
       first_name: ['Укажите имя.'],
-      patronymic: ['Укажите отчество.'],
       phone: ['Укажите телефон.'],
       email: ['Укажите адрес электронной почты.'],
       consent_privacy: [ORDER_TEXTS.privacyRequired],
@@ -104,6 +105,20 @@ describe('POST /api/order/request/', () => {
     const unknown = await order({ ...payer({ course_slug: course.slug }), price: 1 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ price: ['Неизвестное поле.'] });
+  });
+
+  it('takes a payer without a patronymic (stored as none) and still checks one that is given', async () => {
+    const course = await buildCourse(t.database.db);
+    const { patronymic: _left, ...withoutPatronymic } = payer({ course_slug: course.slug });
+    const res = await order(withoutPatronymic);
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(res.json().order.code)).payerPatronymic).toBeNull();
+    const blank = await order(payer({ course_slug: course.slug, patronymic: '  ' }));
+    expect(blank.statusCode).toBe(200);
+    expect((await orderRow(blank.json().order.code)).payerPatronymic).toBeNull();
+    const wrong = await order(payer({ course_slug: course.slug, patronymic: 'Сергеевна2' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ patronymic: ['Только буквы, пробелы, дефисы и апострофы.'] });
   });
 
   it('refuses a course without a price with __all__', async () => {
@@ -214,6 +229,42 @@ describe('POST /api/order/request/', () => {
     const enrolled = await t.database.db.select().from(userCourses).where(and(eq(userCourses.userId, user.id), eq(userCourses.courseId, course.id)));
     expect(enrolled).toHaveLength(1);
     expect(enrolled[0]!.orderId).toBe((await orderRow(res.json().order.code)).id);
+  });
+});
+
+describe("the payer's data and the profile", () => {
+  it("an order fills the account's empty profile fields and never overwrites the ones set", async () => {
+    const empty = await buildUser(t.database.db);
+    const first = await buildCourse(t.database.db);
+    const res = await order(payer({ course_slug: first.slug, email: empty.email }), (await signInAs(t.app, empty)).headers);
+    expect(res.statusCode).toBe(200);
+    const [filled] = await t.database.db.select().from(users).where(eq(users.id, empty.id));
+    expect(filled).toMatchObject({ lastName: 'Иванова', firstName: 'Анна', patronymic: 'Сергеевна', phone: '79161234567' });
+
+    const set = await buildUser(t.database.db, { lastName: 'Смирнова', firstName: 'Ольга', phone: '79160000000' });
+    const second = await buildCourse(t.database.db);
+    const again = await order(payer({ course_slug: second.slug, email: set.email }), (await signInAs(t.app, set)).headers);
+    expect(again.statusCode).toBe(200);
+    const [kept] = await t.database.db.select().from(users).where(eq(users.id, set.id));
+    // The fields the person set stay; only the empty patronymic is filled.
+    expect(kept).toMatchObject({ lastName: 'Смирнова', firstName: 'Ольга', patronymic: 'Сергеевна', phone: '79160000000' });
+  });
+
+  it("a payer with someone else's address fills nothing; a guest's confirmed order fills the new account", async () => {
+    const user = await buildUser(t.database.db);
+    const course = await buildCourse(t.database.db);
+    const res = await order(payer({ course_slug: course.slug }), (await signInAs(t.app, user)).headers);
+    expect(res.statusCode).toBe(200);
+    const [untouched] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(untouched).toMatchObject({ lastName: null, firstName: null, patronymic: null, phone: null });
+
+    const guest = payer({ course_slug: course.slug, patronymic: '' });
+    const placed = await order(guest);
+    const digits = await lastMailedCode(t.database, guest.email);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/order/${placed.json().order.code}/confirm/`, payload: { code: digits } });
+    expect(confirmed.statusCode).toBe(200);
+    const [account] = await t.database.db.select().from(users).where(eq(users.email, guest.email));
+    expect(account).toMatchObject({ lastName: 'Иванова', firstName: 'Анна', patronymic: null, phone: '79161234567' });
   });
 });
 

@@ -1,11 +1,11 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
-import { useApiForm } from '../../api/useApiForm.ts';
+import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -70,6 +70,53 @@ interface Learners {
   fresh: boolean;
 }
 
+/**
+ * The Russian messages of the form's required fields, the server's own (given by the route as data,
+ * so the contract's rules do not grow on every page's first load): a press of the submit button
+ * shows them at their fields before anything is sent.
+ */
+export interface OrderMessages {
+  lastNameRequired: string;
+  firstNameRequired: string;
+  phoneRequired: string;
+  phoneInvalid: string;
+  emailRequired: string;
+  groupRequired: string;
+  privacyRequired: string;
+  personalDataRequired: string;
+  studentsRequired: string;
+  studentTypeRequired: string;
+  childBirthRequired: string;
+  childConsentRequired: string;
+}
+
+/** The problems the browser sees before sending (required fields, a complete phone), keyed like the server's answer. */
+function localProblems(typed: Values, learners: Learners, hasGroups: boolean, m: OrderMessages) {
+  const empty = (value: string) => value.trim() === '';
+  const phone = (value: string, required: boolean) =>
+    empty(value) ? (required ? [m.phoneRequired] : false) : phoneComplete(value) ? false : [m.phoneInvalid];
+  const fresh = learners.fresh;
+  const child = fresh && typed.student_type === 'child';
+  const adult = fresh && typed.student_type === 'adult';
+  return rejection({
+    last_name: empty(typed.last_name) && [m.lastNameRequired],
+    first_name: empty(typed.first_name) && [m.firstNameRequired],
+    phone: phone(typed.phone, true),
+    email: empty(typed.email) && [m.emailRequired],
+    group: hasGroups && empty(typed.group) && [m.groupRequired],
+    consent_privacy: !typed.consent_privacy && [m.privacyRequired],
+    consent_personal_data: !typed.consent_personal_data && [m.personalDataRequired],
+    students: !learners.self && learners.ids.length === 0 && !fresh && [m.studentsRequired],
+    student_type: fresh && empty(typed.student_type) && [m.studentTypeRequired],
+    student_last_name: fresh && empty(typed.student_last_name) && [m.lastNameRequired],
+    student_first_name: fresh && empty(typed.student_first_name) && [m.firstNameRequired],
+    student_birthdate: child && empty(typed.student_birthdate) && [m.childBirthRequired],
+    consent_child_personal_data: child && !typed.consent_child_personal_data && [m.childConsentRequired],
+    student_phone: adult && phone(typed.student_phone, true),
+    student_email: adult && empty(typed.student_email) && [m.emailRequired],
+  });
+}
+
 export interface StudentDialogProps {
   open: boolean;
   onClose: () => void;
@@ -83,6 +130,8 @@ export interface OrderScreenProps {
   utmSource: string | null;
   /** The kinds of a new student (child, adult) with their Russian titles. */
   studentTypes: readonly { id: string; title: string }[];
+  /** The messages of the required fields (the server's texts). */
+  messages: OrderMessages;
   /** A guest's session key, from the application forms' store (features/apply). */
   sessionKey: () => string | undefined;
   /** The account's StudentForm dialog (features/profile), given by the route for a signed-in person. */
@@ -124,39 +173,66 @@ function studentName(student: StudentItem): string {
   return [student.last_name, student.first_name, student.patronymic].filter(Boolean).join(' ');
 }
 
-/** One labelled input of the form, with the server's messages under it. */
+/** One labelled input of the form, with its messages under it; a required one is marked and says so. */
 function Field({
   label,
+  hint,
+  required = false,
   errors,
   registration,
   inputRef,
   ...input
 }: {
   label: string;
+  hint?: string;
+  required?: boolean;
   errors: string[];
   registration: UseFormRegisterReturn;
   inputRef?: (element: HTMLInputElement | null) => void;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref'>) {
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'required'>) {
   return (
-    <LabelledField look="account" label={label} errors={errors}>
-      {(a11y) => <input {...a11y} className="pf-field__input" {...input} {...registration} ref={inputRef ?? registration.ref} />}
+    // A required field's label gets its mark from order.css (seen, not read out: the control says aria-required).
+    <LabelledField look="account" className={required ? 'order-field--required' : undefined} hint={hint} label={label} errors={errors}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          className="pf-field__input"
+          aria-required={required || undefined}
+          {...input}
+          {...registration}
+          ref={inputRef ?? registration.ref}
+        />
+      )}
     </LabelledField>
   );
 }
 
 /** A checkbox with its label and messages. */
-function Check({ label, errors = [], registration }: { label: ReactNode; errors?: string[]; registration: UseFormRegisterReturn }) {
+function Check({
+  label,
+  required = false,
+  errors = [],
+  registration,
+}: {
+  label: ReactNode;
+  required?: boolean;
+  errors?: string[];
+  registration: UseFormRegisterReturn;
+}) {
   const id = useId();
   return (
     <div className="pf-check">
       <input
         id={id}
         type="checkbox"
+        aria-required={required || undefined}
         {...registration}
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={errors.length ? `${id}-error` : undefined}
       />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={required ? 'order-required' : undefined}>
+        {label}
+      </label>
       {errors.length ? (
         <p id={`${id}-error`} className="pf-field__error">
           {errors.join(' ')}
@@ -166,12 +242,24 @@ function Check({ label, errors = [], registration }: { label: ReactNode; errors?
   );
 }
 
-export function OrderScreen({ course, groups, account, utmSource, studentTypes, sessionKey: guestSessionKey, studentDialog, already }: OrderScreenProps) {
+export function OrderScreen({
+  course,
+  groups,
+  account,
+  utmSource,
+  studentTypes,
+  messages,
+  sessionKey: guestSessionKey,
+  studentDialog,
+  already,
+}: OrderScreenProps) {
   const root = useRootData();
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
   const navigate = useNavigate();
   const signedIn = account !== null;
   const personal = account?.personal;
+  // The notice says the profile filled the form only when it did (the e-mail is the account's anyway).
+  const prefilled = Boolean(personal && (personal.last_name || personal.first_name || personal.patronymic || personal.phone));
   const [students, setStudents] = useState(account?.students ?? []);
   const [learners, setLearners] = useState<Learners>({ self: false, ids: [], fresh: false });
   const [adding, setAdding] = useState(false);
@@ -212,11 +300,11 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   const [studentBirthRef] = useState(() => maskedRef(studentBirth.ref, MASK.date));
 
   const filled = (name: keyof Values) => String(values[name] ?? '').trim() !== '';
-  // The student selector appears once the rest is complete; submit waits for a choice too.
+  // The student selector appears once the rest is complete (or a press asked for it). The submit
+  // button is never disabled: a press shows what is missing at its fields.
   const restComplete =
     filled('last_name') &&
     filled('first_name') &&
-    filled('patronymic') &&
     phoneComplete(String(values.phone ?? '')) &&
     filled('email') &&
     values.consent_privacy === true &&
@@ -234,6 +322,8 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
   const onSubmit = handleSubmit((typed) =>
     api.run(
       async () => {
+        const local = localProblems(typed, learners, groups.length > 0, messages);
+        if (local) throw local;
         const body: OrderRequestBody = {
           course_slug: course.slug,
           last_name: typed.last_name.trim(),
@@ -276,6 +366,14 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
       },
     ),
   );
+
+  // Problems at the fields (the browser's check or the server's answer): the first field in error takes the focus.
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldProblems = api.problems.fields;
+  useEffect(() => {
+    if (Object.keys(fieldProblems).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], [aria-invalid="true"] input:not(:disabled)')?.focus();
+  }, [fieldProblems]);
 
   // A general refusal (`__all__`, `detail`) is the result dialog's text (its first message).
   const general = api.problems.general;
@@ -332,18 +430,28 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
             </Link>
           </section>
         ) : (
-          <form className="order-card pf-form" onSubmit={onSubmit} onFocus={captcha.prepare} noValidate aria-labelledby="order-form-title">
+          <form ref={formRef} className="order-card pf-form" onSubmit={onSubmit} onFocus={captcha.prepare} noValidate aria-labelledby="order-form-title">
             <h2 id="order-form-title" className="order-card__title">
               Данные плательщика
             </h2>
             {already ? <AlreadyNotice already={already} /> : null}
-            {signedIn ? <p className="order-card__lead">Мы заполнили форму данными из профиля — проверьте их.</p> : null}
+            {prefilled ? <p className="order-card__lead">Мы заполнили форму данными из профиля — проверьте их.</p> : null}
+            <p className="order-card__required-note">
+              <span className="order-required-sign">*</span> — обязательные поля
+            </p>
             <div className="order-card__fields">
-              <Field label="Фамилия" autoComplete="family-name" errors={errorsOf('last_name')} registration={register('last_name')} />
-              <Field label="Имя" autoComplete="given-name" errors={errorsOf('first_name')} registration={register('first_name')} />
-              <Field label="Отчество" autoComplete="additional-name" errors={errorsOf('patronymic')} registration={register('patronymic')} />
+              <Field label="Фамилия" required autoComplete="family-name" errors={errorsOf('last_name')} registration={register('last_name')} />
+              <Field label="Имя" required autoComplete="given-name" errors={errorsOf('first_name')} registration={register('first_name')} />
+              <Field
+                label="Отчество"
+                hint="Если есть"
+                autoComplete="additional-name"
+                errors={errorsOf('patronymic')}
+                registration={register('patronymic')}
+              />
               <Field
                 label="Телефон"
+                required
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
@@ -352,12 +460,20 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                 registration={phone}
                 inputRef={phoneRef}
               />
-              <Field label="E-mail" type="email" inputMode="email" autoComplete="email" errors={errorsOf('email')} registration={register('email')} />
+              <Field
+                label="E-mail"
+                required
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                errors={errorsOf('email')}
+                registration={register('email')}
+              />
             </div>
 
             {groups.length > 0 ? (
               <fieldset className="pf-choice order-groups" aria-invalid={errorsOf('group').length ? true : undefined}>
-                <legend className="pf-field__label">Дата старта группы</legend>
+                <legend className="pf-field__label order-required">Дата старта группы</legend>
                 <div className="order-groups__options">
                   {groups.map((group) => (
                     <label key={group.id} className="order-option">
@@ -383,6 +499,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                     </a>
                   </>
                 }
+                required
                 errors={errorsOf('consent_privacy')}
                 registration={register('consent_privacy')}
               />
@@ -395,6 +512,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                     </a>
                   </>
                 }
+                required
                 errors={errorsOf('consent_personal_data')}
                 registration={register('consent_personal_data')}
               />
@@ -403,7 +521,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
 
             {restComplete || studentsErrors.length || chosen ? (
               <fieldset className="pf-choice order-learners" aria-describedby={studentsErrors.length ? 'order-students-error' : undefined}>
-                <legend className="pf-field__label">Кто будет учиться</legend>
+                <legend className="pf-field__label order-required">Кто будет учиться</legend>
                 <label className="order-option">
                   <input type="checkbox" checked={learners.self} onChange={(event) => toggleSelf(event.target.checked)} aria-invalid={studentsErrors.length ? true : undefined} />
                   Буду учиться сам
@@ -439,8 +557,8 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                 ) : null}
                 {learners.fresh ? (
                   <div className="order-student">
-                    <fieldset className="pf-choice">
-                      <legend className="pf-field__label">Ученик</legend>
+                    <fieldset className="pf-choice" aria-invalid={errorsOf('student_type').length ? true : undefined}>
+                      <legend className="pf-field__label order-required">Ученик</legend>
                       <div className="pf-choice__options">
                         {studentTypes.map((type) => (
                           <label key={type.id} className="pf-choice__option">
@@ -451,12 +569,13 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                       </div>
                       {errorsOf('student_type').length ? <p className="pf-field__error">{errorsOf('student_type').join(' ')}</p> : null}
                     </fieldset>
-                    <Field label="Фамилия ученика" autoComplete="off" errors={errorsOf('student_last_name')} registration={register('student_last_name')} />
-                    <Field label="Имя ученика" autoComplete="off" errors={errorsOf('student_first_name')} registration={register('student_first_name')} />
+                    <Field label="Фамилия ученика" required autoComplete="off" errors={errorsOf('student_last_name')} registration={register('student_last_name')} />
+                    <Field label="Имя ученика" required autoComplete="off" errors={errorsOf('student_first_name')} registration={register('student_first_name')} />
                     <Field label="Отчество ученика (если есть)" autoComplete="off" errors={errorsOf('student_patronymic')} registration={register('student_patronymic')} />
                     {values.student_type === 'child' ? (
                       <Field
                         label="Дата рождения"
+                        required
                         inputMode="numeric"
                         placeholder="ДД.ММ.ГГГГ"
                         autoComplete="off"
@@ -475,6 +594,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                             </a>
                           </>
                         }
+                        required
                         errors={errorsOf('consent_child_personal_data')}
                         registration={register('consent_child_personal_data')}
                       />
@@ -483,6 +603,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                       <>
                         <Field
                           label="Телефон ученика"
+                          required
                           type="tel"
                           inputMode="tel"
                           autoComplete="off"
@@ -490,7 +611,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
                           registration={studentPhone}
                           inputRef={studentPhoneRef}
                         />
-                        <Field label="E-mail ученика" type="email" autoComplete="off" errors={errorsOf('student_email')} registration={register('student_email')} />
+                        <Field label="E-mail ученика" required type="email" autoComplete="off" errors={errorsOf('student_email')} registration={register('student_email')} />
                       </>
                     ) : null}
                   </div>
@@ -500,7 +621,7 @@ export function OrderScreen({ course, groups, account, utmSource, studentTypes, 
               <p className="order-card__hint">Заполните данные и отметьте согласия — затем выберите, кто будет учиться.</p>
             )}
 
-            <button type="submit" className="button button--primary order-card__submit" disabled={!restComplete || !chosen || api.busy} aria-busy={api.busy || undefined}>
+            <button type="submit" className="button button--primary order-card__submit" disabled={api.busy} aria-busy={api.busy || undefined}>
               {api.busy ? 'Оформляем…' : price === 0 ? 'Записаться' : `Оформить заказ${totalText && count > 0 ? ` на ${totalText}` : ''}`}
             </button>
             <CaptchaNotice settings={captcha.settings} />
