@@ -4,8 +4,8 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
 import { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS } from '@crema/contract/rules';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
-import { uploadFile } from '../../api/admin.ts';
-import { NO_PROBLEMS, problemsOf } from '../../api/problems.ts';
+import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
+import { NO_PROBLEMS } from '../../api/problems.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -112,11 +112,10 @@ function bodyOf(values: Values): AdminCoursePatch {
   };
 }
 
-/**
- * A picture field, the way the lesson editor's uploads look: a 'Выбрать файл' button (the real file
- * input sits under it, visually hidden but focusable, named by the field's label), the upload's
- * progress, the chosen file's name and a preview; the form keeps the storage key.
- */
+/** The course's pictures: JPEG, PNG or WebP. */
+const COURSE_PICTURE = builderUpload('image', 'image/jpeg,image/png,image/webp');
+
+/** A picture of the course (cover, social image): the kit's upload field with a preview; the form keeps the key. */
 function ImageUpload({
   label,
   previewUrl,
@@ -130,82 +129,25 @@ function ImageUpload({
   onUploaded: (key: string, url: string) => void;
   onRemoved: () => void;
 }) {
-  const id = useId();
-  const [state, setState] = useState<{ percent: number | null; problems: string[]; name: string | null }>({ percent: null, problems: [], name: null });
-  const busy = state.percent !== null;
-  const shown = [...errors, ...state.problems];
-  const described = [`${id}-hint`, shown.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="admin-field admin-upload">
-      <span className="admin-field__label" id={`${id}-label`}>
-        {label}
-      </span>
-      <div className="admin-cover">
-        {previewUrl ? (
-          <>
-            <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} />
-            <span className="img-alt">Выбранная картинка</span>
-          </>
-        ) : null}
-        <div className="admin-upload__row">
-          <label className={`button button--ghost admin-upload__pick${busy ? ' is-busy' : ''}`} htmlFor={id}>
-            {previewUrl ? 'Заменить файл' : 'Выбрать файл'}
-          </label>
-          <input
-            id={id}
-            className="admin-upload__input"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-labelledby={`${id}-label`}
-            aria-describedby={described}
-            aria-invalid={shown.length ? true : undefined}
-            disabled={busy}
-            aria-busy={busy}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const file = input.files?.[0];
-              if (!file) return;
-              setState({ percent: 0, problems: [], name: file.name });
-              uploadFile('image', file, (percent) => setState((current) => ({ ...current, percent }))).then(
-                (uploaded) => {
-                  setState({ percent: null, problems: [], name: file.name });
-                  input.value = '';
-                  onUploaded(uploaded.key, uploaded.url);
-                },
-                (error: unknown) => {
-                  const problems = problemsOf(error, ['file']);
-                  input.value = '';
-                  setState({ percent: null, problems: [...(problems.fields.file ?? []), ...problems.general], name: null });
-                },
-              );
-            }}
-          />
-          {busy ? (
-            <span className="admin-upload__progress">
-              <progress max={100} value={state.percent ?? 0} aria-label={`Загрузка: ${state.percent ?? 0}%`} /> {state.percent ?? 0}%
-            </span>
-          ) : state.name && previewUrl ? (
-            <span className="admin-upload__name">Загружен файл «{state.name}»</span>
-          ) : null}
-          {previewUrl && !busy ? (
-            <button type="button" className="admin-icon-button" onClick={() => {
-              setState({ percent: null, problems: [], name: null });
-              onRemoved();
-            }}>
-              Убрать картинку
-            </button>
-          ) : null}
-        </div>
-      </div>
-      <p id={`${id}-hint`} className="admin-field__hint">
-        JPEG, PNG или WebP. Картинка сохранится вместе с курсом.
-      </p>
-      {shown.length ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {shown.join(' ')}
-        </p>
+    <UploadField
+      look="admin"
+      target={COURSE_PICTURE}
+      label={label}
+      current={Boolean(previewUrl)}
+      hint="JPEG, PNG или WebP. Картинка сохранится вместе с курсом."
+      errors={errors}
+      showName
+      remove={{ label: 'Убрать картинку', onRemove: onRemoved }}
+      onUploaded={(uploaded) => onUploaded(uploaded.key, uploaded.url)}
+    >
+      {previewUrl ? (
+        <>
+          <img src={previewUrl} alt="Выбранная картинка" width={200} height={120} />
+          <span className="img-alt">Выбранная картинка</span>
+        </>
       ) : null}
-    </div>
+    </UploadField>
   );
 }
 

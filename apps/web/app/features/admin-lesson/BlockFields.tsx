@@ -1,22 +1,14 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
 import { RichText } from '../../ui/RichText.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { uploadFile, type UploadKind } from '../../api/admin.ts';
-import { problemsOf } from '../../api/problems.ts';
+import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 
 // The fields of one block, by type, edited in place. Errors come from the server's answer to a
 // save (`pages.{p}.{b}.data.{field}`) and stand under their field; uploads go up at once and
 // put the stored file's key into the block.
 
 type Errors = Record<string, string[]>;
-
-/** What each kind accepts (the server checks the content; this only narrows the file picker). */
-export const ACCEPT: Record<UploadKind, string> = {
-  image: 'image/jpeg,image/png,image/webp,image/gif,image/avif',
-  file: '.pdf,.docx,.xlsx,.pptx,.zip,.jpg,.jpeg,.png,.mp3',
-  video: 'video/mp4,video/webm',
-};
 
 export interface BlockFieldsProps {
   data: AdminBlockData;
@@ -56,80 +48,6 @@ function TextArea({ label, value, onChange, errors, rows = 3 }: { label: string;
   );
 }
 
-/** Choose a file, watch it go up, see the server's Russian text under the field when it is refused. */
-export function UploadField({
-  kind,
-  label,
-  current,
-  errors,
-  onUploaded,
-  children,
-}: {
-  kind: UploadKind;
-  label: string;
-  /** Something is stored already (shows 'Заменить'). */
-  current: boolean;
-  errors?: string[];
-  onUploaded: (uploaded: AdminUpload) => void;
-  children?: ReactNode;
-}) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string[]>([]);
-  const shown = failure.length ? failure : (errors ?? []);
-
-  async function send(file: File) {
-    setFailure([]);
-    setProgress(0);
-    try {
-      onUploaded(await uploadFile(kind, file, setProgress));
-    } catch (error) {
-      const found = problemsOf(error);
-      const messages = [...found.general, ...Object.values(found.fields).flat()];
-      setFailure(messages.length ? messages : ['Не удалось загрузить файл.']);
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  }
-
-  return (
-    <div className="le-field le-upload">
-      <span className="le-field__label" id={`${id}-label`}>
-        {label}
-      </span>
-      {children}
-      <div className="le-upload__row">
-        <label className={`button button--ghost le-small le-upload__pick${progress !== null ? ' is-busy' : ''}`} htmlFor={id}>
-          {current ? 'Заменить файл' : 'Выбрать файл'}
-        </label>
-        <input
-          ref={input}
-          id={id}
-          className="le-upload__input"
-          type="file"
-          accept={ACCEPT[kind]}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={shown.length ? `${id}-error` : undefined}
-          aria-invalid={shown.length ? true : undefined}
-          disabled={progress !== null}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void send(file);
-          }}
-        />
-        {progress !== null ? (
-          <span className="le-upload__progress">
-            <progress max={100} value={progress} aria-label={`Загрузка: ${progress}%`} /> {progress}%
-          </span>
-        ) : null}
-      </div>
-      <FieldErrors id={`${id}-error`} messages={shown} />
-    </div>
-  );
-}
-
 const sizeText = (bytes: number | null | undefined) =>
   !bytes ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
 
@@ -148,7 +66,8 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
       return (
         <>
           <UploadField
-            kind="image"
+            look="lesson"
+            target={builderUpload('image')}
             label="Картинка (JPG, PNG, WebP, GIF, AVIF до 15 МБ)"
             current={Boolean(data.image)}
             errors={errors.image}
@@ -189,7 +108,8 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
             errors={errors.url}
           />
           <UploadField
-            kind="video"
+            look="lesson"
+            target={builderUpload('video')}
             label="Или файл видео (MP4, WebM до 1 ГБ)"
             current={Boolean(uploaded)}
             onUploaded={(file) => {
@@ -206,7 +126,8 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
           ) : null}
           <TextInput label="Название видео" value={data.title} onChange={(title) => onChange({ ...data, title })} errors={errors.title} />
           <UploadField
-            kind="image"
+            look="lesson"
+            target={builderUpload('image')}
             label="Обложка видео (картинка до начала просмотра)"
             current={Boolean(data.poster)}
             errors={errors.poster}
@@ -234,7 +155,8 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
       return (
         <>
           <UploadField
-            kind="file"
+            look="lesson"
+            target={builderUpload('file')}
             label="Файл (PDF, DOCX, XLSX, PPTX, ZIP, JPG, PNG, MP3 до 50 МБ)"
             current={Boolean(data.file)}
             errors={errors.file}

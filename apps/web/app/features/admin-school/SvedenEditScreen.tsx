@@ -4,7 +4,7 @@ import type { SvedenContent, SvedenPage, SvedenSectionKey } from '@crema/contrac
 import { formatDateTime } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { uploadSvedenPdf } from '../../api/admin.ts';
-import { problemsOf } from '../../api/problems.ts';
+import { UploadField, type UploadTarget } from '../../ui/UploadField.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { SECTION_PROPS, FROM_COURSES, SVEDEN_ADD_REFS_MAX, choicesFor, type Prop } from './props.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -150,46 +150,20 @@ function FactRows({
   );
 }
 
+/** Where a document's PDF goes (staff only) and what the picker offers. */
+const SVEDEN_PDF: UploadTarget<{ url: string; original_name: string }> = { upload: uploadSvedenPdf, accept: 'application/pdf,.pdf' };
+
 /** A document's file: choose a PDF, watch it go up, and the row gets its address. */
 function PdfUpload({ onUploaded }: { onUploaded: (url: string, name: string) => void }) {
-  const [state, setState] = useState<{ percent: number | null; problems: string[] }>({ percent: null, problems: [] });
-  const busy = state.percent !== null;
   return (
-    <Field look="admin" label="Загрузить PDF" errors={state.problems} hint="Документ PDF до 50 МБ с текстом, который можно выделить.">
-      {(a11y) => (
-        <div className="school-upload">
-          <input
-            {...a11y}
-            type="file"
-            accept="application/pdf,.pdf"
-            disabled={busy}
-            aria-busy={busy}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const file = input.files?.[0];
-              if (!file) return;
-              setState({ percent: 0, problems: [] });
-              uploadSvedenPdf(file, (percent) => setState({ percent, problems: [] })).then(
-                (uploaded) => {
-                  setState({ percent: null, problems: [] });
-                  input.value = '';
-                  onUploaded(uploaded.url, uploaded.original_name);
-                },
-                (error: unknown) => {
-                  const problems = problemsOf(error, ['file']);
-                  setState({ percent: null, problems: [...(problems.fields.file ?? []), ...problems.general] });
-                },
-              );
-            }}
-          />
-          {busy ? (
-            <progress max={100} value={state.percent ?? 0} aria-label="Загрузка файла">
-              {state.percent} %
-            </progress>
-          ) : null}
-        </div>
-      )}
-    </Field>
+    <UploadField
+      look="admin"
+      target={SVEDEN_PDF}
+      label="Загрузить PDF"
+      current={false}
+      hint="Документ PDF до 50 МБ с текстом, который можно выделить."
+      onUploaded={(uploaded) => onUploaded(uploaded.url, uploaded.original_name)}
+    />
   );
 }
 
