@@ -104,6 +104,9 @@ test('staff edit a fact and upload a PDF; the public pages show both with their 
   await doc.getByLabel('Вид документа').selectOption({ label: docs.kind });
   const title = `Положение e2e ${project} ${Date.now()}`;
   await doc.getByLabel('Название на сайте').fill(title);
+  // The site's own file button, not the browser's unstyled control; the input under it is named by the label.
+  await expect(doc.getByText('Выбрать файл', { exact: true })).toBeVisible();
+  await expect(doc.locator('input[type="file"]')).toHaveCSS('opacity', '0');
   await doc.getByLabel('Загрузить PDF').setInputFiles({ name: 'polozhenie.pdf', mimeType: 'application/pdf', buffer: pdf(`Polozhenie ${project}`) });
   await expect(doc.getByLabel('Адрес файла')).toHaveValue(/^\/media\/.+\.pdf$/);
   await page.getByRole('button', { name: 'Сохранить' }).click();
