@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { avatarLetter, fullName, initials } from './initials.ts';
+import { avatarLetters, fullName, initials } from './initials.ts';
 
 describe('initials', () => {
   it('takes the first letters of first and last name, upper-cased', () => {
@@ -73,11 +73,12 @@ describe('fullName', () => {
   });
 });
 
-describe('avatarLetter', () => {
-  it('takes the first name’s initial, then the last name’s, then the e-mail’s', () => {
-    expect(avatarLetter({ first_name: 'анна', last_name: 'Петрова', email: 'a.petrova@example.ru' })).toBe('А');
-    expect(avatarLetter({ first_name: ' ', last_name: 'петрова', email: 'x@example.ru' })).toBe('П');
-    expect(avatarLetter({ first_name: null, last_name: null, email: 'maria@example.ru' })).toBe('M');
-    expect(avatarLetter({ first_name: 'ёлка', email: 'e@example.ru' })).toBe('Ё');
+describe('avatarLetters', () => {
+  it('takes the initials of the names known, else the e-mail’s first letter', () => {
+    expect(avatarLetters({ first_name: 'анна', last_name: 'Петрова', email: 'a.petrova@example.ru' })).toBe('АП');
+    expect(avatarLetters({ first_name: 'анна', last_name: null, email: 'a.petrova@example.ru' })).toBe('А');
+    expect(avatarLetters({ first_name: ' ', last_name: 'петрова', email: 'x@example.ru' })).toBe('П');
+    expect(avatarLetters({ first_name: null, last_name: null, email: 'maria@example.ru' })).toBe('M');
+    expect(avatarLetters({ first_name: 'ёлка', email: 'e@example.ru' })).toBe('Ё');
   });
 });

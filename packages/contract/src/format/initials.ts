@@ -27,9 +27,10 @@ export function fullName(user: PersonName): string {
 }
 
 /**
- * The one letter of a person's avatar: the first name's initial when it is known, then the last
- * name's, then the e-mail's ({first_name: 'анна', email: 'a.petrova@…'} → 'А', not the Latin 'A').
+ * The letters of a person's avatar: the initials of first and last name ('ВО'), one of them when
+ * only one is known, else the e-mail's first letter — never the Latin letter of an address when
+ * the person's name is known ({first_name: 'анна', email: 'a.petrova@…'} → 'А', not 'A').
  */
-export function avatarLetter(user: Pick<PersonName, 'first_name' | 'last_name'> & { email?: string | null }): string {
-  return firstLetter(user.first_name) || firstLetter(user.last_name) || firstLetter(user.email);
+export function avatarLetters(user: Pick<PersonName, 'first_name' | 'last_name'> & { email?: string | null }): string {
+  return initials(user) || firstLetter(user.email);
 }

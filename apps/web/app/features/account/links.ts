@@ -1,9 +1,9 @@
-import { avatarLetter, fullName } from '@crema/contract/format';
+import { avatarLetters, fullName } from '@crema/contract/format';
 import type { SessionUser } from '../../lib/session.ts';
 
-/** The letter on the profile button: the first name's initial, else the last name's, else the e-mail's. */
+/** The letters on the profile button: the name's initials, else the e-mail's first letter. */
 export function userInitials(user: SessionUser): string {
-  return avatarLetter(user);
+  return avatarLetters(user);
 }
 
 /** How the person is named to assistive technology: the name, or the e-mail without one. */
