@@ -91,6 +91,7 @@ test('the schedule’s «Записаться» opens the order form with that g
   await hydrated(page);
   const enrol = page.getByRole('link', { name: /^Записаться в группу/ }).first();
   await expect(enrol).toBeVisible();
+  await page.locator('.group-card').first().screenshot({ path: `${SHOTS}/owned-schedule-${page.viewportSize()?.width}.png` });
   const href = (await enrol.getAttribute('href'))!;
   expect(href).toMatch(/^\/order-course\/[a-z0-9-]+\/\?group=\d+$/);
   const group = new URL(href, 'http://x').searchParams.get('group')!;
