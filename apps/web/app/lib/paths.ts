@@ -6,7 +6,7 @@ export const paths = {
   audience: (type: 'adult' | 'kids') => `/courses/?type=${type}`,
   subsection: (id: number) => `/courses/?subsections=${id}`,
   course: (slug: string) => `/courses/${slug}/`,
-  orderCourse: (slug: string) => `/order-course/${slug}/`,
+  orderCourse: (slug: string, group?: number) => `/order-course/${slug}/${group === undefined ? '' : `?group=${group}`}`,
   blog: () => '/blog/',
   schedule: () => '/schedule/',
   signIn: (from = '/') => {

@@ -55,12 +55,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         }),
       )
     : null;
-  const utm = new URL(request.url).searchParams.get('utm_source');
+  const search = new URL(request.url).searchParams;
+  const utm = search.get('utm_source');
+  // ?group={id}: the schedule's 'Записаться' comes with its group chosen.
+  const group = Number(search.get('group'));
   return {
     course,
     groups: groups.filter((group) => group.course.slug === course.slug),
     account,
     utmSource: utm && utm.length <= 100 ? utm : null,
+    preselectedGroup: Number.isSafeInteger(group) && group > 0 ? group : null,
     // Sent as data, so the rules do not grow in the browser (they are on every page's first load).
     studentTypes: STUDENT_TYPES.map(({ id, title }) => ({ id, title })),
     // The server's messages of the required fields, for the check before sending (data too, for the same reason).
@@ -95,7 +99,7 @@ export default function OrderCoursePage({ loaderData }: Route.ComponentProps) {
   return (
     <OrderScreen
       // A new page (another course, a sign-in) starts a new form.
-      key={`${loaderData.course.slug}:${account?.personal.id ?? 'guest'}`}
+      key={`${loaderData.course.slug}:${account?.personal.id ?? 'guest'}:${loaderData.preselectedGroup ?? ''}`}
       {...loaderData}
       already={account?.already}
       sessionKey={guestSessionKey}

@@ -92,7 +92,16 @@ function GroupCard({ group, headingLevel }: { group: GroupStart; headingLevel: 2
       <div className="group-card__aside">
         {group.course.price !== null ? <p className="group-card__price">{group.course.price > 0 ? formatPrice(group.course.price) : 'Бесплатно'}</p> : null}
         {seats ? <p className={`group-card__seats${full ? ' group-card__seats--full' : ''}`}>{seats}</p> : null}
-        <Link className="button button--primary group-card__button" to={paths.course(group.course.slug)} aria-label={`О курсе «${group.course.title}»`}>
+        {full ? null : (
+          <Link
+            className="button button--primary group-card__button"
+            to={paths.orderCourse(group.course.slug, group.id)}
+            aria-label={`Записаться в группу «${group.course.title}», старт ${formatDate(group.starts_on)}`}
+          >
+            Записаться
+          </Link>
+        )}
+        <Link className="button button--ghost group-card__button" to={paths.course(group.course.slug)} aria-label={`О курсе «${group.course.title}»`}>
           О курсе
         </Link>
       </div>

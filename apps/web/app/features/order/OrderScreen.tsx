@@ -141,6 +141,8 @@ export interface OrderScreenProps {
    * account itself) and unpaid orders (the server refuses a second order for the same learner).
    */
   already?: OrderAlready;
+  /** The group chosen before the form (the schedule's 'Записаться', `?group={id}`); ignored unless it is one of `groups`. */
+  preselectedGroup?: number | null;
 }
 
 export interface OrderAlready {
@@ -252,6 +254,7 @@ export function OrderScreen({
   sessionKey: guestSessionKey,
   studentDialog,
   already,
+  preselectedGroup = null,
 }: OrderScreenProps) {
   const root = useRootData();
   const policy = root?.configs?.PRIVACY_POLICY_LINK || '/documents/privacy-policy/';
@@ -273,7 +276,7 @@ export function OrderScreen({
       patronymic: personal?.patronymic ?? '',
       phone: showPhone(personal?.phone, MASK.orderPhone),
       email: personal?.email ?? '',
-      group: groups.length === 1 ? String(groups[0]!.id) : '',
+      group: groups.length === 1 ? String(groups[0]!.id) : preselectedGroup !== null && groups.some((group) => group.id === preselectedGroup) ? String(preselectedGroup) : '',
       consent_privacy: false,
       consent_personal_data: false,
       consent_advertising: false,

@@ -1,10 +1,12 @@
 import { COURSE_FORMAT_LABELS, COURSE_LEVEL_LABELS, SLUG_PATTERN } from '@crema/contract/rules';
 import { data, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/course';
-import type { CourseDetail, GroupStart } from '@crema/contract';
+import type { CourseDetail, GroupStart, MyCourse, UserOrder } from '@crema/contract';
 import { formatCount, formatDate, formatSeatsLeft, GROUP_FORMS, REVIEW_FORMS } from '@crema/contract/format';
 import { ApiRequestError, createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
+import { sessionUser } from '../../lib/session.server.ts';
+import { accountPaths, coursePath, paymentPath } from '../../ui/paths.ts';
 import { pageMeta, rootDataOf, type Crumb } from '../../lib/seo.ts';
 import { breadcrumbJsonLd, courseJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
@@ -37,6 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
     loadSchool(context),
   ]);
+  const owned = await ownedState(request, context, course.slug);
   // Reached by id or an old address: one canonical address per course.
   if (course.slug !== params.slug) throw redirect(`${paths.course(course.slug)}${url.search}`, 301);
   const upcoming = groups.slice(0, 4);
@@ -48,12 +51,72 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     course,
     groups: upcoming,
+    owned,
     crumbs,
     jsonLd: [
       courseJsonLd(course, { name: school.configs.SITE_NAME || 'Crema', publicUrl: school.publicUrl }, upcoming),
       breadcrumbJsonLd(school.publicUrl, crumbs),
     ],
   };
+}
+
+/** Statuses of an order still to be paid (as on the order page). */
+const UNPAID: readonly UserOrder['status'][] = ['new', 'confirmed', 'awaiting_payment'];
+
+/**
+ * What the signed-in person already has of this course for themselves (the account's own
+ * enrolment or unpaid order; a student's does not stop ordering it for oneself), or null. Read
+ * only for a signed-in visitor: a guest's request carries no cookie and its page is the one kept
+ * for every guest (decision 0016), so nothing of an account is ever in it.
+ */
+async function ownedState(request: Request, context: Route.LoaderArgs['context'], slug: string) {
+  if (!(await sessionUser(request, context))) return null;
+  const api = createApi(context.api);
+  const [enrolments, orders] = await Promise.all([
+    api.userCourses().catch((): MyCourse[] => []),
+    api.userOrders().catch((): UserOrder[] => []),
+  ]);
+  const own = enrolments.filter((enrolment) => enrolment.course.slug === slug && enrolment.student === null);
+  const studying = own.find((enrolment) => !enrolment.access_ended);
+  if (studying) {
+    const { completed, total } = studying.progress;
+    return { kind: 'studying' as const, href: coursePath(studying.id), finished: total > 0 && completed >= total };
+  }
+  // The server takes one open order per learner and course: an unpaid one is paid, not ordered again.
+  const unpaid = orders.find((order) => order.course.slug === slug && order.study_for_self && UNPAID.includes(order.status));
+  if (unpaid) return { kind: 'unpaid' as const, href: unpaid.can_pay ? paymentPath(unpaid.code) : null };
+  // Access over: the server takes a new order, so the ordinary button stays, with a word why.
+  if (own.length > 0) return { kind: 'ended' as const };
+  return null;
+}
+
+type Owned = Awaited<ReturnType<typeof ownedState>>;
+
+/** The offer card's main action: enrol, or — for what the account already has — go on with it. */
+function OfferAction({ owned, orderHref, className }: { owned: Owned; orderHref: string; className: string }) {
+  if (owned?.kind === 'studying')
+    return (
+      <Link className={className} to={owned.href}>
+        {owned.finished ? 'Вы прошли этот курс — перейти к обучению' : 'Вы уже учитесь — перейти к обучению'}
+      </Link>
+    );
+  if (owned?.kind === 'unpaid')
+    return (
+      <>
+        <p className="course-offer__owned">Вы уже заказали этот курс, заказ ждёт оплаты.</p>
+        <Link className={className} to={owned.href ?? accountPaths.userOrders()}>
+          {owned.href ? 'Оплатить заказ' : 'Мои заказы'}
+        </Link>
+      </>
+    );
+  return (
+    <>
+      {owned?.kind === 'ended' ? <p className="course-offer__owned">Доступ к курсу закончился — курс можно заказать снова.</p> : null}
+      <Link className={className} to={orderHref}>
+        Записаться на курс
+      </Link>
+    </>
+  );
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
@@ -88,7 +151,7 @@ function facts(course: CourseDetail) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, groups } = loaderData;
+  const { course, groups, owned } = loaderData;
   const reviews = useReviewDialog(course.reviews);
   // Rich text: each picture's alt text goes with it (shown when the accessible version turns images off).
   const tabs = course.attributes.filter((attribute) => attribute.is_tab).map((tab) => ({ ...tab, value: withAltText(tab.value) }));
@@ -132,9 +195,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <CatalogImage className="course-offer__image" image={course.image} alt="" {...COVER} priority />
           <div className="course-offer__body">
             <PriceTag price={course.price} oldPrice={course.old_price} large />
-            <Link className="button button--primary course-offer__cta" to={orderHref}>
-              Записаться на курс
-            </Link>
+            <OfferAction owned={owned} orderHref={orderHref} className="button button--primary course-offer__cta" />
             {groups[0] ? (
               <p className="course-offer__next">
                 Ближайшая группа — <time dateTime={groups[0].starts_on}>{formatDate(groups[0].starts_on)}</time>
@@ -248,9 +309,15 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Готовы начать?
             </h2>
             <p>Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.</p>
-            <Link className="button button--light" to={orderHref}>
-              Записаться на курс «{course.title}»
-            </Link>
+            {owned?.kind === 'studying' ? (
+              <Link className="button button--light" to={owned.href}>
+                Перейти к обучению
+              </Link>
+            ) : (
+              <Link className="button button--light" to={orderHref}>
+                Записаться на курс «{course.title}»
+              </Link>
+            )}
             {/* The application dialogs: the child route /courses/{slug}/apply/ (routes/courses/apply.tsx).
                 The page's first load has no bytes to spare: styled by its place (course.css), and the
                 hash keeps this block in view instead of preventScrollReset. */}

@@ -102,8 +102,8 @@ export const banners: { key: string; title: string; text?: string; link?: string
   },
   {
     key: 'discount',
-    title: 'Скидка 10% на первый курс',
-    text: 'Назовите промокод CREMA10 куратору при записи — скидка действует на любой курс школы.',
+    title: 'Поможем выбрать первый курс',
+    text: 'Оставьте заявку на любой курс — куратор свяжется с вами, подскажет подходящую группу и ответит на вопросы.',
     link: '/courses/',
     buttonText: 'Выбрать курс',
     image: 'demo/banners/discount.jpg',
