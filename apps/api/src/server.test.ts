@@ -84,7 +84,8 @@ describe('server process', () => {
   it('starts with an embedded database, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));
     const first = startServer({});
-    const health = await waitForHealth();
+    // The first start makes the database, migrates and seeds the demo: allow for a busy machine.
+    const health = await waitForHealth(110_000);
     expect(health).toMatchObject({ status: 'ok', database: { status: 'up', embedded: true } });
     expect(await postmasterRunning()).toBe(true);
 
@@ -114,7 +115,7 @@ describe('server process', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(await postmasterRunning()).toBe(false);
-  }, 120_000);
+  }, 200_000);
 
   it('lists every bad setting and exits non-zero before starting anything', async () => {
     dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'crema-server-'));

@@ -40,6 +40,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loadSchool(context),
   ]);
   const owned = await ownedState(request, context, course.slug);
+  // The enrol buttons, or what replaces them for what the account already has (words made here:
+  // the page's first-load script has no bytes to spare).
+  const orderHref = paths.orderCourse(course.slug);
+  const actions = {
+    note: owned?.note ?? null,
+    offer: owned?.offer ?? { label: 'Записаться на курс', href: orderHref },
+    end: owned?.end ?? { label: `Записаться на курс «${course.title}»`, href: orderHref },
+  };
   // Reached by id or an old address: one canonical address per course.
   if (course.slug !== params.slug) throw redirect(`${paths.course(course.slug)}${url.search}`, 301);
   const upcoming = groups.slice(0, 4);
@@ -51,7 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     course,
     groups: upcoming,
-    owned,
+    actions,
     crumbs,
     jsonLd: [
       courseJsonLd(course, { name: school.configs.SITE_NAME || 'Crema', publicUrl: school.publicUrl }, upcoming),
@@ -63,13 +71,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Statuses of an order still to be paid (as on the order page). */
 const UNPAID: readonly UserOrder['status'][] = ['new', 'confirmed', 'awaiting_payment'];
 
+/** A link the course page shows in place of its enrol button. */
+interface OwnedLink {
+  label: string;
+  href: string;
+}
+
 /**
  * What the signed-in person already has of this course for themselves (the account's own
- * enrolment or unpaid order; a student's does not stop ordering it for oneself), or null. Read
- * only for a signed-in visitor: a guest's request carries no cookie and its page is the one kept
- * for every guest (decision 0016), so nothing of an account is ever in it.
+ * enrolment or unpaid order; a student's does not stop ordering it for oneself), or null: a line
+ * to say so, and the links that replace the enrol buttons of the offer card and of the page's end.
+ * Read only for a signed-in visitor: a guest's request carries no cookie and its page is the one
+ * kept for every guest (decision 0016), so nothing of an account is ever in it. The words are made
+ * here, on the server: the page's first-load script has no bytes to spare.
  */
-async function ownedState(request: Request, context: Route.LoaderArgs['context'], slug: string) {
+async function ownedState(
+  request: Request,
+  context: Route.LoaderArgs['context'],
+  slug: string,
+): Promise<{ note: string | null; offer: OwnedLink | null; end: OwnedLink | null } | null> {
   if (!(await sessionUser(request, context))) return null;
   const api = createApi(context.api);
   const [enrolments, orders] = await Promise.all([
@@ -80,43 +100,23 @@ async function ownedState(request: Request, context: Route.LoaderArgs['context']
   const studying = own.find((enrolment) => !enrolment.access_ended);
   if (studying) {
     const { completed, total } = studying.progress;
-    return { kind: 'studying' as const, href: coursePath(studying.id), finished: total > 0 && completed >= total };
+    const href = coursePath(studying.id);
+    const finished = total > 0 && completed >= total;
+    return {
+      note: null,
+      offer: { label: finished ? 'Вы прошли этот курс — перейти к обучению' : 'Вы уже учитесь — перейти к обучению', href },
+      end: { label: 'Перейти к обучению', href },
+    };
   }
   // The server takes one open order per learner and course: an unpaid one is paid, not ordered again.
   const unpaid = orders.find((order) => order.course.slug === slug && order.study_for_self && UNPAID.includes(order.status));
-  if (unpaid) return { kind: 'unpaid' as const, href: unpaid.can_pay ? paymentPath(unpaid.code) : null };
+  if (unpaid) {
+    const offer = unpaid.can_pay ? { label: 'Оплатить заказ', href: paymentPath(unpaid.code) } : { label: 'Мои заказы', href: accountPaths.userOrders() };
+    return { note: 'Вы уже заказали этот курс, заказ ждёт оплаты.', offer, end: null };
+  }
   // Access over: the server takes a new order, so the ordinary button stays, with a word why.
-  if (own.length > 0) return { kind: 'ended' as const };
+  if (own.length > 0) return { note: 'Доступ к курсу закончился — курс можно заказать снова.', offer: null, end: null };
   return null;
-}
-
-type Owned = Awaited<ReturnType<typeof ownedState>>;
-
-/** The offer card's main action: enrol, or — for what the account already has — go on with it. */
-function OfferAction({ owned, orderHref, className }: { owned: Owned; orderHref: string; className: string }) {
-  if (owned?.kind === 'studying')
-    return (
-      <Link className={className} to={owned.href}>
-        {owned.finished ? 'Вы прошли этот курс — перейти к обучению' : 'Вы уже учитесь — перейти к обучению'}
-      </Link>
-    );
-  if (owned?.kind === 'unpaid')
-    return (
-      <>
-        <p className="course-offer__owned">Вы уже заказали этот курс, заказ ждёт оплаты.</p>
-        <Link className={className} to={owned.href ?? accountPaths.userOrders()}>
-          {owned.href ? 'Оплатить заказ' : 'Мои заказы'}
-        </Link>
-      </>
-    );
-  return (
-    <>
-      {owned?.kind === 'ended' ? <p className="course-offer__owned">Доступ к курсу закончился — курс можно заказать снова.</p> : null}
-      <Link className={className} to={orderHref}>
-        Записаться на курс
-      </Link>
-    </>
-  );
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
@@ -151,12 +151,11 @@ function facts(course: CourseDetail) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, groups, owned } = loaderData;
+  const { course, groups, actions } = loaderData;
   const reviews = useReviewDialog(course.reviews);
   // Rich text: each picture's alt text goes with it (shown when the accessible version turns images off).
   const tabs = course.attributes.filter((attribute) => attribute.is_tab).map((tab) => ({ ...tab, value: withAltText(tab.value) }));
   const hasProgram = course.program.modules.length > 0 || course.program.final_tests.length > 0;
-  const orderHref = paths.orderCourse(course.slug);
 
   return (
     <main className="course-page">
@@ -195,7 +194,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <CatalogImage className="course-offer__image" image={course.image} alt="" {...COVER} priority />
           <div className="course-offer__body">
             <PriceTag price={course.price} oldPrice={course.old_price} large />
-            <OfferAction owned={owned} orderHref={orderHref} className="button button--primary course-offer__cta" />
+            {actions.note ? <p className="course-offer__owned">{actions.note}</p> : null}
+            <Link className="button button--primary course-offer__cta" to={actions.offer.href}>
+              {actions.offer.label}
+            </Link>
             {groups[0] ? (
               <p className="course-offer__next">
                 Ближайшая группа — <time dateTime={groups[0].starts_on}>{formatDate(groups[0].starts_on)}</time>
@@ -309,15 +311,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Готовы начать?
             </h2>
             <p>Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.</p>
-            {owned?.kind === 'studying' ? (
-              <Link className="button button--light" to={owned.href}>
-                Перейти к обучению
-              </Link>
-            ) : (
-              <Link className="button button--light" to={orderHref}>
-                Записаться на курс «{course.title}»
-              </Link>
-            )}
+            <Link className="button button--light" to={actions.end.href}>
+              {actions.end.label}
+            </Link>
             {/* The application dialogs: the child route /courses/{slug}/apply/ (routes/courses/apply.tsx).
                 The page's first load has no bytes to spare: styled by its place (course.css), and the
                 hash keeps this block in view instead of preventScrollReset. */}
