@@ -47,6 +47,7 @@ import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { svedenRoutes } from './modules/sveden/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes);
       await api.register(svedenRoutes);
       await api.register(legalRoutes);
+      await api.register(auditRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

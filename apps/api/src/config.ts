@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '@crema/contract/rules';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { TAXATIONS, TAXES } from './modules/payments/receipt.ts';
 import { CAPTCHA_PROVIDERS, CAPTCHA_STANDIN_PREFIX, CAPTCHA_VERIFY_URLS, captchaBrowserSettings } from './modules/captcha/settings.ts';
@@ -120,6 +121,7 @@ const envSchema = z
     ORDER_HOLD_MINUTES: z.coerce.number({ error: 'ожидается число минут' }).int().min(5).max(10_080).default(30),
     PAYMENT_NOTIFICATIONS_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     LEARNING_SWEEP_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
+    AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'ожидается число дней' }).int().min(30).max(36_500).default(AUDIT_RETENTION_DAYS_DEFAULT),
     QUIZ_SAVES_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     RECEIPT_TAXATION: z.enum(TAXATIONS, { error: `ожидается одна из систем налогообложения: ${TAXATIONS.join(', ')}` }).default('usn_income'),
     RECEIPT_TAX: z.enum(TAXES, { error: `ожидается ставка НДС: ${TAXES.join(', ')}` }).default('none'),
@@ -234,6 +236,8 @@ const envSchema = z
     learningSweepIntervalMs: env.LEARNING_SWEEP_INTERVAL_MS,
     /** Quiz answer saves (autosave) one enrolment may send per minute (decision 0028). */
     quizSavesPerMinute: env.QUIZ_SAVES_PER_MINUTE,
+    /** How many days the audit trail keeps a record (modules/audit). */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   }));
 
 /**

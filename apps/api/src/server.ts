@@ -10,6 +10,7 @@ import { createLogger } from './logger.ts';
 import { startPruningRateLimits } from './lib/rate-limit.ts';
 import { startLearningSweep } from './modules/learning/sweep.ts';
 import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
+import { startAuditRetention } from './modules/audit/journal.ts';
 
 let config: Config;
 try {
@@ -64,6 +65,8 @@ const mailWorker = config.smtpUrl
 const stopSweeping = app.media.startSweeping();
 // Forgets rate-limit counters of windows long over: now, then hourly.
 const stopPruning = startPruningRateLimits(database.db, log);
+// Deletes audit records older than AUDIT_RETENTION_DAYS: now, then hourly.
+const stopAuditRetention = startAuditRetention(database.db, config.auditRetentionDays, log);
 // Asks the provider about payments left pending (a lost notification must not lose a paid order) and
 // ends unpaid orders whose seat hold ran out — the latter with card payments off too.
 const stopReconciling = startPaymentReconciliation({
@@ -93,6 +96,7 @@ async function shutdown(signal: string) {
   try {
     stopSweeping();
     stopPruning();
+    stopAuditRetention();
     await stopReconciling?.();
     await stopLearningSweep();
     // Stops accepting connections and waits for in-flight requests.

@@ -16,3 +16,4 @@ export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/sveden.ts';
 export * from './schemas/legal.ts';
+export * from './schemas/audit.ts';

@@ -12,6 +12,7 @@ import { findOne } from '../../db/find.ts';
 import { courseGrants, courseLinks, courseModules, lessonProgress, lessons, students, userCourses, users, type CourseLink } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { sendTemplate } from '../mail/service.ts';
 import { ownedCourse } from './courses.ts';
@@ -69,34 +70,40 @@ export async function listLinks(db: Executor, publicUrl: string, actor: SignedIn
 
 /** POST /api/admin/courses/{id}/links/ */
 export async function createLink(db: Executor, publicUrl: string, actor: SignedInActor, courseId: number, body: AdminLinkCreate): Promise<AdminLink> {
-  const course = await ownedCourse(db, actor, courseId);
   const expiresAt = futureOrNull('expires_at', body.expires_at);
   const accessUntil = futureOrNull('access_until', body.access_until);
-  const [link] = await db
-    .insert(courseLinks)
-    .values({
-      courseId: course.id,
-      title: body.title ?? null,
-      token: newToken(),
-      usesLimit: body.uses_limit ?? null,
-      expiresAt,
-      accessUntil,
-      createdById: actor.user.id,
-    })
-    .returning();
-  return toAdminLink(publicUrl, link!);
+  return db.transaction(async (tx) => {
+    const course = await ownedCourse(tx, actor, courseId);
+    const [link] = await tx
+      .insert(courseLinks)
+      .values({
+        courseId: course.id,
+        title: body.title ?? null,
+        token: newToken(),
+        usesLimit: body.uses_limit ?? null,
+        expiresAt,
+        accessUntil,
+        createdById: actor.user.id,
+      })
+      .returning();
+    await recordAudit(tx, actor, { action: 'link.create', entity: 'link', entityId: link!.id, courseId: course.id, summary: link!.title ?? course.title, after: link });
+    return toAdminLink(publicUrl, link!);
+  });
 }
 
 /** PATCH /api/admin/courses/{id}/links/{linkId}/: on or off (an off link enrols nobody; who came through it keeps access). */
 export async function setLinkActive(db: Executor, publicUrl: string, actor: SignedInActor, courseId: number, linkId: number, isActive: boolean): Promise<AdminLink> {
-  const course = await ownedCourse(db, actor, courseId);
-  const [link] = await db
-    .update(courseLinks)
-    .set({ isActive })
-    .where(and(eq(courseLinks.id, linkId), eq(courseLinks.courseId, course.id)))
-    .returning();
-  if (!link) throw ApiError.notFound(AUDIENCE_TEXTS.linkNotFound);
-  return toAdminLink(publicUrl, link);
+  return db.transaction(async (tx) => {
+    const course = await ownedCourse(tx, actor, courseId);
+    const [link] = await tx
+      .update(courseLinks)
+      .set({ isActive })
+      .where(and(eq(courseLinks.id, linkId), eq(courseLinks.courseId, course.id)))
+      .returning();
+    if (!link) throw ApiError.notFound(AUDIENCE_TEXTS.linkNotFound);
+    await recordAudit(tx, actor, { action: 'link.update', entity: 'link', entityId: link.id, courseId: course.id, summary: link.title ?? course.title, before: { is_active: !isActive }, after: { is_active: isActive } });
+    return toAdminLink(publicUrl, link);
+  });
 }
 
 type AudienceQuery = z.output<typeof adminAudienceQuerySchema>;
@@ -205,6 +212,15 @@ export async function addToAudience(
       const open = existing.isActive && (existing.accessUntil === null || existing.accessUntil > new Date());
       if (open) return { status: 'already' as const, detail: AUDIENCE_TEXTS.already(body.email) };
       await tx.update(userCourses).set({ isActive: true, accessUntil, grantedById: actor.user.id }).where(eq(userCourses.id, existing.id));
+      await recordAudit(tx, actor, {
+        action: 'access.grant',
+        entity: 'enrolment',
+        entityId: existing.id,
+        courseId: course.id,
+        summary: course.title,
+        before: { email: body.email, is_active: existing.isActive, access_until: existing.accessUntil },
+        after: { email: body.email, is_active: true, access_until: accessUntil },
+      });
       await sendTemplate(tx, { to: body.email, template: 'course_access', data: letter });
       return { status: 'enrolled' as const, detail: AUDIENCE_TEXTS.enrolled(body.email) };
     }
@@ -212,6 +228,7 @@ export async function addToAudience(
       .insert(courseGrants)
       .values({ courseId: course.id, email: body.email, accessUntil, grantedById: actor.user.id })
       .onConflictDoUpdate({ target: [courseGrants.courseId, courseGrants.email], set: { accessUntil, grantedById: actor.user.id } });
+    await recordAudit(tx, actor, { action: 'access.grant', entity: 'grant', courseId: course.id, summary: course.title, after: { email: body.email, access_until: accessUntil } });
     // The letter goes to the address's owner, who may read whether they have an account: an account's
     // letter says the course is in 'Мое обучение', which opening that section makes true (applyCourseGrants).
     await sendTemplate(tx, { to: body.email, template: 'course_access', data: letter });
@@ -224,25 +241,31 @@ export async function addToAudience(
  * its progress stay (the learner sees 'Доступ закончился'); adding the person again reopens it.
  */
 export async function endAccess(db: Executor, actor: SignedInActor, courseId: number, userCourseId: number): Promise<void> {
-  const course = await ownedCourse(db, actor, courseId);
-  await findOne(
-    db
-      .update(userCourses)
-      .set({ accessUntil: sql`least(coalesce(${userCourses.accessUntil}, now()), now())` })
-      .where(and(eq(userCourses.id, userCourseId), eq(userCourses.courseId, course.id)))
-      .returning({ id: userCourses.id }),
-    AUDIENCE_TEXTS.learnerNotFound,
-  );
+  await db.transaction(async (tx) => {
+    const course = await ownedCourse(tx, actor, courseId);
+    const ended = await findOne(
+      tx
+        .update(userCourses)
+        .set({ accessUntil: sql`least(coalesce(${userCourses.accessUntil}, now()), now())` })
+        .where(and(eq(userCourses.id, userCourseId), eq(userCourses.courseId, course.id)))
+        .returning({ id: userCourses.id, accessUntil: userCourses.accessUntil }),
+      AUDIENCE_TEXTS.learnerNotFound,
+    );
+    await recordAudit(tx, actor, { action: 'access.end', entity: 'enrolment', entityId: ended.id, courseId: course.id, summary: course.title, after: { access_until: ended.accessUntil } });
+  });
 }
 
 /** DELETE /api/admin/courses/{id}/audience/pending/{grantId}/: withdraws an invitation not yet taken up. */
 export async function withdrawGrant(db: Executor, actor: SignedInActor, courseId: number, grantId: number): Promise<void> {
-  const course = await ownedCourse(db, actor, courseId);
-  await findOne(
-    db
-      .delete(courseGrants)
-      .where(and(eq(courseGrants.id, grantId), eq(courseGrants.courseId, course.id)))
-      .returning({ id: courseGrants.id }),
-    AUDIENCE_TEXTS.grantNotFound,
-  );
+  await db.transaction(async (tx) => {
+    const course = await ownedCourse(tx, actor, courseId);
+    const grant = await findOne(
+      tx
+        .delete(courseGrants)
+        .where(and(eq(courseGrants.id, grantId), eq(courseGrants.courseId, course.id)))
+        .returning(),
+      AUDIENCE_TEXTS.grantNotFound,
+    );
+    await recordAudit(tx, actor, { action: 'grant.withdraw', entity: 'grant', entityId: grant.id, courseId: course.id, summary: course.title, before: grant });
+  });
 }

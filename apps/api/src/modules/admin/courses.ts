@@ -21,6 +21,7 @@ import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaStore } from '../media/images.ts';
+import { recordAudit } from '../audit/record.ts';
 import { sanitizeRichText } from './html.ts';
 import { assertCourseKeys } from './uploads.ts';
 import { ADMIN_TEXTS, ownedBy } from './scopes.ts';
@@ -114,11 +115,15 @@ export async function createAdminCourse(db: Executor, media: MediaStore, actor: 
   for (let attempt = 0; ; attempt += 1) {
     const slug = body.slug ?? (await freeSlug(db, slugFromTitle(body.title)));
     try {
-      const [course] = await db
-        .insert(courses)
-        .values({ title: body.title, slug, categoryId: body.category_id, isKids: body.is_kids ?? false, ownerId: actor.user.id, isPublished: false })
-        .returning();
-      return toAdminCourse(db, media, course!);
+      const course = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(courses)
+          .values({ title: body.title, slug, categoryId: body.category_id, isKids: body.is_kids ?? false, ownerId: actor.user.id, isPublished: false })
+          .returning();
+        await recordAudit(tx, actor, { action: 'course.create', entity: 'course', entityId: row!.id, courseId: row!.id, summary: row!.title, after: row });
+        return row!;
+      });
+      return toAdminCourse(db, media, course);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (body.slug !== undefined || attempt > 0) throw ApiError.fields({ slug: [ADMIN_TEXTS.slugTaken] });
@@ -249,6 +254,7 @@ export async function patchAdminCourse(
         const problems = await publishProblems(tx, row!);
         if (problems.length) throw ApiError.fields({ is_published: problems });
       }
+      await recordAudit(tx, actor, { action: 'course.update', entity: 'course', entityId: course.id, courseId: course.id, summary: row!.title, before: course, after: row });
       return row!;
     });
     return toAdminCourse(db, media, updated);
@@ -270,5 +276,6 @@ export async function deleteAdminCourse(db: Executor, actor: SignedInActor, cour
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.courseId, course.id)).limit(1);
     if (order) throw ApiError.fields({ non_field_errors: [ADMIN_TEXTS.hasOrders] });
     await tx.delete(courses).where(eq(courses.id, course.id));
+    await recordAudit(tx, actor, { action: 'course.delete', entity: 'course', entityId: course.id, courseId: course.id, summary: course.title, before: course });
   });
 }

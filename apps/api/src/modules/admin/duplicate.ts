@@ -25,6 +25,7 @@ import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaStore } from '../media/images.ts';
 import { freeSlug, ownedCourse, slugFromTitle, toAdminCourse } from './courses.ts';
 import { ownedLesson, toAdminLesson } from './lessons.ts';
+import { recordAudit } from '../audit/record.ts';
 import { ADMIN_TEXTS } from './scopes.ts';
 import { moduleSequence, ownedModule, writeSequence, writeSorts } from './structure.ts';
 import { ownedTest, toAdminTest } from './tests.ts';
@@ -128,7 +129,16 @@ export async function duplicateLesson(db: Executor, actor: SignedInActor, lesson
     const copy = { type: 'lesson' as const, id: row!.id };
     await placeInModule(tx, module.id, copy, module.id === found.module.id ? { type: 'lesson', id: found.lesson.id } : undefined);
     await copyBlocks(tx, new Map([[found.lesson.id, copy.id]]));
-    return toAdminLesson(tx, await ownedLesson(tx, actor, copy.id));
+    const made = await ownedLesson(tx, actor, copy.id);
+    await recordAudit(tx, actor, {
+      action: 'lesson.copy',
+      entity: 'lesson',
+      entityId: copy.id,
+      courseId: made.course.id,
+      summary: made.lesson.title,
+      after: { copy_of: found.lesson.id, module_id: module.id },
+    });
+    return toAdminLesson(tx, made);
   });
 }
 
@@ -177,7 +187,16 @@ export async function duplicateTest(db: Executor, actor: SignedInActor, testId: 
       await placeInModule(tx, module.id, { type: 'test', id: copyId }, module.id === source.moduleId ? { type: 'test', id: source.id } : undefined);
     }
     await copyQuestions(tx, source.id, copyId);
-    return toAdminTest(tx, await ownedTest(tx, actor, copyId));
+    const made = await ownedTest(tx, actor, copyId);
+    await recordAudit(tx, actor, {
+      action: 'test.copy',
+      entity: 'test',
+      entityId: copyId,
+      courseId: made.course.id,
+      summary: made.test.name,
+      after: { copy_of: source.id, module_id: made.test.moduleId },
+    });
+    return toAdminTest(tx, made);
   });
 }
 
@@ -252,6 +271,14 @@ async function copyCourse(tx: Executor, actor: SignedInActor, courseId: number) 
       .returning({ id: tests.id });
     await copyQuestions(tx, x.id, row!.id);
   }
+  await recordAudit(tx, actor, {
+    action: 'course.copy',
+    entity: 'course',
+    entityId: copy.id,
+    courseId: copy.id,
+    summary: copy.title,
+    after: { copy_of: source.id, slug: copy.slug, modules: modules.length, lessons: lessonIds.size, tests: testRows.length },
+  });
   return copy;
 }
 

@@ -13,6 +13,7 @@ import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { toLessonBlock } from '../learning/blocks.ts';
 import type { MediaService } from '../media/images.ts';
+import { recordAudit } from '../audit/record.ts';
 import { sanitizeRichText } from './html.ts';
 import { assertCourseKeys } from './uploads.ts';
 import { ownedBy } from './scopes.ts';
@@ -99,14 +100,27 @@ export async function patchAdminLesson(db: Executor, actor: SignedInActor, lesso
         updatedAt: nextVersion,
       })
       .where(eq(lessons.id, found.lesson.id));
-    return toAdminLesson(tx, await ownedLesson(tx, actor, lessonId));
+    const after = await ownedLesson(tx, actor, lessonId);
+    await recordAudit(tx, actor, {
+      action: 'lesson.update',
+      entity: 'lesson',
+      entityId: found.lesson.id,
+      courseId: found.course.id,
+      summary: after.lesson.title,
+      before: { ...found.lesson, module_id: found.module.id },
+      after: { ...after.lesson, module_id: after.module.id },
+    });
+    return toAdminLesson(tx, after);
   });
 }
 
 /** DELETE /api/admin/lessons/{id}/ (learners' progress in it goes with it; the builder says so first). */
 export async function deleteAdminLesson(db: Executor, actor: SignedInActor, lessonId: number): Promise<void> {
-  const found = await ownedLesson(db, actor, lessonId);
-  await db.delete(lessons).where(eq(lessons.id, found.lesson.id));
+  await db.transaction(async (tx) => {
+    const found = await ownedLesson(tx, actor, lessonId, true);
+    await tx.delete(lessons).where(eq(lessons.id, found.lesson.id));
+    await recordAudit(tx, actor, { action: 'lesson.delete', entity: 'lesson', entityId: found.lesson.id, courseId: found.course.id, summary: found.lesson.title, before: found.lesson });
+  });
 }
 
 /** A block's stored data from what the editor sent: camelCase, clean HTML, no empty optionals. */
@@ -234,6 +248,14 @@ export async function putAdminBlocks(
       }
     }
     await tx.update(lessons).set({ updatedAt: nextVersion }).where(eq(lessons.id, found.lesson.id));
+    await recordAudit(tx, actor, {
+      action: 'lesson.blocks',
+      entity: 'lesson',
+      entityId: found.lesson.id,
+      courseId: found.course.id,
+      summary: found.lesson.title,
+      after: { pages: pages.length, blocks: pages.flat().length, removed: existing.size - keep.length },
+    });
     return readBlocks(tx, media, await ownedLesson(tx, actor, lessonId));
   });
 }

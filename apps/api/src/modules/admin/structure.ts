@@ -10,6 +10,7 @@ import { findOne } from '../../db/find.ts';
 import { courseModules, courses, lessonBlocks, lessons, questions, tests } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 import { ownedCourse } from './courses.ts';
 import { ADMIN_TEXTS, ownedModules } from './scopes.ts';
 
@@ -94,21 +95,29 @@ export async function createModule(db: Executor, actor: SignedInActor, courseId:
       .insert(courseModules)
       .values({ courseId: course.id, title, sort: (last?.sort ?? 0) + 1 })
       .returning();
+    await recordAudit(tx, actor, { action: 'module.create', entity: 'module', entityId: row!.id, courseId: course.id, summary: row!.title, after: row });
     return { id: row!.id, title: row!.title, sort: row!.sort, lessons: [], tests: [] };
   });
 }
 
 /** PATCH /api/admin/modules/{id}/ */
 export async function renameModule(db: Executor, actor: SignedInActor, moduleId: number, title: string): Promise<AdminModule> {
-  const module = await ownedModule(db, actor, moduleId);
-  await db.update(courseModules).set({ title }).where(eq(courseModules.id, module.id));
+  const module = await db.transaction(async (tx) => {
+    const found = await ownedModule(tx, actor, moduleId, true);
+    await tx.update(courseModules).set({ title }).where(eq(courseModules.id, found.id));
+    await recordAudit(tx, actor, { action: 'module.update', entity: 'module', entityId: found.id, courseId: found.courseId, summary: title, before: { title: found.title }, after: { title } });
+    return found;
+  });
   return (await courseStructure(db, module.courseId)).find((m) => m.id === module.id)!;
 }
 
 /** DELETE /api/admin/modules/{id}/: with its lessons and tests (the builder says what goes). */
 export async function deleteModule(db: Executor, actor: SignedInActor, moduleId: number): Promise<void> {
-  const module = await ownedModule(db, actor, moduleId);
-  await db.delete(courseModules).where(eq(courseModules.id, module.id));
+  await db.transaction(async (tx) => {
+    const module = await ownedModule(tx, actor, moduleId, true);
+    await tx.delete(courseModules).where(eq(courseModules.id, module.id));
+    await recordAudit(tx, actor, { action: 'module.delete', entity: 'module', entityId: module.id, courseId: module.courseId, summary: module.title, before: module });
+  });
 }
 
 /** The next free position in a module's sequence of lessons and tests. */
@@ -126,6 +135,7 @@ export async function createLesson(db: Executor, actor: SignedInActor, moduleId:
       .insert(lessons)
       .values({ moduleId: module.id, title, sort: await nextSort(tx, module.id), isPublished: false })
       .returning();
+    await recordAudit(tx, actor, { action: 'lesson.create', entity: 'lesson', entityId: row!.id, courseId: module.courseId, summary: row!.title, after: row });
     return { id: row!.id, module_id: module.id, title: row!.title, sort: row!.sort, is_published: row!.isPublished };
   });
 }
@@ -138,6 +148,7 @@ export async function createTest(db: Executor, actor: SignedInActor, moduleId: n
       .insert(tests)
       .values({ courseId: module.courseId, moduleId: module.id, name, sort: await nextSort(tx, module.id), isPublished: false })
       .returning();
+    await recordAudit(tx, actor, { action: 'test.create', entity: 'test', entityId: row!.id, courseId: module.courseId, summary: row!.name, after: row });
     return { id: row!.id, module_id: module.id, title: row!.name, sort: row!.sort, is_published: row!.isPublished };
   });
 }
@@ -174,6 +185,7 @@ export async function setModuleOrder(db: Executor, actor: SignedInActor, courseI
       courseModules,
       order.map((id, i) => [id, i + 1]),
     );
+    await recordAudit(tx, actor, { action: 'module.reorder', entity: 'course', entityId: course.id, courseId: course.id, summary: course.title, after: { order } });
     return courseStructure(tx, course.id);
   });
 }
@@ -227,6 +239,7 @@ export async function setKindOrder(
       tx,
       sequence.map((x) => (x.type === kind ? { type: kind, id: queue.shift()! } : x)),
     );
+    await recordAudit(tx, actor, { action: 'content.reorder', entity: 'module', entityId: module.id, courseId: module.courseId, summary: module.title, after: { [kind === 'lesson' ? 'lessons' : 'tests']: order } });
     return (await courseStructure(tx, module.courseId)).find((m) => m.id === module.id)!;
   });
 }
@@ -248,6 +261,7 @@ export async function setContentOrder(
       throw ApiError.fields({ order: [ADMIN_TEXTS.orderMismatch] });
     }
     await writeSequence(tx, order);
+    await recordAudit(tx, actor, { action: 'content.reorder', entity: 'module', entityId: module.id, courseId: module.courseId, summary: module.title, after: { order: order.map((x) => `${x.type}:${x.id}`) } });
     return (await courseStructure(tx, module.courseId)).find((m) => m.id === module.id)!;
   });
 }

@@ -9,6 +9,7 @@ import { answers, courseModules, courses, questions, testAttempts, tests, type A
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { MediaService } from '../media/images.ts';
+import { recordAudit } from '../audit/record.ts';
 import { assertCourseKeys } from './uploads.ts';
 import { ownedCourse } from './courses.ts';
 import { ownedBy } from './scopes.ts';
@@ -166,14 +167,19 @@ export async function patchAdminTest(db: Executor, actor: SignedInActor, testId:
         updatedAt: nextVersion,
       })
       .where(eq(tests.id, found.test.id));
-    return toAdminTest(tx, await ownedTest(tx, actor, testId));
+    const after = await ownedTest(tx, actor, testId);
+    await recordAudit(tx, actor, { action: 'test.update', entity: 'test', entityId: found.test.id, courseId: found.course.id, summary: after.test.name, before: found.test, after: after.test });
+    return toAdminTest(tx, after);
   });
 }
 
 /** DELETE /api/admin/tests/{id}/ (with learners' attempts: the builder says how many first). */
 export async function deleteAdminTest(db: Executor, actor: SignedInActor, testId: number): Promise<void> {
-  const found = await ownedTest(db, actor, testId);
-  await db.delete(tests).where(eq(tests.id, found.test.id));
+  await db.transaction(async (tx) => {
+    const found = await ownedTest(tx, actor, testId, true);
+    await tx.delete(tests).where(eq(tests.id, found.test.id));
+    await recordAudit(tx, actor, { action: 'test.delete', entity: 'test', entityId: found.test.id, courseId: found.course.id, summary: found.test.name, before: found.test });
+  });
 }
 
 /** GET /api/admin/courses/{id}/tests/: the course's final tests. */
@@ -195,7 +201,8 @@ export async function createFinalTest(db: Executor, actor: SignedInActor, course
     const [row] = await tx
       .insert(tests)
       .values({ courseId: course.id, moduleId: null, name, sort: (last?.sort ?? 0) + 1, isPublished: false })
-      .returning({ id: tests.id });
+      .returning();
+    await recordAudit(tx, actor, { action: 'test.create', entity: 'test', entityId: row!.id, courseId: course.id, summary: row!.name, after: row });
     return toAdminTest(tx, await ownedTest(tx, actor, row!.id));
   });
 }
@@ -258,6 +265,14 @@ export async function createQuestion(db: Executor, media: MediaService, actor: S
       await tx.insert(answers).values(body.answers.map((a, i) => ({ questionId: q!.id, ...answerValues(a), sort: i + 1 })));
     }
     await touchTest(tx, found.test.id);
+    await recordAudit(tx, actor, {
+      action: 'question.create',
+      entity: 'question',
+      entityId: q!.id,
+      courseId: found.course.id,
+      summary: `${found.test.name}: ${q!.text}`,
+      after: { ...q!, answers: body.answers.length },
+    });
     return readQuestion(tx, media, found.test.id, q!.id);
   });
 }
@@ -280,6 +295,7 @@ export async function setQuestionOrder(db: Executor, media: MediaService, actor:
       order.map((id, i) => [id, i + 1]),
     );
     await touchTest(tx, found.test.id);
+    await recordAudit(tx, actor, { action: 'question.reorder', entity: 'test', entityId: found.test.id, courseId: found.course.id, summary: found.test.name, after: { order } });
     return Promise.all((await loadQuestions(tx, found.test.id)).map((q) => toAdminQuestion(media, q)));
   });
 }
@@ -309,6 +325,7 @@ export async function patchQuestion(
   return db.transaction(async (tx) => {
     const found = await ownedQuestion(tx, actor, testId, questionId);
     await assertCourseKeys(tx, actor, found.course.id, [['image', body.image], ...answerKeys(body.answers ?? [])]);
+    const before = await questionForJournal(tx, questionId);
     const { answers: list, ...fields } = body;
     if (Object.keys(fields).length) await tx.update(questions).set(fields).where(eq(questions.id, questionId));
     if (list !== undefined) {
@@ -323,16 +340,28 @@ export async function patchQuestion(
       }
     }
     await touchTest(tx, found.test.id);
+    const after = await questionForJournal(tx, questionId);
+    await recordAudit(tx, actor, { action: 'question.update', entity: 'question', entityId: questionId, courseId: found.course.id, summary: `${found.test.name}: ${after.text}`, before, after });
     return readQuestion(tx, media, found.test.id, questionId);
   });
+}
+
+/** A question as the journal keeps it: its fields and its answers' texts and marks. */
+async function questionForJournal(db: Executor, questionId: number) {
+  // One after the other: the executor may be a transaction, which runs one query at a time.
+  const [question] = await db.select().from(questions).where(eq(questions.id, questionId));
+  const list = await db.select({ text: answers.text, isCorrect: answers.isCorrect }).from(answers).where(eq(answers.questionId, questionId)).orderBy(asc(answers.sort));
+  return { ...question!, answers: list.map((a) => `${a.isCorrect ? '✓ ' : ''}${a.text ?? ''}`) };
 }
 
 /** DELETE /api/admin/tests/{id}/questions/{qid}/ */
 export async function deleteQuestion(db: Executor, actor: SignedInActor, testId: number, questionId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await ownedQuestion(tx, actor, testId, questionId);
+    const before = await questionForJournal(tx, questionId);
     await tx.delete(questions).where(eq(questions.id, questionId));
     await touchTest(tx, found.test.id);
+    await recordAudit(tx, actor, { action: 'question.delete', entity: 'question', entityId: questionId, courseId: found.course.id, summary: `${found.test.name}: ${before.text}`, before });
   });
 }
 
@@ -349,8 +378,9 @@ export async function createAnswer(
     const found = await ownedQuestion(tx, actor, testId, questionId);
     await assertCourseKeys(tx, actor, found.course.id, [['image', body.image]]);
     const [last] = await tx.select({ sort: max(answers.sort) }).from(answers).where(eq(answers.questionId, questionId));
-    await tx.insert(answers).values({ questionId, ...answerValues(body), sort: (last?.sort ?? 0) + 1 });
+    const [added] = await tx.insert(answers).values({ questionId, ...answerValues(body), sort: (last?.sort ?? 0) + 1 }).returning();
     await touchTest(tx, found.test.id);
+    await recordAudit(tx, actor, { action: 'answer.create', entity: 'answer', entityId: added!.id, courseId: found.course.id, summary: `${found.test.name}: ${added!.text ?? ''}`, after: added });
     return readQuestion(tx, media, found.test.id, questionId);
   });
 }
@@ -362,8 +392,9 @@ export async function deleteAnswer(db: Executor, actor: SignedInActor, testId: n
     const removed = await tx
       .delete(answers)
       .where(and(eq(answers.id, answerId), eq(answers.questionId, questionId)))
-      .returning({ id: answers.id });
+      .returning();
     if (!removed.length) throw ApiError.notFound(TEST_TEXTS.answerNotFound);
     await touchTest(tx, found.test.id);
+    await recordAudit(tx, actor, { action: 'answer.delete', entity: 'answer', entityId: answerId, courseId: found.course.id, summary: `${found.test.name}: ${removed[0]!.text ?? ''}`, before: removed[0] });
   });
 }

@@ -309,6 +309,7 @@ describe('every route of the app', () => {
     ...Object.fromEntries(SVEDEN_SECTIONS.map((s) => [`PUT /api/sveden/${s.key}/`, NOT_STAFF])),
     'POST /api/sveden/uploads/': NOT_STAFF,
     'POST /api/admin/documents/': LEGAL_TEXTS.staffOnly,
+    'GET /api/admin/school/audit/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { COURSE_TOKEN_COOKIE, CSRF_HEADER, SESSION_COOKIES, detailErrorSchema } from '@crema/contract';
+import { AUDIT_ACTIONS, type AuditAction } from '@crema/contract/rules';
 import type { Config } from '../../config.ts';
 import { courseSessions, refreshTokens, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -15,6 +16,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: AccessLevel;
+  /** What the route records in the audit trail (`config.audit`); absent for routes that need none. */
+  audit?: AuditAction | false;
 }
 
 declare module 'fastify' {
@@ -40,6 +43,13 @@ declare module 'fastify' {
      * access token (decision 0028): the actor is then limited to that one enrolment.
      */
     courseToken?: boolean;
+    /**
+     * The audit-trail action a change through this route records (the service writes it in the
+     * change's transaction). Every unsafe `owner` or `staff` route declares one, or `false` when
+     * it changes no school record (an upload waiting to be used, an export); registering one
+     * without it fails, so no change of staff or owners goes unrecorded by oversight.
+     */
+    audit?: AuditAction | false;
   }
   interface FastifyRequest {
     /** Who acts: set for every API request by the access layer (user null for a guest or a public route). */
@@ -151,7 +161,13 @@ export const accessPlugin = fp(async (app) => {
     // One mechanism: security is declared from the level, never by hand. (The HEAD twin of a GET
     // shares its schema, already given the level's security.)
     if (schema.security && JSON.stringify(schema.security) !== JSON.stringify(security)) throw new Error(`${route.url}: declare config.access instead of schema.security`);
-    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+    const methods = [route.method].flat();
+    const audit = route.config?.audit;
+    if (audit !== undefined && audit !== false && !(audit in AUDIT_ACTIONS)) throw new Error(`${route.url}: unknown audit action '${String(audit)}'`);
+    if (audit === undefined && atLeast(access, 'owner') && methods.some((m) => UNSAFE_METHODS.has(m))) {
+      throw new Error(`${route.url}: a route staff or course owners change things through declares config.audit`);
+    }
+    for (const method of methods) app.routeAccess.push({ method, url: route.url, access, audit });
     if (!security) return;
     schema.security = security;
     if (atLeast(access, 'user')) {

@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { consentDocuments, legalDocuments, type LegalDocumentRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { StaffActor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 
 const inForce = () => lte(legalDocuments.publishedAt, sql`now()`);
 
@@ -114,7 +115,17 @@ export async function publishVersion(
 
 /** POST /api/admin/documents/: staff only (the route's `staff` level; a StaffActor says so here). */
 export async function publishByStaff(db: Db, actor: StaffActor, body: LegalPublishBody): Promise<LegalDocument> {
-  const row = await db.transaction((tx) => publishVersion(tx, { ...body, createdBy: actor.user.id }));
+  const row = await db.transaction(async (tx) => {
+    const made = await publishVersion(tx, { ...body, createdBy: actor.user.id });
+    await recordAudit(tx, actor, {
+      action: 'legal.publish',
+      entity: 'document',
+      entityId: `${made.kind}/${made.version}`,
+      summary: `${made.title}, редакция ${made.version}`,
+      after: { kind: made.kind, version: made.version, title: made.title, published_at: made.publishedAt, body: made.body },
+    });
+    return made;
+  });
   const rows = await db.select().from(legalDocuments).where(and(eq(legalDocuments.kind, row.kind), inForce())).orderBy(desc(legalDocuments.version));
   return toDocument(row, rows[0]?.version ?? null, rows);
 }

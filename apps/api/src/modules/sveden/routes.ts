@@ -67,7 +67,7 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/sveden/${key}/`,
       {
-        config: staff,
+        config: { ...staff, audit: 'sveden.update' },
         onSend: noStore,
         schema: {
           summary: `Записать подраздел «${title}» (сотрудники школы)`,
@@ -84,7 +84,7 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sveden/uploads/',
     {
-      config: staff,
+      config: { ...staff, audit: false },
       onSend: noStore,
       schema: {
         summary: 'Загрузить документ PDF для сведений (сотрудники школы)',

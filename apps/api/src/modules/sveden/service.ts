@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { courseTeachers, courses, svedenSections, teachers, users } from '../../db/schema/index.ts';
 import type { StaffActor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 import { publishedCourses } from '../catalog/scopes.ts';
 
 /** Subsections fed by the published courses (and their teachers) besides what staff store. */
@@ -93,10 +94,21 @@ export async function getSvedenSection(db: Executor, key: SvedenSectionKey) {
 /** PUT /api/sveden/{key}/: replaces what the subsection stores (staff only). */
 export async function saveSvedenSection(db: Executor, actor: StaffActor, key: SvedenSectionKey, content: SvedenContent) {
   const now = new Date();
-  await db
-    .insert(svedenSections)
-    .values({ key, content, updatedBy: actor.user.id, updatedAt: now })
-    .onConflictDoUpdate({ target: svedenSections.key, set: { content, updatedBy: actor.user.id, updatedAt: now } });
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ content: svedenSections.content }).from(svedenSections).where(eq(svedenSections.key, key)).for('update');
+    await tx
+      .insert(svedenSections)
+      .values({ key, content, updatedBy: actor.user.id, updatedAt: now })
+      .onConflictDoUpdate({ target: svedenSections.key, set: { content, updatedBy: actor.user.id, updatedAt: now } });
+    await recordAudit(tx, actor, {
+      action: 'sveden.update',
+      entity: 'sveden',
+      entityId: key,
+      summary: SVEDEN_SECTIONS.find((section) => section.key === key)?.title ?? key,
+      before: before?.content ?? {},
+      after: content,
+    });
+  });
   return getSvedenSection(db, key);
 }
 

@@ -35,7 +35,7 @@ export const adminAudienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/links/',
     {
-      config: owner,
+      config: { ...owner, audit: 'link.create' },
       schema: {
         summary: 'Новая ссылка-приглашение: лимит записей и срок по желанию',
         tags,
@@ -50,7 +50,7 @@ export const adminAudienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/courses/:id/links/:linkId/',
     {
-      config: owner,
+      config: { ...owner, audit: 'link.update' },
       schema: {
         summary: 'Выключить или включить ссылку-приглашение',
         description: 'Выключенная ссылка никого не записывает; доступ тех, кто уже записался, остаётся.',
@@ -85,7 +85,7 @@ export const adminAudienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/audience/',
     {
-      config: owner,
+      config: { ...owner, audit: 'access.grant' },
       schema: {
         summary: 'Открыть доступ по e-mail',
         description: 'Аккаунт получает курс сразу; адрес без аккаунта — приглашение письмом, и курс появится, когда человек войдёт по этому адресу.',
@@ -101,7 +101,7 @@ export const adminAudienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/courses/:id/audience/:userCourseId/',
     {
-      config: owner,
+      config: { ...owner, audit: 'access.end' },
       schema: {
         summary: 'Закрыть доступ ученику',
         description: 'Доступ заканчивается сейчас; прогресс сохраняется, и повторное добавление открывает курс снова.',
@@ -119,7 +119,7 @@ export const adminAudienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/courses/:id/audience/pending/:grantId/',
     {
-      config: owner,
+      config: { ...owner, audit: 'grant.withdraw' },
       schema: { summary: 'Отозвать приглашение, которое ещё не принято', tags, params: adminGrantParamsSchema, response: { 204: z.null(), ...courseMissing } },
     },
     async (request, reply) => {

@@ -36,7 +36,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/',
     {
-      config: owner,
+      config: { ...owner, audit: 'course.create' },
       schema: {
         summary: 'Новый курс (черновик)',
         description: 'Адрес (slug) составляется из названия, если не указан; занятый адрес получает номер.',
@@ -60,7 +60,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/courses/:id/',
     {
-      config: owner,
+      config: { ...owner, audit: 'course.update' },
       schema: {
         summary: 'Изменить курс (любые поля), опубликовать или снять с публикации',
         description:
@@ -78,7 +78,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/courses/:id/',
     {
-      config: owner,
+      config: { ...owner, audit: 'course.delete' },
       schema: {
         summary: 'Удалить курс',
         description: 'Курс, у которого есть ученики или заказы, не удаляется (400): его можно снять с публикации.',

@@ -21,7 +21,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/lessons/:id/duplicate/',
     {
-      config: owner,
+      config: { ...owner, audit: 'lesson.copy' },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         summary: 'Дублировать урок со всеми страницами и блоками',
@@ -40,7 +40,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/duplicate/',
     {
-      config: owner,
+      config: { ...owner, audit: 'test.copy' },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         summary: 'Дублировать тест с настройками, вопросами и ответами',
@@ -59,7 +59,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/duplicate/',
     {
-      config: owner,
+      config: { ...owner, audit: 'course.copy' },
       schema: {
         summary: 'Дублировать курс: новый черновик со всеми модулями, уроками и тестами',
         description:

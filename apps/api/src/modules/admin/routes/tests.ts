@@ -49,7 +49,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/tests/',
     {
-      config: owner,
+      config: { ...owner, audit: 'test.create' },
       schema: {
         summary: 'Новый итоговый тест курса (черновик)',
         tags,
@@ -73,7 +73,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/tests/:id/',
     {
-      config: owner,
+      config: { ...owner, audit: 'test.update' },
       schema: {
         summary: 'Изменить тест: название, описание, проходной балл, попытки, время, показ результатов, публикация',
         description: 'Публикация проверяет вопросы и ответы: иначе 400 с перечнем под `is_published` («Вопрос n: …»).',
@@ -89,7 +89,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/',
     {
-      config: owner,
+      config: { ...owner, audit: 'test.delete' },
       schema: { summary: 'Удалить тест вместе с попытками учеников', tags, params: adminTestParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/',
     {
-      config: owner,
+      config: { ...owner, audit: 'question.create' },
       schema: {
         summary: 'Новый вопрос (probability 100 и sort 0 по умолчанию), можно сразу с ответами',
         tags,
@@ -125,7 +125,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/set-order/',
     {
-      config: owner,
+      config: { ...owner, audit: 'question.reorder' },
       schema: {
         summary: 'Порядок вопросов теста',
         description: ORDER_NOTE,
@@ -141,7 +141,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/tests/:id/questions/:qid/',
     {
-      config: owner,
+      config: { ...owner, audit: 'question.update' },
       schema: {
         summary: 'Изменить вопрос; answers — весь список ответов (с id — изменить, без id — добавить, остальные удалить)',
         tags,
@@ -156,7 +156,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/questions/:qid/',
     {
-      config: owner,
+      config: { ...owner, audit: 'question.delete' },
       schema: { summary: 'Удалить вопрос', tags, params: adminQuestionParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/:qid/answers/',
     {
-      config: owner,
+      config: { ...owner, audit: 'answer.create' },
       schema: {
         summary: 'Новый ответ в конце списка (is_correct false по умолчанию)',
         tags,
@@ -184,7 +184,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/questions/:qid/answers/:aid/',
     {
-      config: owner,
+      config: { ...owner, audit: 'answer.delete' },
       schema: { summary: 'Удалить ответ', tags, params: adminAnswerParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {

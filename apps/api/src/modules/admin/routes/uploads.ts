@@ -13,7 +13,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/uploads/',
     {
-      config: owner,
+      config: { ...owner, audit: false },
       schema: {
         summary: 'Загрузить картинку, файл или видео для курса',
         description:

@@ -1,0 +1,216 @@
+// The audit trail: every change staff and course owners make through the API is recorded in the
+// change's own transaction, with who, when, from where and the changed fields (personal data
+// masked); staff read it with filters; records older than the retention go.
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildCategory, buildCourse, buildEnrolment, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { changedFields, journalFields, maskEmail } from './record.ts';
+import { pruneAuditEvents } from './journal.ts';
+
+let t: TestContext;
+const db = () => t.database.db;
+let owner: { id: number; email: string; session: TestSession };
+let staff: { id: number; session: TestSession };
+let student: TestSession;
+let categoryId: number;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, session: Pick<TestSession, 'headers'>, payload?: unknown) =>
+  t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function newest() {
+  const [row] = await db().select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+  return row;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await buildOwner(db());
+  owner = { id: o.id, email: o.email, session: await signInAs(t.app, o) };
+  const s = await buildUser(db(), { isStaff: true });
+  staff = { id: s.id, session: await signInAs(t.app, s) };
+  student = await signInAs(t.app, await buildUser(db()));
+  categoryId = (await buildCategory(db())).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('what a record keeps', () => {
+  it('keeps only the fields that changed, with personal data masked and secrets left out', () => {
+    const before = journalFields({ title: 'Старое', email: 'ivan@mail.ru', phone: '+79161234567', token: 'secret', updatedAt: new Date(0) });
+    const after = journalFields({ title: 'Новое', email: 'ivan@mail.ru', phone: '+79161234599', token: 'other', updatedAt: new Date() });
+    expect(changedFields(before, after)).toEqual({ before: { title: 'Старое', phone: '•••67' }, after: { title: 'Новое', phone: '•••99' } });
+    expect(journalFields({ passportNumber: '123456', lastName: 'Иванов', birthDate: '1990-01-01' })).toEqual({
+      passport_number: '•••',
+      last_name: '•••',
+      birth_date: '•••',
+    });
+    expect(maskEmail('ivan@mail.ru')).toBe('i•••@mail.ru');
+    expect(journalFields({ description: 'а'.repeat(1000) })!.description).toMatch(/^а{300}… \(1000 симв\.\)$/);
+  });
+});
+
+describe('every change through the API is recorded', () => {
+  it('records each audited route of the builder, "Сведения" and documents with the action it declares', async () => {
+    const declared = new Map(
+      t.app.routeAccess.filter((r) => typeof r.audit === 'string').map((r) => [`${r.method} ${r.url}`, r.audit as string]),
+    );
+    const seen = new Set<string>();
+    /** Calls a route, expects success, and checks the newest record is this route's action by this actor. */
+    const step = async (method: Method, pattern: string, url: string, session: { id: number; session: TestSession }, payload?: unknown) => {
+      const res = await call(method, url, session.session, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      const action = declared.get(`${method} /api${pattern}`);
+      expect(action, `${method} ${pattern} declares config.audit`).toBeDefined();
+      const row = await newest();
+      expect(row, `${method} ${url}`).toMatchObject({ action, actorId: session.id, ip: '127.0.0.1' });
+      seen.add(`${method} /api${pattern}`);
+      return res.body ? res.json() : undefined;
+    };
+
+    const course = await step('POST', '/admin/courses/', '/api/admin/courses/', owner, { title: `Аудит ${unique('c')}`, category_id: categoryId });
+    await step('PATCH', '/admin/courses/:id/', `/api/admin/courses/${course.id}/`, owner, { price: 150_000 });
+    expect(await newest()).toMatchObject({ courseId: course.id, before: { price_kopecks: null }, after: { price_kopecks: 150_000 } });
+    const m1 = await step('POST', '/admin/courses/:id/modules/', `/api/admin/courses/${course.id}/modules/`, owner, { title: 'Первый' });
+    const m2 = await step('POST', '/admin/courses/:id/modules/', `/api/admin/courses/${course.id}/modules/`, owner, { title: 'Второй' });
+    await step('POST', '/admin/courses/:id/modules/set-order/', `/api/admin/courses/${course.id}/modules/set-order/`, owner, { order: [m2.id, m1.id] });
+    await step('PATCH', '/admin/modules/:id/', `/api/admin/modules/${m1.id}/`, owner, { title: 'Первый модуль' });
+    expect(await newest()).toMatchObject({ before: { title: 'Первый' }, after: { title: 'Первый модуль' } });
+    const l1 = await step('POST', '/admin/modules/:id/lessons/', `/api/admin/modules/${m1.id}/lessons/`, owner, { title: 'Урок 1' });
+    const l2 = await step('POST', '/admin/modules/:id/lessons/', `/api/admin/modules/${m1.id}/lessons/`, owner, { title: 'Урок 2' });
+    const t1 = await step('POST', '/admin/modules/:id/tests/', `/api/admin/modules/${m1.id}/tests/`, owner, { name: 'Тест 1' });
+    await step('POST', '/admin/modules/:id/lessons/set-order/', `/api/admin/modules/${m1.id}/lessons/set-order/`, owner, { order: [l2.id, l1.id] });
+    await step('POST', '/admin/modules/:id/tests/set-order/', `/api/admin/modules/${m1.id}/tests/set-order/`, owner, { order: [t1.id] });
+    await step('POST', '/admin/modules/:id/content/set-order/', `/api/admin/modules/${m1.id}/content/set-order/`, owner, {
+      order: [
+        { type: 'lesson', id: l1.id },
+        { type: 'test', id: t1.id },
+        { type: 'lesson', id: l2.id },
+      ],
+    });
+    await step('PATCH', '/admin/lessons/:id/', `/api/admin/lessons/${l1.id}/`, owner, { title: 'Урок первый', is_published: true });
+    const opened = (await call('GET', `/api/admin/lessons/${l1.id}/blocks/`, owner.session)).json();
+    await step('PUT', '/admin/lessons/:id/blocks/', `/api/admin/lessons/${l1.id}/blocks/`, owner, {
+      updated_at: opened.updated_at,
+      pages: [[{ data: { type: 'text', html: '<p>Эспрессо</p>' } }]],
+    });
+    expect(await newest()).toMatchObject({ entity: 'lesson', entityId: String(l1.id), after: { pages: 1, blocks: 1, removed: 0 } });
+    await step('POST', '/admin/lessons/:id/duplicate/', `/api/admin/lessons/${l1.id}/duplicate/`, owner, {});
+    await step('DELETE', '/admin/lessons/:id/', `/api/admin/lessons/${l2.id}/`, owner);
+    await step('PATCH', '/admin/tests/:id/', `/api/admin/tests/${t1.id}/`, owner, { name: 'Тест первый' });
+    const q = await step('POST', '/admin/tests/:id/questions/', `/api/admin/tests/${t1.id}/questions/`, owner, {
+      text: 'Сколько граммов кофе в эспрессо?',
+      answers: [{ text: '7–9', is_correct: true }, { text: '20' }],
+    });
+    await step('POST', '/admin/tests/:id/questions/set-order/', `/api/admin/tests/${t1.id}/questions/set-order/`, owner, { order: [q.id] });
+    await step('PATCH', '/admin/tests/:id/questions/:qid/', `/api/admin/tests/${t1.id}/questions/${q.id}/`, owner, { text: 'Сколько граммов кофе в порции эспрессо?' });
+    expect(await newest()).toMatchObject({ before: { text: 'Сколько граммов кофе в эспрессо?' }, after: { text: 'Сколько граммов кофе в порции эспрессо?' } });
+    const withAnswer = await step('POST', '/admin/tests/:id/questions/:qid/answers/', `/api/admin/tests/${t1.id}/questions/${q.id}/answers/`, owner, { text: '30' });
+    const added = withAnswer.answers.at(-1);
+    await step('DELETE', '/admin/tests/:id/questions/:qid/answers/:aid/', `/api/admin/tests/${t1.id}/questions/${q.id}/answers/${added.id}/`, owner);
+    await step('POST', '/admin/tests/:id/duplicate/', `/api/admin/tests/${t1.id}/duplicate/`, owner, {});
+    await step('DELETE', '/admin/tests/:id/questions/:qid/', `/api/admin/tests/${t1.id}/questions/${q.id}/`, owner);
+    await step('POST', '/admin/courses/:id/tests/', `/api/admin/courses/${course.id}/tests/`, owner, { name: 'Итоговый тест' });
+    await step('DELETE', '/admin/tests/:id/', `/api/admin/tests/${t1.id}/`, owner);
+    const link = await step('POST', '/admin/courses/:id/links/', `/api/admin/courses/${course.id}/links/`, owner, { title: 'Для партнёров' });
+    const linkRecord = await newest();
+    expect(JSON.stringify(linkRecord!.after)).not.toContain(link.url.split('/').at(-2));
+    await step('PATCH', '/admin/courses/:id/links/:linkId/', `/api/admin/courses/${course.id}/links/${link.id}/`, owner, { is_active: false });
+    const invited = `guest-${unique('a')}@example.ru`;
+    await step('POST', '/admin/courses/:id/audience/', `/api/admin/courses/${course.id}/audience/`, owner, { email: invited });
+    expect(await newest()).toMatchObject({ after: { email: maskEmail(invited) } });
+    const audience = (await call('GET', `/api/admin/courses/${course.id}/audience/`, owner.session)).json();
+    await step('DELETE', '/admin/courses/:id/audience/pending/:grantId/', `/api/admin/courses/${course.id}/audience/pending/${audience.pending[0].id}/`, owner);
+    const learner = await buildUser(db());
+    const enrolment = await buildEnrolment(db(), { userId: learner.id, courseId: course.id });
+    await step('DELETE', '/admin/courses/:id/audience/:userCourseId/', `/api/admin/courses/${course.id}/audience/${enrolment.id}/`, owner);
+    const copy = await step('POST', '/admin/courses/:id/duplicate/', `/api/admin/courses/${course.id}/duplicate/`, owner);
+    await step('DELETE', '/admin/modules/:id/', `/api/admin/modules/${m2.id}/`, owner);
+    await step('DELETE', '/admin/courses/:id/', `/api/admin/courses/${copy.id}/`, owner);
+
+    await step('PUT', '/sveden/common/', '/api/sveden/common/', staff, { facts: [{ itemprop: 'fullName', label: 'Полное наименование', value: 'ООО «Аудит»' }] });
+    expect(await newest()).toMatchObject({ actorRole: 'staff', entity: 'sveden', entityId: 'common' });
+    await step('POST', '/admin/documents/', '/api/admin/documents/', staff, { kind: 'privacy_policy', title: 'Политика конфиденциальности', body: '## Новая редакция' });
+
+    // Every route that declares an action was walked: a new one must join this walk. The subsections
+    // of 'Сведения' are one route each, written by one function: one of them stands for all.
+    const sameAsWalked = (key: string) => /^PUT \/api\/sveden\/\w+\/$/.test(key) && seen.has('PUT /api/sveden/common/');
+    expect([...declared.keys()].filter((key) => !seen.has(key) && !sameAsWalked(key))).toEqual([]);
+  });
+
+  it('writes nothing when the change fails, and nothing for an update that changes nothing', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id });
+    const before = (await newest())?.id ?? 0;
+    const refused = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { updated_at: new Date(0).toISOString(), title: 'Другое' });
+    expect(refused.statusCode).toBe(409);
+    const foreign = await call('PATCH', `/api/admin/courses/${course.id}/`, (await signInAs(t.app, await buildOwner(db()))), { title: 'Чужое' });
+    expect(foreign.statusCode).toBe(404);
+    const same = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { title: course.title });
+    expect(same.statusCode).toBe(200);
+    expect((await newest())?.id ?? 0).toBe(before);
+  });
+});
+
+describe('GET /api/admin/school/audit/', () => {
+  it('is for staff only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/school/audit/' })).json()).toEqual({ detail: NOT_SIGNED_IN });
+    expect((await call('GET', '/api/admin/school/audit/', student)).json()).toEqual({ detail: NOT_AN_OWNER });
+    const byOwner = await call('GET', '/api/admin/school/audit/', owner.session);
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json()).toEqual({ detail: NOT_STAFF });
+  });
+
+  it('lists newest first with filters by action, course, actor and Moscow days, paginated', async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id, title: `Фильтр ${unique('f')}` });
+    await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { title: `${course.title} 2` });
+    await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { title: `${course.title} 3` });
+    const list = await call('GET', `/api/admin/school/audit/?course=${course.id}&page_size=1`, staff.session);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toContain('no-store');
+    const page = list.json();
+    expect(page.count).toBe(2);
+    expect(page.next).toContain('page=2');
+    expect(page.results[0]).toMatchObject({
+      action: 'course.update',
+      entity: 'course',
+      entity_id: String(course.id),
+      course_id: course.id,
+      summary: `${course.title} 3`,
+      actor: { id: owner.id, email: owner.email, role: 'owner' },
+      before: { title: `${course.title} 2` },
+      after: { title: `${course.title} 3` },
+    });
+    const oldest = (await call('GET', `/api/admin/school/audit/?course=${course.id}&sort=at`, staff.session)).json();
+    expect(oldest.results[0].after).toEqual({ title: `${course.title} 2` });
+    const byActor = (await call('GET', `/api/admin/school/audit/?actor=${staff.id}&action=course.update`, staff.session)).json();
+    expect(byActor.count).toBe(0);
+    const search = (await call('GET', `/api/admin/school/audit/?search=${encodeURIComponent(course.title)}`, staff.session)).json();
+    expect(search.count).toBe(2);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+    expect((await call('GET', `/api/admin/school/audit/?course=${course.id}&from=${tomorrow}`, staff.session)).json().count).toBe(0);
+    expect((await call('GET', `/api/admin/school/audit/?course=${course.id}&to=${tomorrow}`, staff.session)).json().count).toBe(2);
+  });
+
+  it('answers bad filters with Russian field errors', async () => {
+    const res = await call('GET', '/api/admin/school/audit/?action=nothing&from=2026-02-30&page=0', staff.session);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ action: ['Нет такого действия.'], from: ['Такой даты нет.'], page: ['Не меньше 1.'] });
+  });
+});
+
+describe('retention', () => {
+  it('deletes records older than the configured days and keeps the rest', async () => {
+    const kept = await newest();
+    const [old] = await db()
+      .insert(auditEvents)
+      .values({ actorEmail: 'old@example.ru', actorRole: 'staff', ip: '127.0.0.1', action: 'course.update', entity: 'course', at: sql`now() - interval '400 days'` })
+      .returning();
+    expect(await pruneAuditEvents(db(), 365)).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.id, old!.id))).toEqual([]);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.id, kept!.id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+// The audit trail's words: what staff and course owners did, as the journal names it. The server
+// records these action keys; the journal screen shows their labels.
+
+/** Every action the audit trail records, with its Russian label. */
+export const AUDIT_ACTIONS = {
+  'course.create': 'Создан курс',
+  'course.update': 'Изменён курс',
+  'course.delete': 'Удалён курс',
+  'course.copy': 'Скопирован курс',
+  'module.create': 'Добавлен модуль',
+  'module.update': 'Переименован модуль',
+  'module.delete': 'Удалён модуль',
+  'module.reorder': 'Изменён порядок модулей',
+  'content.reorder': 'Изменён порядок уроков и тестов',
+  'lesson.create': 'Добавлен урок',
+  'lesson.update': 'Изменён урок',
+  'lesson.delete': 'Удалён урок',
+  'lesson.blocks': 'Изменено содержание урока',
+  'lesson.copy': 'Скопирован урок',
+  'test.create': 'Добавлен тест',
+  'test.update': 'Изменён тест',
+  'test.delete': 'Удалён тест',
+  'test.copy': 'Скопирован тест',
+  'question.create': 'Добавлен вопрос',
+  'question.update': 'Изменён вопрос',
+  'question.delete': 'Удалён вопрос',
+  'question.reorder': 'Изменён порядок вопросов',
+  'answer.create': 'Добавлен вариант ответа',
+  'answer.update': 'Изменён вариант ответа',
+  'answer.delete': 'Удалён вариант ответа',
+  'link.create': 'Создана ссылка-приглашение',
+  'link.update': 'Изменена ссылка-приглашение',
+  'access.grant': 'Открыт доступ к курсу',
+  'access.end': 'Закрыт доступ к курсу',
+  'grant.withdraw': 'Отозвано приглашение на курс',
+  'sveden.update': 'Изменены «Сведения»',
+  'legal.publish': 'Опубликована редакция документа',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** What an audit record is about, with the Russian word the journal shows. */
+export const AUDIT_ENTITIES = {
+  course: 'Курс',
+  module: 'Модуль',
+  lesson: 'Урок',
+  test: 'Тест',
+  question: 'Вопрос',
+  answer: 'Вариант ответа',
+  link: 'Ссылка',
+  enrolment: 'Зачисление',
+  grant: 'Приглашение',
+  sveden: 'Сведения',
+  document: 'Документ',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+/** The role the actor acted in, as the journal shows it. */
+export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов' } as const;
+export type AuditRole = keyof typeof AUDIT_ROLES;
+
+/**
+ * Field names whose values are personal data: the journal keeps that they changed, never the
+ * values themselves in full (an e-mail keeps its first letter and domain, a phone its last two
+ * digits, anything else is masked whole).
+ */
+export const AUDIT_MASKED_FIELDS = [
+  'email',
+  'phone',
+  'first_name',
+  'last_name',
+  'patronymic',
+  'birth_date',
+  'date_birth',
+  'student_birthdate',
+  'passport',
+  'passport_number',
+  'passport_series',
+  'passport_issued_by',
+  'snils',
+  'inn',
+  'address',
+] as const;
+
+/** How many days the journal keeps a record unless configured otherwise. */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 1095;
