@@ -179,9 +179,48 @@ test('a course owner who is not staff sees no Школа and gets the 404 page a
   await expect(frame.locator('nav.admin-nav')).toBeAttached();
   await expect(frame).not.toContainText('Школа');
   await expect(frame).not.toContainText('Сведения об организации');
-  for (const path of ['/admin/school/sveden/', '/admin/school/sveden/common/', '/admin/school/documents/', '/admin/school/documents/cookie-policy/']) {
+  for (const path of ['/admin/school/sveden/', '/admin/school/sveden/common/', '/admin/school/documents/', '/admin/school/documents/cookie-policy/', '/admin/school/audit/']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
   }
+});
+
+test('staff read the audit trail: who changed what, with the fields before and after, filtered by action', async ({ page, login }, testInfo) => {
+  await login(STAFF.email, { password: STAFF.password });
+  // Something to find: a draft course made, renamed and deleted through the API, as the builder does.
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'crema_csrf')!.value;
+  const headers = { 'x-crema-client': 'web', 'x-csrf-token': csrf };
+  const any = (await (await page.request.get('/api/admin/courses/?page_size=1', { headers })).json()).results[0];
+  const title = `Журнал ${testInfo.project.name} ${Date.now()}`;
+  const made = await (await page.request.post('/api/admin/courses/', { headers, data: { title, category_id: any.category.id } })).json();
+  expect((await page.request.patch(`/api/admin/courses/${made.id}/`, { headers, data: { title: `${title} (новое)` } })).status()).toBe(200);
+  expect((await page.request.delete(`/api/admin/courses/${made.id}/`, { headers })).status()).toBe(204);
+
+  await page.goto('/admin/school/documents/');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Разделы школы' }).getByRole('link', { name: 'Журнал' }).click();
+  await expect(page).toHaveURL(/\/admin\/school\/audit\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Журнал действий' })).toBeVisible();
+
+  await page.getByLabel('Поиск').fill(title);
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page.getByText('Найдено записей: 3')).toBeVisible();
+  const rows = page.locator('.audit-table tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Удалён курс');
+  await expect(rows.nth(1)).toContainText('Изменён курс');
+  await expect(rows.nth(1).locator('del')).toHaveText(title);
+  await expect(rows.nth(1).locator('ins')).toHaveText(`${title} (новое)`);
+  await expect(rows.nth(2)).toContainText('Создан курс');
+  await expect(rows.nth(0)).toContainText(STAFF.email);
+  await expect(rows.nth(0)).toContainText('Сотрудник');
+
+  await page.getByLabel('Действие').selectOption({ label: 'Изменён курс' });
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/action=course\.update/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Название');
+  await page.screenshot({ path: `${SHOTS}/staff-audit-${testInfo.project.name}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 });

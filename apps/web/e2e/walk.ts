@@ -138,6 +138,7 @@ export function staffPages(): WalkPage[] {
     { path: '/admin/school/sveden/education/', kind: 'подраздел из курсов (сотрудники)' },
     { path: '/admin/school/documents/', kind: 'документы (сотрудники)' },
     { path: '/admin/school/documents/privacy-policy/', kind: 'документ (сотрудники)' },
+    { path: '/admin/school/audit/', kind: 'журнал действий (сотрудники)' },
   ];
 }
 

@@ -17,6 +17,8 @@ import type {
   AdminTest,
   AdminTestPatch,
   AdminUpload,
+  AuditEventOut,
+  AuditQuery,
   LegalDocument,
   LegalDocumentList,
   LegalPublishBody,
@@ -143,6 +145,8 @@ export function createAdminApi(fetcher: ApiFetch) {
     legalDocuments: () => json<LegalDocumentList>(fetcher, '/api/documents/'),
     legalDocument: (slug: string) => json<LegalDocument>(fetcher, `/api/documents/${encodeURIComponent(slug)}/`),
     publishLegalDocument: (body: LegalPublishBody) => json<LegalDocument>(fetcher, '/api/admin/documents/', post(body)),
+    /** The audit trail (staff only), filtered and paged on the server. */
+    auditEvents: (query: AuditQuery) => json<Paginated<AuditEventOut>>(fetcher, `/api/admin/school/audit/${toQuery(query)}`),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -37,7 +37,6 @@ export const AUDIT_ACTIONS = {
   'legal.publish': 'Опубликована редакция документа',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 /** What an audit record is about, with the Russian word the journal shows. */
 export const AUDIT_ENTITIES = {
@@ -54,7 +53,6 @@ export const AUDIT_ENTITIES = {
   document: 'Документ',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
-export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
 
 /** The role the actor acted in, as the journal shows it. */
 export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов' } as const;

@@ -1,8 +1,13 @@
 // The audit trail as staff read it: who changed what, when, from where, the fields before and after.
 import { z } from 'zod';
-import { AUDIT_ACTION_KEYS, AUDIT_ENTITY_KEYS } from '../rules/audit.ts';
-import { idParam, isoDate, pageQuery } from './common.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../rules/audit.ts';
+import { idParam, pageQuery } from './common.ts';
+import { isoDate } from './statistics.ts';
 import { paginatedSchema } from './catalog.ts';
+
+// Here, not beside the labels: browser code imports the rules, and a top-level call stays in its chunk.
+const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
 
 export const AUDIT_SORTS = ['-at', 'at'] as const;
 
@@ -20,7 +25,8 @@ export const auditQuerySchema = z.object({
   page: pageQuery(),
   page_size: z.coerce.number({ error: 'Ожидается число.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(100, 'Не больше 100.').default(50),
 });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
+/** The journal's query as a client sends it (every parameter optional). */
+export type AuditQuery = Partial<z.output<typeof auditQuerySchema>>;
 
 export const auditEventSchema = z
   .object({

@@ -41,12 +41,6 @@ export const kopecks = () =>
 export const pageQuery = (minMessage = 'Не меньше 1.') =>
   z.coerce.number({ error: 'Ожидается число.' }).int(WHOLE).min(1, minMessage).max(100_000, TOO_BIG).default(1);
 
-/** A calendar date of a query (a Moscow day), YYYY-MM-DD, that exists. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ожидается дата в формате ГГГГ-ММ-ДД.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Такой даты нет.');
-
 /** Positive integer id from a path segment. */
 export const idParamSchema = z.object({ id: idParam });
 

@@ -4,11 +4,16 @@
 // Moscow days; and the export of the same as CSV or XLSX.
 import { z } from 'zod';
 import { progressStatusSchema, questionResultSchema, selectedAnswersSchema, testReviewSchema } from './learning.ts';
-import { idParam, isoDate } from './common.ts';
+import { idParam } from './common.ts';
 
 const id = z.number().int();
 const pathId = idParam;
 
+/** A calendar date of a query (a Moscow day), YYYY-MM-DD, that exists. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ожидается дата в формате ГГГГ-ММ-ДД.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Такой даты нет.');
 
 /** week — the last 7 Moscow days (today included), month — 30, year — 365, all — no bound. */
 export const STATISTIC_PERIODS = ['week', 'month', 'year', 'all'] as const;

@@ -27,6 +27,7 @@ function courseLinks(id: number) {
 const SCHOOL_LINKS = [
   { to: '/admin/school/sveden/', label: 'Сведения об организации' },
   { to: '/admin/school/documents/', label: 'Документы' },
+  { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 
 function MainSidebar({ course, staff }: { course: AdminCourseHead | null; staff: boolean }) {

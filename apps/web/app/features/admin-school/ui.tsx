@@ -14,9 +14,10 @@ export const schoolPaths = {
   section: (key: string) => `/admin/school/sveden/${key}/`,
   documents: () => '/admin/school/documents/',
   document: (slug: string) => `/admin/school/documents/${slug}/`,
+  audit: () => '/admin/school/audit/',
 } as const;
 
-/** 'Сведения' and 'Документы': the school's two screens, as tabs at every width. */
+/** 'Сведения', 'Документы' and 'Журнал': the school's screens, as tabs at every width. */
 export function SchoolTabs() {
   return (
     <nav className="school-tabs" aria-label="Разделы школы">
@@ -26,6 +27,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.documents()}>Документы</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.audit()}>Журнал</NavLink>
         </li>
       </ul>
     </nav>

@@ -1,23 +1,60 @@
 import { data, redirect } from 'react-router';
 import type { SvedenSectionKey } from '@crema/contract';
-import { LEGAL_DOCUMENTS, RECONSENT_ACTIONS } from '@crema/contract/rules';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ROLES, LEGAL_DOCUMENTS, RECONSENT_ACTIONS } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
-import { requireStaff } from '../../lib/session.server.ts';
+import { pageUrl, requireStaff } from '../../lib/session.server.ts';
 import { privateMeta } from '../../ui/meta.ts';
 import { SvedenListScreen } from '../../features/admin-school/SvedenListScreen.tsx';
 import { SvedenEditScreen } from '../../features/admin-school/SvedenEditScreen.tsx';
 import { DocumentsScreen } from '../../features/admin-school/DocumentsScreen.tsx';
 import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
+import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/admin-school/AuditScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
 
 /** A subsection key as the address may hold it; the API answers 404 for one that does not exist. */
 const KEY = /^[A-Za-z_]{1,40}$/;
+/** A positive whole number from the address, or nothing (a hand-typed `?course=abc` is ignored). */
+const idParam = (raw: string | null) => (raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined);
+const dayParam = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
+
+/** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
+async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const action = search.get('action') ?? '';
+  const filters: AuditFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    action: action in AUDIT_ACTIONS ? action : undefined,
+    course: idParam(search.get('course')),
+    from: dayParam(search.get('from')),
+    to: dayParam(search.get('to')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, courses] = await Promise.all([
+    api.auditEvents({ ...filters, action: filters.action as keyof typeof AUDIT_ACTIONS | undefined, page, page_size: AUDIT_PAGE_SIZE }),
+    api.courses({ page_size: 100 }),
+  ]);
+  return {
+    screen: 'audit' as const,
+    events: list.results,
+    count: list.count,
+    page,
+    filters,
+    // The words come with the data: the contract's lists in browser code would join a shared chunk.
+    words: {
+      actions: AUDIT_ACTIONS as Record<string, string>,
+      entities: AUDIT_ENTITIES as Record<string, string>,
+      roles: AUDIT_ROLES as Record<string, string>,
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title })),
+    },
+  };
+}
 
 // /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
-// …/sveden/{key}/) and the legal documents (/admin/school/documents/ and …/documents/{slug}/).
+// …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/) and the
+// audit trail (/admin/school/audit/).
 // One route module for the four screens: every route costs every public page bytes of the route
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
@@ -30,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!item) return { screen: 'sveden' as const, sections: await api.svedenState() };
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
+  if (!item && area === 'audit') return auditScreen(request, api);
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
     const kind = LEGAL_DOCUMENTS.find((d) => d.slug === item)?.kind;
@@ -52,6 +90,8 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Юридические документы';
     case 'document':
       return `${loaderData.doc.title}: новая редакция`;
+    case 'audit':
+      return 'Журнал действий';
     default:
       return undefined;
   }
@@ -71,5 +111,7 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
     case 'document':
       // The preview is the public page's text (features do not import each other).
       return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} reconsent={loaderData.reconsent} Preview={LegalText} />;
+    case 'audit':
+      return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
 }

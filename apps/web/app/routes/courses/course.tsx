@@ -47,6 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     note: owned?.note ?? null,
     offer: owned?.offer ?? { label: 'Записаться на курс', href: orderHref },
     end: owned?.end ?? { label: `Записаться на курс «${course.title}»`, href: orderHref },
+    cta: { title: 'Готовы начать?', lead: 'Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.' },
   };
   // Reached by id or an old address: one canonical address per course.
   if (course.slug !== params.slug) throw redirect(`${paths.course(course.slug)}${url.search}`, 301);
@@ -308,9 +309,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
           <section className="course-cta" aria-labelledby="cta-title">
             <h2 id="cta-title" className="course-cta__title">
-              Готовы начать?
+              {actions.cta.title}
             </h2>
-            <p>Оставьте заявку — куратор свяжется с вами, подберёт группу и ответит на вопросы.</p>
+            <p>{actions.cta.lead}</p>
             <Link className="button button--light" to={actions.end.href}>
               {actions.end.label}
             </Link>
