@@ -17,3 +17,4 @@ export * from './schemas/admin.ts';
 export * from './schemas/sveden.ts';
 export * from './schemas/legal.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/people.ts';

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = {
   'grant.withdraw': 'Отозвано приглашение на курс',
   'sveden.update': 'Изменены «Сведения»',
   'legal.publish': 'Опубликована редакция документа',
+  'person.roles': 'Изменены роли',
+  'person.block': 'Заблокирован аккаунт',
+  'person.unblock': 'Разблокирован аккаунт',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -51,6 +54,7 @@ export const AUDIT_ENTITIES = {
   grant: 'Приглашение',
   sveden: 'Сведения',
   document: 'Документ',
+  person: 'Человек',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -10,6 +10,8 @@ export const ORDER_CODE_RESEND_S = 30;
 export const ACCESS_TOKEN_TTL_S = 7200;
 export const REFRESH_TOKEN_TTL_S = 2_592_000;
 export const PASSWORD_MIN_LENGTH = 8;
+/** What a person whose account staff blocked is told when signing in (403). */
+export const ACCOUNT_BLOCKED = 'Этот аккаунт заблокирован. Если это ошибка, напишите в школу — мы разберёмся.';
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Cookie names of the web session (decision 0003); `crema_csrf` is readable by scripts on purpose. */

@@ -47,6 +47,10 @@ export const users = pgTable(
     dataRefusal: boolean().notNull().default(false),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** Blocked by staff: every session ended then, and sign-in is refused until unblocked. */
+    blockedAt: timestamp({ withTimezone: true }),
+    /** Why, in staff's words (shown to staff, not to the person). */
+    blockedReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

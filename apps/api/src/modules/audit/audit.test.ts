@@ -135,6 +135,11 @@ describe('every change through the API is recorded', () => {
     await step('PUT', '/sveden/common/', '/api/sveden/common/', staff, { facts: [{ itemprop: 'fullName', label: 'Полное наименование', value: 'ООО «Аудит»' }] });
     expect(await newest()).toMatchObject({ actorRole: 'staff', entity: 'sveden', entityId: 'common' });
     await step('POST', '/admin/documents/', '/api/admin/documents/', staff, { kind: 'privacy_policy', title: 'Политика конфиденциальности', body: '## Новая редакция' });
+    const person = await buildUser(db());
+    await step('PATCH', '/admin/school/people/:id/roles/', `/api/admin/school/people/${person.id}/roles/`, staff, { is_course_owner: true });
+    await step('POST', '/admin/school/people/:id/block/', `/api/admin/school/people/${person.id}/block/`, staff, { reason: 'Проверка журнала' });
+    expect(await newest()).toMatchObject({ entity: 'person', entityId: String(person.id), summary: maskEmail(person.email), after: { blocked: true } });
+    await step('POST', '/admin/school/people/:id/unblock/', `/api/admin/school/people/${person.id}/unblock/`, staff);
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -310,6 +310,11 @@ describe('every route of the app', () => {
     'POST /api/sveden/uploads/': NOT_STAFF,
     'POST /api/admin/documents/': LEGAL_TEXTS.staffOnly,
     'GET /api/admin/school/audit/': NOT_STAFF,
+    'GET /api/admin/school/people/': NOT_STAFF,
+    'GET /api/admin/school/people/:id/': NOT_STAFF,
+    'PATCH /api/admin/school/people/:id/roles/': NOT_STAFF,
+    'POST /api/admin/school/people/:id/block/': NOT_STAFF,
+    'POST /api/admin/school/people/:id/unblock/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

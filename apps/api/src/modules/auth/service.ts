@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_BLOCKED,
   AUTH_CODE_RESEND_S,
   NON_FIELD_ERRORS,
   ORDER_CODE_RESEND_S,
@@ -381,6 +382,8 @@ export class AuthService {
 
   /** Opens a session: a new refresh-token family and an access token in it (also used by social sign-in). */
   async startSession(tx: Executor, user: User, client: ClientInfo) {
+    // A blocked account signs in no way: the check sits where every sign-in gets its session.
+    if (user.blockedAt) throw new ApiError('forbidden', ACCOUNT_BLOCKED);
     const refresh = await issueRefreshToken(tx, user.id, client);
     const access = await this.accessTokens.issue({ userId: user.id, sessionId: refresh.familyId });
     return { access, refresh: refresh.token, sessionId: refresh.familyId };
@@ -449,6 +452,7 @@ export class AuthService {
     }
     const [user] = await this.db.select().from(users).where(eq(users.id, rotated.userId));
     if (!user) throw new ApiError('unauthenticated', 'Сеанс истёк или завершён. Войдите снова.');
+    if (user.blockedAt) throw new ApiError('forbidden', ACCOUNT_BLOCKED);
     // Courses an owner opened to this verified address meanwhile (decision 0035): a signed-in person
     // gets them within an access token's life, without opening 'Мое обучение'.
     await this.hooks.runRefresh(this.db, user);

@@ -14,6 +14,8 @@ CREATE TABLE "audit_events" (
 	"after" jsonb
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "blocked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "blocked_reason" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_at_index" ON "audit_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_id_at_index" ON "audit_events" USING btree ("actor_id","at");--> statement-breakpoint

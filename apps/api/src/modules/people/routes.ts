@@ -1,0 +1,98 @@
+// People for the school's staff (level `staff`): the list, one person, roles, blocking.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detailErrorSchema,
+  fieldErrorsSchema,
+  peoplePageSchema,
+  peopleQuerySchema,
+  personBlockBodySchema,
+  personParamsSchema,
+  personRolesBodySchema,
+  personSchema,
+} from '@crema/contract';
+import { noStore } from '../auth/http.ts';
+import { staffActor } from '../auth/plugin.ts';
+import { blockPerson, getPerson, listPeople, setRoles, unblockPerson } from './people.ts';
+
+const tags = ['people'];
+const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
+const missing = { 404: detailErrorSchema.describe('Такого человека нет') } as const;
+
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/admin/school/people/',
+    {
+      config: { access: 'staff' },
+      onSend: noStore,
+      schema: {
+        summary: 'Люди: поиск по имени, e-mail или телефону, фильтр по роли (сотрудники)',
+        tags,
+        querystring: peopleQuerySchema,
+        response: { 200: peoplePageSchema, ...errors },
+      },
+    },
+    async (request) => listPeople(db, staffActor(request), request.query, request.url),
+  );
+
+  app.get(
+    '/admin/school/people/:id/',
+    {
+      config: { access: 'staff' },
+      onSend: noStore,
+      schema: {
+        summary: 'Один человек: курсы, заказы, согласия, действующие входы (сотрудники)',
+        description: 'Паспорт и СНИЛС — только признак «заполнено», без значений.',
+        tags,
+        params: personParamsSchema,
+        response: { 200: personSchema, ...errors, ...missing },
+      },
+    },
+    async (request) => getPerson(db, staffActor(request), request.params.id),
+  );
+
+  app.patch(
+    '/admin/school/people/:id/roles/',
+    {
+      config: { access: 'staff', audit: 'person.roles' },
+      onSend: noStore,
+      schema: {
+        summary: 'Дать или снять роли владельца курсов и сотрудника',
+        description: 'Последнего действующего сотрудника школы лишить роли нельзя — 400 под is_staff.',
+        tags,
+        params: personParamsSchema,
+        body: personRolesBodySchema,
+        response: { 200: personSchema, ...errors, ...missing },
+      },
+    },
+    async (request) => setRoles(db, staffActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/school/people/:id/block/',
+    {
+      config: { access: 'staff', audit: 'person.block' },
+      onSend: noStore,
+      schema: {
+        summary: 'Заблокировать аккаунт: входы завершаются сразу, новый вход — 403',
+        description: 'Себя и последнего действующего сотрудника заблокировать нельзя — 400.',
+        tags,
+        params: personParamsSchema,
+        body: personBlockBodySchema,
+        response: { 200: personSchema, ...errors, ...missing },
+      },
+    },
+    async (request) => blockPerson(db, staffActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/school/people/:id/unblock/',
+    {
+      config: { access: 'staff', audit: 'person.unblock' },
+      onSend: noStore,
+      schema: { summary: 'Разблокировать аккаунт', tags, params: personParamsSchema, response: { 200: personSchema, ...errors, ...missing } },
+    },
+    async (request) => unblockPerson(db, staffActor(request), request.params.id),
+  );
+};
