@@ -41,7 +41,7 @@ function runBuild(logFile: string | null): Promise<number> {
 const logFile = ifNeeded ? `${buildDir}.log` : null;
 const started = Date.now();
 if (ifNeeded) {
-  console.log(`Собираю сайт: ${reason} (${production ? 'около 40 с' : 'около 10 с'}, журнал — ${path.relative(root, logFile!)})…`);
+  console.log(`Собираю сайт: ${reason} (${production ? 'около 30 с' : 'около 10 с'}, журнал — ${path.relative(root, logFile!)})…`);
 }
 await rm(path.join(buildDir, STAMP_FILE), { force: true });
 const status = await runBuild(logFile);
