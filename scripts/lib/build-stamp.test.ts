@@ -70,6 +70,15 @@ describe('rebuildReason', () => {
     expect(rebuildReason({ sources: 'abc', builtAt: 1 }, 'abc', 1)).toBeNull();
   });
 
+  it('rebuilds a quickly compressed build for production, and keeps it in development', () => {
+    const quick = { sources: 'abc', builtAt: 1, compression: 'quick' as const };
+    expect(rebuildReason(quick, 'abc', 1, 'best')).toBe('для production файлы сайта сжимаются сильнее');
+    expect(rebuildReason(quick, 'abc', 1)).toBeNull();
+    expect(rebuildReason({ sources: 'abc', builtAt: 1, compression: 'best' }, 'abc', 1, 'best')).toBeNull();
+    // A stamp from before the field was written: the best settings were the only ones.
+    expect(rebuildReason({ sources: 'abc', builtAt: 1 }, 'abc', 1, 'best')).toBeNull();
+  });
+
   it('reads the stamp and the bundle time from a build on disk', async () => {
     const buildDir = path.join(root, 'apps/web/build');
     expect(await readStamp(buildDir)).toBeNull();

@@ -40,7 +40,12 @@ export async function sourceHash(root: string, inputs: readonly string[] = BUILD
 export interface BuildStamp {
   sources: string;
   builtAt: number;
+  /** How its assets were compressed (apps/web/scripts/precompress.mjs); absent means 'best'. */
+  compression?: Compression;
 }
+
+/** 'best' for production and `npm run build`; 'quick' for the first `npm start` in development. */
+export type Compression = 'best' | 'quick';
 
 export const STAMP_FILE = '.build-stamp.json';
 
@@ -63,12 +68,19 @@ export async function builtAt(buildDir: string): Promise<number | null> {
 /**
  * Why the site must be built, or null when the build on disk is from the current sources. A
  * build made some other way (`npm run build -w @crema/web`) has a newer bundle than its stamp,
- * so it is built again rather than trusted.
+ * so it is built again rather than trusted. `needs: 'best'` (production) also rebuilds a build
+ * whose assets were compressed quickly.
  */
-export function rebuildReason(stamp: BuildStamp | null, sources: string, bundleWrittenAt: number | null): string | null {
+export function rebuildReason(
+  stamp: BuildStamp | null,
+  sources: string,
+  bundleWrittenAt: number | null,
+  needs: Compression = 'quick',
+): string | null {
   if (bundleWrittenAt === null) return 'сборки ещё нет';
   if (!stamp) return 'у сборки нет отметки об исходниках';
   if (stamp.builtAt !== bundleWrittenAt) return 'сборку сделали в обход npm run build';
   if (stamp.sources !== sources) return 'исходники изменились после сборки';
+  if (needs === 'best' && stamp.compression === 'quick') return 'для production файлы сайта сжимаются сильнее';
   return null;
 }

@@ -37,7 +37,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, desti
     translateTime: 'SYS:HH:MM:ss',
     singleLine: true,
     // The access line's message already says what these fields say.
-    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    ignore: 'pid,hostname,reqId,req,res,responseTime,aborted',
   });
   return pino(options, stream);
 }

@@ -1,9 +1,11 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
+import { Readable, Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { AccessLog } from './access-log.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildCourse, buildUser, signInAs } from '../test/factories.ts';
 import { loadWebBuild, mountWeb } from '../web/ssr.ts';
@@ -68,6 +70,41 @@ describe('access log over real HTTP (production: JSON)', () => {
     // Fastify's own pair of lines per request is off.
     expect(out.lines.some((line) => line.includes('incoming request') || line.includes('request completed'))).toBe(false);
   }, 60_000);
+});
+
+describe('a client that leaves before the end of the answer', () => {
+  /** Asks for `path` over a bare socket and hangs up at the first bytes of the answer. */
+  const leaveEarly = (port: number, path: string) =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+      socket.once('data', () => socket.destroy());
+      socket.once('close', () => resolve());
+    });
+
+  it('is one line with the address, at the level of its access line: not an error, not a bare "stream closed prematurely"', async () => {
+    const out = capture();
+    const app = Fastify({ loggerInstance: createLogger({ nodeEnv: 'production', logLevel: 'debug' }, out.stream), logController: new AccessLog() });
+    // An answer that is sent in parts and never ends by itself (a streamed page, a large file).
+    const endless = () => new Readable({ read() { setTimeout(() => this.push('часть ответа\n'.repeat(100)), 10); } });
+    app.get('/courses/', (_request, reply) => reply.type('text/html').send(endless()));
+    app.get('/assets/big.js', (_request, reply) => reply.type('text/javascript').send(endless()));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as net.AddressInfo;
+    await leaveEarly(port, '/courses/?page=2');
+    await leaveEarly(port, '/assets/big.js');
+    // The server learns of the hang-up a moment later.
+    for (let i = 0; i < 100 && out.lines.filter((line) => line.includes('"aborted":true')).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await app.close();
+
+    const entries = out.lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string }; aborted?: boolean });
+    expect(entries.filter((entry) => /prematurely|terminated/.test(entry.msg))).toEqual([]);
+    expect(entries.filter((entry) => entry.level >= 40)).toEqual([]);
+    const left = entries.filter((entry) => entry.aborted);
+    expect(left.map((entry) => [entry.level, entry.msg.replace(/ \d+ ms,/, ' … ms,')])).toEqual([
+      [30, 'GET /courses/?page=2 200 … ms, the client left before the end'],
+      [20, 'GET /assets/big.js 200 … ms, the client left before the end'],
+    ]);
+  });
 });
 
 describe('secrets and personal data never reach the log', () => {

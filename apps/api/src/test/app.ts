@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -21,6 +22,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
   await admin.pool.query(`create database ${name} template ${inject('pgTemplate')}`);
   const database = openDatabase(`${serverUrl}/${name}`, { max: 4 });
+  refuseConcurrentQueries();
   return {
     ...database,
     async drop() {
@@ -30,6 +32,29 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     },
   };
 }
+
+/**
+ * A query sent to a connection still busy with another fails the test: the pool gives every plain
+ * query a connection of its own, so this is a Promise.all on a transaction (`tx`), whose queries
+ * pg would queue on its one connection (deprecated in pg 8, an error in pg 9). Run them in turn.
+ * On the prototype, once, so tests that spy on `Client.prototype.query` still count every query.
+ */
+function refuseConcurrentQueries() {
+  type Internals = { _activeQuery: unknown; _queryQueue: unknown[] };
+  const proto = pg.Client.prototype as unknown as { query: (this: Internals, ...args: unknown[]) => unknown; [GUARDED]?: true };
+  if (proto[GUARDED]) return;
+  const query = proto.query;
+  proto.query = function (this: Internals, ...args: unknown[]) {
+    if (this._activeQuery || this._queryQueue.length > 0) {
+      const error = new Error('A query on a connection busy with another: a Promise.all on a transaction? Run its queries in turn.');
+      console.error(error);
+      throw error;
+    }
+    return query.apply(this, args);
+  };
+  proto[GUARDED] = true;
+}
+const GUARDED = Symbol.for('crema.test.refuseConcurrentQueries');
 
 /** Builds the real app (API only, no site) over its own database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {

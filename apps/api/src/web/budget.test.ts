@@ -4,8 +4,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildCourse, buildPage, buildReview, buildTeacher } from '../test/factories.ts';
-import { loadWebBuild, mountWeb } from './ssr.ts';
+import { loadWebBuild, mountWeb, WEB_BUILD_DIR } from './ssr.ts';
 import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
+import { readStamp } from '../../../../scripts/lib/build-stamp.ts';
 
 // The first-load budget (decision 0008): the JavaScript a public page loads first weighs at most 120 KB (KiB) gzip, as
 // sent to a browser that accepts only gzip. Measured on the production build `npm test` has just
@@ -17,6 +18,10 @@ const CHECKOUT_BUDGET_BYTES = 160 * 1024;
 let app: FastifyInstance;
 let drop: () => Promise<void>;
 beforeAll(async () => {
+  // The first `npm start` of a checkout compresses quickly (decision 0062): not what is served in production.
+  if ((await readStamp(WEB_BUILD_DIR))?.compression === 'quick') {
+    throw new Error('The build was compressed quickly by `npm start`; measure a build of `npm run build`.');
+  }
   const database = await createTestDatabase();
   drop = database.drop;
   // A course with a teacher and a review, and an /about/ page: pages that load their own parts.

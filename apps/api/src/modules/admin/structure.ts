@@ -32,41 +32,42 @@ export async function courseStructure(db: Executor, courseId: number): Promise<A
     .where(eq(courseModules.courseId, courseId))
     .orderBy(asc(courseModules.sort), asc(courseModules.id));
   const ids = modules.map((m) => m.id);
-  const [lessonRows, testRows] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            id: lessons.id,
-            moduleId: lessons.moduleId,
-            title: lessons.title,
-            sort: lessons.sort,
-            isPublished: lessons.isPublished,
-            // Counted in a join: in a one-table select Drizzle writes a subquery's columns without
-            // their table, and `lesson_id = id` would compare a block with itself.
-            blocks: count(lessonBlocks.id),
-            pages: sql<number>`coalesce(max(${lessonBlocks.page}), 0)`.mapWith(Number),
-          })
-          .from(lessons)
-          .leftJoin(lessonBlocks, eq(lessonBlocks.lessonId, lessons.id))
-          .where(inArray(lessons.moduleId, ids))
-          .groupBy(lessons.id)
-          .orderBy(asc(lessons.sort), asc(lessons.id)),
-        db
-          .select({
-            id: tests.id,
-            moduleId: tests.moduleId,
-            title: tests.name,
-            sort: tests.sort,
-            isPublished: tests.isPublished,
-            questions: count(questions.id),
-          })
-          .from(tests)
-          .leftJoin(questions, eq(questions.testId, tests.id))
-          .where(and(inArray(tests.moduleId, ids), isNotNull(tests.moduleId)))
-          .groupBy(tests.id)
-          .orderBy(asc(tests.sort), asc(tests.id)),
-      ])
-    : [[], []];
+  // One query after another: `db` may be a transaction, whose one connection takes one query at a time.
+  const lessonRows = ids.length
+    ? await db
+        .select({
+          id: lessons.id,
+          moduleId: lessons.moduleId,
+          title: lessons.title,
+          sort: lessons.sort,
+          isPublished: lessons.isPublished,
+          // Counted in a join: in a one-table select Drizzle writes a subquery's columns without
+          // their table, and `lesson_id = id` would compare a block with itself.
+          blocks: count(lessonBlocks.id),
+          pages: sql<number>`coalesce(max(${lessonBlocks.page}), 0)`.mapWith(Number),
+        })
+        .from(lessons)
+        .leftJoin(lessonBlocks, eq(lessonBlocks.lessonId, lessons.id))
+        .where(inArray(lessons.moduleId, ids))
+        .groupBy(lessons.id)
+        .orderBy(asc(lessons.sort), asc(lessons.id))
+    : [];
+  const testRows = ids.length
+    ? await db
+        .select({
+          id: tests.id,
+          moduleId: tests.moduleId,
+          title: tests.name,
+          sort: tests.sort,
+          isPublished: tests.isPublished,
+          questions: count(questions.id),
+        })
+        .from(tests)
+        .leftJoin(questions, eq(questions.testId, tests.id))
+        .where(and(inArray(tests.moduleId, ids), isNotNull(tests.moduleId)))
+        .groupBy(tests.id)
+        .orderBy(asc(tests.sort), asc(tests.id))
+    : [];
   return modules.map((m) => ({
     id: m.id,
     title: m.title,
@@ -192,10 +193,9 @@ export async function setModuleOrder(db: Executor, actor: SignedInActor, courseI
 
 /** The module's sequence: lessons and tests by position (a lesson before a test of the same sort). */
 export async function moduleSequence(db: Executor, moduleId: number) {
-  const [lessonRows, testRows] = await Promise.all([
-    db.select({ id: lessons.id, sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, moduleId)),
-    db.select({ id: tests.id, sort: tests.sort }).from(tests).where(eq(tests.moduleId, moduleId)),
-  ]);
+  // In sequence: called in transactions.
+  const lessonRows = await db.select({ id: lessons.id, sort: lessons.sort }).from(lessons).where(eq(lessons.moduleId, moduleId));
+  const testRows = await db.select({ id: tests.id, sort: tests.sort }).from(tests).where(eq(tests.moduleId, moduleId));
   return [...lessonRows.map((r) => ({ ...r, type: 'lesson' as const })), ...testRows.map((r) => ({ ...r, type: 'test' as const }))].sort(
     (a, b) => a.sort - b.sort || (a.type === b.type ? a.id - b.id : a.type === 'lesson' ? -1 : 1),
   );

@@ -110,13 +110,12 @@ async function testProblems(db: Executor, testId: number): Promise<string[]> {
   return problems;
 }
 
+/** One query after another: `db` may be a transaction, whose one connection takes one query at a time. */
 export async function toAdminTest(db: Executor, found: OwnedTest): Promise<AdminTest> {
   const t = found.test;
-  const [[questionsCount], [attemptsCount], problems] = await Promise.all([
-    db.select({ n: count() }).from(questions).where(eq(questions.testId, t.id)),
-    db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.testId, t.id)),
-    testProblems(db, t.id),
-  ]);
+  const [questionsCount] = await db.select({ n: count() }).from(questions).where(eq(questions.testId, t.id));
+  const [attemptsCount] = await db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.testId, t.id));
+  const problems = await testProblems(db, t.id);
   return {
     id: t.id,
     name: t.name,
