@@ -82,7 +82,7 @@ for (const version of ['normal', 'accessible'] as const) {
     test.setTimeout(60_000);
     await useVersion(context, baseURL!, version);
     await login(STAFF, { password: DEMO_PASSWORD });
-    await check(page, staffPages(), version);
+    await check(page, await staffPages(page), version);
   });
 }
 

@@ -224,3 +224,47 @@ test('staff read the audit trail: who changed what, with the fields before and a
   await page.screenshot({ path: `${SHOTS}/staff-audit-${testInfo.project.name}.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 });
+
+test('staff find a person, make them a course owner and block the account: its sessions end at once', async ({ page, login, browser, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  // A new person with a session of their own, kept to try after the block.
+  const email = await login();
+  const personCookies = await page.context().cookies();
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
+  await login(STAFF.email, { password: STAFF.password });
+
+  await page.goto('/admin/school/people/');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Люди' })).toBeVisible();
+  await page.getByLabel('Имя, e-mail или телефон').fill(email);
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByText('Найдено: 1')).toBeVisible();
+  await page.getByRole('link', { name: email }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: email })).toBeVisible();
+  await expect(page.getByText('паспорт не заполнен, СНИЛС не заполнен')).toBeVisible();
+
+  await page.getByLabel('Владелец курсов — создаёт свои курсы в конструкторе').check();
+  await page.getByRole('button', { name: 'Сохранить роли' }).click();
+  await expect(page.getByText('Роли сохранены.')).toBeVisible();
+  await expect(page.getByText(/; владелец курсов$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Заблокировать' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Заблокировать аккаунт?' });
+  await dialog.getByLabel('Причина (видна только сотрудникам)').fill('Проверка блокировки');
+  await dialog.getByRole('button', { name: 'Заблокировать' }).click();
+  await expect(page.getByText(/Заблокирован .*\. Причина: Проверка блокировки\./)).toBeVisible();
+  await expect(page.getByText('Действующих входов нет.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/staff-person-${testInfo.project.name}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
+
+  // The person's own session ends at once.
+  const theirs = await browser.newContext({ baseURL });
+  await theirs.addCookies(personCookies);
+  expect((await theirs.request.get('/api/user/personal/', { headers: { 'x-crema-client': 'web' } })).status()).toBe(401);
+  await theirs.close();
+
+  await page.getByRole('button', { name: 'Разблокировать' }).click();
+  await page.getByRole('dialog', { name: 'Разблокировать аккаунт?' }).getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(page.getByText('Блокировка сразу завершает все входы человека', { exact: false })).toBeVisible();
+});

@@ -130,8 +130,10 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
   ];
 }
 
-/** The school staff's screens ('Сведения' and the legal documents; sign in as STAFF first). */
-export function staffPages(): WalkPage[] {
+/** The school staff's screens ('Сведения', documents, people, the journal; sign in as STAFF first). */
+export async function staffPages(page: Page): Promise<WalkPage[]> {
+  const people = await apiGet<{ results: { id: number }[] }>(page, `/api/admin/school/people/?search=${encodeURIComponent(STUDENT)}`);
+  expect(people.results.length, 'the demo student among people').toBeGreaterThan(0);
   return [
     { path: '/admin/school/sveden/', kind: 'сведения (сотрудники)' },
     { path: '/admin/school/sveden/common/', kind: 'подраздел сведений (сотрудники)' },
@@ -139,6 +141,8 @@ export function staffPages(): WalkPage[] {
     { path: '/admin/school/documents/', kind: 'документы (сотрудники)' },
     { path: '/admin/school/documents/privacy-policy/', kind: 'документ (сотрудники)' },
     { path: '/admin/school/audit/', kind: 'журнал действий (сотрудники)' },
+    { path: '/admin/school/people/', kind: 'люди (сотрудники)' },
+    { path: `/admin/school/people/${people.results[0]!.id}/`, kind: 'карточка человека (сотрудники)' },
   ];
 }
 

@@ -23,6 +23,11 @@ import type {
   LegalDocumentList,
   LegalPublishBody,
   Paginated,
+  PeopleQuery,
+  Person,
+  PersonBlockBody,
+  PersonCard,
+  PersonRolesBody,
   SvedenAdminList,
   SvedenContent,
   SvedenPage,
@@ -147,6 +152,12 @@ export function createAdminApi(fetcher: ApiFetch) {
     publishLegalDocument: (body: LegalPublishBody) => json<LegalDocument>(fetcher, '/api/admin/documents/', post(body)),
     /** The audit trail (staff only), filtered and paged on the server. */
     auditEvents: (query: AuditQuery) => json<Paginated<AuditEventOut>>(fetcher, `/api/admin/school/audit/${toQuery(query)}`),
+    /** People (staff only): the list, one person, roles and blocking. */
+    people: (query: PeopleQuery) => json<Paginated<PersonCard>>(fetcher, `/api/admin/school/people/${toQuery(query)}`),
+    person: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/`),
+    setPersonRoles: (id: number, body: PersonRolesBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/roles/`, { method: 'PATCH', body }),
+    blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
+    unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

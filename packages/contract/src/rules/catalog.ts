@@ -33,3 +33,11 @@ export type Audience = (typeof AUDIENCES)[number];
 
 export const PAGE_KINDS = ['post', 'page'] as const;
 export const PAGE_ORDERINGS = ['-publish_from', 'publish_from', 'title'] as const;
+
+/** How someone got a course: an order, an invitation link, or an owner or staff by hand. */
+export const ENROLMENT_SOURCES = ['order', 'invitation', 'manual'] as const;
+export const ENROLMENT_SOURCE_LABELS: Record<(typeof ENROLMENT_SOURCES)[number], string> = {
+  order: 'Заказ',
+  invitation: 'Ссылка-приглашение',
+  manual: 'Добавлен вручную',
+};

@@ -1,7 +1,7 @@
 // The course builder (decision 0035): a course owner's courses, their
 // modules and the order of modules, lessons and tests. Money in kopecks, as everywhere.
 import { z } from 'zod';
-import { COURSE_FORMATS, COURSE_LEVELS, SLUG_PATTERN } from '../rules/catalog.ts';
+import { COURSE_FORMATS, COURSE_LEVELS, ENROLMENT_SOURCES, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
@@ -486,12 +486,6 @@ export const adminLinkSchema = z
   .meta({ id: 'AdminLink' });
 export type AdminLink = z.infer<typeof adminLinkSchema>;
 
-export const ENROLMENT_SOURCES = ['order', 'invitation', 'manual'] as const;
-export const ENROLMENT_SOURCE_LABELS: Record<(typeof ENROLMENT_SOURCES)[number], string> = {
-  order: 'Заказ',
-  invitation: 'Ссылка-приглашение',
-  manual: 'Добавлен вручную',
-};
 
 export const adminAudienceQuerySchema = z.object({
   search: z.string().trim().max(100, 'Не длиннее 100 символов.').optional().describe('часть имени или e-mail'),

@@ -27,6 +27,7 @@ function courseLinks(id: number) {
 const SCHOOL_LINKS = [
   { to: '/admin/school/sveden/', label: 'Сведения об организации' },
   { to: '/admin/school/documents/', label: 'Документы' },
+  { to: '/admin/school/people/', label: 'Люди' },
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 

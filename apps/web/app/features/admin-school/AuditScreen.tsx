@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuditEventOut } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolPaths } from './ui.tsx';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -58,9 +58,6 @@ const FIELD_LABELS: Record<string, string> = {
   published_at: 'Дата публикации',
   body: 'Текст',
 };
-
-const moscow = (iso: string) =>
-  new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -182,7 +179,7 @@ export function AuditScreen({ events, count, page, filters, words }: { events: A
                 {events.map((event) => (
                   <tr key={event.id}>
                     <td data-label="Когда">
-                      <time dateTime={event.at}>{moscow(event.at)}</time>
+                      <time dateTime={event.at}>{moscowTime(event.at)}</time>
                     </td>
                     <td data-label="Кто">
                       <span className="audit-who">{event.actor.email}</span>

@@ -15,9 +15,20 @@ export const schoolPaths = {
   documents: () => '/admin/school/documents/',
   document: (slug: string) => `/admin/school/documents/${slug}/`,
   audit: () => '/admin/school/audit/',
+  people: () => '/admin/school/people/',
+  person: (id: number) => `/admin/school/people/${id}/`,
 } as const;
 
-/** 'Сведения', 'Документы' and 'Журнал': the school's screens, as tabs at every width. */
+/** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
+export const moscowTime = (iso: string) =>
+  new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A person's name as a list shows it: surname, name, patronymic; the e-mail when there is none. */
+export function personName(person: { last_name: string | null; first_name: string | null; patronymic: string | null; email: string }): string {
+  return [person.last_name, person.first_name, person.patronymic].filter(Boolean).join(' ') || person.email;
+}
+
+/** The school's screens ('Сведения', 'Документы', 'Люди', 'Журнал'), as tabs at every width. */
 export function SchoolTabs() {
   return (
     <nav className="school-tabs" aria-label="Разделы школы">
@@ -27,6 +38,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.documents()}>Документы</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.people()}>Люди</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

@@ -1,6 +1,15 @@
 import { data, redirect } from 'react-router';
 import type { SvedenSectionKey } from '@crema/contract';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ROLES, LEGAL_DOCUMENTS, RECONSENT_ACTIONS } from '@crema/contract/rules';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  AUDIT_ROLES,
+  CONSENT_KINDS,
+  ENROLMENT_SOURCE_LABELS,
+  LEGAL_DOCUMENTS,
+  ORDER_STATUSES,
+  RECONSENT_ACTIONS,
+} from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
 import { pageUrl, requireStaff } from '../../lib/session.server.ts';
@@ -10,6 +19,8 @@ import { SvedenEditScreen } from '../../features/admin-school/SvedenEditScreen.t
 import { DocumentsScreen } from '../../features/admin-school/DocumentsScreen.tsx';
 import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
 import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/admin-school/AuditScreen.tsx';
+import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../features/admin-school/PeopleScreen.tsx';
+import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -19,6 +30,36 @@ const KEY = /^[A-Za-z_]{1,40}$/;
 /** A positive whole number from the address, or nothing (a hand-typed `?course=abc` is ignored). */
 const idParam = (raw: string | null) => (raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined);
 const dayParam = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
+
+const PEOPLE_ROLES = ['staff', 'owner', 'learner', 'blocked'] as const;
+const PEOPLE_SORTS = ['-created_at', 'created_at', 'email', '-last_login_at'] as const;
+const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | undefined => (list as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
+
+/** The people list: its filters from the address. */
+async function peopleScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const filters: PeopleFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    role: oneOf(PEOPLE_ROLES, search.get('role')),
+    sort: oneOf(PEOPLE_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const list = await api.people({ ...filters, page, page_size: PEOPLE_PAGE_SIZE });
+  return { screen: 'people' as const, people: list.results, count: list.count, page, filters };
+}
+
+/** One person, with the words their card needs. */
+async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+  return {
+    screen: 'person' as const,
+    person: await orNotFound(api.person(id)),
+    words: {
+      consentKinds: Object.fromEntries(CONSENT_KINDS.map((k) => [k.id, k.title])),
+      orderStatuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
+      sources: ENROLMENT_SOURCE_LABELS as Record<string, string>,
+    },
+  };
+}
 
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
@@ -53,8 +94,8 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 }
 
 // /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
-// …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/) and the
-// audit trail (/admin/school/audit/).
+// …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
+// (/admin/school/people/ and …/people/{id}/) and the audit trail (/admin/school/audit/).
 // One route module for the four screens: every route costs every public page bytes of the route
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
@@ -68,6 +109,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
   if (!item && area === 'audit') return auditScreen(request, api);
+  if (more.length === 0 && area === 'people') {
+    if (!item) return peopleScreen(request, api);
+    const id = idParam(item);
+    if (id) return personScreen(api, id);
+  }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
     const kind = LEGAL_DOCUMENTS.find((d) => d.slug === item)?.kind;
@@ -92,6 +138,10 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return `${loaderData.doc.title}: новая редакция`;
     case 'audit':
       return 'Журнал действий';
+    case 'people':
+      return 'Люди';
+    case 'person':
+      return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
       return undefined;
   }
@@ -111,6 +161,10 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
     case 'document':
       // The preview is the public page's text (features do not import each other).
       return <DocumentScreen key={loaderData.doc.slug} doc={loaderData.doc} reconsent={loaderData.reconsent} Preview={LegalText} />;
+    case 'people':
+      return <PeopleScreen people={loaderData.people} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} />;
+    case 'person':
+      return <PersonScreen key={loaderData.person.id} person={loaderData.person} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
