@@ -46,7 +46,8 @@ import type {
   Teacher,
   Statistic,
   GroupStatistic,
-  ProgressCourses,
+  ModulesStatistic,
+  TestStatistic,
   StatisticPeriod,
   PendingConsents,
 } from '@crema/contract';
@@ -289,8 +290,10 @@ export function createApi(fetcher: ApiFetch) {
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
     // Progress statistics.
     statistic: (params: StatisticParams) => json<Statistic>(fetcher, `/api/user/course/statistic/${toQuery({ ...params })}`),
-    progressCourses: (params: StatisticParams) => json<ProgressCourses>(fetcher, `/api/user/course/statistic/courses/${toQuery({ ...params })}`),
     groupsStatistic: (student?: number) => json<GroupStatistic[]>(fetcher, `/api/user/courses/groups/${toQuery({ student })}`),
+    modulesStatistic: (userCourse: number) => json<ModulesStatistic>(fetcher, `/api/user/courses/modules/${toQuery({ user_course: userCourse })}`),
+    testStatistic: (testId: number, student?: number) =>
+      json<TestStatistic>(fetcher, `/api/user/course/statistic/testing/${testId}/${toQuery({ student })}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,6 +1,6 @@
 import type { Route } from './+types/progress';
 import type { GroupStatistic, MyCourse, ProgressCourses, Statistic } from '@crema/contract';
-import { createApi } from '../../api/client.ts';
+import { createApi, json, toQuery } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { ProgressScreen } from '../../features/progress/ProgressScreen.tsx';
 import { readFilters } from '../../features/progress/query.ts';
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // tests (decision 0061): the per course modules and tests come in one report, not a call each.
   const [statistic, details, groups, shown, hidden] = await Promise.all([
     optional<Statistic>('statistic', api.statistic(filters)),
-    optional<ProgressCourses>('course details', api.progressCourses(filters)),
+    // Loader-only call: kept out of the shared client, which every page loads (decision 0039).
+    optional<ProgressCourses>('course details', json<ProgressCourses>(context.api, `/api/user/course/statistic/courses/${toQuery({ ...filters })}`)),
     optional<GroupStatistic[]>('groups statistic', api.groupsStatistic(filters.student)),
     optional<MyCourse[]>('my courses', api.userCourses()),
     optional<MyCourse[]>('hidden courses', api.hiddenCourses()),
