@@ -13,7 +13,7 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { adminApi } from './ui.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
-import { RichText } from '../../ui/RichText.tsx';
+import { RichText } from '../../ui/RichTextField.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
 import './admin.css';
