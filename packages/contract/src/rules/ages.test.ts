@@ -49,6 +49,12 @@ describe('ageProblem', () => {
     expect(at('2024-01-01')).toBe('Курс для детей 10–14 лет, а ребёнку сейчас 2 года.');
   });
 
+  it('asks to check a birth date after the day counted on, never saying a negative age', () => {
+    expect(at('2027-01-01')).toBe('Проверьте дату рождения: она позже сегодняшнего дня.');
+    expect(at('2026-09-20', '2026-10-01')).toBe('Курс для детей 10–14 лет, а ребёнку к началу занятий будет 0 лет.');
+    expect(at('2026-10-02', '2026-10-01')).toBe('Проверьте дату рождения: она позже начала занятий.');
+  });
+
   it('counts the age on the group start', () => {
     // 10 on 1 October: too young today, in range at the start of an October group.
     expect(at('2016-10-01', '2026-10-01')).toBeNull();

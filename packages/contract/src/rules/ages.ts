@@ -81,10 +81,13 @@ export function ageProblem(
   const now = options.now ?? new Date();
   const on = ageCountedOn(options.groupStartsOn ?? null, now);
   const age = ageOn(birth, on);
-  if ((range.min === null || age >= range.min) && (range.max === null || age <= range.max)) return null;
   const who = options.kids ? 'ребёнку' : 'ученику';
+  // A date after the day counted on is a slip of the keyboard, not an age (the form's own checks may not catch it).
+  const today = on === moscowIsoDate(now);
+  if (birth > on) return `Проверьте дату рождения: она позже ${today ? 'сегодняшнего дня' : 'начала занятий'}.`;
+  if ((range.min === null || age >= range.min) && (range.max === null || age <= range.max)) return null;
   const years = `${age} ${pluralRu(age, YEAR_FORMS)}`;
-  return on === moscowIsoDate(now) ? `${title}, а ${who} сейчас ${years}.` : `${title}, а ${who} к началу занятий будет ${years}.`;
+  return today ? `${title}, а ${who} сейчас ${years}.` : `${title}, а ${who} к началу занятий будет ${years}.`;
 }
 
 /**
