@@ -196,6 +196,13 @@ describe('courses', () => {
     const cleared = await call('PATCH', url, owner.session, { age_max: null, age_min: 7 });
     expect(cleared.json()).toMatchObject({ age_min: 7, age_max: null });
     expect((await call('PATCH', url, owner.session, { age_min: null })).json()).toMatchObject({ age_min: null, age_max: null });
+
+    // The OpenAPI document shows the fields from the contract's schemas.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.schemas.AdminCoursePatch.properties.age_min).toMatchObject({ type: 'integer', nullable: true, minimum: 1, maximum: 99 });
+    expect(doc.components.schemas.AdminCoursePatch.properties.age_max).toMatchObject({ type: 'integer', nullable: true, minimum: 1, maximum: 99 });
+    expect(doc.components.schemas.CourseDetail.required).toContain('age');
+    expect(doc.components.schemas.CourseDetail.properties.age).toMatchObject({ type: 'object', required: ['min', 'max'] });
   });
 
   it('publishes only a complete course and says what is missing', async () => {
