@@ -17,10 +17,6 @@ export const TEST_FORMS = ['тест', 'теста', 'тестов'] as const sa
 export const GROUP_FORMS = ['группа', 'группы', 'групп'] as const satisfies PluralForms;
 export const SEAT_FORMS = ['место', 'места', 'мест'] as const satisfies PluralForms;
 export const SESSION_FORMS = ['занятие', 'занятия', 'занятий'] as const satisfies PluralForms;
-/** Age: 'ребёнку 1 год, 2 года, 5 лет'. */
-export const YEAR_FORMS = ['год', 'года', 'лет'] as const satisfies PluralForms;
-/** Age after 'для детей', 'от', 'до' (genitive): '1 года', '2 лет', '5 лет', '21 года'. */
-export const YEARS_OF_FORMS = ['года', 'лет', 'лет'] as const satisfies PluralForms;
 export const SECOND_FORMS = ['секунда', 'секунды', 'секунд'] as const satisfies PluralForms;
 
 /** Picks the Russian plural form for n: 1 курс, 2 курса, 5 курсов, 21 курс, 1,5 курса. */

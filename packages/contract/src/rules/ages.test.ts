@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageCountedOn, ageOn, ageProblem, ageRangeHint, ageRangeProblems, ageRangeText, courseAgeTitle } from './ages.ts';
+import { AGE_TEXTS, COURSE_AGE_BOUNDS, ageCountedOn, ageOn, ageProblem, ageRangeHint, ageRangeProblems, ageRangeText, courseAgeTitle } from './ages.ts';
 
 const kids = { min: 10, max: 14 };
 // 12:00 in Moscow on 1 September 2026.
@@ -101,5 +101,6 @@ describe('ageRangeProblems', () => {
     expect(ageRangeProblems({ min: 14, max: 10 })).toEqual({ age_min: 'Возраст «от» не может быть больше возраста «до».' });
     expect(ageRangeProblems({ min: 0, max: 100 })).toEqual({ age_min: 'Возраст — от 1 до 99 лет.', age_max: 'Возраст — от 1 до 99 лет.' });
     expect(ageRangeProblems({ min: 7.5, max: null })).toEqual({ age_min: 'Возраст — целое число лет.' });
+    expect(AGE_TEXTS.outOfBounds).toBe(`Возраст — от ${COURSE_AGE_BOUNDS.min} до ${COURSE_AGE_BOUNDS.max} лет.`);
   });
 });

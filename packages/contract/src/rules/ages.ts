@@ -1,6 +1,6 @@
 // A course's age range and a learner's age against it (the order and the application of a kids'
 // course). No zod: the site shows the range and the refusal with the same words the server answers.
-import { YEARS_OF_FORMS, YEAR_FORMS, pluralRu } from '../format/plural.ts';
+import { pluralRu, type PluralForms } from '../format/plural.ts';
 import { formatDate, moscowIsoDate } from '../format/dates.ts';
 
 /** A course's learners' age in full years; null at either end = no limit there. */
@@ -9,12 +9,20 @@ export interface AgeRange {
   max: number | null;
 }
 
+// The years' forms live here, not with the other nouns in format/plural.ts: that file is on every
+// page's first load, and only the order and application forms say ages.
+/** Age: 'ребёнку 1 год, 2 года, 5 лет'. */
+export const YEAR_FORMS = ['год', 'года', 'лет'] as const satisfies PluralForms;
+/** Age after 'для детей', 'от', 'до' (genitive): '1 года', '2 лет', '5 лет', '21 года'. */
+export const YEARS_OF_FORMS = ['года', 'лет', 'лет'] as const satisfies PluralForms;
+
 /** The ages the course builder takes for either end of the range. */
 export const COURSE_AGE_BOUNDS = { min: 1, max: 99 } as const;
 
 export const AGE_TEXTS = {
   notWhole: 'Возраст — целое число лет.',
-  outOfBounds: `Возраст — от ${COURSE_AGE_BOUNDS.min} до ${COURSE_AGE_BOUNDS.max} лет.`,
+  // COURSE_AGE_BOUNDS' numbers (the test holds them together).
+  outOfBounds: 'Возраст — от 1 до 99 лет.',
   minAboveMax: 'Возраст «от» не может быть больше возраста «до».',
 } as const;
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FEEDBACK_TEXTS, STUDENT_BIRTHDATE_FIELD, STUDENT_FIELD_PREFIX, ageProblem, ageRangeHint, parseIsoDate, type AgeRange } from '@crema/contract/rules';
+import { FEEDBACK_TEXTS, STUDENT_BIRTHDATE_FIELD, STUDENT_FIELD_PREFIX, ageProblem, ageRangeHint, type AgeRange } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
 import { useRootData } from '../../lib/root-data.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
-import { showPhone } from '../../ui/masks.ts';
+import { sendDate, showPhone } from '../../ui/masks.ts';
 import { maskRef } from './masks.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
@@ -35,8 +35,9 @@ function ageRules(course: ApplyCourse) {
   return {
     hints: { [STUDENT_BIRTHDATE_FIELD]: hint } as Record<string, string | null>,
     problems(typed: Record<string, string>): Record<string, string[]> {
-      const birth = parseIsoDate(typed[STUDENT_BIRTHDATE_FIELD] ?? '');
-      const problem = birth ? ageProblem(birth, range, { kids: course.kids }) : null;
+      // A whole typed date only ('ДД.ММ.ГГГГ'); the server says what is wrong with any other.
+      const birth = sendDate(typed[STUDENT_BIRTHDATE_FIELD] ?? '') ?? '';
+      const problem = /^\d{4}-\d{2}-\d{2}$/.test(birth) ? ageProblem(birth, range, { kids: course.kids }) : null;
       return problem ? { [STUDENT_BIRTHDATE_FIELD]: [problem] } : {};
     },
   };

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
-import { ageProblem, ageRangeHint, parseIsoDate } from '@crema/contract/rules';
+import { ageProblem, ageRangeHint } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -102,8 +102,9 @@ function localProblems(typed: Values, learners: Learners, hasGroups: boolean, m:
   const fresh = learners.fresh;
   const child = fresh && typed.student_type === 'child';
   const adult = fresh && typed.student_type === 'adult';
-  const birth = child ? parseIsoDate(typed.student_birthdate) : null;
-  const age = birth ? ageOf(birth) : null;
+  // A whole typed date only ('ДД.ММ.ГГГГ'); the server says what is wrong with any other.
+  const birth = child ? (sendDate(typed.student_birthdate) ?? '') : '';
+  const age = /^\d{4}-\d{2}-\d{2}$/.test(birth) ? ageOf(birth) : null;
   return rejection({
     last_name: empty(typed.last_name) && [m.lastNameRequired],
     first_name: empty(typed.first_name) && [m.firstNameRequired],
