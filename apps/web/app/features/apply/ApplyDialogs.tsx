@@ -213,10 +213,12 @@ function StudentStep({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = readFields(event.currentTarget, fields);
-    const problems = rejection({
-      ...ages.problems(typed),
-      ...Object.fromEntries(fields.map((field) => [field.name, field.required && !typed[field.name] && [FEEDBACK_TEXTS.required(field.title)]])),
-    });
+    const outOfRange = ages.problems(typed);
+    const problems = rejection(
+      Object.fromEntries(
+        fields.map((field) => [field.name, field.required && !typed[field.name] ? [FEEDBACK_TEXTS.required(field.title)] : outOfRange[field.name]]),
+      ),
+    );
     if (problems) setErrors(problems.problems.fields);
     else onDone(typed);
   };
