@@ -86,6 +86,7 @@ describe('ageRangeHint', () => {
   it('names the range and the day the age is counted on', () => {
     expect(ageRangeHint(kids, true, null, now)).toBe('Курс для детей 10–14 лет: возраст считается на сегодня.');
     expect(ageRangeHint(kids, true, '2026-10-01', now)).toBe('Курс для детей 10–14 лет: возраст считается на начало занятий, 01.10.2026.');
+    expect(ageRangeHint(kids, true, undefined, now)).toBe('Курс для детей 10–14 лет: возраст считается на начало занятий выбранной группы.');
     expect(ageRangeHint({ min: null, max: null }, true, null, now)).toBeNull();
   });
 });

@@ -67,10 +67,14 @@ export function ageCountedOn(groupStartsOn: string | null, now: Date = new Date(
   return groupStartsOn && groupStartsOn > today ? groupStartsOn : today;
 }
 
-/** The hint next to a birth-date field: the range and the day the age is counted on; null without a range. */
-export function ageRangeHint(range: AgeRange, kids: boolean, groupStartsOn: string | null = null, now: Date = new Date()): string | null {
+/**
+ * The hint next to a birth-date field: the range and the day the age is counted on; null without a
+ * range. `groupStartsOn` undefined: the course runs in groups and none is chosen yet.
+ */
+export function ageRangeHint(range: AgeRange, kids: boolean, groupStartsOn: string | null | undefined, now: Date = new Date()): string | null {
   const title = courseAgeTitle(range, kids);
   if (!title) return null;
+  if (groupStartsOn === undefined) return `${title}: возраст считается на начало занятий выбранной группы.`;
   const on = ageCountedOn(groupStartsOn, now);
   return on === moscowIsoDate(now) ? `${title}: возраст считается на сегодня.` : `${title}: возраст считается на начало занятий, ${formatDate(on)}.`;
 }

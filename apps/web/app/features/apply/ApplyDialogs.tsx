@@ -31,7 +31,7 @@ export interface ApplyCourse {
 /** The age range's hint and check at the child's birth date: the contract's rule, which the server applies too. */
 function ageRules(course: ApplyCourse) {
   const range = course.age ?? { min: null, max: null };
-  const hint = ageRangeHint(range, course.kids);
+  const hint = ageRangeHint(range, course.kids, null);
   return {
     hints: { [STUDENT_BIRTHDATE_FIELD]: hint } as Record<string, string | null>,
     problems(typed: Record<string, string>): Record<string, string[]> {

@@ -323,10 +323,11 @@ export function OrderScreen({
   const chosen = learners.self || learners.ids.length > 0 || learners.fresh;
   const count = learners.self ? 1 : learners.ids.length + (learners.fresh ? 1 : 0);
   const price = course.price;
-  // The course's age range: the child's age is counted on the chosen group's start, else today.
-  const groupStartsOn = groups.find((group) => String(group.id) === values.group)?.starts_on ?? null;
+  // The course's age range: the child's age is counted on the chosen group's start, else today
+  // (undefined: a group is due and none is chosen — its own message comes first, as on the server).
+  const groupStartsOn = groups.length ? groups.find((group) => String(group.id) === values.group)?.starts_on : null;
   const ageHint = ageRangeHint(course.age, course.kids, groupStartsOn) ?? undefined;
-  const ageOf = (birth: string) => ageProblem(birth, course.age, { kids: course.kids, groupStartsOn });
+  const ageOf = (birth: string) => (groupStartsOn === undefined ? null : ageProblem(birth, course.age, { kids: course.kids, groupStartsOn }));
 
   const toggleSelf = (on: boolean) => setLearners(on ? { self: true, ids: [], fresh: false } : { ...learners, self: false });
   const toggleStudent = (id: number, on: boolean) =>
