@@ -46,6 +46,8 @@ export default defineConfig({
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
+            // A course's age range (its hint and check at a child's birth date) loads with the order and application forms.
+            { name: 'age-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]ages\.ts$/ },
             // The legal documents' list loads with the account's consents, not on every page.
             { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
             // The link checker (sitePath, safeLink) loads with the sign-in dialogs and the pages that show staff's links.

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './legal.ts';
 export * from './links.ts';
 export * from './forms.ts';
+export * from './ages.ts';
