@@ -58,6 +58,9 @@ export default defineConfig({
             // load, listed before `auth` so that it does not take them (a group takes what its
             // modules import) and every account or admin form would then load the sign-in dialogs.
             { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent)\.tsx$/ },
+            // The entry of a mailed code (decision 0059): the sign-in dialogs, the order's code step and the
+            // invitation page share it; before `auth`, so that the order and invitation pages do not load the dialogs.
+            { name: 'code-entry', test: /[\\/]app[\\/]ui[\\/]CodeEntry\.tsx$/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,
