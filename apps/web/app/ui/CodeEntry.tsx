@@ -151,6 +151,7 @@ export function CodeEntry(props: CodeEntryProps) {
   function askAgain() {
     setNotice('');
     check.setProblems(NO_PROBLEMS);
+    // Either way the focus goes back to the field (a refused button is disabled again).
     void resend.run(async () => {
       try {
         const after = await props.onResend();
@@ -163,7 +164,7 @@ export function CodeEntry(props: CodeEntryProps) {
       setNotice(props.resentNotice ?? `Мы отправили новый код на ${email}. Прежний больше не действует.`);
       setCode('');
       input.current?.focus();
-    });
+    }, { onFailed: refocus });
   }
 
   const general = [...check.problems.general, ...resend.problems.general];

@@ -23,7 +23,7 @@ const LOOKS: Record<FormMessagesLook, Look> = {
   auth: { block: 'auth-messages', shape: 'list', always: true },
   // The application dialogs.
   apply: { block: 'apply-messages', shape: 'paragraphs', always: true, items: true },
-  // The order's code step.
+  // The order's password step.
   order: { block: 'order-messages', shape: 'paragraphs', always: true, items: true },
   // The course builder and the school staff's screens.
   admin: { block: 'admin-alert', shape: 'text-or-list' },
