@@ -223,11 +223,9 @@ export function CodeEntry(props: CodeEntryProps) {
         )}
       </Field>
       {general.length ? <FormMessages look="code" messages={general} /> : null}
-      <p className="code-entry__notice" role="status">
-        {notice}
-      </p>
-      <p className="visually-hidden" role="status">
-        {waitEnded ? 'Можно запросить новый код.' : ''}
+      {/* One live region, there before anything is said in it: a new code went out, or the wait is over. */}
+      <p className={notice ? 'code-entry__notice' : 'code-entry__status'} role="status">
+        {notice || (waitEnded ? <span className="visually-hidden">Можно запросить новый код.</span> : null)}
       </p>
       <button type="submit" className="button button--primary code-entry__submit" aria-busy={check.busy || undefined} disabled={check.busy}>
         {check.busy ? 'Проверяем…' : props.submitLabel}
