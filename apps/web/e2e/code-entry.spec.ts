@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { expect, fillPayer, mailedCode, newEmail, orderCode, test } from './fixtures.ts';
@@ -79,6 +80,14 @@ async function checkEntry(page: Page, entry: Locator, email: string, wrong: stri
   await expect(input).toHaveValue('');
   await expect(input).toBeFocused();
 
+  // axe (the WCAG rules) on the entry in its error state.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .include('form.code-entry')
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
   const box = (await boxes.first().boundingBox())!;
   const form = (await entry.locator('form.code-entry').boundingBox())!;
   const submit = (await entry.locator('.code-entry__submit').boundingBox())!;
@@ -108,6 +117,8 @@ async function resendTooSoon(page: Page, entry: Locator, after: string) {
   await page.clock.fastForward(after);
   const resend = entry.getByRole('button', { name: 'Отправить код повторно', exact: true });
   await expect(resend).toBeEnabled();
+  // The end of the wait is said to a screen reader (the button's text changes silently).
+  await expect(entry.getByRole('status')).toHaveText('Можно запросить новый код.');
   await resend.click();
   await expect(entry.getByRole('alert')).toContainText(/можно через \d+/);
   await expect(entry.getByRole('button', { name: /^Отправить код повторно через \d:\d\d$/ })).toBeDisabled();
