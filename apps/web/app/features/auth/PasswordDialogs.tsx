@@ -6,8 +6,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState, type PasswordData } from '../../lib/dialogs.ts';
 import { EmailField, InputField, SubmitButton, SwitchLink } from './fields.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { countdownFrom } from './SignInDialogs.tsx';
-import { CodeEntry } from '../../ui/CodeEntry.tsx';
+import { CodeEntry, resendAtAfter } from '../../ui/CodeEntry.tsx';
 
 // RestorePassword, ChangePassword ('Создание пароля', from the mailed link), ChangePasswordCode
 // and PassChange (decision 0009: restore and change flows). Password errors come
@@ -157,7 +156,7 @@ export function PassChange() {
       const local = newPasswordRejection(data.password, data.confirm_password);
       if (local) throw local;
       const sent = await browserApi.sendChangeCode(email);
-      openDialog('ChangePasswordCode', { email, passwordData: data, resendAt: countdownFrom(sent.resend_after) });
+      openDialog('ChangePasswordCode', { email, passwordData: data, resendAt: resendAtAfter(sent.resend_after) });
     },
     { leaving: true },
   );
@@ -200,7 +199,7 @@ export function ChangePasswordCode() {
 
   async function sendCode(address: string) {
     const sent = await browserApi.sendChangeCode(address);
-    openDialog('ChangePasswordCode', { email: address, resendAt: countdownFrom(sent.resend_after) });
+    openDialog('ChangePasswordCode', { email: address, resendAt: resendAtAfter(sent.resend_after) });
   }
 
   if (step === 'done') {

@@ -5,7 +5,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { EmailField, InputField, SubmitButton, SwitchLink } from './fields.tsx';
-import { CodeEntry } from '../../ui/CodeEntry.tsx';
+import { CodeEntry, resendAtAfter } from '../../ui/CodeEntry.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
@@ -28,11 +28,6 @@ function useSignedIn(): () => Promise<void> {
   };
 }
 
-/** Starts the 180 s countdown of the code just sent; the server enforces it too. */
-export function countdownFrom(resendAfterS: number): number {
-  return Date.now() + resendAfterS * 1000;
-}
-
 /** SendCode: e-mail and the consent, then a code goes out (a new address registers with it). */
 export function SendCode() {
   const state = useDialogState();
@@ -46,7 +41,7 @@ export function SendCode() {
       const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [SIGN_UP_CONSENT_MISSING] });
       if (local) throw local;
       const sent = await browserApi.sendCode(value);
-      openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after), consent });
+      openDialog('InputCode', { email: value, resendAt: resendAtAfter(sent.resend_after), consent });
     },
     { leaving: true },
   );
