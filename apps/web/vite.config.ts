@@ -63,7 +63,10 @@ export default defineConfig({
             // The UI kit's form parts and dialog (decision 0054): one small chunk the forms and dialogs
             // load, listed before `auth` so that it does not take them (a group takes what its
             // modules import) and every account or admin form would then load the sign-in dialogs.
-            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent)\.tsx$/ },
+            // The entry of a mailed code is in it too (decision 0059): its three screens (the sign-in dialogs, the
+            // order's code step, the invitation page) load this chunk anyway, and a chunk of its own would lengthen
+            // the list of files the shell preloads with the dialogs (the course page has no room for it).
+            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent|CodeEntry)\.tsx$/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,

@@ -3,7 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { enrolByCard, expect, fillPayer, newEmail, orderCode, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
 // The order page /order-course/{slug}/ (the universal order form, code entry,
-// order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
+// order-form errors): a guest orders, confirms the e-mail by the mailed code (one field drawn as four boxes), pays
 // at the test bank and finds the course in 'Мое обучение' (the golden path); a wrong code,
 // a signed-in parent orders for a child, a refused field keeps what was typed. The payment pages
 // have their own tests (payment.spec.ts).
@@ -47,8 +47,14 @@ async function guestOrder(page: Page, email: string): Promise<Locator> {
   return dialog;
 }
 
-function boxes(dialog: Locator): Locator {
-  return dialog.getByRole('group', { name: 'Код из письма' }).getByRole('textbox');
+/** The code's one input (ui/CodeEntry.tsx), drawn as four boxes. */
+function codeInput(dialog: Locator): Locator {
+  return dialog.getByRole('textbox', { name: 'Код из письма' });
+}
+
+/** The four boxes the typed digits are drawn in (hidden from screen readers: the input is what they read). */
+function drawnBoxes(dialog: Locator): Locator {
+  return dialog.locator('.code-entry__box');
 }
 
 function profileButton(page: Page) {
@@ -81,20 +87,23 @@ test('a guest orders for themselves, types the mailed code into four boxes and i
 
   const dialog = page.getByRole('dialog', { name: 'Подтвердите e-mail' });
   await expect(dialog).toContainText(`Мы отправили код на ${email}`);
-  const digits = boxes(dialog);
-  await expect(digits).toHaveCount(4);
-  await expect(digits.first()).toHaveAttribute('autocomplete', 'one-time-code');
-  await expect(digits.first()).toHaveAttribute('inputmode', 'numeric');
-  await expect(digits.first()).toBeFocused();
+  const input = codeInput(dialog);
+  await expect(drawnBoxes(dialog)).toHaveCount(4);
+  await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(input).toHaveAttribute('inputmode', 'numeric');
+  await expect(input).toBeFocused();
   await shot(page, 'code');
 
   const code = await orderCode(page, email);
-  // A digit moves forward; Backspace on an empty box goes back and clears it.
+  // A digit goes to the next box; Backspace clears the last one.
   await page.keyboard.type(code.slice(0, 2));
-  await expect(digits.nth(2)).toBeFocused();
+  await expect(input).toHaveValue(code.slice(0, 2));
+  await expect(drawnBoxes(dialog).nth(1)).toHaveText(code[1]!);
+  await expect(drawnBoxes(dialog).nth(2)).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('Backspace');
-  await expect(digits.nth(1)).toBeFocused();
-  await expect(digits.nth(1)).toHaveValue('');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue(code.slice(0, 1));
+  await expect(drawnBoxes(dialog).nth(1)).toHaveText('');
   // The fourth digit sends the code.
   await page.keyboard.type(code.slice(1));
   await expect(page).toHaveURL(PAYMENT_URL);
@@ -124,16 +133,17 @@ test('a wrong code shows the server message and empties the boxes; resend waits 
 
   const code = await orderCode(page, email);
   const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
-  const digits = boxes(dialog);
+  const input = codeInput(dialog);
   await page.keyboard.type(wrong);
   await expect(dialog.getByRole('alert')).toContainText(/код/i);
-  for (let i = 0; i < 4; i++) await expect(digits.nth(i)).toHaveValue('');
-  await expect(digits.first()).toBeFocused();
-  await expect(digits.first()).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveValue('');
+  for (let i = 0; i < 4; i++) await expect(drawnBoxes(dialog).nth(i)).toHaveText('');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'code-wrong');
 
-  // The whole code filled into the first box (the phone's autofill from the letter) fills all four and sends.
-  await digits.first().fill(code);
+  // The whole code filled into the field (the phone's autofill from the letter) fills all four and sends.
+  await input.fill(code);
   await expect(page).toHaveURL(PAYMENT_URL);
 });
 
@@ -229,7 +239,7 @@ test('a payer without a patronymic orders: the field may stay empty', async ({ p
 test("the payer's data of a first order fills the new account: the next order shows it with the notice", async ({ page }) => {
   const email = newEmail('order-profile');
   const dialog = await guestOrder(page, email);
-  await boxes(dialog).first().fill(await orderCode(page, email));
+  await codeInput(dialog).fill(await orderCode(page, email));
   await expect(page).toHaveURL(PAYMENT_URL);
   const code = new URL(page.url()).pathname.split('/').at(-2)!;
 
@@ -421,9 +431,9 @@ test('resend comes back when the countdown ends; the wait the server still asks 
   const resend = dialog.getByRole('button', { name: 'Отправить код повторно', exact: true });
   await expect(resend).toBeEnabled();
   await resend.click();
-  // The 429 detail (the server's words), and the boxes stay as they are.
+  // The 429 detail (the server's words), and the field stays as it is.
   await expect(dialog.getByRole('alert')).toContainText(/можно через \d+ секунд/);
-  await expect(boxes(dialog).first()).toHaveValue('');
+  await expect(codeInput(dialog)).toHaveValue('');
 });
 
 test('the order page says the learner already studies the course or already has an unpaid order of it; the payment page, until when the seat is held', async ({ page, login, baseURL }) => {

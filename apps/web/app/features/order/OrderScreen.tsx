@@ -276,7 +276,7 @@ export function OrderScreen({
   const [result, setResult] = useState<{ title: string; text: string; enrolled?: boolean } | null>(null);
   const [codeStep, setCodeStep] = useState<{ order: OrderSummary; email: string; resendAfter: number | null } | null>(null);
 
-  const { register, control, handleSubmit } = useForm<Values>({
+  const { register, control, handleSubmit, setFocus } = useForm<Values>({
     defaultValues: {
       last_name: personal?.last_name ?? '',
       first_name: personal?.first_name ?? '',
@@ -658,7 +658,18 @@ export function OrderScreen({
         : null}
 
       {codeStep ? (
-        <CodeStep key={codeStep.order.code} order={codeStep.order} email={codeStep.email} resendAfter={codeStep.resendAfter} onClose={() => setCodeStep(null)} />
+        <CodeStep
+          key={codeStep.order.code}
+          order={codeStep.order}
+          email={codeStep.email}
+          resendAfter={codeStep.resendAfter}
+          onClose={() => setCodeStep(null)}
+          onChangeAddress={() => {
+            setCodeStep(null);
+            // After the dialog gave the focus back to the button that opened it.
+            requestAnimationFrame(() => setFocus('email', { shouldSelect: true }));
+          }}
+        />
       ) : null}
 
       <Modal open={result !== null} onClose={() => setResult(null)} title={result?.title ?? ''} className="order-dialog">
