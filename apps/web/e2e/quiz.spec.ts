@@ -78,7 +78,7 @@ test('a learner takes a module test (reload keeps the answers, fail and retake, 
   // A lost connection: the answer stays on screen and is saved once the connection is back.
   await page.context().setOffline(true);
   await question(page, 3, 3).getByRole('checkbox', { name: 'Микроволнами' }).check();
-  await expect(saved(page)).toHaveText('Нет связи — ответы сохранятся, когда она вернётся');
+  await expect(saved(page)).toHaveText('Нет связи — ответы сохранены на этом устройстве и отправятся, когда связь вернётся');
   await expect(question(page, 3, 3).getByRole('checkbox', { name: 'Микроволнами' })).toBeChecked();
   await page.context().setOffline(false);
   await expect(saved(page)).toHaveText('Ответы сохранены', { timeout: 10_000 });
