@@ -21,7 +21,7 @@ const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toB
 const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^Вопрос ${number} из 3`) });
 const status = (page: Page) => page.locator('.quiz-bar').getByRole('status');
 const notice = (page: Page) => page.locator('.quiz-notice');
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/quiz-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/quiz-${name}-${page.viewportSize()?.width}.png` });
 /** Quiz entries this device keeps. */
 const keptKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('crema:quiz:')));
 /** Saves of the quiz (POST) that never reach the server. */

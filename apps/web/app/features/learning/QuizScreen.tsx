@@ -20,8 +20,9 @@ import './quiz.css';
 // test in the course-study layout (routes/user/study.tsx). Before an attempt: what the test is and 'Начать тест'. During
 // one: every question on one page (what reads best on a phone: scroll, no hidden questions), a
 // progress line, the server's countdown, and answers that autosave per question as the learner
-// goes: the screen is the truth until the server has them (a 429 waits Retry-After, a lost
-// connection retries). 'Завершить тест' asks first. After: the score, the review as the test
+// goes (decision 0060: a choice at once, typed text after a pause, one save at a time, unsent
+// answers kept on the device over a reload; a 429 waits Retry-After, a lost connection
+// retries). 'Завершить тест' asks first. After: the score, the review as the test
 // allows, 'Пройти ещё раз' while attempts remain, and 'Далее' to the next place in the course.
 
 export interface QuizPlace {
