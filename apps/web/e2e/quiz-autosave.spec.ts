@@ -135,10 +135,11 @@ test('answers survive a reload at once and offline, finished attempts drop kept 
   });
   const saving = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(api));
   await question(page, 2).getByRole('radio', { name: 'Поток воздуха' }).check();
-  await saving;
+  const save = await saving;
   await page.getByRole('button', { name: 'Завершить тест' }).click();
   await page.getByRole('dialog', { name: 'Завершить тест?' }).getByRole('button', { name: 'Завершить', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Результат попытки 2' })).toBeVisible();
+  expect((await save.response())?.status()).toBe(200);
   await page.unroute('**/api/user/course/**/testing/*/');
   expect(await serverHas(1, 'Поток воздуха')).toBe(true);
 
