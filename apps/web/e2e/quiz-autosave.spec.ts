@@ -19,8 +19,9 @@ const OFFLINE = 'Нет связи — ответы сохранены на эт
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
 const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^Вопрос ${number} из 3`) });
-const status = (page: Page) => page.locator('.quiz-bar').getByRole('status');
+const status = (page: Page) => page.locator('.quiz-bar__save');
 const notice = (page: Page) => page.locator('.quiz-notice');
+const barNotice = (page: Page) => page.locator('.quiz-bar__notice');
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/quiz-${name}-${page.viewportSize()?.width}.png` });
 /** Quiz entries this device keeps. */
 const keptKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('crema:quiz:')));
@@ -98,7 +99,8 @@ test('answers survive a reload at once and offline, finished attempts drop kept 
   await expect(status(page)).toHaveText(OFFLINE);
   await page.goto(address);
   await hydrated(page);
-  await expect(notice(page)).toHaveText(RESTORED);
+  await expect(barNotice(page)).toHaveText(RESTORED);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(question(page, 2).getByRole('radio', { name: 'Поток воздуха' })).toBeChecked();
   await expect(status(page)).toHaveText(OFFLINE);
   await shot(page, 'restored');
@@ -111,6 +113,8 @@ test('answers survive a reload at once and offline, finished attempts drop kept 
   // Kept answers of an attempt finished meanwhile (another tab, the time limit): not counted, and the screen says so.
   await cutSaves(page);
   await question(page, 3).getByRole('checkbox', { name: 'Микроволнами' }).check();
+  // (The word about restored answers goes with the next answer.)
+  await expect(barNotice(page)).toBeEmpty();
   await expect(status(page)).toHaveText(OFFLINE);
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
   expect((await page.request.post(api, { headers: { ...WEB, 'x-csrf-token': csrf }, data: { finish: true } })).status()).toBe(200);

@@ -19,7 +19,7 @@ const WEB = { 'x-crema-client': 'web' };
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const question = (page: Page, number: number, total: number) => page.getByRole('group', { name: new RegExp(`^Вопрос ${number} из ${total}`) });
-const saved = (page: Page) => page.locator('.quiz-bar').getByRole('status');
+const saved = (page: Page) => page.locator('.quiz-bar__save');
 const score = (page: Page) => page.locator('.quiz-score__number');
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/quiz-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 

@@ -37,7 +37,7 @@ export interface QuizPlace {
 const ATTEMPT_FORMS = ['попытка', 'попытки', 'попыток'] as const;
 /** A finish that did not reach the server: nothing on screen is lost. */
 const FINISH_OFFLINE = 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.';
-/** Answers kept on this device before a reload went back on screen (and are being sent). */
+/** Answers kept on this device before a reload went back on screen (and are being sent); said in the bar. */
 const RESTORED = 'Восстановили ответы, которые не успели сохраниться.';
 /** Kept answers of an attempt the server closed: it does not take them. */
 const NOT_COUNTED = 'Попытка уже завершена: ответы, которые не успели сохраниться, не засчитаны.';
@@ -58,7 +58,7 @@ export function QuizScreen({
 }) {
   const { revalidate } = useRevalidator();
   const [quiz, setQuiz] = useState(initial);
-  // A word above the questions or the result: answers put back after a reload, or not counted.
+  // A word above the result: kept answers of an attempt that is over were not counted.
   const [notice, setNotice] = useState<string | null>(null);
   // After 'Начать тест' or a finish the button pressed is gone: focus goes to what replaced it.
   const [moved, setMoved] = useState(false);
@@ -87,6 +87,11 @@ export function QuizScreen({
     // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read after hydration (the server has none)
     if (userId !== null && dropStaleDrafts(browserStorage(), userId, place.testId, openAttempt)) setNotice(NOT_COUNTED);
   }, [userId, place.testId, openAttempt]);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Said above the result: a page restored further down would hide it.
+    if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
   const finished = (state: QuizState) => {
     setMoved(true);
     setQuiz(state);
@@ -101,7 +106,7 @@ export function QuizScreen({
       <h1 className="lesson__title" id="quiz-title">
         {title}
       </h1>
-      <div className="quiz-notice" role="status" aria-live="polite">
+      <div className="quiz-notice" role="status" aria-live="polite" ref={noticeRef}>
         {notice ? <p>{notice}</p> : null}
       </div>
       {locked || !quiz ? (
@@ -285,10 +290,12 @@ interface QuizCalls {
  * choice at once, typed text after a pause or when the field is left, one save at a time. What
  * the server does not have yet is kept on this device and, after a reload, put back and sent.
  */
-function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClosed: (lost: boolean) => void, onRestored: () => void) {
+function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClosed: (lost: boolean) => void) {
   const initial = attempt.selected_answers as Answers;
   const [answers, setAnswers] = useState<Answers>(initial);
   const [state, setState] = useState<SaveState>('idle');
+  // Kept answers were put back after a reload: said in the bar (seen wherever the page is scrolled) until the next change.
+  const [restored, setRestored] = useState(false);
   const [queue] = useState(() => new SaveQueue({ send: calls.save, draft }));
 
   useEffect(() => {
@@ -302,7 +309,7 @@ function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClo
         // Storage is read after hydration (the server has none), so the kept answers show a moment after the page.
         // eslint-disable-next-line react-hooks/set-state-in-effect
         setAnswers((shown) => ({ ...shown, ...taken }));
-        onRestored();
+        setRestored(true);
       }
     }
     const retry = () => void queue.flush();
@@ -325,11 +332,12 @@ function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClo
   }, [queue]);
 
   const change = (questionId: number, answer: Answer, typing = false) => {
+    setRestored(false);
     setAnswers((shown) => ({ ...shown, [String(questionId)]: answer }));
     queue.change(questionId, answer, { typing });
   };
 
-  return { answers, state, change, leaveText: () => void queue.flush(), finish: () => queue.finish(), close: () => queue.close() };
+  return { answers, state, restored, change, leaveText: () => void queue.flush(), finish: () => queue.finish(), close: () => queue.close() };
 }
 
 function AttemptForm({
@@ -361,7 +369,7 @@ function AttemptForm({
     void api.read().then(onFinished, () => window.location.reload());
   };
   const [draft] = useState(() => attemptDraft(userId === null ? null : browserStorage(), userId ?? 0, attempt.id, testId));
-  const autosave = useAutosave(attempt, api, draft, closed, () => onNotice(RESTORED));
+  const autosave = useAutosave(attempt, api, draft, closed);
   const { answers } = autosave;
   const total = attempt.questions.length;
   const unanswered = attempt.questions.map((question, index) => ({ question, index })).filter(({ question }) => !isAnswered(question, answers[String(question.id)]));
@@ -452,9 +460,14 @@ function AttemptForm({
             <time>{formatClock(secondsLeft)}</time>
           </p>
         ) : null}
-        <p className={`quiz-bar__save quiz-bar__save--${autosave.state}`} role="status" aria-live="polite">
-          {SAVE_TEXT[autosave.state]}
-        </p>
+        <div className="quiz-bar__lines">
+          <p className="quiz-bar__notice" role="status" aria-live="polite">
+            {autosave.restored ? RESTORED : ''}
+          </p>
+          <p className={`quiz-bar__save quiz-bar__save--${autosave.state}`} role="status" aria-live="polite">
+            {SAVE_TEXT[autosave.state]}
+          </p>
+        </div>
         <button type="submit" className="button button--primary quiz-bar__finish">
           Завершить тест
         </button>
