@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { browserApi } from '../../api/browser.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { useSessionChanged } from '../../lib/session.ts';
-import { clearQuizDrafts } from '../../ui/quiz-draft.ts';
+import { clearQuizDrafts } from '../../api/quiz-draft.ts';
 
 // Signing out: loaded with the profile dropdown and the account pages, not on a guest's first load.
 

@@ -7,7 +7,7 @@ import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { attemptDraft, browserStorage, dropStaleDrafts, type Draft } from '../../ui/quiz-draft.ts';
+import { attemptDraft, browserStorage, dropStaleDrafts, type Draft } from '../../api/quiz-draft.ts';
 import { SaveQueue, type SaveState } from './save-queue.ts';
 import { type StudyLinks } from './links.ts';
 import { testResultPath } from '../../ui/paths.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/client.ts';
 import type { Answers } from './quiz.ts';
-import { attemptDraft, clearQuizDrafts, draftKey, dropStaleDrafts, type DraftStorage } from '../../ui/quiz-draft.ts';
+import { attemptDraft, clearQuizDrafts, draftKey, dropStaleDrafts, type DraftStorage } from '../../api/quiz-draft.ts';
 import { RETRY_MS, SaveQueue, TYPING_DELAY_MS, type SaveState } from './save-queue.ts';
 
 /** localStorage as a Map. */

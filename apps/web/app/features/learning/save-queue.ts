@@ -3,10 +3,10 @@
 // at a time: what changes meanwhile waits and goes, coalesced, in the next one, so saves never
 // overtake each other and the finish never races a save (two calls at once once let a save land
 // after the finish and answer 409). A question stays unsent until the server has the very value
-// on screen; the unsent ones are kept on this device (ui/quiz-draft.ts) until then.
+// on screen; the unsent ones are kept on this device (api/quiz-draft.ts) until then.
 import { ApiRequestError } from '../../api/client.ts';
 import type { Answer, Answers } from './quiz.ts';
-import type { Draft } from '../../ui/quiz-draft.ts';
+import type { Draft } from '../../api/quiz-draft.ts';
 
 /** idle: nothing sent yet; offline: no connection (kept on the device or, where storage is refused, only on screen). */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'offline-screen' | 'waiting' | 'failed';
