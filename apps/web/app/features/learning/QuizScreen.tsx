@@ -337,7 +337,13 @@ function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClo
     queue.change(questionId, answer, { typing });
   };
 
-  return { answers, state, restored, change, leaveText: () => void queue.flush(), finish: () => queue.finish(), close: () => queue.close() };
+  /** The attempt is over without our finish: nothing more is sent or kept; true when unsent answers went with it. */
+  const close = () => {
+    const lost = queue.pending;
+    queue.close();
+    return lost;
+  };
+  return { answers, state, restored, change, leaveText: () => void queue.flush(), finish: () => queue.finish(), close };
 }
 
 function AttemptForm({
@@ -388,8 +394,7 @@ function AttemptForm({
         if (status === 409) {
           // Finished already (the time ran out, or another tab): its result is read.
           setConfirming(false);
-          autosave.close();
-          closed();
+          closed(autosave.close());
           return;
         }
         if (status === 0) throw rejection({}, [FINISH_OFFLINE])!;
