@@ -148,6 +148,8 @@ try {
     { title: 'GET / signed in, 4 connections', url: `${app}/`, headers: { ...browser, cookie }, connections: 4 },
     // Overloaded: autocannon sends again at once after a 503 (a browser waits Retry-After).
     { title: 'GET / signed in (rendered)', url: `${app}/`, headers: { ...browser, cookie } },
+    // The progress page (decision 0061): five in-process calls, whatever the number of courses and tests.
+    { title: 'GET /user/progress/ (learner), 4 conn.', url: `${app}/user/progress/`, headers: { ...browser, cookie }, connections: 4 },
     // Learning (decision 0028): a lesson page records progress on every call; a save merges the answers into the attempt.
     { title: 'GET lesson page (learner)', url: learning.lesson, headers: auth },
     {
@@ -161,6 +163,7 @@ try {
     { title: '  catalogue API, cache off', url: `${uncached}${catalogue}` },
     { title: '  home page, caches off', url: `${uncached}/` },
     { title: '  course page, caches off', url: `${uncached}/courses/${slug}/` },
+    { title: '  progress page, caches off, 4 conn.', url: `${uncached}/user/progress/`, headers: { ...browser, cookie }, connections: 4 },
   ];
   const results: Awaited<ReturnType<typeof measure>>[] = [];
   for (const target of targets) results.push(await measure(target));

@@ -4,9 +4,12 @@ import { defineConfig } from 'vite';
 // recharts and what it brings (d3 parts, redux, immer, …): only the progress page uses them (decision 0034).
 const CHART_PACKAGES =
   'recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|clsx|react-is|@standard-schema';
-// TipTap, ProseMirror, dnd-kit and what they bring: only the lesson editor uses them (decision 0037).
-const EDITOR_PACKAGES =
-  '@tiptap|@dnd-kit|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-deep-equal|fast-equals|@floating-ui|tslib';
+// TipTap, ProseMirror and what they bring: the rich-text editor only, loaded when a builder screen
+// shows one (decisions 0037, 0061).
+const EDITOR_PACKAGES = '@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-deep-equal|fast-equals|@floating-ui';
+// dnd-kit (and its tslib): the builder's sortable lists (programme, blocks, questions), a chunk of
+// their own, so a page that sorts does not load the rich-text editor (decision 0061).
+const SORTABLE_PACKAGES = '@dnd-kit|tslib';
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -32,16 +35,19 @@ export default defineConfig({
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
             // nor are the progress page's charts (decision 0034), nor the lesson editor's rich text and
             // drag and drop (decision 0037).
-            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES}|${EDITOR_PACKAGES})[\\\\/])`) },
+            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES}|${EDITOR_PACKAGES}|${SORTABLE_PACKAGES})[\\\\/])`) },
             // Used by both recharts and TipTap: a small chunk of its own, so neither page loads the other's.
             { name: 'sync-store', test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
             // After `vendor`, so React stays there rather than follow recharts into this chunk.
             { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
+            { name: 'dnd', test: new RegExp(`[\\\\/]node_modules[\\\\/](${SORTABLE_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
+            // A course's age range (its hint and check at a child's birth date) loads with the order and application forms.
+            { name: 'age-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]ages\.ts$/ },
             // The legal documents' list loads with the account's consents, not on every page.
             { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
             // The link checker (sitePath, safeLink) loads with the sign-in dialogs and the pages that show staff's links.
@@ -57,7 +63,10 @@ export default defineConfig({
             // The UI kit's form parts and dialog (decision 0054): one small chunk the forms and dialogs
             // load, listed before `auth` so that it does not take them (a group takes what its
             // modules import) and every account or admin form would then load the sign-in dialogs.
-            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent)\.tsx$/ },
+            // The entry of a mailed code is in it too (decision 0059): its three screens (the sign-in dialogs, the
+            // order's code step, the invitation page) load this chunk anyway, and a chunk of its own would lengthen
+            // the list of files the shell preloads with the dialogs (the course page has no room for it).
+            { name: 'ui', test: /[\\/]app[\\/]ui[\\/](Field|FormMessages|ConfirmDialog|Modal|SignUpConsent|CodeEntry)\.tsx$/ },
             // The sign-in dialogs: a chunk of their own, loaded when one first opens.
             { name: 'auth', test: /[\\/]app[\\/]features[\\/]auth[\\/]/ },
             // The catalogue's small parts shared by home, the catalogue and the course page (prices,

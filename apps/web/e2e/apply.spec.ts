@@ -136,6 +136,39 @@ test('a guest applies for another person: Student, then their own contacts, one 
   expect(letter.text).toContain('Ольга');
 });
 
+test("an application for a child outside the kids course's age range is refused at the birth date; a fitting date goes on", async ({ page, request }) => {
+  await page.goto('/courses/limonady-i-kokteili/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Оставить заявку' }).click();
+  await page.getByRole('button', { name: 'Для другого человека (например, ребёнка)' }).click();
+  const student = page.getByRole('dialog', { name: 'Кто будет учиться' });
+  const birth = student.getByLabel('Дата рождения ребёнка');
+  // An application chooses no group: the age is counted today.
+  await expect(birth).toHaveAccessibleDescription('Курс для детей 7–10 лет: возраст считается на сегодня.');
+  await student.getByLabel('Фамилия и имя ребёнка').fill(uniqueName('Ваня'));
+  await birth.pressSequentially('10052021');
+  await student.getByRole('button', { name: 'Далее' }).click();
+  await expect(student.getByText(/^Курс для детей 7–10 лет, а ребёнку сейчас 5 лет\.$/)).toBeVisible();
+  await expect(birth).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `/tmp/age-apply-refused-${test.info().project.name}.png` });
+
+  // The server refuses the same application with the same words at the same field.
+  const refused = await request.post('/api/feedback/course_kids_form/process/', {
+    headers: { 'x-crema-client': 'web' },
+    data: {
+      name: 'Ольга', phone: '+79031112233', email: 'olga@example.ru', student_name: 'Ваня', student_birthdate: '2021-05-10',
+      course_slug: 'limonady-i-kokteili', consent_personal_data: true, consent_child_personal_data: true,
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ student_birthdate: ['Курс для детей 7–10 лет, а ребёнку сейчас 5 лет.'] });
+
+  await birth.fill('');
+  await birth.pressSequentially('10052018');
+  await student.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ваши контакты' })).toBeVisible();
+});
+
 test('the contacts page has a form that sends a message to the school', async ({ page, request }) => {
   const form = await (await request.get('/api/feedback/contacts_form/')).json();
   await page.goto('/contacts/');

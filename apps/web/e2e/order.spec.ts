@@ -3,7 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { enrolByCard, expect, fillPayer, newEmail, orderCode, payAtBank, placeOrder, TEST_CARDS, test } from './fixtures.ts';
 
 // The order page /order-course/{slug}/ (the universal order form, code entry,
-// order-form errors): a guest orders, confirms the e-mail by the mailed code in four boxes, pays
+// order-form errors): a guest orders, confirms the e-mail by the mailed code (one field drawn as four boxes), pays
 // at the test bank and finds the course in 'Мое обучение' (the golden path); a wrong code,
 // a signed-in parent orders for a child, a refused field keeps what was typed. The payment pages
 // have their own tests (payment.spec.ts).
@@ -14,8 +14,10 @@ test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429)/ } });
 
 /** A course without groups, 59 000 ₽. */
 const COURSE = { slug: 'otkrytie-kofeini', title: 'Открытие кофейни: от идеи до первой чашки', price: '59 000 ₽' };
-/** A kids course with one upcoming group, 4 500 ₽. */
+/** A kids course for children of 7–10 with one upcoming group, 4 500 ₽. */
 const KIDS = { slug: 'limonady-i-kokteili', price: '4 500 ₽' };
+/** A kids course for children of 10–14 with one upcoming group, 6 900 ₽: the demo parent's daughter (13) fits it. */
+const TEENS = { slug: 'shokoladnaya-masterskaya', price: '6 900 ₽' };
 const PAYMENT_URL = /\/courses\/payment\/[A-Za-z0-9_-]{16,}\/$/;
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) <= 520;
@@ -45,8 +47,14 @@ async function guestOrder(page: Page, email: string): Promise<Locator> {
   return dialog;
 }
 
-function boxes(dialog: Locator): Locator {
-  return dialog.getByRole('group', { name: 'Код из письма' }).getByRole('textbox');
+/** The code's one input (ui/CodeEntry.tsx), drawn as four boxes. */
+function codeInput(dialog: Locator): Locator {
+  return dialog.getByRole('textbox', { name: 'Код из письма' });
+}
+
+/** The four boxes the typed digits are drawn in (hidden from screen readers: the input is what they read). */
+function drawnBoxes(dialog: Locator): Locator {
+  return dialog.locator('.code-entry__box');
 }
 
 function profileButton(page: Page) {
@@ -79,20 +87,23 @@ test('a guest orders for themselves, types the mailed code into four boxes and i
 
   const dialog = page.getByRole('dialog', { name: 'Подтвердите e-mail' });
   await expect(dialog).toContainText(`Мы отправили код на ${email}`);
-  const digits = boxes(dialog);
-  await expect(digits).toHaveCount(4);
-  await expect(digits.first()).toHaveAttribute('autocomplete', 'one-time-code');
-  await expect(digits.first()).toHaveAttribute('inputmode', 'numeric');
-  await expect(digits.first()).toBeFocused();
+  const input = codeInput(dialog);
+  await expect(drawnBoxes(dialog)).toHaveCount(4);
+  await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(input).toHaveAttribute('inputmode', 'numeric');
+  await expect(input).toBeFocused();
   await shot(page, 'code');
 
   const code = await orderCode(page, email);
-  // A digit moves forward; Backspace on an empty box goes back and clears it.
+  // A digit goes to the next box; Backspace clears the last one.
   await page.keyboard.type(code.slice(0, 2));
-  await expect(digits.nth(2)).toBeFocused();
+  await expect(input).toHaveValue(code.slice(0, 2));
+  await expect(drawnBoxes(dialog).nth(1)).toHaveText(code[1]!);
+  await expect(drawnBoxes(dialog).nth(2)).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('Backspace');
-  await expect(digits.nth(1)).toBeFocused();
-  await expect(digits.nth(1)).toHaveValue('');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue(code.slice(0, 1));
+  await expect(drawnBoxes(dialog).nth(1)).toHaveText('');
   // The fourth digit sends the code.
   await page.keyboard.type(code.slice(1));
   await expect(page).toHaveURL(PAYMENT_URL);
@@ -122,22 +133,23 @@ test('a wrong code shows the server message and empties the boxes; resend waits 
 
   const code = await orderCode(page, email);
   const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
-  const digits = boxes(dialog);
+  const input = codeInput(dialog);
   await page.keyboard.type(wrong);
   await expect(dialog.getByRole('alert')).toContainText(/код/i);
-  for (let i = 0; i < 4; i++) await expect(digits.nth(i)).toHaveValue('');
-  await expect(digits.first()).toBeFocused();
-  await expect(digits.first()).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveValue('');
+  for (let i = 0; i < 4; i++) await expect(drawnBoxes(dialog).nth(i)).toHaveText('');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'code-wrong');
 
-  // The whole code filled into the first box (the phone's autofill from the letter) fills all four and sends.
-  await digits.first().fill(code);
+  // The whole code filled into the field (the phone's autofill from the letter) fills all four and sends.
+  await input.fill(code);
   await expect(page).toHaveURL(PAYMENT_URL);
 });
 
 test('a signed-in parent finds the payer data filled in, picks the child and goes to payment', async ({ page, login }) => {
   await login('student@crema.local', { password: 'crema-demo-2026' });
-  await page.goto(`/order-course/${KIDS.slug}/`);
+  await page.goto(`/order-course/${TEENS.slug}/`);
   await hydrated(page);
   const card = form(page);
   await expect(card.getByLabel('Фамилия', { exact: true })).toHaveValue('Смирнов');
@@ -156,7 +168,7 @@ test('a signed-in parent finds the payer data filled in, picks the child and goe
   const child = card.getByLabel(/Смирнова Полина Алексеевна/);
   await child.check();
   await expect(card.getByLabel('Буду учиться сам')).not.toBeChecked();
-  await expect(page.getByTestId('order-total')).toHaveText(nbsp(KIDS.price));
+  await expect(page.getByTestId('order-total')).toHaveText(nbsp(TEENS.price));
   // Choosing themselves too is the one or the other ('Буду учиться сам' or students).
   await card.getByLabel('Буду учиться сам').check();
   await expect(child).not.toBeChecked();
@@ -227,7 +239,7 @@ test('a payer without a patronymic orders: the field may stay empty', async ({ p
 test("the payer's data of a first order fills the new account: the next order shows it with the notice", async ({ page }) => {
   const email = newEmail('order-profile');
   const dialog = await guestOrder(page, email);
-  await boxes(dialog).first().fill(await orderCode(page, email));
+  await codeInput(dialog).fill(await orderCode(page, email));
   await expect(page).toHaveURL(PAYMENT_URL);
   const code = new URL(page.url()).pathname.split('/').at(-2)!;
 
@@ -350,8 +362,8 @@ test('a guest orders for a child: the new student fields, the server refuses a m
   await card.getByRole('button', { name: /^Оформить заказ/ }).click();
   await expect(card.getByLabel('Дата рождения')).toHaveAttribute('aria-invalid', 'true');
   await expect(card.getByLabel('Имя ученика')).toHaveValue('Маша');
-  await card.getByLabel('Дата рождения').pressSequentially('02092015');
-  await expect(card.getByLabel('Дата рождения')).toHaveValue('02.09.2015');
+  await card.getByLabel('Дата рождения').pressSequentially('02092018');
+  await expect(card.getByLabel('Дата рождения')).toHaveValue('02.09.2018');
   // The parent's consent for the child (its own document, decision 0046): required by the server.
   const childConsent = card.getByLabel(/Я являюсь законным представителем ребёнка/);
   await expect(card.getByRole('link', { name: 'согласие на обработку его персональных данных' })).toHaveAttribute('href', '/documents/child-personal-data-consent/');
@@ -360,6 +372,54 @@ test('a guest orders for a child: the new student fields, the server refuses a m
   await childConsent.check();
   await card.getByRole('button', { name: /^Оформить заказ/ }).click();
   await expect(page.getByRole('dialog', { name: 'Подтвердите e-mail' })).toContainText(`Мы отправили код на ${email}`);
+});
+
+test("a parent types a birth date outside the kids course's age range and sees why at the field; a fitting date goes on", async ({ page }) => {
+  const email = newEmail('order-age');
+  await page.goto(`/order-course/${KIDS.slug}/`);
+  await hydrated(page);
+  await fillPayer(page, email);
+  const card = form(page);
+  await card.getByLabel('Будет учиться другой человек').check();
+  await card.getByLabel('Ребёнок').check();
+  await card.getByLabel('Фамилия ученика').fill('Петров');
+  await card.getByLabel('Имя ученика').fill('Ваня');
+  const birth = card.getByLabel('Дата рождения');
+  // The range is said next to the field before anything is typed: the age is counted on the group's start.
+  await expect(birth).toHaveAccessibleDescription(/^Курс для детей 7–10 лет: возраст считается на начало занятий, \d{2}\.\d{2}\.\d{4}\.$/);
+  await birth.pressSequentially('10052021');
+  await card.getByLabel(/Я являюсь законным представителем ребёнка/).check();
+  await card.getByRole('button', { name: /^Оформить заказ/ }).click();
+  await expect(birth).toHaveAttribute('aria-invalid', 'true');
+  await expect(birth).toBeFocused();
+  await expect(card.getByText(/^Курс для детей 7–10 лет, а ребёнку к началу занятий будет 5 лет\.$/)).toBeVisible();
+  await birth.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/age-order-refused-${test.info().project.name}.png` });
+  // The server says the same (it decides): the form's rule is the contract's.
+  const [group] = (await (await page.request.get(`/api/schedule/?course=${KIDS.slug}`)).json()) as { id: number }[];
+  const server = await page.request.post('/api/order/request/', {
+    headers: { 'x-crema-client': 'web', 'x-csrf-token': (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')?.value ?? '' },
+    data: {
+      course_slug: KIDS.slug, last_name: 'Иванова', first_name: 'Анна', phone: '+7 916 123-45-67', email, consent_privacy: true, consent_personal_data: true,
+      group: group!.id, student_type: 'child', student_last_name: 'Петров', student_first_name: 'Ваня', student_birthdate: '2021-05-10', consent_child_personal_data: true,
+    },
+  });
+  expect(server.status()).toBe(400);
+  expect(await server.json()).toEqual({ student_birthdate: ['Курс для детей 7–10 лет, а ребёнку к началу занятий будет 5 лет.'] });
+
+  await birth.fill('');
+  await birth.pressSequentially('10052018');
+  await expect(birth).toHaveValue('10.05.2018');
+  await card.getByRole('button', { name: /^Оформить заказ/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Подтвердите e-mail' });
+  await expect(dialog).toContainText(`Мы отправили код на ${email}`);
+  // Confirmed and cancelled: the order holds no seat of the group the other specs order.
+  await boxes(dialog).first().fill(await orderCode(page, email));
+  await expect(page).toHaveURL(PAYMENT_URL);
+  const code = new URL(page.url()).pathname.split('/').at(-2)!;
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIES.csrf)?.value ?? '';
+  const cancel = await page.request.post(`/api/user/orders/${code}/cancel/`, { headers: { [CSRF_HEADER]: csrf, 'X-Crema-Client': 'web' } });
+  expect(cancel.status()).toBeLessThan(300);
 });
 
 test('resend comes back when the countdown ends; the wait the server still asks for is shown', async ({ page }) => {
@@ -371,9 +431,9 @@ test('resend comes back when the countdown ends; the wait the server still asks 
   const resend = dialog.getByRole('button', { name: 'Отправить код повторно', exact: true });
   await expect(resend).toBeEnabled();
   await resend.click();
-  // The 429 detail (the server's words), and the boxes stay as they are.
+  // The 429 detail (the server's words), and the field stays as it is.
   await expect(dialog.getByRole('alert')).toContainText(/можно через \d+ секунд/);
-  await expect(boxes(dialog).first()).toHaveValue('');
+  await expect(codeInput(dialog)).toHaveValue('');
 });
 
 test('the order page says the learner already studies the course or already has an unpaid order of it; the payment page, until when the seat is held', async ({ page, login, baseURL }) => {

@@ -19,7 +19,7 @@ const WEB = { 'x-crema-client': 'web' };
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const question = (page: Page, number: number, total: number) => page.getByRole('group', { name: new RegExp(`^Вопрос ${number} из ${total}`) });
-const saved = (page: Page) => page.locator('.quiz-bar').getByRole('status');
+const saved = (page: Page) => page.locator('.quiz-bar__save');
 const score = (page: Page) => page.locator('.quiz-score__number');
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/quiz-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 
@@ -78,7 +78,7 @@ test('a learner takes a module test (reload keeps the answers, fail and retake, 
   // A lost connection: the answer stays on screen and is saved once the connection is back.
   await page.context().setOffline(true);
   await question(page, 3, 3).getByRole('checkbox', { name: 'Микроволнами' }).check();
-  await expect(saved(page)).toHaveText('Нет связи — ответы сохранятся, когда она вернётся');
+  await expect(saved(page)).toHaveText('Нет связи — ответы сохранены на этом устройстве и отправятся, когда связь вернётся');
   await expect(question(page, 3, 3).getByRole('checkbox', { name: 'Микроволнами' })).toBeChecked();
   await page.context().setOffline(false);
   await expect(saved(page)).toHaveText('Ответы сохранены', { timeout: 10_000 });

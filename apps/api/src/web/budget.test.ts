@@ -3,7 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
-import { buildCourse, buildPage, buildReview, buildTeacher } from '../test/factories.ts';
+import {
+  buildCourse,
+  buildLesson,
+  buildLessonBlock,
+  buildModule,
+  buildOwner,
+  buildPage,
+  buildQuestion,
+  buildReview,
+  buildTeacher,
+  buildTest,
+  signInAs,
+  type TestSession,
+} from '../test/factories.ts';
 import { loadWebBuild, mountWeb, WEB_BUILD_DIR } from './ssr.ts';
 import { firstLoadJs } from '../../../../scripts/lib/first-load-js.ts';
 import { readStamp } from '../../../../scripts/lib/build-stamp.ts';
@@ -14,9 +27,21 @@ import { readStamp } from '../../../../scripts/lib/build-stamp.ts';
 const BUDGET_BYTES = 120 * 1024;
 // The order page loads the form's libraries (react-hook-form, imask: the `forms` chunk) at once.
 const CHECKOUT_BUDGET_BYTES = 160 * 1024;
+// The course builder's pages (decision 0061), each with its own limit: what it measured, plus a
+// few KB. TipTap and ProseMirror (the `editor` chunk, about 117 KB gzip) load when a rich-text
+// field shows, never first; dnd-kit (`dnd`) loads with the sortable lists, the forms' libraries
+// with the forms.
+const BUILDER_BUDGETS: [page: string, kb: number][] = [
+  ['programme', 150],
+  ['course edit', 160],
+  ['course tests', 176],
+  ['lesson editor', 180],
+  ['test editor', 175],
+];
 
 let app: FastifyInstance;
 let drop: () => Promise<void>;
+let builder: { session: TestSession; paths: Record<string, string> };
 beforeAll(async () => {
   // The first `npm start` of a checkout compresses quickly (decision 0062): not what is served in production.
   if ((await readStamp(WEB_BUILD_DIR))?.compression === 'quick') {
@@ -29,16 +54,34 @@ beforeAll(async () => {
   await buildTeacher(database.db, { courseIds: [course.id] });
   await buildReview(database.db, { courseId: course.id });
   await buildPage(database.db, { slug: 'about', blocks: [{ type: 'text', data: { html: '<p>О школе</p>' } }] });
+  // An owner's draft course (the public course test reads the published one) with a module, a lesson with a text block and a test with a question: the builder's pages.
+  const owner = await buildOwner(database.db);
+  const owned = await buildCourse(database.db, { ownerId: owner.id, published: false });
+  const module = await buildModule(database.db, { courseId: owned.id });
+  const lesson = await buildLesson(database.db, { moduleId: module.id });
+  await buildLessonBlock(database.db, { lessonId: lesson.id });
+  const test = await buildTest(database.db, { courseId: owned.id, moduleId: module.id });
+  await buildQuestion(database.db, { testId: test.id });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(await loadWebBuild()) });
+  builder = {
+    session: await signInAs(app, owner),
+    paths: {
+      programme: `/admin/courses/${owned.id}/`,
+      'course edit': `/admin/courses/${owned.id}/edit/`,
+      'course tests': `/admin/courses/${owned.id}/test/`,
+      'lesson editor': `/admin/lessons/${lesson.id}/`,
+      'test editor': `/admin/tests/${test.id}/`,
+    },
+  };
 });
 afterAll(async () => {
   await app?.close();
   await drop?.();
 });
 
-const viaInject = async (url: string, init?: { headers?: Record<string, string> }) => {
-  const res = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search, headers: init?.headers });
+const viaInject = async (url: string, init?: { headers?: Record<string, string> }, session?: Record<string, string>) => {
+  const res = await app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search, headers: { ...session, ...init?.headers } });
   const bytes = res.rawPayload;
   return {
     headers: { get: (name: string) => (res.headers[name.toLowerCase()] as string | undefined) ?? null },
@@ -75,5 +118,18 @@ describe('first-load JavaScript of public pages', () => {
     expect(js.files.some((file) => /order-course/.test(file.path))).toBe(true);
     expect(js.files.some((file) => /forms-/.test(file.path))).toBe(true);
     expect(js.gzipBytes).toBeLessThanOrEqual(CHECKOUT_BUDGET_BYTES);
+  });
+});
+
+describe('first-load JavaScript of the course builder', () => {
+  it.each(BUILDER_BUDGETS)('the %s page stays within %i KB gzip, without the rich-text editor', async (name, kb) => {
+    const path = builder.paths[name]!;
+    const page = await app.inject({ method: 'GET', url: path, headers: builder.session.cookieHeaders });
+    expect(page.statusCode).toBe(200);
+    const js = await firstLoadJs(`http://localhost${path}`, (url, init) => viaInject(url, init, builder.session.cookieHeaders));
+    expect(js.files.find((file) => /\/(course-programme|course-edit|course-tests|lesson|test)-[\w-]+\.js$/.test(file.path))).toBeDefined();
+    // TipTap and ProseMirror load on use: no builder page carries them first.
+    expect(js.files.filter((file) => /\/editor-[\w-]+\.js$/.test(file.path))).toEqual([]);
+    expect(js.gzipBytes).toBeLessThanOrEqual(kb * 1024);
   });
 });

@@ -4,7 +4,8 @@ import { useId, type ReactNode } from 'react';
 // ids and flags it is handed), a hint and the field's messages, tied together for screen readers.
 // Forms keep their own look: `look` names the CSS block each screen already styles (the account
 // and order forms `pf-field`, the sign-in dialogs `auth-field`, the admin screens `admin-field`,
-// the lesson editor `le-field`, the invitation page `invite-field`). Markup is the same for all.
+// the lesson editor `le-field`, the invitation page `invite-field`, the code entry of every mailed
+// code `code-entry__field`, ui/CodeEntry.tsx). Markup is the same for all.
 
 /** What the control spreads: its id, and the invalid flag and descriptions when there are any. */
 export interface FieldA11y {
@@ -13,7 +14,7 @@ export interface FieldA11y {
   'aria-describedby'?: string;
 }
 
-export type FieldLook = 'account' | 'auth' | 'admin' | 'lesson' | 'invite';
+export type FieldLook = 'account' | 'auth' | 'admin' | 'lesson' | 'invite' | 'code';
 
 interface Look {
   box: string;
@@ -24,6 +25,8 @@ interface Look {
   firstError?: boolean;
   /** The error before the hint in the control's description (the lesson editor). */
   errorFirst?: boolean;
+  /** The messages announced when they appear (role="alert"), all of them (the code entry). */
+  alert?: boolean;
 }
 
 const LOOKS: Record<FieldLook, Look> = {
@@ -32,6 +35,7 @@ const LOOKS: Record<FieldLook, Look> = {
   admin: { box: 'admin-field', label: 'admin-field__label', hint: 'admin-field__hint', error: 'admin-field__error' },
   lesson: { box: 'le-field', label: 'le-field__label', hint: 'le-field__hint', error: 'le-field__error', firstError: true, errorFirst: true },
   invite: { box: 'invite-field', hint: 'invite-hint', error: 'invite-error' },
+  code: { box: 'code-entry__field', label: 'code-entry__label', hint: 'code-entry__hint', error: 'code-entry__error', alert: true },
 };
 
 export interface FieldProps {
@@ -67,7 +71,7 @@ export function Field({ look, label, hint, errors = [], className, id: fixedId, 
         </p>
       ) : null}
       {errors.length ? (
-        <p id={errorId} className={css.error} role={css.firstError ? 'alert' : undefined}>
+        <p id={errorId} className={css.error} role={css.firstError || css.alert ? 'alert' : undefined}>
           {css.firstError ? errors[0] : errors.join(' ')}
         </p>
       ) : null}

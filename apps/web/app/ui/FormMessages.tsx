@@ -4,7 +4,7 @@
 // as a paragraph and several as a list; a box that is always there (so the live region exists
 // before the message comes) or one only while there are messages.
 
-export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'order' | 'admin' | 'test-editor' | 'payment' | 'group' | 'learning' | 'invite';
+export type FormMessagesLook = 'account' | 'auth' | 'apply' | 'order' | 'admin' | 'test-editor' | 'payment' | 'group' | 'learning' | 'invite' | 'code';
 
 interface Look {
   block: string;
@@ -23,7 +23,7 @@ const LOOKS: Record<FormMessagesLook, Look> = {
   auth: { block: 'auth-messages', shape: 'list', always: true },
   // The application dialogs.
   apply: { block: 'apply-messages', shape: 'paragraphs', always: true, items: true },
-  // The order's code step.
+  // The order's password step.
   order: { block: 'order-messages', shape: 'paragraphs', always: true, items: true },
   // The course builder and the school staff's screens.
   admin: { block: 'admin-alert', shape: 'text-or-list' },
@@ -37,6 +37,8 @@ const LOOKS: Record<FormMessagesLook, Look> = {
   learning: { block: 'learn-problems', shape: 'paragraphs' },
   // The invitation page.
   invite: { block: 'invite-alert', shape: 'line' },
+  // The code entry (ui/CodeEntry.tsx): only while there are messages, so its field's alert is the only one.
+  code: { block: 'code-entry__messages', shape: 'paragraphs', items: true },
 };
 
 export interface FormMessagesProps {

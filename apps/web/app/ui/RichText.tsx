@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import './rich-text.css';
 
 // The course builder's rich text editor (lesson text blocks, course descriptions): TipTap
 // (ProseMirror) with what the learners' pages show — bold, italic, headings (h2, h3: the page's
 // h1 is its title), lists, quotes and links — producing HTML that the server cleans again on save
-// (apps/api modules/admin/html.ts). Its code lands in the `editor` chunk: admin pages only.
+// (apps/api modules/admin/html.ts). Its code lands in the `editor` chunk, loaded on use (RichTextField.tsx).
 
 interface Props {
   /** The HTML shown. A new value from outside (a saved version taken in) replaces the editor's text while it is not being typed in. */

@@ -41,6 +41,8 @@ export const APPLICATION_EXTRA_FIELDS = [
  * parent: such an application needs `consent_child_personal_data` (decision 0046's child document).
  */
 export const STUDENT_FIELD_PREFIX = 'student_';
+/** The child's birth date of an application (and of the order form): checked against the course's age range. */
+export const STUDENT_BIRTHDATE_FIELD = 'student_birthdate';
 
 export const FEEDBACK_TEXTS = {
   formNotFound: 'Форма не найдена.',

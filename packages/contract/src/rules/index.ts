@@ -8,4 +8,5 @@ export * from './orders.ts';
 export * from './legal.ts';
 export * from './links.ts';
 export * from './forms.ts';
+export * from './ages.ts';
 export * from './audit.ts';

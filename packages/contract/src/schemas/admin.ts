@@ -1,6 +1,7 @@
 // The course builder (decision 0035): a course owner's courses, their
 // modules and the order of modules, lessons and tests. Money in kopecks, as everywhere.
 import { z } from 'zod';
+import { AGE_TEXTS, COURSE_AGE_BOUNDS } from '../rules/ages.ts';
 import { COURSE_FORMATS, COURSE_LEVELS, ENROLMENT_SOURCES, SLUG_PATTERN } from '../rules/catalog.ts';
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
@@ -27,6 +28,11 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable();
 const kopecks = kopecksField().nullable();
+/** One end of a course's age range: whole years within COURSE_AGE_BOUNDS; null — no limit. */
+const age = (what: string) =>
+  int4({ ...COURSE_AGE_BOUNDS, error: 'Введите возраст числом.', minMessage: AGE_TEXTS.outOfBounds, maxMessage: AGE_TEXTS.outOfBounds })
+    .nullable()
+    .describe(`${what}, полных лет (${COURSE_AGE_BOUNDS.min}–${COURSE_AGE_BOUNDS.max}); null — без ограничения`);
 
 /** A storage key of an uploaded file (what the upload call answers), never a URL or a path up. */
 const storageKey = z
@@ -88,6 +94,8 @@ const courseFields = {
   old_price: kopecks.describe('цена до скидки, копейки'),
   duration_hours: int4({ min: 1, max: 10_000, maxMessage: 'Не больше 10000.' }).nullable(),
   duration_text: optionalText(100),
+  age_min: age('Возраст учеников от'),
+  age_max: age('Возраст учеников до (включительно); «от» не больше «до»'),
   format: z.enum(COURSE_FORMATS, { error: 'Выберите формат.' }),
   level: z.enum(COURSE_LEVELS, { error: 'Выберите уровень.' }),
   seo_title: optionalText(200),
@@ -140,6 +148,8 @@ export const adminCourseSchema = z
     old_price: z.number().int().nullable(),
     duration_hours: z.number().int().nullable(),
     duration_text: z.string().nullable(),
+    age_min: z.number().int().nullable().describe('возраст учеников от, полных лет; null — без ограничения'),
+    age_max: z.number().int().nullable().describe('возраст учеников до, включительно; null — без ограничения'),
     format: z.enum(COURSE_FORMATS),
     level: z.enum(COURSE_LEVELS),
     image: imageSchema.nullable(),

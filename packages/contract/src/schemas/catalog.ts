@@ -217,6 +217,12 @@ export type CourseProgram = z.infer<typeof courseProgramSchema>;
 export const courseDetailSchema = courseCardSchema
   .extend({
     description: z.string().nullable().describe('HTML'),
+    age: z
+      .object({
+        min: z.number().int().nullable().describe('от, полных лет; null — без ограничения'),
+        max: z.number().int().nullable().describe('до, включительно; null — без ограничения'),
+      })
+      .describe('Возраст учеников: заказ и заявка проверяют по нему дату рождения ребёнка (на начало группы, иначе на сегодня)'),
     og: ogSchema,
     seo: seoSchema,
     attributes: z.array(courseAttributeSchema).describe('Все атрибуты курса по порядку'),

@@ -224,6 +224,30 @@ export const testStatisticSchema = z
   .meta({ id: 'TestStatistic' });
 export type TestStatistic = z.infer<typeof testStatisticSchema>;
 
+/** One test of a course as the progress page lists it: its grade and its finished attempts (their answers: the test's own call). */
+export const progressTestSchema = z
+  .object({
+    test: z.object({ id, title: z.string(), pass_score: z.number().int() }),
+    user_course_id: id,
+    grade: z.number().int().nullable().describe('оценка по способу grading; null — завершённых попыток нет'),
+    best_score: z.number().int().nullable(),
+    last_score: z.number().int().nullable(),
+    attempts: z
+      .array(z.object({ id, number: z.number().int(), score: z.number().int(), finished_at: z.string() }))
+      .describe('завершённые попытки, по номеру'),
+  })
+  .meta({ id: 'ProgressTest' });
+export type ProgressTest = z.infer<typeof progressTestSchema>;
+
+/** GET /api/user/course/statistic/courses/ */
+export const progressCoursesSchema = z
+  .object({
+    modules: z.array(modulesStatisticSchema).describe('по каждому курсу — как /api/user/courses/modules/'),
+    tests: z.array(progressTestSchema),
+  })
+  .meta({ id: 'ProgressCourses' });
+export type ProgressCourses = z.infer<typeof progressCoursesSchema>;
+
 /** GET /api/user/course/statistic/lesson/{id}/ */
 export const lessonStatisticSchema = z
   .object({

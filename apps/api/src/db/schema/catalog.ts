@@ -97,6 +97,12 @@ export const courses = pgTable(
     durationHours: integer(),
     /** Duration as shown to people, e.g. '3 недели, 6 занятий'. */
     durationText: text(),
+    /**
+     * The learners' age range in full years (a children's course: 10 and 14 for '10–14 лет'); null
+     * at either end = no limit. The order and the application check a child's birth date against it.
+     */
+    ageMin: integer(),
+    ageMax: integer(),
     format: courseFormatEnum().notNull().default('online'),
     level: courseLevelEnum().notNull().default('beginner'),
     image: text(),
@@ -119,6 +125,7 @@ export const courses = pgTable(
     index('courses_search_vector_idx').using('gin', t.searchVector),
     check('courses_price_non_negative', sql`${t.priceKopecks} >= 0 and ${t.oldPriceKopecks} >= 0`),
     check('courses_duration_positive', sql`${t.durationHours} > 0`),
+    check('courses_age_range', sql`${t.ageMin} >= 1 and ${t.ageMax} <= 99 and ${t.ageMin} <= ${t.ageMax}`),
   ],
 );
 

@@ -70,6 +70,7 @@ export async function seedCourse(
       durationText: course.durationText,
       format: course.format,
       level: course.level,
+      ...ageRange(course.ages),
       image: course.image,
       isPublished: course.isPublished ?? true,
       isFeatured: course.isFeatured ?? false,
@@ -127,6 +128,14 @@ export async function seedCourse(
   }
   const finalTest = course.finalTest ? await seedTest(tx, course.finalTest, { courseId, moduleId: null, sort: 0 }) : null;
   return { id: courseId, priceKopecks: course.priceKopecks, lessons, moduleTests, finalTest, teacherIds: refs.teacherIds };
+}
+
+/** The range of a kids' course's age text ('10–14 лет' → 10 and 14); no text is no limit. */
+export function ageRange(ages: string | undefined): { ageMin: number | null; ageMax: number | null } {
+  if (!ages) return { ageMin: null, ageMax: null };
+  const match = /^(\d+)–(\d+) лет$/.exec(ages);
+  if (!match) throw new Error(`seed: the age text ${ages} is not 'N–M лет'`);
+  return { ageMin: Number(match[1]), ageMax: Number(match[2]) };
 }
 
 export function courseAttributeRows(course: SeedCourse, courseId: number, attributeIds: AttributeIds) {

@@ -171,6 +171,40 @@ describe('courses', () => {
     expect(Object.keys(badSlug.json()).sort()).toEqual(['price', 'slug']);
   });
 
+  it("edits the learners' age range: either end alone, cleared to no limit, 'от' not above 'до', within 1–99, in Russian; the course page shows it", async () => {
+    const course = await buildCourse(db(), { ownerId: owner.id, isKids: true });
+    const url = `/api/admin/courses/${course.id}/`;
+    expect((await call('GET', url, owner.session)).json()).toMatchObject({ age_min: null, age_max: null });
+    const saved = await call('PATCH', url, owner.session, { age_min: 10, age_max: 14 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ age_min: 10, age_max: 14 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course.slug}/` })).json().age).toEqual({ min: 10, max: 14 });
+
+    // One end against the stored other.
+    const above = await call('PATCH', url, owner.session, { age_min: 15 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toEqual({ age_min: ['Возраст «от» не может быть больше возраста «до».'] });
+    const outOf = await call('PATCH', url, owner.session, { age_min: 0, age_max: 120 });
+    expect(outOf.statusCode).toBe(400);
+    expect(outOf.json()).toEqual({ age_min: ['Возраст — от 1 до 99 лет.'], age_max: ['Возраст — от 1 до 99 лет.'] });
+    const notWhole = await call('PATCH', url, owner.session, { age_max: 'четырнадцать' });
+    expect(notWhole.statusCode).toBe(400);
+    expect(notWhole.json()).toEqual({ age_max: ['Введите возраст числом.'] });
+    const [kept] = await db().select().from(courses).where(eq(courses.id, course.id));
+    expect([kept!.ageMin, kept!.ageMax]).toEqual([10, 14]);
+
+    const cleared = await call('PATCH', url, owner.session, { age_max: null, age_min: 7 });
+    expect(cleared.json()).toMatchObject({ age_min: 7, age_max: null });
+    expect((await call('PATCH', url, owner.session, { age_min: null })).json()).toMatchObject({ age_min: null, age_max: null });
+
+    // The OpenAPI document shows the fields from the contract's schemas.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.schemas.AdminCoursePatch.properties.age_min).toMatchObject({ type: 'integer', nullable: true, minimum: 1, maximum: 99 });
+    expect(doc.components.schemas.AdminCoursePatch.properties.age_max).toMatchObject({ type: 'integer', nullable: true, minimum: 1, maximum: 99 });
+    expect(doc.components.schemas.CourseDetail.required).toContain('age');
+    expect(doc.components.schemas.CourseDetail.properties.age).toMatchObject({ type: 'object', required: ['min', 'max'] });
+  });
+
   it('publishes only a complete course and says what is missing', async () => {
     const course = await buildCourse(db(), { ownerId: owner.id, published: false, priceKopecks: null });
     const refused = await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { is_published: true, title: 'Новое название' });

@@ -5,6 +5,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import slugify from 'slugify';
 import {
   STUDENT_FORMS,
+  ageRangeProblems,
   formatCount,
   type AdminCourse,
   type AdminCourseCard,
@@ -169,6 +170,8 @@ export async function toAdminCourse(db: Executor, media: MediaStore, course: Cou
     old_price: course.oldPriceKopecks,
     duration_hours: course.durationHours,
     duration_text: course.durationText,
+    age_min: course.ageMin,
+    age_max: course.ageMax,
     format: course.format,
     level: course.level,
     image,
@@ -218,6 +221,12 @@ export async function patchAdminCourse(
       if (body.updated_at !== undefined && new Date(body.updated_at).getTime() !== course.updatedAt.getTime()) {
         throw new ApiError('conflict', ADMIN_TEXTS.conflict);
       }
+      // The age range as it will be: the ends sent over the stored ones (either may come alone).
+      const ages = ageRangeProblems({
+        min: body.age_min === undefined ? course.ageMin : body.age_min,
+        max: body.age_max === undefined ? course.ageMax : body.age_max,
+      });
+      if (ages.age_min || ages.age_max) throw ApiError.fields(Object.fromEntries(Object.entries(ages).map(([key, message]) => [key, [message]])));
       await assertCourseKeys(tx, actor, course.id, [
         ['image', body.image],
         ['og_image', body.og_image],
@@ -233,6 +242,8 @@ export async function patchAdminCourse(
         oldPriceKopecks: body.old_price,
         durationHours: body.duration_hours,
         durationText: body.duration_text,
+        ageMin: body.age_min,
+        ageMax: body.age_max,
         format: body.format,
         level: body.level,
         seoTitle: body.seo_title,

@@ -253,6 +253,7 @@ describe('every route of the app', () => {
       // Statistics (decision 0033).
       'GET /api/user/course/statistic/',
       'GET /api/user/course/statistic/export/',
+      'GET /api/user/course/statistic/courses/',
       'GET /api/user/courses/groups/',
       'GET /api/user/courses/modules/',
       'GET /api/user/course/statistic/testing/:id/',

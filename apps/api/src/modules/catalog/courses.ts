@@ -405,6 +405,8 @@ export async function getCourse(db: Db, media: MediaService, key: string): Promi
         ogTitle: courses.ogTitle,
         ogDescription: courses.ogDescription,
         ogImage: courses.ogImage,
+        ageMin: courses.ageMin,
+        ageMax: courses.ageMax,
         updatedAt: courses.updatedAt,
       })
       .from(courses)
@@ -435,6 +437,7 @@ export async function getCourse(db: Db, media: MediaService, key: string): Promi
   return {
     ...card,
     description: course.description,
+    age: { min: course.ageMin, max: course.ageMax },
     og: await toOg(media, course, course.shortDescription, course.image),
     seo: toSeo(course, course.shortDescription),
     attributes: allAttributes,

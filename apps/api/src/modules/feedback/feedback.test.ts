@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_TEXTS, FEEDBACK_TEXTS } from '@crema/contract';
+import { CAPTCHA_TEXTS, FEEDBACK_TEXTS, addDays, fromIsoDate, moscowIsoDate } from '@crema/contract';
 import { consents, feedbackSubmissions, mailOutbox, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildFeedbackForm, buildUser, setConfig, signInAs, unique } from '../../test/factories.ts';
@@ -331,6 +331,45 @@ describe('dynamic forms and applications (captcha off)', () => {
     }
     expect(byAddress.filter((s) => s === 201)).toHaveLength(20);
     expect(byAddress.at(-1)).toBe(429);
+  });
+
+  it("refuses a child outside the course's age range at the birth date (the age counted today), in JSON and multipart alike", async () => {
+    const kids = await buildFeedbackForm(t.database.db, {
+      key: unique('kids').replace(/-/g, '_'),
+      fields: [
+        { name: 'name', title: 'Имя родителя', required: true, type: 'text' },
+        { name: 'phone', title: 'Телефон родителя', required: true, type: 'phone' },
+        { name: 'student_birthdate', title: 'Дата рождения ребёнка', required: true, type: 'date' },
+      ],
+    });
+    const course = await buildCourse(t.database.db, { isKids: true, ageMin: 10, ageMax: 14 });
+    const today = moscowIsoDate(new Date());
+    const tenToday = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
+    const base = { name: 'Ольга', phone: '+79160000003', course_slug: course.slug, consent_personal_data: true, consent_child_personal_data: true };
+
+    const small = await post(t, kids.key, { ...base, student_birthdate: addDays(tenToday, 1) });
+    expect(small.statusCode).toBe(400);
+    expect(small.json()).toEqual({ student_birthdate: ['Курс для детей 10–14 лет, а ребёнку сейчас 9 лет.'] });
+    const typed = await multipart({ ...base, consent_personal_data: 'on', consent_child_personal_data: 'on', student_birthdate: fromIsoDate(addDays(tenToday, 1)) });
+    const sentAsForm = await t.app.inject({
+      method: 'POST',
+      url: `/api/feedback/${kids.key}/process/`,
+      payload: typed.body,
+      headers: { 'content-type': typed.contentType },
+      remoteAddress: freshIp(),
+    });
+    expect(sentAsForm.statusCode).toBe(400);
+    expect(sentAsForm.json()).toEqual({ student_birthdate: ['Курс для детей 10–14 лет, а ребёнку сейчас 9 лет.'] });
+    expect(await submissionsOf(t, kids.id)).toEqual([]);
+
+    const fits = await post(t, kids.key, { ...base, student_birthdate: tenToday });
+    expect(fits.statusCode).toBe(201);
+    // A course without a range, and an application about no course, take any child.
+    const open = await buildCourse(t.database.db, { isKids: true });
+    expect((await post(t, kids.key, { ...base, course_slug: open.slug, student_birthdate: '2021-05-10' })).statusCode).toBe(201);
+    const { course_slug: _none, ...noCourse } = base;
+    expect((await post(t, kids.key, { ...noCourse, student_birthdate: '2021-05-10' })).statusCode).toBe(201);
+    expect(await submissionsOf(t, kids.id)).toHaveLength(3);
   });
 });
 

@@ -10,9 +10,11 @@ import {
   FEEDBACK_TEXTS,
   FORM_TEXT_MAX_LENGTH,
   NON_FIELD_ERRORS,
+  STUDENT_BIRTHDATE_FIELD,
   STUDENT_FIELD_PREFIX,
   feedbackProcessBodySchema,
   ACCOUNT_TEXTS,
+  ageProblem,
   formatDateTime,
   fromIsoDate,
   isEmailAddress,
@@ -200,11 +202,16 @@ export class FeedbackService {
     let course: { id: number; title: string; slug: string } | null = null;
     if (app.courseSlug !== null) {
       const [found] = await db
-        .select({ id: courses.id, title: courses.title, slug: courses.slug })
+        .select({ id: courses.id, title: courses.title, slug: courses.slug, isKids: courses.isKids, ageMin: courses.ageMin, ageMax: courses.ageMax })
         .from(courses)
         .where(and(eq(courses.slug, app.courseSlug), publishedCourses));
       if (!found) throw ApiError.fields({ course_slug: [FEEDBACK_TEXTS.courseNotFound] });
       course = found;
+      // The child's birth date against the course's age range, counted today (an application
+      // chooses no group).
+      const birth = app.values[STUDENT_BIRTHDATE_FIELD];
+      const problem = birth ? ageProblem(birth, { min: found.ageMin, max: found.ageMax }, { kids: found.isKids }) : null;
+      if (problem) throw ApiError.fields({ [STUDENT_BIRTHDATE_FIELD]: [problem] });
     }
 
     const signedIn = isSignedIn(actor);

@@ -1,7 +1,7 @@
 // The course as a learner walks it: modules with their published lessons and tests in order,
 // then the final tests; statuses from the enrolment's progress and attempts. A fixed number of
 // queries whatever the number of modules (decision 0028).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CourseModules, LearningPosition, ProgressStatus } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
@@ -93,14 +93,23 @@ export interface CourseStructure {
 
 /** The published structure of a course: 3 queries side by side. */
 export async function loadStructure(db: Executor, courseId: number): Promise<CourseStructure> {
+  return (await loadStructures(db, [courseId])).get(courseId)!;
+}
+
+/** The published structures of some courses: the same 3 queries side by side for any number of courses. */
+export async function loadStructures(db: Executor, courseIds: readonly number[]): Promise<Map<number, CourseStructure>> {
+  const result = new Map<number, CourseStructure>(courseIds.map((id) => [id, { modules: [], lessons: [], tests: [] }]));
+  if (courseIds.length === 0) return result;
+  const ids = [...result.keys()];
   const [modules, lessonRows, testRows] = await Promise.all([
     db
-      .select({ id: courseModules.id, title: courseModules.title })
+      .select({ courseId: courseModules.courseId, id: courseModules.id, title: courseModules.title })
       .from(courseModules)
-      .where(eq(courseModules.courseId, courseId))
+      .where(inArray(courseModules.courseId, ids))
       .orderBy(asc(courseModules.sort), asc(courseModules.id)),
     db
       .select({
+        courseId: courseModules.courseId,
         id: lessons.id,
         title: lessons.title,
         moduleId: lessons.moduleId,
@@ -109,17 +118,34 @@ export async function loadStructure(db: Executor, courseId: number): Promise<Cou
       })
       .from(lessons)
       .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
-      .where(and(eq(courseModules.courseId, courseId), eq(lessons.isPublished, true))),
+      .where(and(inArray(courseModules.courseId, ids), eq(lessons.isPublished, true))),
     db
-      .select({ id: tests.id, title: tests.name, moduleId: tests.moduleId, sort: tests.sort, grading: tests.grading, passScore: tests.passScore })
+      .select({
+        courseId: tests.courseId,
+        id: tests.id,
+        title: tests.name,
+        moduleId: tests.moduleId,
+        sort: tests.sort,
+        grading: tests.grading,
+        passScore: tests.passScore,
+      })
       .from(tests)
-      .where(and(eq(tests.courseId, courseId), eq(tests.isPublished, true))),
+      .where(and(inArray(tests.courseId, ids), eq(tests.isPublished, true))),
   ]);
-  return { modules, lessons: lessonRows, tests: testRows };
+  for (const { courseId, ...m } of modules) result.get(courseId)!.modules.push(m);
+  for (const { courseId, ...l } of lessonRows) result.get(courseId)!.lessons.push(l);
+  for (const { courseId, ...t } of testRows) result.get(courseId)!.tests.push(t);
+  return result;
 }
 
-/** Where the structure comes from: the database, or the learning routes' short cache (decision 0028). */
-export type StructureSource = (courseId: number) => Promise<CourseStructure>;
+/**
+ * Where the structure comes from: the database, or the learning routes' short cache (decision
+ * 0028). `many`, when the source has it, answers several courses at once (the cache's misses in
+ * one load of 3 queries, decision 0061).
+ */
+export type StructureSource = ((courseId: number) => Promise<CourseStructure>) & {
+  many?: (courseIds: readonly number[]) => Promise<Map<number, CourseStructure>>;
+};
 
 /**
  * The outline of a course for one enrolment: the structure (3 queries, or none from the cache)

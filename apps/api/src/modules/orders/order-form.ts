@@ -8,6 +8,8 @@ import {
   CONSENT_TEXTS,
   INT4_MAX,
   ORDER_TEXTS,
+  ageProblem,
+  hasAgeRange,
   moscowIsoDate,
   studentCreateBodySchema,
   type FieldErrors,
@@ -115,6 +117,8 @@ export class OrderForm {
 
     // The group (start date), when the course runs in groups: an id or the start date.
     let groupId: number | null = null;
+    // The chosen group's start (the day a learner's age is counted on); undefined: a group is due but none is chosen.
+    let groupStartsOn: string | null | undefined = null;
     if (course) {
       const open = await this.db
         .select({ id: groups.id, startsOn: groups.startsOn })
@@ -123,11 +127,15 @@ export class OrderForm {
       if (open.length > 0) {
         const wanted = values.group ?? '';
         const found = open.find((g) => String(g.id) === wanted || g.startsOn === wanted);
+        groupStartsOn = found?.startsOn;
         if (!wanted) problems.add('group', ORDER_TEXTS.groupRequired);
         else if (!found) problems.add('group', ORDER_TEXTS.groupNotFound);
         else groupId = found.id;
       }
       if (course.priceKopecks === null) problems.add('__all__', ORDER_TEXTS.priceOnRequest);
+      // The course's age range: each learner's age on the group's start (else today). Without a
+      // chosen group the day is not known yet — the group's own problem is answered first.
+      if (groupStartsOn !== undefined) await this.checkAges(course, groupStartsOn, newStudent, forSelf ? [] : (ids ?? []), signedIn, problems);
     }
     // The total is computed here only, and must fit the amount columns (int4 kopecks) and the bank's Amount.
     if (course?.priceKopecks && course.priceKopecks * learnerCountSent > INT4_MAX) problems.add('students', ORDER_TEXTS.totalTooLarge);
@@ -250,6 +258,35 @@ export class OrderForm {
       enrolled: ORDER_TEXTS.successEnrolled,
     };
     return { success_message: messages[next], order: await orderSummary(this.db, order), next, resend_after: resendAfter };
+  }
+
+  /**
+   * Learners outside the course's age range: the new student at their birth date, saved students
+   * (theirs when a birth date is known) under `students`, by name.
+   */
+  private async checkAges(
+    course: { isKids: boolean; ageMin: number | null; ageMax: number | null },
+    groupStartsOn: string | null,
+    newStudent: { dateBirth: string | null } | null,
+    ids: number[],
+    signedIn: { user: { id: number } } | null,
+    problems: Problems,
+  ) {
+    const range = { min: course.ageMin, max: course.ageMax };
+    if (!hasAgeRange(range)) return;
+    const options = { kids: course.isKids, groupStartsOn };
+    const problem = newStudent?.dateBirth ? ageProblem(newStudent.dateBirth, range, options) : null;
+    if (problem) problems.add('student_birthdate', problem);
+    if (!ids.length || !signedIn) return;
+    const saved = await this.db
+      .select({ lastName: students.lastName, firstName: students.firstName, dateBirth: students.dateBirth })
+      .from(students)
+      .where(and(inArray(students.id, ids), eq(students.userId, signedIn.user.id)))
+      .orderBy(asc(students.id));
+    for (const student of saved) {
+      const refusal = student.dateBirth ? ageProblem(student.dateBirth, range, options) : null;
+      if (refusal) problems.add('students', `${[student.firstName, student.lastName].filter(Boolean).join(' ')}: ${refusal[0]!.toLowerCase()}${refusal.slice(1)}`);
+    }
   }
 
   /** The student_* fields checked with the account's student rules (errors keyed student_*). */

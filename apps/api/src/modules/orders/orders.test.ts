@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_TEXTS, ORDER_TEXTS } from '@crema/contract';
+import { CONSENT_TEXTS, ORDER_TEXTS, YEAR_FORMS, addDays, ageOn, moscowIsoDate, pluralRu } from '@crema/contract';
 import { consents, groups, mailOutbox, orderStudents, orders, students, userCourses, users } from '../../db/schema/index.ts';
 import { createTestApp, lastMailedCode, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildEnrolment, buildGroup, buildStatisticsSource, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
@@ -655,5 +655,65 @@ describe('order budgets', () => {
       signedIn.push((await order(payer({ course_slug: other.slug, email: user.email }), headers)).statusCode);
     }
     expect(signedIn).toEqual([...Array(10).fill(200), 429]);
+  });
+});
+
+describe("the course's age range", () => {
+  /** The date `years` before `on` ('YYYY-MM-DD'), `days` later. */
+  const bornBefore = (on: string, years: number, days = 0) => addDays(`${String(Number(on.slice(0, 4)) - years).padStart(4, '0')}${on.slice(4)}`, days);
+  const today = () => moscowIsoDate(new Date());
+  const child = (slug: string, birth: string, extra: Record<string, unknown> = {}) =>
+    payer({
+      course_slug: slug,
+      study_for_self: false,
+      student_type: 'child',
+      student_last_name: 'Иванов',
+      student_first_name: 'Петя',
+      student_birthdate: birth,
+      consent_child_personal_data: true,
+      ...extra,
+    });
+
+  it('refuses a child outside the range at the birth date, saying the range and the age, with nothing written', async () => {
+    const course = await buildCourse(t.database.db, { isKids: true, ageMin: 10, ageMax: 14 });
+    const res = await order(child(course.slug, '2021-05-10'));
+    expect(res.statusCode).toBe(400);
+    const age = ageOn('2021-05-10', today());
+    expect(res.json()).toEqual({ student_birthdate: [`Курс для детей 10–14 лет, а ребёнку сейчас ${age} ${pluralRu(age, YEAR_FORMS)}.`] });
+    const older = await order(child(course.slug, bornBefore(today(), 15)));
+    expect(older.json()).toEqual({ student_birthdate: ['Курс для детей 10–14 лет, а ребёнку сейчас 15 лет.'] });
+    expect(await t.database.db.select().from(orders).where(eq(orders.courseId, course.id))).toEqual([]);
+  });
+
+  it('takes a child of exactly 10 and one the day before the 15th birthday; a course without a range takes anyone', async () => {
+    const course = await buildCourse(t.database.db, { isKids: true, ageMin: 10, ageMax: 14 });
+    expect((await order(child(course.slug, bornBefore(today(), 10)))).statusCode).toBe(200);
+    expect((await order(child(course.slug, bornBefore(today(), 15, 1)))).statusCode).toBe(200);
+    const open = await buildCourse(t.database.db, { isKids: true });
+    expect((await order(child(open.slug, '2021-05-10'))).statusCode).toBe(200);
+  });
+
+  it("counts the age on the chosen group's start", async () => {
+    const course = await buildCourse(t.database.db, { isKids: true, ageMin: 10, ageMax: 14 });
+    const startsOn = addDays(today(), 30);
+    const group = await buildGroup(t.database.db, { courseId: course.id, startsOn });
+    // Turns 10 on the start: 9 today, in the range for this group.
+    expect((await order(child(course.slug, bornBefore(startsOn, 10), { group: String(group.id) }))).statusCode).toBe(200);
+    // Turns 15 the day before the start.
+    const late = await order(child(course.slug, bornBefore(startsOn, 15, -1), { group: String(group.id) }));
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ student_birthdate: ['Курс для детей 10–14 лет, а ребёнку к началу занятий будет 15 лет.'] });
+  });
+
+  it("checks a signed-in parent's saved child, by name under students", async () => {
+    const parent = await buildUser(t.database.db);
+    const session = await signInAs(t.app, parent);
+    const course = await buildCourse(t.database.db, { isKids: true, ageMin: 10, ageMax: 14 });
+    const small = await buildStudent(t.database.db, { userId: parent.id, studentType: 'child', firstName: 'Миша', lastName: 'Петров', dateBirth: bornBefore(today(), 6) });
+    const res = await order(payer({ course_slug: course.slug, study_for_self: false, students: [small.id] }), session.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ students: ['Миша Петров: курс для детей 10–14 лет, а ребёнку сейчас 6 лет.'] });
+    const fits = await buildStudent(t.database.db, { userId: parent.id, studentType: 'child', dateBirth: bornBefore(today(), 12) });
+    expect((await order(payer({ course_slug: course.slug, study_for_self: false, students: [fits.id] }), session.headers)).statusCode).toBe(200);
   });
 });

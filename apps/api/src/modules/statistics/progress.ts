@@ -1,7 +1,8 @@
 // A learner's progress in their courses, computed from what learning stores (decision 0033): the
-// published structure of each course (learning's short cache: none, or three queries a course), the
-// enrolments' lesson progress and test attempts (two queries whatever the number of courses), and
-// the period of Moscow days the numbers of "done in the period" count.
+// published structure of each course (learning's short cache: none, or three queries for all the
+// courses not kept, decision 0061), the enrolments' lesson progress and test attempts (two
+// queries whatever the number of courses), and the period of Moscow days the numbers of "done in
+// the period" count.
 import { addDays, moscowInstant, moscowIsoDate, type StatisticPeriod } from '@crema/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -105,14 +106,14 @@ export interface CourseCalc {
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 export const average = (scores: number[]) => (scores.length === 0 ? null : Math.round(scores.reduce((s, x) => s + x, 0) / scores.length));
 
-/** Progress of some enrolments: the structures (cached), lesson progress and attempts in two queries. */
+/** Progress of some enrolments: the structures (cached, or three queries), lesson progress and attempts in two queries. */
 export async function loadProgress(db: Executor, structure: StructureSource, enrolments: EnrolmentRef[]): Promise<Map<number, CourseCalc>> {
   const result = new Map<number, CourseCalc>();
   if (enrolments.length === 0) return result;
   const ids = enrolments.map((e) => e.id);
   const courseIds = [...new Set(enrolments.map((e) => e.courseId))];
   const [structures, progressRows, attemptRows] = await Promise.all([
-    Promise.all(courseIds.map(async (id) => [id, await structure(id)] as const)),
+    structure.many ? structure.many(courseIds) : Promise.all(courseIds.map(async (id) => [id, await structure(id)] as const)),
     db
       .select({
         userCourseId: lessonProgress.userCourseId,

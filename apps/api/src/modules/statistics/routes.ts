@@ -12,6 +12,7 @@ import {
   lessonStatisticSchema,
   modulesStatisticQuerySchema,
   modulesStatisticSchema,
+  progressCoursesSchema,
   statisticExportQuerySchema,
   statisticItemParamsSchema,
   statisticItemQuerySchema,
@@ -23,7 +24,7 @@ import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AnswerIds } from '../learning/answer-ids.ts';
 import { exportDisposition, toCsv, toXlsx } from './export.ts';
-import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressReport, testStatistic } from './service.ts';
+import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressCourses, progressReport, testStatistic } from './service.ts';
 
 const tags = ['statistics'];
 const config = { access: 'user' as const };
@@ -57,6 +58,26 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => overallStatistic(db, content.structure, signedInActor(request), request.query),
+  );
+
+  app.get(
+    '/user/course/statistic/courses/',
+    {
+      config,
+      schema: {
+        summary: 'Курсы на странице успеваемости: модули и тесты с попытками',
+        description:
+          'По каждому курсу общей статистики (те же фильтры): модули (как /api/user/courses/modules/) и тесты с оценкой, лучшим и последним баллом ' +
+          'и завершёнными попытками (их ответы — в статистике теста). У открытого курса — все опубликованные тесты в порядке программы, ' +
+          'у скрытого или закончившегося — пройденные за период.' +
+          WHO +
+          PERIOD_NOTE,
+        tags,
+        querystring: statisticQuerySchema,
+        response: { 200: progressCoursesSchema, 400: fieldErrorsSchema, ...notFound },
+      },
+    },
+    async (request) => progressCourses(db, content.structure, signedInActor(request), request.query),
   );
 
   app.get(

@@ -6,6 +6,8 @@ import type {
   GroupStatistic,
   LessonStatistic,
   ModulesStatistic,
+  ProgressCourses,
+  ProgressTest,
   SelectedAnswersInput,
   Statistic,
   StatisticQuery,
@@ -44,6 +46,7 @@ import {
   loadProgress,
   percent,
   resolvePeriod,
+  within,
   type CourseCalc,
   type Period,
 } from './progress.ts';
@@ -265,18 +268,70 @@ export async function modulesStatistic(
     STATISTIC_NOT_FOUND,
   );
   const c = (await loadProgress(db, structure, [e])).get(e.id)!;
+  const student = e.studentId === null ? null : { id: e.studentId, first_name: e.firstName ?? '', last_name: e.lastName ?? '' };
+  return modulesOf(e, student, c);
+}
+
+function modulesOf(e: Pick<EnrolmentRow, 'id' | 'course'>, student: ModulesStatistic['student'], c: CourseCalc): ModulesStatistic {
   const finals = c.tests.filter((t) => t.moduleId === null);
   const finalIds = new Set(finals.map((t) => t.id));
   return {
     user_course_id: e.id,
     course: e.course,
-    student: e.studentId === null ? null : { id: e.studentId, first_name: e.firstName ?? '', last_name: e.lastName ?? '' },
+    student,
     modules: moduleRows(c),
     final_tests: {
       tests_passed: finals.filter((t) => t.passed).length,
       tests_total: finals.length,
       average_score: average(c.attempts.filter((a) => finalIds.has(a.testId)).map((a) => a.score!)),
     },
+  };
+}
+
+/** The published tests of a course in its programme's order: by module, by place in the module, the final tests last. */
+function programmeTests(c: CourseCalc): CourseCalc['tests'] {
+  const moduleIndex = new Map(c.structure.modules.map((m, index) => [m.id, index]));
+  const place = (moduleId: number | null) => (moduleId === null ? Number.MAX_SAFE_INTEGER : (moduleIndex.get(moduleId) ?? Number.MAX_SAFE_INTEGER));
+  const sortOf = new Map(c.structure.tests.map((t) => [t.id, t.sort]));
+  return [...c.tests].sort((a, b) => place(a.moduleId) - place(b.moduleId) || sortOf.get(a.id)! - sortOf.get(b.id)! || a.id - b.id);
+}
+
+/** The tests of a course taken in the period (an attempt finished in it), in the order they were first finished. */
+function testsTakenIn(c: CourseCalc, period: Period): CourseCalc['tests'] {
+  const firstFinished = new Map<number, number>();
+  for (const a of c.attempts) if (within(period, a.finishedAt) && !firstFinished.has(a.testId)) firstFinished.set(a.testId, firstFinished.size);
+  return c.tests.filter((t) => firstFinished.has(t.id)).sort((a, b) => firstFinished.get(a.id)! - firstFinished.get(b.id)!);
+}
+
+function progressTest(userCourseId: number, t: CourseCalc['tests'][number], c: CourseCalc): ProgressTest {
+  // Finished attempts in the order they were finished (loadProgress): the last one is the last score.
+  const mine = c.attempts.filter((a) => a.testId === t.id);
+  return {
+    test: { id: t.id, title: t.title, pass_score: t.passScore },
+    user_course_id: userCourseId,
+    grade: t.grade,
+    best_score: mine.length ? Math.max(...mine.map((a) => a.score!)) : null,
+    last_score: mine.at(-1)?.score ?? null,
+    attempts: [...mine].sort((a, b) => a.number - b.number).map((a) => ({ id: a.id, number: a.number, score: a.score!, finished_at: a.finishedAt!.toISOString() })),
+  };
+}
+
+/**
+ * GET /api/user/course/statistic/courses/: per course of the overall call (the same filters), its
+ * modules and its tests with their finished attempts — the progress page's course details in one
+ * report (decision 0061): the queries of the overall call, whatever the number of courses and
+ * tests. An open course lists its published tests in the programme's order; a hidden or ended one
+ * (no programme to open) those taken in the period, as its scores on the chart.
+ */
+export async function progressCourses(db: Executor, structure: StructureSource, actor: SignedInActor, q: StatisticQuery): Promise<ProgressCourses> {
+  const { learner, period, enrolments, calcs } = await progressReport(db, structure, actor, q);
+  const now = new Date();
+  return {
+    modules: enrolments.map((e) => modulesOf(e, learner.student, calcs.get(e.id)!)),
+    tests: enrolments.flatMap((e) => {
+      const c = calcs.get(e.id)!;
+      return (isOpen(e, now) ? programmeTests(c) : testsTakenIn(c, period)).map((t) => progressTest(e.id, t, c));
+    }),
   };
 }
 

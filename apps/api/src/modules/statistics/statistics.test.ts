@@ -227,6 +227,7 @@ describe('the OpenAPI document', () => {
     const calls = {
       '/api/user/course/statistic/': ['student', 'course', 'group', 'period', 'from', 'to'],
       '/api/user/course/statistic/export/': ['format', 'student', 'period'],
+      '/api/user/course/statistic/courses/': ['student', 'course', 'group', 'period', 'from', 'to'],
       '/api/user/courses/groups/': ['student'],
       '/api/user/courses/modules/': ['student', 'course', 'user_course'],
       '/api/user/course/statistic/testing/{id}/': ['id', 'student'],
@@ -271,6 +272,12 @@ describe('finished and hidden courses', () => {
     expect(stat.statusCode).toBe(200);
     expect(stat.json()).toMatchObject({ status: 'completed', best_score: 90, attempts: [{ score: 90, passed: true }] });
     expect(stat.json().attempts[0].answers.questions).toEqual([{ id: q.id, text: 'Температура воды?', mark: 1, is_correct: true, correct_answers: null }]);
+    // The progress page's details: a hidden course lists the tests taken in the period, not its programme.
+    const details = (await get('/api/user/course/statistic/courses/', session)).json();
+    expect(details.tests).toEqual([
+      expect.objectContaining({ test: { id: test.id, title: test.name, pass_score: 70 }, grade: 90, attempts: [expect.objectContaining({ score: 90 })] }),
+    ]);
+    expect((await get('/api/user/course/statistic/courses/?to=2026-10-01', session)).json().tests).toEqual([]);
   });
 });
 
@@ -285,7 +292,7 @@ describe('the cost of the overall call', () => {
     }
   }
 
-  it('grows only by the structure of each further course: progress and attempts are two reads for any number', async () => {
+  it('does not grow with the courses: their structures, progress and attempts are a fixed number of reads for any number', async () => {
     const learnerOf = async (courseIds: number[]) => {
       const user = await buildUser(db());
       for (const courseId of courseIds) await buildEnrolment(db(), { userId: user.id, courseId });
@@ -297,9 +304,76 @@ describe('the cost of the overall call', () => {
     const small = await countQueries(() => get('/api/user/course/statistic/', one));
     const large = await countQueries(() => get('/api/user/course/statistic/', four));
     expect(small).toBeGreaterThan(0);
-    // Tests run without the content cache: a course's structure is its three queries (learning's
-    // loadStructure); with the cache (CONTENT_CACHE_TTL_MS, 5 s by default) it is none.
-    expect(large - small).toBe(3 * 3);
+    // Tests run without the content cache: the structures of all the courses are three queries
+    // (learning's loadStructures); with the cache (CONTENT_CACHE_TTL_MS, 5 s by default) none.
+    expect(large).toBe(small);
+  });
+
+  it('the progress page’s course details, too: no query per course, module, test or attempt', async () => {
+    const learnerOf = async (courseIds: number[]) => {
+      const user = await buildUser(db());
+      for (const courseId of courseIds) {
+        const enrolment = await buildEnrolment(db(), { userId: user.id, courseId });
+        // An attempt at every test of the course: each test was a call of its own before.
+        const testIds = courseId === c.a.id ? [c.t1.id, c.final.id] : courseId === c.b.id ? [c.t2.id] : [];
+        for (const testId of testIds) await buildAttempt(db(), { userCourseId: enrolment.id, testId, score: 75, finishedAt: at('2026-11-20T09:00:00Z') });
+      }
+      return signInAs(t.app, user);
+    };
+    const extra = await Promise.all([1, 2].map(async () => (await buildCourse(db())).id));
+    const one = await learnerOf([c.a.id]);
+    const four = await learnerOf([c.a.id, c.b.id, ...extra]);
+    const small = await countQueries(() => get('/api/user/course/statistic/courses/', one));
+    const large = await countQueries(() => get('/api/user/course/statistic/courses/', four));
+    expect(small).toBeGreaterThan(0);
+    expect((await get('/api/user/course/statistic/courses/', four)).json().tests).toHaveLength(3);
+    expect(large).toBe(small);
+  });
+});
+
+describe('GET /api/user/course/statistic/courses/ (the progress page’s course details)', () => {
+  it('answers per course the modules as /modules/ does and every test in programme order with its finished attempts', async () => {
+    const res = await get('/api/user/course/statistic/courses/', holder.session);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    // The same modules as the per course call answers, for each course of the overall call.
+    const overall = (await get('/api/user/course/statistic/', holder.session)).json();
+    expect(body.modules.map((m: { user_course_id: number }) => m.user_course_id)).toEqual(overall.courses.map((x: { user_course_id: number }) => x.user_course_id));
+    for (const modules of body.modules) {
+      expect(modules).toEqual((await get(`/api/user/courses/modules/?user_course=${modules.user_course_id}`, holder.session)).json());
+    }
+    // Course A: its module test, then its final test; course B: its test, not yet taken.
+    expect(body.tests.map((x: { test: { id: number } }) => x.test.id)).toEqual([c.t1.id, c.final.id, c.t2.id]);
+    expect(body.tests[0]).toEqual({
+      test: { id: c.t1.id, title: 'Тест по эспрессо', pass_score: 70 },
+      user_course_id: holder.enrolmentA,
+      grade: 80,
+      best_score: 80,
+      last_score: 80,
+      attempts: [
+        { id: expect.any(Number), number: 1, score: 40, finished_at: '2026-11-19T20:59:59.000Z' },
+        { id: expect.any(Number), number: 2, score: 80, finished_at: '2026-11-19T21:00:00.000Z' },
+      ],
+    });
+    expect(body.tests[2]).toMatchObject({ test: { id: c.t2.id }, grade: null, best_score: null, last_score: null, attempts: [] });
+    // Best, last and grade as each test's own call says them; the attempts are its finished ones.
+    for (const item of body.tests) {
+      const own = (await get(`/api/user/course/statistic/testing/${item.test.id}/`, holder.session)).json<TestStatistic>();
+      expect(item).toMatchObject({ grade: own.grade, best_score: own.best_score, last_score: own.last_score });
+      expect(item.attempts.map((a: { id: number }) => a.id)).toEqual(own.attempts.filter((a) => a.status === 'completed').map((a) => a.id));
+    }
+  });
+
+  it('narrows like the overall call, reads a child through the parent, and is a 404 for another account’s child', async () => {
+    const onlyB = (await get(`/api/user/course/statistic/courses/?course=${c.b.id}`, holder.session)).json();
+    expect(onlyB.modules.map((m: { course: { id: number } }) => m.course.id)).toEqual([c.b.id]);
+    expect(onlyB.tests.map((x: { test: { id: number } }) => x.test.id)).toEqual([c.t2.id]);
+    const child = (await get(`/api/user/course/statistic/courses/?student=${holder.childId}`, holder.session)).json();
+    expect(child.modules).toEqual([expect.objectContaining({ user_course_id: holder.childEnrolment, student: expect.objectContaining({ id: holder.childId }) })]);
+    expect(child.tests[0]).toMatchObject({ test: { id: c.t1.id }, user_course_id: holder.childEnrolment, best_score: 100 });
+    expect((await get(`/api/user/course/statistic/courses/?student=${other.childId}`, holder.session)).statusCode).toBe(404);
+    expect((await get('/api/user/course/statistic/courses/?period=decade', holder.session)).statusCode).toBe(400);
+    expect((await get('/api/user/course/statistic/courses/')).statusCode).toBe(401);
   });
 });
 

@@ -2,18 +2,25 @@ import { useState } from 'react';
 import { browserApi } from '../../api/browser.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { useSessionChanged } from '../../lib/session.ts';
+import { clearQuizDrafts } from '../../api/quiz-draft.ts';
 
 // Signing out: loaded with the profile dropdown and the account pages, not on a guest's first load.
 
-/** Ends the session (POST /api/auth/logout/); false when the call did not go through. */
+/**
+ * Ends the session (POST /api/auth/logout/); false when the call did not go through. Quiz answers
+ * kept on this device go with it: the next person at this computer sees none.
+ */
 export async function signOut(): Promise<boolean> {
+  let ended: boolean;
   try {
     await browserApi.logout();
-    return true;
+    ended = true;
   } catch (error) {
     // 401: the session was already over. A 403 (CSRF refused) revoked nothing: report it.
-    return error instanceof ApiRequestError && error.status === 401;
+    ended = error instanceof ApiRequestError && error.status === 401;
   }
+  if (ended) clearQuizDrafts();
+  return ended;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
-import { COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS } from '@crema/contract/rules';
+import { AGE_TEXTS, COURSE_AGE_BOUNDS, COURSE_FORMAT_LABELS, COURSE_FORMATS, COURSE_LEVEL_LABELS, COURSE_LEVELS, ageRangeProblems } from '@crema/contract/rules';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { NO_PROBLEMS } from '../../api/problems.ts';
@@ -13,7 +13,7 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { adminApi } from './ui.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
-import { RichText } from '../../ui/RichText.tsx';
+import { RichText } from '../../ui/RichTextField.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
 import './admin.css';
@@ -31,6 +31,8 @@ type Values = {
   old_price: string;
   duration_hours: string;
   duration_text: string;
+  age_min: string;
+  age_max: string;
   format: AdminCourse['format'];
   level: AdminCourse['level'];
   short_description: string;
@@ -46,7 +48,7 @@ type Values = {
 };
 
 const FIELDS = [
-  'title', 'slug', 'category_id', 'is_kids', 'price', 'old_price', 'duration_hours', 'duration_text', 'format', 'level',
+  'title', 'slug', 'category_id', 'is_kids', 'price', 'old_price', 'duration_hours', 'duration_text', 'age_min', 'age_max', 'format', 'level',
   'short_description', 'description', 'image', 'og_image', 'seo_title', 'seo_description', 'seo_h1', 'seo_keywords',
   'og_title', 'og_description', 'is_published',
 ] as const;
@@ -61,6 +63,8 @@ function valuesOf(course: AdminCourse): Values {
     old_price: kopecksToRubles(course.old_price),
     duration_hours: course.duration_hours === null ? '' : String(course.duration_hours),
     duration_text: course.duration_text ?? '',
+    age_min: course.age_min === null ? '' : String(course.age_min),
+    age_max: course.age_max === null ? '' : String(course.age_max),
     format: course.format,
     level: course.level,
     short_description: course.short_description ?? '',
@@ -82,10 +86,17 @@ function bodyOf(values: Values): AdminCoursePatch {
   const oldPrice = rublesToKopecks(values.old_price);
   const hours = values.duration_hours.trim();
   const badHours = hours !== '' && !/^\d+$/.test(hours);
+  // An age is whole years or empty (no limit); the range itself by the contract's rule, as the server checks it.
+  const age = (text: string) => (text.trim() === '' ? null : /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+  const ageMin = age(values.age_min);
+  const ageMax = age(values.age_max);
+  const ages = ageMin !== undefined && ageMax !== undefined ? ageRangeProblems({ min: ageMin, max: ageMax }) : {};
   const problem = rejection({
     price: price === undefined && ['Введите цену в рублях, например 4900 или 4900,50.'],
     old_price: oldPrice === undefined && ['Введите цену в рублях, например 5900.'],
     duration_hours: badHours && ['Введите целое число часов.'],
+    age_min: ageMin === undefined ? [AGE_TEXTS.notWhole] : ages.age_min ? [ages.age_min] : null,
+    age_max: ageMax === undefined ? [AGE_TEXTS.notWhole] : ages.age_max ? [ages.age_max] : null,
   });
   if (problem) throw problem;
   return {
@@ -97,6 +108,8 @@ function bodyOf(values: Values): AdminCoursePatch {
     old_price: oldPrice ?? null,
     duration_hours: hours === '' ? null : Number(hours),
     duration_text: values.duration_text,
+    age_min: ageMin ?? null,
+    age_max: ageMax ?? null,
     format: values.format,
     level: values.level,
     short_description: values.short_description,
@@ -293,6 +306,22 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           <label className="admin-check">
             <input type="checkbox" {...register('is_kids')} /> Курс для детей
           </label>
+          <div className="admin-grid">
+            <Field look="admin"
+              label="Возраст учеников от, лет"
+              hint={`Полных лет, от ${COURSE_AGE_BOUNDS.min} до ${COURSE_AGE_BOUNDS.max}; пусто — без ограничения`}
+              errors={form.errorsOf('age_min')}
+            >
+              {(a11y) => <input {...a11y} {...register('age_min')} inputMode="numeric" autoComplete="off" maxLength={3} />}
+            </Field>
+            <Field look="admin"
+              label="Возраст учеников до, лет"
+              hint="Включительно. Заказ и заявка не примут ребёнка другого возраста на начало занятий"
+              errors={form.errorsOf('age_max')}
+            >
+              {(a11y) => <input {...a11y} {...register('age_max')} inputMode="numeric" autoComplete="off" maxLength={3} />}
+            </Field>
+          </div>
         </fieldset>
 
         <fieldset>

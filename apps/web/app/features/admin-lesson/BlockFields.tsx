@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
-import { RichText } from '../../ui/RichText.tsx';
+import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 

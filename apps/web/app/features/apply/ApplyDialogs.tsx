@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FEEDBACK_TEXTS, STUDENT_FIELD_PREFIX } from '@crema/contract/rules';
+import { FEEDBACK_TEXTS, STUDENT_BIRTHDATE_FIELD, STUDENT_FIELD_PREFIX, ageProblem, ageRangeHint, type AgeRange } from '@crema/contract/rules';
 import type { FeedbackForm } from '@crema/contract';
 import { useRootData } from '../../lib/root-data.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { ConsentFields, CONSENT_FIELDS, FeedbackFields, readConsents, readFields, useApplicationBody, type FeedbackField } from './parts.tsx';
-import { showPhone } from '../../ui/masks.ts';
+import { sendDate, showPhone } from '../../ui/masks.ts';
 import { maskRef } from './masks.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { CaptchaNotice, useCaptcha } from '../captcha/useCaptcha.tsx';
@@ -24,7 +24,25 @@ export interface ApplyCourse {
   slug: string;
   title: string;
   kids: boolean;
+  /** The learners' age range; the child's birth date is checked against it (counted today: an application chooses no group). */
+  age?: AgeRange;
 }
+
+/** The age range's hint and check at the child's birth date: the contract's rule, which the server applies too. */
+function ageRules(course: ApplyCourse) {
+  const range = course.age ?? { min: null, max: null };
+  const hint = ageRangeHint(range, course.kids, null);
+  return {
+    hints: { [STUDENT_BIRTHDATE_FIELD]: hint } as Record<string, string | null>,
+    problems(typed: Record<string, string>): Record<string, string[]> {
+      // A whole typed date only ('ДД.ММ.ГГГГ'); the server says what is wrong with any other.
+      const birth = sendDate(typed[STUDENT_BIRTHDATE_FIELD] ?? '') ?? '';
+      const problem = /^\d{4}-\d{2}-\d{2}$/.test(birth) ? ageProblem(birth, range, { kids: course.kids }) : null;
+      return problem ? { [STUDENT_BIRTHDATE_FIELD]: [problem] } : {};
+    },
+  };
+}
+type AgeRules = ReturnType<typeof ageRules>;
 
 type Step = 'Poll' | 'Student' | 'SendApplication' | 'FormSuccess';
 type ForWhom = 'self' | 'other';
@@ -59,6 +77,7 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
   // The applicant's own fields as typed, kept while the Student step is shown again.
   const [own, setOwn] = useState<Record<string, string> | null>(null);
   const poll = useApiForm();
+  const ages = ageRules(course);
 
   // A signed-in person's contacts fill SendApplication (GET /api/user/personal/); a failure leaves it empty.
   useEffect(() => {
@@ -116,6 +135,7 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
       ) : null}
       {step === 'Student' && form ? (
         <StudentStep
+          ages={ages}
           fields={studentFields}
           values={student}
           serverErrors={studentErrors}
@@ -129,6 +149,7 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
       {step === 'SendApplication' && form ? (
         prefill ? (
           <SendApplication
+            ages={ages}
             form={form}
             fields={ownFields}
             defaults={own ?? prefill}
@@ -176,11 +197,13 @@ export default function ApplyDialogs({ course, onClosed }: { course: ApplyCourse
 
 /** Student: the student_* fields; the required ones are checked here, the rest by the server on sending. */
 function StudentStep({
+  ages,
   fields,
   values,
   serverErrors,
   onDone,
 }: {
+  ages: AgeRules;
   fields: readonly FeedbackField[];
   values: Record<string, string>;
   serverErrors: Record<string, string[]>;
@@ -190,8 +213,11 @@ function StudentStep({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = readFields(event.currentTarget, fields);
+    const outOfRange = ages.problems(typed);
     const problems = rejection(
-      Object.fromEntries(fields.map((field) => [field.name, field.required && !typed[field.name] && [FEEDBACK_TEXTS.required(field.title)]])),
+      Object.fromEntries(
+        fields.map((field) => [field.name, field.required && !typed[field.name] ? [FEEDBACK_TEXTS.required(field.title)] : outOfRange[field.name]]),
+      ),
     );
     if (problems) setErrors(problems.problems.fields);
     else onDone(typed);
@@ -199,7 +225,7 @@ function StudentStep({
   return (
     <form className="apply-form" noValidate onSubmit={submit}>
       <p className="apply-form__lead">Данные того, кто будет учиться. Ваши контакты — на следующем шаге.</p>
-      <FeedbackFields fields={fields} errorsOf={(name) => errors[name] ?? []} defaults={values} autofocus maskRef={maskRef} />
+      <FeedbackFields fields={fields} errorsOf={(name) => errors[name] ?? []} defaults={values} hints={ages.hints} autofocus maskRef={maskRef} />
       <button type="submit" className="button button--primary apply-form__submit">
         Далее
       </button>
@@ -209,6 +235,7 @@ function StudentStep({
 
 /** SendApplication: the applicant's own fields and the consents, then one POST with everything. */
 function SendApplication({
+  ages,
   form,
   fields,
   defaults,
@@ -220,6 +247,7 @@ function SendApplication({
   onStudentErrors,
   onSent,
 }: {
+  ages: AgeRules;
   form: FeedbackForm;
   fields: readonly FeedbackField[];
   defaults: Record<string, string>;
@@ -249,7 +277,11 @@ function SendApplication({
     const element = event.currentTarget;
     void api.run(
       async () => {
-        const application = body({ ...student, ...readFields(element, fields), ...readConsents(element) }, courseSlug);
+        const typed = readFields(element, fields);
+        // The child's birth date typed on this step (a kids course for oneself's form shows it here).
+        const tooYoungOrOld = rejection(fields.some((field) => field.name === STUDENT_BIRTHDATE_FIELD) ? ages.problems(typed) : {});
+        if (tooYoungOrOld) throw tooYoungOrOld;
+        const application = body({ ...student, ...typed, ...readConsents(element) }, courseSlug);
         // A fresh token for every send: a retry after a refusal gets a new one.
         const token = await captcha.captchaToken('studentForm');
         const { success_message } = await browserApi.sendApplication(form.key, token ? { ...application, 'g-recaptcha-response': token } : application);
@@ -262,7 +294,7 @@ function SendApplication({
   return (
     <form ref={formRef} className="apply-form" noValidate onSubmit={submit} onFocus={captcha.prepare}>
       {form.description ? <p className="apply-form__lead">{form.description}</p> : null}
-      <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} autofocus maskRef={maskRef} />
+      <FeedbackFields fields={fields} errorsOf={api.errorsOf} defaults={defaults} hints={ages.hints} autofocus maskRef={maskRef} />
       <ConsentFields errorsOf={api.errorsOf} policy={policy} child={form.fields.some(isStudentField)} />
       {api.problems.general.length ? <FormMessages look="apply" messages={api.problems.general} /> : null}
       <button type="submit" className="button button--primary apply-form__submit" aria-busy={api.busy} disabled={api.busy}>

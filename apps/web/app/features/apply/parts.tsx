@@ -42,6 +42,8 @@ export interface FieldsProps {
   errorsOf: (name: string) => string[];
   /** Starting values by field name (the signed-in person's profile, a step already filled). */
   defaults?: Record<string, string>;
+  /** A hint under a field, by name (a kids course's age range at the child's birth date). */
+  hints?: Record<string, string | null>;
   /** Focus the first field when a dialog opens. */
   autofocus?: boolean;
   /** A ref that masks an input of this type (the dialogs pass imask's; the inline form loads it with the first focus). */
@@ -49,13 +51,15 @@ export interface FieldsProps {
 }
 
 /** The form's own fields, each with its label, placeholder and the messages under it. */
-export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, maskRef }: FieldsProps) {
+export function FeedbackFields({ fields, errorsOf, defaults = {}, hints = {}, autofocus, maskRef }: FieldsProps) {
   const base = useId();
   return (
     <>
       {fields.map((field, index) => {
         const id = `${base}-${field.name}`;
         const errors = errorsOf(field.name);
+        const hint = hints[field.name];
+        const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(' ');
         const common = {
           id,
           name: field.name,
@@ -64,7 +68,7 @@ export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, mas
           defaultValue: defaults[field.name] ?? '',
           required: field.required,
           'aria-invalid': errors.length > 0 || undefined,
-          'aria-describedby': errors.length ? `${id}-error` : undefined,
+          'aria-describedby': describedBy || undefined,
           'data-autofocus': (autofocus && index === 0) || undefined,
           autoComplete: autoCompleteOf(field),
         };
@@ -80,6 +84,11 @@ export function FeedbackFields({ fields, errorsOf, defaults = {}, autofocus, mas
             ) : (
               <input {...common} type={input.type} inputMode={input.inputMode} ref={maskRef?.(field.type)} />
             )}
+            {hint ? (
+              <p id={`${id}-hint`} className="apply-field__hint">
+                {hint}
+              </p>
+            ) : null}
             {errors.length ? (
               <p id={`${id}-error`} className="apply-field__error">
                 {errors.join(' ')}

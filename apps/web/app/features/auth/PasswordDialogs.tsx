@@ -6,7 +6,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState, type PasswordData } from '../../lib/dialogs.ts';
 import { EmailField, InputField, SubmitButton, SwitchLink } from './fields.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { CodeForm, countdownFrom } from './SignInDialogs.tsx';
+import { CodeEntry, resendAtAfter } from '../../ui/CodeEntry.tsx';
 
 // RestorePassword, ChangePassword ('Создание пароля', from the mailed link), ChangePasswordCode
 // and PassChange (decision 0009: restore and change flows). Password errors come
@@ -156,7 +156,7 @@ export function PassChange() {
       const local = newPasswordRejection(data.password, data.confirm_password);
       if (local) throw local;
       const sent = await browserApi.sendChangeCode(email);
-      openDialog('ChangePasswordCode', { email, passwordData: data, resendAt: countdownFrom(sent.resend_after) });
+      openDialog('ChangePasswordCode', { email, passwordData: data, resendAt: resendAtAfter(sent.resend_after) });
     },
     { leaving: true },
   );
@@ -199,7 +199,7 @@ export function ChangePasswordCode() {
 
   async function sendCode(address: string) {
     const sent = await browserApi.sendChangeCode(address);
-    openDialog('ChangePasswordCode', { email: address, resendAt: countdownFrom(sent.resend_after) });
+    openDialog('ChangePasswordCode', { email: address, resendAt: resendAtAfter(sent.resend_after) });
   }
 
   if (step === 'done') {
@@ -231,15 +231,19 @@ export function ChangePasswordCode() {
   if (step === 'code') {
     const data = state.passwordData;
     return (
-      <CodeForm
+      <CodeEntry
+        email={state.email}
         lead={
           <>
             Если адрес <strong>{state.email}</strong> зарегистрирован, на него пришёл код. Он действует 10 минут.
           </>
         }
+        resentNotice="Если адрес зарегистрирован, на него пришёл новый код. Прежний больше не действует."
         submitLabel="Подтвердить"
         resendAt={state.resendAt}
-        onResend={() => sendCode(state.email)}
+        onResendAt={(resendAt) => openDialog('ChangePasswordCode', { resendAt })}
+        onResend={async () => (await browserApi.sendChangeCode(state.email)).resend_after}
+        onChangeAddress={data ? undefined : () => setStep('email')}
         onCode={async (code) => {
           if (data) {
             setDone((await browserApi.changeOwnPassword({ code, ...data })).detail);
@@ -249,9 +253,7 @@ export function ChangePasswordCode() {
             setStep('password');
           }
         }}
-      >
-        {data ? null : <SwitchLink onClick={() => setStep('email')}>Изменить e-mail</SwitchLink>}
-      </CodeForm>
+      />
     );
   }
 

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
-import { AUTH_CODE_LENGTH, EMAIL_REQUIRED, normaliseEmail, sitePath } from '@crema/contract/rules';
+import { useState } from 'react';
+import { EMAIL_REQUIRED, normaliseEmail, sitePath } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
-import { NO_PROBLEMS } from '../../api/problems.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { closeDialog, openDialog, useDialogState } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
-import { CodeField, EmailField, InputField, ResendButton, SubmitButton, SwitchLink } from './fields.tsx';
+import { EmailField, InputField, SubmitButton, SwitchLink } from './fields.tsx';
+import { CodeEntry, resendAtAfter } from '../../ui/CodeEntry.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
@@ -28,11 +28,6 @@ function useSignedIn(): () => Promise<void> {
   };
 }
 
-/** Starts the 180 s countdown of the code just sent; the server enforces it too. */
-export function countdownFrom(resendAfterS: number): number {
-  return Date.now() + resendAfterS * 1000;
-}
-
 /** SendCode: e-mail and the consent, then a code goes out (a new address registers with it). */
 export function SendCode() {
   const state = useDialogState();
@@ -46,7 +41,7 @@ export function SendCode() {
       const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [SIGN_UP_CONSENT_MISSING] });
       if (local) throw local;
       const sent = await browserApi.sendCode(value);
-      openDialog('InputCode', { email: value, resendAt: countdownFrom(sent.resend_after), consent });
+      openDialog('InputCode', { email: value, resendAt: resendAtAfter(sent.resend_after), consent });
     },
     { leaving: true },
   );
@@ -66,110 +61,23 @@ export function SendCode() {
   );
 }
 
-/**
- * The code form: four digits, the fourth submits; a refused code is
- * cleared and the field focused again; 'Отправить код повторно' after the countdown. Used by
- * InputCode and by the code step of a password change.
- */
-export function CodeForm(props: {
-  lead: React.ReactNode;
-  submitLabel: string;
-  resendAt: number;
-  /** Checks the code; throws to refuse it. */
-  onCode: (code: string) => Promise<unknown>;
-  /** Sends a new code. */
-  onResend: () => Promise<unknown>;
-  /** Shown after a new code went out. */
-  resentNotice?: string;
-  children?: React.ReactNode;
-}) {
-  const [code, setCode] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const form = useApiForm();
-  const resend = useApiForm();
-  const messages = [...form.problems.general, ...resend.problems.general];
-
-  function check(value: string) {
-    if (form.busy) return;
-    setNotice(null);
-    resend.setProblems(NO_PROBLEMS);
-    // An incomplete code stays in the field to be finished; only a refused one is cleared.
-    if (value.length !== AUTH_CODE_LENGTH) {
-      form.setProblems({ fields: {}, general: [`Введите ${AUTH_CODE_LENGTH} цифры из письма.`] });
-      return;
-    }
-    const clearAndRefocus = () => {
-      setCode('');
-      requestAnimationFrame(() => inputRef.current?.focus());
-    };
-    void form.run(() => props.onCode(value), { leaving: true, onFailed: clearAndRefocus });
-  }
-
-  return (
-    <form
-      className="auth-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        check(code);
-      }}
-    >
-      <p className="auth-form__lead">{props.lead}</p>
-      <CodeField inputRef={inputRef} value={code} busy={form.busy} onValueChange={setCode} onComplete={check} />
-      {messages.length ? <FormMessages look="auth" messages={messages} /> : null}
-      {notice ? (
-        <p className="auth-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <SubmitButton busy={form.busy}>{props.submitLabel}</SubmitButton>
-      <div className="auth-form__links">
-        <ResendButton
-          resendAt={props.resendAt}
-          busy={resend.busy}
-          onResend={() => {
-            setNotice(null);
-            form.setProblems(NO_PROBLEMS);
-            void resend.run(async () => {
-              await props.onResend();
-              if (props.resentNotice) setNotice(props.resentNotice);
-              setCode('');
-              inputRef.current?.focus();
-            });
-          }}
-        />
-        {props.children}
-      </div>
-    </form>
-  );
-}
-
-/** InputCode: four digits from the letter; the fourth submits. */
+/** InputCode: the code from the letter (ui/CodeEntry.tsx); the fourth digit signs in. */
 export function InputCode() {
   const state = useDialogState();
   const signedIn = useSignedIn();
   return (
-    <CodeForm
-      lead={
-        <>
-          Мы отправили код на <strong>{state.email}</strong>. Он действует 10 минут.
-        </>
-      }
+    <CodeEntry
+      email={state.email}
       submitLabel="Войти"
       resendAt={state.resendAt}
+      onResendAt={(resendAt) => openDialog('InputCode', { resendAt })}
       onCode={async (code) => {
         await browserApi.signInWithCode(state.email, code, state.consent);
         await signedIn();
       }}
-      onResend={async () => {
-        const sent = await browserApi.sendCode(state.email);
-        openDialog('InputCode', { resendAt: countdownFrom(sent.resend_after) });
-      }}
-      resentNotice="Мы отправили новый код. Прежний больше не действует."
-    >
-      <SwitchLink onClick={() => openDialog('SendCode')}>Изменить e-mail</SwitchLink>
-    </CodeForm>
+      onResend={async () => (await browserApi.sendCode(state.email)).resend_after}
+      onChangeAddress={() => openDialog('SendCode')}
+    />
   );
 }
 

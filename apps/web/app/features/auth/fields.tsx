@@ -1,11 +1,10 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { AUTH_CODE_LENGTH } from '@crema/contract/rules';
+import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { goBack, useDialogState } from '../../lib/dialogs.ts';
 import { Field } from '../../ui/Field.tsx';
 
 // Form parts the sign-in dialogs share: labelled fields with their errors linked by
-// aria-describedby (ui/Field.tsx), a busy submit button, the code
-// field with its resend countdown.
+// aria-describedby (ui/Field.tsx), a busy submit button. The code's entry is the kit's
+// (ui/CodeEntry.tsx), the same on every screen that asks for a mailed code.
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -65,31 +64,6 @@ export function SwitchLink({ onClick, children }: { onClick: () => void; childre
   );
 }
 
-/** Seconds left until `until` (ms since epoch), ticking while there are any. */
-export function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= until) clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [until]);
-  return seconds;
-}
-
-/** 2:59 */
-export function formatCountdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** Only the digits of what was typed or pasted, at most four. */
-export function onlyDigits(value: string): string {
-  return value.replace(/[^0-9]/g, '').slice(0, AUTH_CODE_LENGTH);
-}
-
 /** The e-mail input of the sign-in dialogs (the password login sends it as `username`). */
 export function EmailField({
   value,
@@ -115,61 +89,5 @@ export function EmailField({
       onValueChange={onValueChange}
       errors={errors}
     />
-  );
-}
-
-/**
- * The code input: only digits 0–9 are kept as typed, and reaching four digits
- * submits by itself.
- */
-export function CodeField({
-  inputRef,
-  value,
-  busy,
-  onValueChange,
-  onComplete,
-}: {
-  inputRef: Ref<HTMLInputElement>;
-  value: string;
-  busy: boolean;
-  onValueChange: (value: string) => void;
-  onComplete: (code: string) => void;
-}) {
-  return (
-    <InputField
-      ref={inputRef}
-      label="Код из письма"
-      name="code"
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      pattern="[0-9]*"
-      maxLength={AUTH_CODE_LENGTH}
-      className="auth-field__input auth-field__input--code"
-      first
-      value={value}
-      readOnly={busy}
-      onValueChange={(raw) => {
-        const digits = onlyDigits(raw);
-        onValueChange(digits);
-        if (digits.length === AUTH_CODE_LENGTH) onComplete(digits);
-      }}
-    />
-  );
-}
-
-/** The 'Отправить код повторно' button: disabled, with the time left, until the countdown ends. */
-export function ResendButton({ resendAt, busy, onResend }: { resendAt: number; busy: boolean; onResend: () => void }) {
-  const seconds = useSecondsLeft(resendAt);
-  const waiting = seconds > 0;
-  return (
-    <button
-      type="button"
-      className="auth-link auth-resend"
-      disabled={waiting || busy}
-      aria-busy={busy}
-      onClick={onResend}
-    >
-      {waiting ? `Отправить код повторно через ${formatCountdown(seconds)}` : 'Отправить код повторно'}
-    </button>
   );
 }

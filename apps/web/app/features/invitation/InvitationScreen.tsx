@@ -6,6 +6,7 @@ import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { SIGN_UP_CONSENT_MISSING, SignUpConsent } from '../../ui/SignUpConsent.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
+import { CodeEntry, resendAtAfter } from '../../ui/CodeEntry.tsx';
 import { EMAIL_REQUIRED, normaliseEmail } from '@crema/contract/rules';
 import { formatDate } from '@crema/contract/format';
 import './invitation.css';
@@ -26,45 +27,24 @@ function goToCourse(userCourseId: number) {
 
 function GuestSteps({ token }: { token: string }) {
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [consent, setConsent] = useState(false);
-  const [sent, setSent] = useState(false);
-  const form = useApiForm(['email', 'code', 'consent']);
-  return sent ? (
-    <form
-      className="invite-form"
-      noValidate
-      onSubmit={form.onSubmit(
-        async () =>
-          goToCourse((await api.acceptInvitation({ token, email, code: code.trim(), consent_personal_data: consent })).user_course_id),
-        { leaving: true },
-      )}
-    >
-      <p>
-        Мы отправили код на <strong>{email}</strong>. Введите его, чтобы войти и получить курс.
-      </p>
-      <Field look="invite" id="invite-code" label="Код из письма" errors={form.errorsOf('code')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-          />
-        )}
-      </Field>
-      <FormMessages look="invite" messages={[...form.errorsOf('email'), ...form.problems.general]} />
-      <div className="invite-actions">
-        <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-          Войти и начать обучение
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => setSent(false)}>
-          Другой e-mail
-        </button>
-      </div>
-    </form>
+  // When a new code may be asked for; null until the first one went out.
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const form = useApiForm(['email', 'consent']);
+  return resendAt !== null ? (
+    <div className="invite-form">
+      <CodeEntry
+        email={email}
+        purpose="Введите его, чтобы войти и получить курс."
+        submitLabel="Войти и начать обучение"
+        focusOnMount
+        resendAt={resendAt}
+        onResendAt={setResendAt}
+        onCode={async (code) => goToCourse((await api.acceptInvitation({ token, email, code, consent_personal_data: consent })).user_course_id)}
+        onResend={async () => (await browserApi.sendCode(email)).resend_after}
+        onChangeAddress={() => setResendAt(null)}
+      />
+    </div>
   ) : (
     <form
       className="invite-form"
@@ -73,9 +53,9 @@ function GuestSteps({ token }: { token: string }) {
         const value = normaliseEmail(email);
         const local = rejection({ email: !value && [EMAIL_REQUIRED], consent: !consent && [SIGN_UP_CONSENT_MISSING] });
         if (local) throw local;
-        await browserApi.sendCode(value);
+        const sent = await browserApi.sendCode(value);
         setEmail(value);
-        setSent(true);
+        setResendAt(resendAtAfter(sent.resend_after));
       })}
     >
       <p>Введите e-mail: мы пришлём код для входа. Если аккаунта ещё нет, он появится сам.</p>

@@ -6,6 +6,9 @@ import { ApiRequestError } from '../../api/client.ts';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { attemptDraft, browserStorage, dropStaleDrafts, type Draft } from '../../api/quiz-draft.ts';
+import { SaveQueue, type SaveState } from './save-queue.ts';
 import { type StudyLinks } from './links.ts';
 import { testResultPath } from '../../ui/paths.ts';
 import { QuizReview, ScoreSummary } from './QuizReview.tsx';
@@ -17,8 +20,9 @@ import './quiz.css';
 // test in the course-study layout (routes/user/study.tsx). Before an attempt: what the test is and 'Начать тест'. During
 // one: every question on one page (what reads best on a phone: scroll, no hidden questions), a
 // progress line, the server's countdown, and answers that autosave per question as the learner
-// goes: the screen is the truth until the server has them (a 429 waits Retry-After, a lost
-// connection retries). 'Завершить тест' asks first. After: the score, the review as the test
+// goes (decision 0060: a choice at once, typed text after a pause, one save at a time, unsent
+// answers kept on the device over a reload; a 429 waits Retry-After, a lost connection
+// retries). 'Завершить тест' asks first. After: the score, the review as the test
 // allows, 'Пройти ещё раз' while attempts remain, and 'Далее' to the next place in the course.
 
 export interface QuizPlace {
@@ -31,12 +35,12 @@ export interface QuizPlace {
 }
 
 const ATTEMPT_FORMS = ['попытка', 'попытки', 'попыток'] as const;
-/** How long the screen waits after the last change before it saves (typing stays one save). */
-const SAVE_DELAY_MS = 700;
-/** How often a save that did not reach the server is tried again. */
-const RETRY_MS = 4000;
 /** A finish that did not reach the server: nothing on screen is lost. */
 const FINISH_OFFLINE = 'Нет связи — тест не завершён. Ответы на экране сохранены; попробуйте ещё раз, когда связь вернётся.';
+/** Answers kept on this device before a reload went back on screen (and are being sent); said in the bar. */
+const RESTORED = 'Восстановили ответы, которые не успели сохраниться.';
+/** Kept answers of an attempt the server closed: it does not take them. */
+const NOT_COUNTED = 'Попытка уже завершена: ответы, которые не успели сохраниться, не засчитаны.';
 
 export function QuizScreen({
   courseId,
@@ -54,10 +58,13 @@ export function QuizScreen({
 }) {
   const { revalidate } = useRevalidator();
   const [quiz, setQuiz] = useState(initial);
+  // A word above the result: kept answers of an attempt that is over were not counted.
+  const [notice, setNotice] = useState<string | null>(null);
   // After 'Начать тест' or a finish the button pressed is gone: focus goes to what replaced it.
   const [moved, setMoved] = useState(false);
   const started = (state: QuizState) => {
     setMoved(true);
+    setNotice(null);
     setQuiz(state);
   };
   // A fresh loader answer (after a finish, the sidebar's statuses are read again) replaces the screen's.
@@ -73,6 +80,18 @@ export function QuizScreen({
     read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
     save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
   };
+  const userId = useRootData()?.user?.id ?? null;
+  const openAttempt = attempt?.status === 'in_progress' ? attempt.id : null;
+  useEffect(() => {
+    // Kept answers of an attempt that is over (or of another person): gone, and said so when they were this test's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read after hydration (the server has none)
+    if (userId !== null && dropStaleDrafts(browserStorage(), userId, place.testId, openAttempt)) setNotice(NOT_COUNTED);
+  }, [userId, place.testId, openAttempt]);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Said above the result: a page restored further down would hide it.
+    if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
   const finished = (state: QuizState) => {
     setMoved(true);
     setQuiz(state);
@@ -87,10 +106,13 @@ export function QuizScreen({
       <h1 className="lesson__title" id="quiz-title">
         {title}
       </h1>
+      <div className="quiz-notice" role="status" aria-live="polite" ref={noticeRef}>
+        {notice ? <p>{notice}</p> : null}
+      </div>
       {locked || !quiz ? (
         <Locked links={links} text={locked} />
       ) : attempt?.status === 'in_progress' ? (
-        <AttemptForm key={attempt.id} attempt={attempt} api={api} onFinished={finished} focus={moved} />
+        <AttemptForm key={attempt.id} attempt={attempt} testId={place.testId} userId={userId} api={api} onFinished={finished} onNotice={setNotice} focus={moved} />
       ) : attempt ? (
         <Result key={attempt.id} quiz={quiz} attempt={attempt} links={links} place={place} onStarted={started} start={api.start} focus={moved} />
       ) : (
@@ -248,13 +270,12 @@ function Result({
   );
 }
 
-type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'waiting' | 'failed';
-
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: '',
   saving: 'Сохраняем…',
   saved: 'Ответы сохранены',
-  offline: 'Нет связи — ответы сохранятся, когда она вернётся',
+  offline: 'Нет связи — ответы сохранены на этом устройстве и отправятся, когда связь вернётся',
+  'offline-screen': 'Нет связи — ответы отправятся, когда связь вернётся. Не закрывайте страницу',
   waiting: 'Сохраняем чуть позже — ответы на экране не потеряются',
   failed: 'Ответ не сохранён: проверьте его и попробуйте ещё раз',
 };
@@ -265,112 +286,82 @@ interface QuizCalls {
 }
 
 /**
- * The attempt's answers as the learner gives them. Each change marks its question pending; a save
- * after a short pause sends the pending questions only, and a question stays pending until the
- * server has the very value on screen, so nothing typed is lost to a failed or overtaken save.
+ * The attempt's answers as the learner gives them, saved through the queue (save-queue.ts): a
+ * choice at once, typed text after a pause or when the field is left, one save at a time. What
+ * the server does not have yet is kept on this device and, after a reload, put back and sent.
  */
-function useAutosave(initial: Answers, calls: QuizCalls, onClosed: () => void) {
+function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClosed: (lost: boolean) => void) {
+  const initial = attempt.selected_answers as Answers;
   const [answers, setAnswers] = useState<Answers>(initial);
   const [state, setState] = useState<SaveState>('idle');
-  const current = useRef(answers);
-  const pending = useRef(new Set<string>());
-  const timer = useRef<number | undefined>(undefined);
-  const busy = useRef(false);
-  const stopped = useRef(false);
-  const flushRef = useRef<() => Promise<void>>(async () => {});
+  // Kept answers were put back after a reload: said in the bar (seen wherever the page is scrolled) until the next change.
+  const [restored, setRestored] = useState(false);
+  const [queue] = useState(() => new SaveQueue({ send: calls.save, draft }));
 
-  const schedule = (delay: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void flushRef.current(), delay);
-  };
-
-  const flush = async () => {
-    if (busy.current || stopped.current || pending.current.size === 0) return;
-    const keys = [...pending.current];
-    const sent: Answers = Object.fromEntries(keys.map((key) => [key, current.current[key]!]));
-    busy.current = true;
-    setState('saving');
-    try {
-      await calls.save(sent);
-      // Saved: unless the learner changed it meanwhile (then it goes in the next save).
-      for (const key of keys) if (current.current[key] === sent[key]) pending.current.delete(key);
-      busy.current = false;
-      if (pending.current.size) schedule(SAVE_DELAY_MS);
-      else setState('saved');
-    } catch (error) {
-      busy.current = false;
-      if (stopped.current) return;
-      const status = error instanceof ApiRequestError ? error.status : 0;
-      if (status === 429) {
-        setState('waiting');
-        schedule(((error as ApiRequestError).retryAfterS ?? 5) * 1000);
-      } else if (status === 0 || status >= 500) {
-        setState('offline');
-        schedule(RETRY_MS);
-      } else if (status === 409) {
-        // The attempt is over (time ran out, or it was finished in another tab): show its result.
-        stopped.current = true;
-        onClosed();
-      } else {
-        setState('failed');
+  useEffect(() => {
+    queue.attach({ onState: setState, onClosed });
+    // Answers kept on this device before a reload: those the server does not have go back on screen and are sent.
+    const kept = draft.read();
+    if (kept) {
+      const known = new Set(attempt.questions.map((question) => String(question.id)));
+      const taken = queue.restore(kept, initial, (key) => known.has(key));
+      if (Object.keys(taken).length > 0) {
+        // Storage is read after hydration (the server has none), so the kept answers show a moment after the page.
+        // eslint-disable-next-line react-hooks/set-state-in-effect
+        setAnswers((shown) => ({ ...shown, ...taken }));
+        setRestored(true);
       }
     }
-  };
-
-  useEffect(() => {
-    flushRef.current = flush;
-  });
-
-  useEffect(() => {
-    const retry = () => void flushRef.current();
-    // Unsaved answers: the browser asks before the page is left.
+    const retry = () => void queue.flush();
+    // The browser asks before the page is left only for answers that are neither sent nor kept here.
     const onLeave = (event: BeforeUnloadEvent) => {
-      if (pending.current.size && !stopped.current) event.preventDefault();
+      if (!queue.atRisk) return;
+      event.preventDefault();
+      // Older browsers ask only when a value is set; none shows it.
+      event.returnValue = 'Ответы не сохранены.';
     };
     window.addEventListener('online', retry);
     window.addEventListener('beforeunload', onLeave);
     return () => {
       window.removeEventListener('online', retry);
       window.removeEventListener('beforeunload', onLeave);
-      window.clearTimeout(timer.current);
+      queue.dispose();
     };
-  }, []);
+    // Once per attempt (the form is keyed by it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queue]);
 
-  const change = (questionId: number, answer: Answer) => {
-    const key = String(questionId);
-    current.current = { ...current.current, [key]: answer };
-    pending.current.add(key);
-    setAnswers(current.current);
-    schedule(SAVE_DELAY_MS);
+  const change = (questionId: number, answer: Answer, typing = false) => {
+    setRestored(false);
+    setAnswers((shown) => ({ ...shown, [String(questionId)]: answer }));
+    queue.change(questionId, answer, { typing });
   };
 
-  /** Stops autosaving and sends what is not saved yet with the finish, in one call. */
-  const finish = async () => {
-    stopped.current = true;
-    window.clearTimeout(timer.current);
-    const unsaved: Answers = Object.fromEntries([...pending.current].map((key) => [key, current.current[key]!]));
-    try {
-      const state = await calls.save(unsaved, true);
-      pending.current.clear();
-      return state;
-    } catch (error) {
-      stopped.current = false;
-      throw error;
-    }
+  /** The attempt is over without our finish: nothing more is sent or kept; true when unsent answers went with it. */
+  const close = () => {
+    const lost = queue.pending;
+    queue.close();
+    return lost;
   };
-
-  return { answers, state, change, finish };
+  return { answers, state, restored, change, leaveText: () => void queue.flush(), finish: () => queue.finish(), close };
 }
 
 function AttemptForm({
   attempt,
+  testId,
+  userId,
   api,
   onFinished,
+  onNotice,
   focus,
 }: {
   attempt: QuizAttempt;
+  testId: number;
+  /** Whose answers are kept on this device (none without a signed-in person). */
+  userId: number | null;
   api: QuizCalls;
   onFinished: (state: QuizState) => void;
+  onNotice: (text: string | null) => void;
   focus: boolean;
 }) {
   const form = useRef<HTMLFormElement>(null);
@@ -378,10 +369,13 @@ function AttemptForm({
     // Just started: the first question's first field.
     if (focus) form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
   }, [focus]);
-  const closed = () => {
+  // The attempt is over (time ran out, or it was finished in another tab): its result is read.
+  const closed = (lost = false) => {
+    if (lost) onNotice(NOT_COUNTED);
     void api.read().then(onFinished, () => window.location.reload());
   };
-  const autosave = useAutosave(attempt.selected_answers as Answers, api, closed);
+  const [draft] = useState(() => attemptDraft(userId === null ? null : browserStorage(), userId ?? 0, attempt.id, testId));
+  const autosave = useAutosave(attempt, api, draft, closed);
   const { answers } = autosave;
   const total = attempt.questions.length;
   const unanswered = attempt.questions.map((question, index) => ({ question, index })).filter(({ question }) => !isAnswered(question, answers[String(question.id)]));
@@ -393,13 +387,14 @@ function AttemptForm({
       try {
         const state = await autosave.finish();
         setConfirming(false);
+        onNotice(null);
         onFinished(state);
       } catch (error) {
         const status = error instanceof ApiRequestError ? error.status : 0;
         if (status === 409) {
           // Finished already (the time ran out, or another tab): its result is read.
           setConfirming(false);
-          closed();
+          closed(autosave.close());
           return;
         }
         if (status === 0) throw rejection({}, [FINISH_OFFLINE])!;
@@ -444,7 +439,14 @@ function AttemptForm({
       <ol className="quiz-questions">
         {attempt.questions.map((question, index) => (
           <li key={question.id}>
-            <Question question={question} index={index} total={total} answer={answers[String(question.id)]} onChange={autosave.change} />
+            <Question
+              question={question}
+              index={index}
+              total={total}
+              answer={answers[String(question.id)]}
+              onChange={autosave.change}
+              onTextLeft={autosave.leaveText}
+            />
           </li>
         ))}
       </ol>
@@ -463,9 +465,14 @@ function AttemptForm({
             <time>{formatClock(secondsLeft)}</time>
           </p>
         ) : null}
-        <p className={`quiz-bar__save quiz-bar__save--${autosave.state}`} role="status">
-          {SAVE_TEXT[autosave.state]}
-        </p>
+        <div className="quiz-bar__lines">
+          <p className="quiz-bar__notice" role="status" aria-live="polite">
+            {autosave.restored ? RESTORED : ''}
+          </p>
+          <p className={`quiz-bar__save quiz-bar__save--${autosave.state}`} role="status" aria-live="polite">
+            {SAVE_TEXT[autosave.state]}
+          </p>
+        </div>
         <button type="submit" className="button button--primary quiz-bar__finish">
           Завершить тест
         </button>
@@ -504,12 +511,16 @@ export function Question({
   total,
   answer,
   onChange,
+  onTextLeft,
 }: {
   question: QuizQuestion;
   index: number;
   total: number;
   answer: Answer | undefined;
-  onChange: (questionId: number, answer: Answer) => void;
+  /** `typing`: typed text (saved after a pause); a choice is saved at once. */
+  onChange: (questionId: number, answer: Answer, typing?: boolean) => void;
+  /** The text field lost focus: what was typed is saved now. */
+  onTextLeft?: () => void;
 }) {
   const id = useId();
   const textId = `${id}-text`;
@@ -568,7 +579,8 @@ export function Question({
           maxLength={1000}
           aria-labelledby={textId}
           value={typeof answer === 'string' ? answer : ''}
-          onChange={(event) => onChange(question.id, event.target.value)}
+          onChange={(event) => onChange(question.id, event.target.value, true)}
+          onBlur={onTextLeft}
         />
       ) : (
         <div className="quiz-match">

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { OrderSummary } from '@crema/contract';
 import { browserApi } from '../../api/browser.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useSessionChanged } from '../../lib/session.ts';
-import { CodeBoxes, ORDER_CODE_LENGTH } from './CodeBoxes.tsx';
+import { CodeEntry, CodeEntryLink } from '../../ui/CodeEntry.tsx';
 import { paymentPath } from '../../ui/paths.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 
@@ -16,120 +16,39 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 /** The order code may be asked for again after 30 s (the server says how long in `resend_after`). */
 const DEFAULT_RESEND_S = 30;
 
-const EMPTY = Array.from({ length: ORDER_CODE_LENGTH }, () => '');
-
-function countdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** Seconds left until `until` (ms), ticking once a second while above zero. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      const time = Date.now();
-      setNow(time);
-      if (time >= until) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
-
+/** InputCodeOrder: the code from the letter (ui/CodeEntry.tsx); the fourth digit confirms the order. */
 function CodeForm({
   order,
   email,
   resendAt,
-  onResent,
+  onResendAt,
   onPassword,
+  onChangeAddress,
 }: {
   order: OrderSummary;
   email: string;
   resendAt: number;
-  onResent: (at: number) => void;
+  onResendAt: (at: number) => void;
   onPassword: () => void;
+  onChangeAddress: () => void;
 }) {
   const sessionChanged = useSessionChanged();
-  const errorId = useId();
-  const [digits, setDigits] = useState<string[]>(EMPTY);
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const confirm = useApiForm(['code']);
-  const resend = useApiForm();
-  const [sent, setSent] = useState<string | null>(null);
-  const left = useSecondsLeft(resendAt);
-  // After a refusal, once the boxes are enabled again: the first one takes the focus.
-  const [failures, setFailures] = useState(0);
-  useEffect(() => {
-    if (failures > 0) boxes.current[0]?.focus();
-  }, [failures]);
-
-  const check = (code: string) =>
-    void confirm.run(
-      async () => {
+  return (
+    <CodeEntry
+      email={email}
+      purpose="Введите его, чтобы подтвердить заказ: вы войдёте в личный кабинет, а если аккаунта ещё нет — он будет создан."
+      submitLabel="Подтвердить"
+      resendAt={resendAt}
+      onResendAt={onResendAt}
+      onCode={async (code) => {
         const result = await browserApi.orderConfirm(order.code, code);
         await sessionChanged(paymentPath(result.order.code));
-      },
-      {
-        leaving: true,
-        // A wrong code: the boxes are emptied and the first one takes the focus again.
-        onFailed: () => {
-          setDigits(EMPTY);
-          setFailures((count) => count + 1);
-        },
-      },
-    );
-
-  const askAgain = () =>
-    void resend.run(async () => {
-      setSent(null);
-      // Refused (429: the server's own limits) — its message is shown under the boxes.
-      const answer = await browserApi.orderSendCode(order.code);
-      onResent(Date.now() + answer.resend_after * 1000);
-      setSent(`Новый код отправлен на ${email}.`);
-    });
-
-  const problems = [...confirm.problems.fields.code ?? [], ...confirm.problems.general, ...resend.problems.general];
-  return (
-    <form
-      className="order-step"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const code = digits.join('');
-        if (code.length === ORDER_CODE_LENGTH) check(code);
-        else confirm.setProblems({ fields: {}, general: [`Введите ${ORDER_CODE_LENGTH} цифры из письма.`] });
       }}
+      onResend={async () => (await browserApi.orderSendCode(order.code)).resend_after}
+      onChangeAddress={onChangeAddress}
     >
-      <p className="order-step__lead">
-        Мы отправили код на <strong>{email}</strong>. Введите его, чтобы подтвердить заказ: вы войдёте в личный кабинет, а если аккаунта ещё нет — он будет создан.
-      </p>
-      <CodeBoxes
-        digits={digits}
-        onChange={setDigits}
-        onComplete={check}
-        disabled={confirm.busy}
-        invalid={confirm.problems.fields.code !== undefined}
-        describedBy={problems.length ? errorId : undefined}
-        inputs={boxes}
-      />
-      {problems.length ? <FormMessages look="order" id={errorId} messages={problems} /> : null}
-      {sent ? (
-        <p className="order-step__note" role="status">
-          {sent}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary order-step__submit" aria-busy={confirm.busy || undefined} disabled={confirm.busy}>
-        {confirm.busy ? 'Проверяем…' : 'Подтвердить'}
-      </button>
-      <div className="order-step__links">
-        <button type="button" className="order-link" disabled={left > 0 || resend.busy} onClick={askAgain}>
-          {left > 0 ? `Отправить код повторно через ${countdown(left)}` : 'Отправить код повторно'}
-        </button>
-        <button type="button" className="order-link" onClick={onPassword}>
-          Войти с паролем
-        </button>
-      </div>
-    </form>
+      <CodeEntryLink onClick={onPassword}>Войти с паролем</CodeEntryLink>
+    </CodeEntry>
   );
 }
 
@@ -201,11 +120,14 @@ export function CodeStep({
   email,
   resendAfter,
   onClose,
+  onChangeAddress,
 }: {
   order: OrderSummary | null;
   email: string;
   resendAfter: number | null;
   onClose: () => void;
+  /** 'Изменить адрес': the dialog closes and the form's e-mail takes the focus. */
+  onChangeAddress: () => void;
 }) {
   const [withPassword, setWithPassword] = useState(false);
   // Kept here, so going to the password and back does not restart the countdown.
@@ -221,7 +143,14 @@ export function CodeStep({
       {order === null ? null : withPassword ? (
         <PasswordForm order={order} email={email} onCode={() => setWithPassword(false)} />
       ) : (
-        <CodeForm order={order} email={email} resendAt={resendAt} onResent={setResendAt} onPassword={() => setWithPassword(true)} />
+        <CodeForm
+          order={order}
+          email={email}
+          resendAt={resendAt}
+          onResendAt={setResendAt}
+          onPassword={() => setWithPassword(true)}
+          onChangeAddress={onChangeAddress}
+        />
       )}
     </Modal>
   );

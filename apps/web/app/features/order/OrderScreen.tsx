@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
+import { ageProblem, ageRangeHint } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
@@ -90,14 +91,20 @@ export interface OrderMessages {
   childConsentRequired: string;
 }
 
-/** The problems the browser sees before sending (required fields, a complete phone), keyed like the server's answer. */
-function localProblems(typed: Values, learners: Learners, hasGroups: boolean, m: OrderMessages) {
+/**
+ * The problems the browser sees before sending (required fields, a complete phone, a child outside
+ * the course's age range — the contract's rule the server applies too), keyed like the server's answer.
+ */
+function localProblems(typed: Values, learners: Learners, hasGroups: boolean, m: OrderMessages, ageOf: (birth: string) => string | null) {
   const empty = (value: string) => value.trim() === '';
   const phone = (value: string, required: boolean) =>
     empty(value) ? (required ? [m.phoneRequired] : false) : phoneComplete(value) ? false : [m.phoneInvalid];
   const fresh = learners.fresh;
   const child = fresh && typed.student_type === 'child';
   const adult = fresh && typed.student_type === 'adult';
+  // A whole typed date only ('ДД.ММ.ГГГГ'); the server says what is wrong with any other.
+  const birth = child ? (sendDate(typed.student_birthdate) ?? '') : '';
+  const age = /^\d{4}-\d{2}-\d{2}$/.test(birth) ? ageOf(birth) : null;
   return rejection({
     last_name: empty(typed.last_name) && [m.lastNameRequired],
     first_name: empty(typed.first_name) && [m.firstNameRequired],
@@ -110,7 +117,7 @@ function localProblems(typed: Values, learners: Learners, hasGroups: boolean, m:
     student_type: fresh && empty(typed.student_type) && [m.studentTypeRequired],
     student_last_name: fresh && empty(typed.student_last_name) && [m.lastNameRequired],
     student_first_name: fresh && empty(typed.student_first_name) && [m.firstNameRequired],
-    student_birthdate: child && empty(typed.student_birthdate) && [m.childBirthRequired],
+    student_birthdate: child && (empty(typed.student_birthdate) ? [m.childBirthRequired] : age ? [age] : false),
     consent_child_personal_data: child && !typed.consent_child_personal_data && [m.childConsentRequired],
     student_phone: adult && phone(typed.student_phone, true),
     student_email: adult && empty(typed.student_email) && [m.emailRequired],
@@ -269,7 +276,7 @@ export function OrderScreen({
   const [result, setResult] = useState<{ title: string; text: string; enrolled?: boolean } | null>(null);
   const [codeStep, setCodeStep] = useState<{ order: OrderSummary; email: string; resendAfter: number | null } | null>(null);
 
-  const { register, control, handleSubmit } = useForm<Values>({
+  const { register, control, handleSubmit, setFocus } = useForm<Values>({
     defaultValues: {
       last_name: personal?.last_name ?? '',
       first_name: personal?.first_name ?? '',
@@ -316,6 +323,11 @@ export function OrderScreen({
   const chosen = learners.self || learners.ids.length > 0 || learners.fresh;
   const count = learners.self ? 1 : learners.ids.length + (learners.fresh ? 1 : 0);
   const price = course.price;
+  // The course's age range: the child's age is counted on the chosen group's start, else today
+  // (undefined: a group is due and none is chosen — its own message comes first, as on the server).
+  const groupStartsOn = groups.length ? groups.find((group) => String(group.id) === values.group)?.starts_on : null;
+  const ageHint = ageRangeHint(course.age, course.kids, groupStartsOn) ?? undefined;
+  const ageOf = (birth: string) => (groupStartsOn === undefined ? null : ageProblem(birth, course.age, { kids: course.kids, groupStartsOn }));
 
   const toggleSelf = (on: boolean) => setLearners(on ? { self: true, ids: [], fresh: false } : { ...learners, self: false });
   const toggleStudent = (id: number, on: boolean) =>
@@ -325,7 +337,7 @@ export function OrderScreen({
   const onSubmit = handleSubmit((typed) =>
     api.run(
       async () => {
-        const local = localProblems(typed, learners, groups.length > 0, messages);
+        const local = localProblems(typed, learners, groups.length > 0, messages, ageOf);
         if (local) throw local;
         const body: OrderRequestBody = {
           course_slug: course.slug,
@@ -578,6 +590,7 @@ export function OrderScreen({
                     {values.student_type === 'child' ? (
                       <Field
                         label="Дата рождения"
+                        hint={ageHint}
                         required
                         inputMode="numeric"
                         placeholder="ДД.ММ.ГГГГ"
@@ -645,7 +658,18 @@ export function OrderScreen({
         : null}
 
       {codeStep ? (
-        <CodeStep key={codeStep.order.code} order={codeStep.order} email={codeStep.email} resendAfter={codeStep.resendAfter} onClose={() => setCodeStep(null)} />
+        <CodeStep
+          key={codeStep.order.code}
+          order={codeStep.order}
+          email={codeStep.email}
+          resendAfter={codeStep.resendAfter}
+          onClose={() => setCodeStep(null)}
+          onChangeAddress={() => {
+            setCodeStep(null);
+            // After the dialog gave the focus back to the button that opened it.
+            requestAnimationFrame(() => setFocus('email', { shouldSelect: true }));
+          }}
+        />
       ) : null}
 
       <Modal open={result !== null} onClose={() => setResult(null)} title={result?.title ?? ''} className="order-dialog">

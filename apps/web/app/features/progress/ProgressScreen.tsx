@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CourseProgress, GroupStatistic, ModulesStatistic, Statistic, TestStatistic } from '@crema/contract';
+import type { CourseProgress, GroupStatistic, ModulesStatistic, ProgressTest, Statistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
 import { PERIOD_OPTIONS, progressHref, readFilters } from './query.ts';
@@ -17,7 +17,7 @@ export interface ProgressData {
   groups: GroupStatistic[] | null;
   courseOptions: { id: number; title: string }[];
   modules: Record<number, ModulesStatistic>;
-  tests: TestStatistic[];
+  tests: ProgressTest[];
 }
 
 // The charts (recharts, about 120 KB gzip) load after the page: its text, filters and links work
@@ -185,12 +185,13 @@ function Tiles({ overall }: { overall: Statistic['overall'] }) {
 }
 
 /** Passed by the test's own grading (its grade against its pass score), as the statistics count it. */
-function isPassed(test: TestStatistic): boolean {
+function isPassed(test: ProgressTest): boolean {
   return test.grade !== null && test.grade >= test.test.pass_score;
 }
 
-function TestRow({ test, canStudy }: { test: TestStatistic; canStudy: boolean }) {
-  const finished = test.attempts.filter((attempt) => attempt.status === 'completed').sort((a, b) => b.number - a.number);
+function TestRow({ test, canStudy }: { test: ProgressTest; canStudy: boolean }) {
+  // The finished attempts, the latest first.
+  const finished = [...test.attempts].sort((a, b) => b.number - a.number);
   const passed = isPassed(test);
   const badge = passed ? 'Сдан' : finished.length ? 'Не сдан' : 'Не начат';
   return (
@@ -220,7 +221,7 @@ function TestRow({ test, canStudy }: { test: TestStatistic; canStudy: boolean })
           {finished.map((attempt) => (
             <li key={attempt.id}>
               <Link to={testResultPath(attempt.id)}>
-                Попытка {attempt.number}: {attempt.score ?? 0}%{attempt.finished_at ? `, ${formatDateTime(attempt.finished_at)}` : ''}
+                Попытка {attempt.number}: {attempt.score}%, {formatDateTime(attempt.finished_at)}
               </Link>
             </li>
           ))}
@@ -237,7 +238,7 @@ function CourseDetails({
 }: {
   course: CourseProgress;
   modules: ModulesStatistic | undefined;
-  tests: TestStatistic[];
+  tests: ProgressTest[];
 }) {
   const headingId = `progress-course-${course.user_course_id}`;
   return (

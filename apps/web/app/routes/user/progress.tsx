@@ -1,13 +1,10 @@
 import type { Route } from './+types/progress';
-import type { CourseModules, GroupStatistic, ModulesStatistic, MyCourse, Statistic, TestStatistic } from '@crema/contract';
-import { createApi } from '../../api/client.ts';
+import type { GroupStatistic, MyCourse, ProgressCourses, Statistic } from '@crema/contract';
+import { createApi, json, toQuery } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { ProgressScreen } from '../../features/progress/ProgressScreen.tsx';
 import { readFilters } from '../../features/progress/query.ts';
 import { privateMeta } from '../../ui/meta.ts';
-
-/** Tests read in detail at most (beyond: their scores are on the chart, not in the courses' lists). */
-const MAX_TESTS = 30;
 
 /**
  * /user/progress/ (decision 0034): the account's progress — tiles, charts, per course the
@@ -24,34 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.log.warn({ err: error }, `progress page: ${what} unavailable`);
       return null;
     });
-  const [statistic, groups, shown, hidden] = await Promise.all([
+  // Five calls side by side, each a fixed number of queries whatever the number of courses and
+  // tests (decision 0061): the per course modules and tests come in one report, not a call each.
+  const [statistic, details, groups, shown, hidden] = await Promise.all([
     optional<Statistic>('statistic', api.statistic(filters)),
+    // Loader-only call: kept out of the shared client, which every page loads (decision 0039).
+    optional<ProgressCourses>('course details', json<ProgressCourses>(context.api, `/api/user/course/statistic/courses/${toQuery({ ...filters })}`)),
     optional<GroupStatistic[]>('groups statistic', api.groupsStatistic(filters.student)),
     optional<MyCourse[]>('my courses', api.userCourses()),
     optional<MyCourse[]>('hidden courses', api.hiddenCourses()),
   ]);
-  // Per course its modules and its outline (which tests it has); then per test its best and last
-  // score, pass score and attempts (one call each: a learner has a handful of courses and tests).
-  const courses = statistic?.courses ?? [];
-  const [modules, outlines] = await Promise.all([
-    Promise.all(
-      courses.map((course) => optional<ModulesStatistic>(`modules of ${course.user_course_id}`, api.modulesStatistic(course.user_course_id))),
-    ),
-    // A hidden or ended course has no outline to read (learning's scope); its tests taken still show.
-    Promise.all(
-      courses.map((course) => (course.is_active ? optional<CourseModules>(`outline of ${course.user_course_id}`, api.courseModules(course.user_course_id)) : null)),
-    ),
-  ]);
-  const testIds = [
-    ...new Set([
-      ...outlines.flatMap((outline) => [
-        ...(outline?.modules ?? []).flatMap((module) => module.content.filter((item) => item.type === 'test').map((item) => item.id)),
-        ...(outline?.final_tests ?? []).map((test) => test.id),
-      ]),
-      ...(statistic?.scores ?? []).map((point) => point.test.id),
-    ]),
-  ].slice(0, MAX_TESTS);
-  const tests = await Promise.all(testIds.map((id) => optional<TestStatistic>(`test ${id}`, api.testStatistic(id, filters.student))));
   // The course filter offers every course of the learner, whatever the other filters narrowed.
   const learnerId = filters.student ?? null;
   const courseOptions = [...(shown ?? []), ...(hidden ?? [])]
@@ -63,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     statistic,
     groups,
     courseOptions,
-    modules: Object.fromEntries(modules.flatMap((item) => (item ? [[item.user_course_id, item] as const] : []))),
-    tests: tests.filter((item): item is TestStatistic => item !== null),
+    modules: Object.fromEntries((details?.modules ?? []).map((item) => [item.user_course_id, item] as const)),
+    tests: details?.tests ?? [],
   };
 }
 
