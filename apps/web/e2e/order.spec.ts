@@ -414,7 +414,7 @@ test("a parent types a birth date outside the kids course's age range and sees w
   const dialog = page.getByRole('dialog', { name: 'Подтвердите e-mail' });
   await expect(dialog).toContainText(`Мы отправили код на ${email}`);
   // Confirmed and cancelled: the order holds no seat of the group the other specs order.
-  await boxes(dialog).first().fill(await orderCode(page, email));
+  await codeInput(dialog).fill(await orderCode(page, email));
   await expect(page).toHaveURL(PAYMENT_URL);
   const code = new URL(page.url()).pathname.split('/').at(-2)!;
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIES.csrf)?.value ?? '';
