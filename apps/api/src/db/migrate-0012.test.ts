@@ -1,49 +1,26 @@
 // Migration 0012 (decision 0046) on a database that has data: consents given for a child before it
 // move to the child's document, others keep theirs, and the new kind is usable at once. The
 // database is migrated to 0011, filled as an older release would have, then migrated to the end.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
-import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { databaseMigratedTo, type OlderDatabase } from '../test/older-database.ts';
+import type { Database } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
 
 const NAME = `crema_migrate_0012_${process.pid}`;
-let admin: Database;
+let older: OlderDatabase;
 let database: Database;
-let folder: string;
 
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
-  await admin.pool.query(`create database ${NAME}`);
-  database = openDatabase(`${serverUrl}/${NAME}`, { max: 2 });
-  // The migrations up to 0011 only: a copy of the folder with a shorter journal.
-  folder = await mkdtemp(path.join(os.tmpdir(), 'crema-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 11);
-  await writeFile(journalPath, JSON.stringify(journal));
+  older = await databaseMigratedTo(NAME, 11);
+  database = older.database;
 });
 
 afterAll(async () => {
-  await database?.close();
-  await admin?.pool.query(`drop database if exists ${NAME} with (force)`);
-  await admin?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await older?.drop();
 });
 
 it('moves consents for child students to the child document and keeps every other record as it was', async () => {
   const { pool } = database;
-  const client = await pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    client.release();
-  }
   const one = async (sql: string, params: unknown[] = []) => (await pool.query<{ id: number }>(sql, params)).rows[0]!.id;
   const parent = await one(`insert into users (email) values ('parent@example.ru') returning id`);
   const child = await one(

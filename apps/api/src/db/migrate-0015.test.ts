@@ -2,49 +2,26 @@
 // reads 'N–M лет' gets that range; an adult course, a kids course without the attribute or with
 // other words keeps no limit. The database is migrated to 0014, filled as an older release would
 // have, then migrated to the end.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
-import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { databaseMigratedTo, type OlderDatabase } from '../test/older-database.ts';
+import type { Database } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
 
 const NAME = `crema_migrate_0015_${process.pid}`;
-let admin: Database;
+let older: OlderDatabase;
 let database: Database;
-let folder: string;
 
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
-  await admin.pool.query(`create database ${NAME}`);
-  database = openDatabase(`${serverUrl}/${NAME}`, { max: 2 });
-  // The migrations up to 0014 only: a copy of the folder with a shorter journal.
-  folder = await mkdtemp(path.join(os.tmpdir(), 'crema-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 14);
-  await writeFile(journalPath, JSON.stringify(journal));
+  older = await databaseMigratedTo(NAME, 14);
+  database = older.database;
 });
 
 afterAll(async () => {
-  await database?.close();
-  await admin?.pool.query(`drop database if exists ${NAME} with (force)`);
-  await admin?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await older?.drop();
 });
 
 it("gives the kids courses the range of their 'Возраст' text and leaves every other course without one", async () => {
   const { pool } = database;
-  const client = await pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    client.release();
-  }
   const one = async (sql: string, params: unknown[] = []) => (await pool.query<{ id: number }>(sql, params)).rows[0]!.id;
   const category = await one(`insert into categories (name, slug, audience) values ('Детям', 'kids', 'kids') returning id`);
   const course = (slug: string, kids: boolean) =>
