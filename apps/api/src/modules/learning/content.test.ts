@@ -1,25 +1,16 @@
 // The structures of several courses at once (decision 0061): the cache's misses load together in
 // three queries, the courses kept cost none, and the answer is each course's own structure.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/app.ts';
 import { buildCourse, buildLesson, buildLessonBlock, buildModule, buildTest } from '../../test/factories.ts';
 import type { MediaService } from '../media/images.ts';
 import { LearningContent } from './content.ts';
 import { loadStructure } from './outline.ts';
+import { countQueries } from '../../test/queries.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let courseIds: number[];
 
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,7 +1,6 @@
 // Enrolments, the course-token cookie, the course outline and paged lessons (decision 0028).
-import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_TOKEN_COOKIE } from '@crema/contract';
 import { courseSessions, lessonProgress, testAttempts, userCourses } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -20,6 +19,7 @@ import {
 } from '../../test/factories.ts';
 import { revokeFamily } from '../auth/tokens.ts';
 import { COURSE_NOT_FOUND } from './scopes.ts';
+import { countQueries } from '../../test/queries.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -60,16 +60,6 @@ async function learner(courseId: number, extra: Partial<typeof userCourses.$infe
 const get = (url: string, session: Pick<TestSession, 'headers'> | { headers: Record<string, string> }) =>
   t.app.inject({ method: 'GET', url, headers: session.headers });
 
-/** How many queries the database gets while `run` runs. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('enrolments: hide, remove, course session', () => {
   it('hides and shows a course; a hidden one cannot be studied; another account gets 404', async () => {

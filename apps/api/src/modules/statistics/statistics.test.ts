@@ -2,8 +2,7 @@
 // boundaries at Moscow midnight, a parent reading a child, and everyone else's things as 404s; the
 // exports read back by independent readers (SheetJS for XLSX, csv-parse for CSV).
 import { parse as parseCsv } from 'csv-parse/sync';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { AttemptReport, QuizState, TestStatistic } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -24,6 +23,7 @@ import {
   type TestSession,
 } from '../../test/factories.ts';
 import { resolvePeriod } from './progress.ts';
+import { countQueries } from '../../test/queries.ts';
 
 let t: TestContext;
 const db = () => t.database.db;
@@ -282,15 +282,6 @@ describe('finished and hidden courses', () => {
 });
 
 describe('the cost of the overall call', () => {
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    const spy = vi.spyOn(pg.Client.prototype, 'query');
-    try {
-      await run();
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
-  }
 
   it('does not grow with the courses: their structures, progress and attempts are a fixed number of reads for any number', async () => {
     const learnerOf = async (courseIds: number[]) => {
