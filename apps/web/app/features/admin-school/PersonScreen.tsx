@@ -161,7 +161,7 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
       </dl>
 
       <div className="person-grid">
-        <Roles key={`${person.is_course_owner}-${person.is_staff}`} person={person} onSaved={refresh} />
+        <Roles person={person} onSaved={refresh} />
         <Blocking person={person} onSaved={refresh} />
       </div>
 
