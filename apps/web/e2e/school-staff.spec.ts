@@ -225,7 +225,7 @@ test('staff read the audit trail: who changed what, with the fields before and a
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 });
 
-test('staff find a person, make them a course owner and block the account: its sessions end at once', async ({ page, login, browser, baseURL }, testInfo) => {
+test('staff find a person, make them a course owner, open a course by hand and block the account: its sessions end at once', async ({ page, login, browser, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   // A new person with a session of their own, kept to try after the block.
   const email = await login();
@@ -248,6 +248,14 @@ test('staff find a person, make them a course owner and block the account: its s
   await page.getByRole('button', { name: 'Сохранить роли' }).click();
   await expect(page.getByText('Роли сохранены.')).toBeVisible();
   await expect(page.getByText(/; владелец курсов$/)).toBeVisible();
+
+  // A course by hand, for good: it appears among the person's courses, given by hand.
+  const courseSelect = page.getByLabel('Курс', { exact: true });
+  await courseSelect.selectOption({ index: 1 });
+  const courseTitle = (await courseSelect.locator('option:checked').textContent())!.trim();
+  await page.getByRole('button', { name: 'Открыть курс' }).click();
+  await expect(page.getByText(`Курс открыт, ${email} получит письмо.`)).toBeVisible();
+  await expect(page.locator('.person-list li', { hasText: courseTitle })).toContainText('Добавлен вручную');
 
   await page.getByRole('button', { name: 'Заблокировать' }).click();
   const dialog = page.getByRole('dialog', { name: 'Заблокировать аккаунт?' });

@@ -27,6 +27,7 @@ import type {
   Person,
   PersonBlockBody,
   PersonCard,
+  PersonCourseBody,
   PersonRolesBody,
   SvedenAdminList,
   SvedenContent,
@@ -158,6 +159,7 @@ export function createAdminApi(fetcher: ApiFetch) {
     setPersonRoles: (id: number, body: PersonRolesBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/roles/`, { method: 'PATCH', body }),
     blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
     unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
+    givePersonCourse: (id: number, body: PersonCourseBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/courses/`, post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

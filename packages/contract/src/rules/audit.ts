@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   'person.roles': 'Изменены роли',
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
+  'person.course': 'Открыт курс вручную',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -458,7 +458,8 @@ export const adminQuestionsSchema = z.array(adminQuestionSchema).meta({ id: 'Adm
 
 // ---------------------------------------------------------------- invitation links and audience
 
-const futureInstant = z
+/** A moment of a body (ISO 8601 with its offset), or null; the service checks it is ahead. */
+export const futureInstant = z
   .string({ error: 'Ожидается дата и время.' })
   .datetime({ offset: true, error: 'Ожидается дата и время ISO 8601.' })
   .nullable();

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idParam, pageQuery } from './common.ts';
 import { paginatedSchema } from './catalog.ts';
+import { futureInstant } from './admin.ts';
 
 export const PEOPLE_ROLES = ['staff', 'owner', 'learner', 'blocked'] as const;
 export const PEOPLE_SORTS = ['-created_at', 'created_at', 'email', '-last_login_at'] as const;
@@ -86,6 +87,16 @@ export const personRolesBodySchema = z
   .strict()
   .meta({ id: 'PersonRoles' });
 export type PersonRolesBody = z.infer<typeof personRolesBodySchema>;
+
+/** POST /api/admin/school/people/{id}/courses/: a course given by hand, until a date or for good. */
+export const personCourseBodySchema = z
+  .object({
+    course_id: z.number({ error: 'Выберите курс.' }).int('Выберите курс.').positive('Выберите курс.').max(2_147_483_647, 'Выберите курс.'),
+    access_until: futureInstant.optional().describe('до какого момента открыт доступ; без него или null — бессрочно'),
+  })
+  .strict()
+  .meta({ id: 'PersonCourse' });
+export type PersonCourseBody = z.infer<typeof personCourseBodySchema>;
 
 /** POST /api/admin/school/people/{id}/block/ */
 export const personBlockBodySchema = z

@@ -140,6 +140,8 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/people/:id/block/', `/api/admin/school/people/${person.id}/block/`, staff, { reason: 'Проверка журнала' });
     expect(await newest()).toMatchObject({ entity: 'person', entityId: String(person.id), summary: maskEmail(person.email), after: { blocked: true } });
     await step('POST', '/admin/school/people/:id/unblock/', `/api/admin/school/people/${person.id}/unblock/`, staff);
+    await step('POST', '/admin/school/people/:id/courses/', `/api/admin/school/people/${person.id}/courses/`, staff, { course_id: course.id });
+    expect(await newest()).toMatchObject({ entity: 'enrolment', courseId: course.id, after: { is_active: true, access_until: null } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -315,6 +315,7 @@ describe('every route of the app', () => {
     'GET /api/admin/school/people/:id/': NOT_STAFF,
     'PATCH /api/admin/school/people/:id/roles/': NOT_STAFF,
     'POST /api/admin/school/people/:id/block/': NOT_STAFF,
+    'POST /api/admin/school/people/:id/courses/': NOT_STAFF,
     'POST /api/admin/school/people/:id/unblock/': NOT_STAFF,
   };
 

@@ -4,7 +4,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_BLOCKED } from '@crema/contract';
-import { auditEvents, userDocuments, users } from '../../db/schema/index.ts';
+import { auditEvents, mailOutbox, userCourses, userDocuments, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildEnrolment, buildOrder, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { NOT_STAFF } from '../auth/plugin.ts';
@@ -111,6 +111,41 @@ describe('roles', () => {
     expect(left).toHaveLength(1);
     // Both are staff again for the rest of the file.
     await db().update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
+  });
+});
+
+describe('a course by hand', () => {
+  it('opens a course until a date, with a letter; an open one is refused, an ended one opens again', async () => {
+    const person = await buildUser(db());
+    const session = await signInAs(t.app, person);
+    const course = await buildCourse(db(), { title: `Ручной ${unique('c')}` });
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const res = await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, { course_id: course.id, access_until: until });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().courses).toEqual([expect.objectContaining({ course: { id: course.id, title: course.title }, source: 'manual', is_active: true, access_until: until })]);
+    const mine = (await call('GET', '/api/user/courses/', session)).json();
+    expect(JSON.stringify(mine)).toContain(course.title);
+    const letters = await db().select().from(mailOutbox).where(eq(mailOutbox.to, person.email));
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.text).toContain(course.title);
+
+    const again = await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, { course_id: course.id });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ course_id: [PEOPLE_TEXTS.courseOpen] });
+    await db().update(userCourses).set({ accessUntil: new Date(Date.now() - 1000) }).where(eq(userCourses.userId, person.id));
+    const reopened = await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, { course_id: course.id });
+    expect(reopened.json().courses).toEqual([expect.objectContaining({ is_active: true, access_until: null })]);
+    expect(await db().select().from(userCourses).where(eq(userCourses.userId, person.id))).toHaveLength(1);
+  });
+
+  it('refuses a missing course and a past date in Russian, field by field', async () => {
+    const person = await buildUser(db());
+    const missing = await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, { course_id: 2_147_483_000 });
+    expect(missing.json()).toEqual({ course_id: [PEOPLE_TEXTS.courseMissing] });
+    const course = await buildCourse(db());
+    const past = await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, { course_id: course.id, access_until: '2020-01-01T00:00:00+03:00' });
+    expect(past.json()).toEqual({ access_until: [PEOPLE_TEXTS.pastDate] });
+    expect((await call('POST', `/api/admin/school/people/${person.id}/courses/`, staff.session, {})).json()).toEqual({ course_id: ['Выберите курс.'] });
   });
 });
 

@@ -2,7 +2,7 @@
 // and blocking. Staff see what running the school needs — names, e-mail, phone, courses, orders,
 // consents, sign-ins — and only whether passport and SNILS are filled, never their values.
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Paginated, Person, PersonBlockBody, PersonCard, PersonRolesBody, peopleQuerySchema } from '@crema/contract';
+import type { Paginated, Person, PersonBlockBody, PersonCard, PersonCourseBody, PersonRolesBody, peopleQuerySchema } from '@crema/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
@@ -25,6 +25,7 @@ import { pageLinks } from '../../lib/paging.ts';
 import type { StaffActor } from '../auth/actor.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
 import { maskEmail, recordAudit } from '../audit/record.ts';
+import { sendTemplate } from '../mail/service.ts';
 
 type PeopleQuery = z.output<typeof peopleQuerySchema>;
 
@@ -34,6 +35,9 @@ export const PEOPLE_TEXTS = {
   selfBlock: 'Себя заблокировать нельзя.',
   alreadyBlocked: 'Аккаунт уже заблокирован.',
   notBlocked: 'Аккаунт не заблокирован.',
+  courseMissing: 'Такого курса нет.',
+  courseOpen: 'Этот курс у человека уже открыт.',
+  pastDate: 'Дата окончания доступа должна быть в будущем.',
 } as const;
 
 const phoneOf = (digits: string | null) => (digits ? `+${digits}` : null);
@@ -270,6 +274,43 @@ export async function unblockPerson(db: Executor, actor: StaffActor, personId: n
       before: { blocked: true, reason: person.blockedReason },
       after: { blocked: false, reason: null },
     });
+  });
+  return getPerson(db, actor, personId);
+}
+
+/**
+ * POST /api/admin/school/people/{id}/courses/: opens a course to the person by hand (their own
+ * enrolment, not a child's), until `access_until` or for good, and tells them by letter. A course
+ * they have with access ended opens again; one open already is refused.
+ */
+export async function giveCourse(db: Executor, actor: StaffActor, personId: number, body: PersonCourseBody, publicUrl: string): Promise<Person> {
+  const accessUntil = body.access_until ? new Date(body.access_until) : null;
+  if (accessUntil && accessUntil.getTime() <= Date.now()) throw ApiError.fields({ access_until: [PEOPLE_TEXTS.pastDate] });
+  await db.transaction(async (tx) => {
+    const person = await findPerson(tx, personId, true);
+    const [course] = await tx.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, body.course_id));
+    if (!course) throw ApiError.fields({ course_id: [PEOPLE_TEXTS.courseMissing] });
+    const [existing] = await tx
+      .select()
+      .from(userCourses)
+      .where(and(eq(userCourses.userId, person.id), eq(userCourses.courseId, course.id), isNull(userCourses.studentId)))
+      .for('update');
+    if (existing && existing.isActive && (existing.accessUntil === null || existing.accessUntil > new Date())) {
+      throw ApiError.fields({ course_id: [PEOPLE_TEXTS.courseOpen] });
+    }
+    const [enrolment] = existing
+      ? await tx.update(userCourses).set({ isActive: true, accessUntil, grantedById: actor.user.id }).where(eq(userCourses.id, existing.id)).returning()
+      : await tx.insert(userCourses).values({ userId: person.id, courseId: course.id, source: 'manual', grantedById: actor.user.id, accessUntil }).returning();
+    await recordAudit(tx, actor, {
+      action: 'person.course',
+      entity: 'enrolment',
+      entityId: enrolment!.id,
+      courseId: course.id,
+      summary: `${course.title} — ${maskEmail(person.email)}`,
+      before: existing ? { is_active: existing.isActive, access_until: existing.accessUntil } : null,
+      after: { is_active: true, access_until: accessUntil },
+    });
+    await sendTemplate(tx, { to: person.email, template: 'course_access', data: { courseTitle: course.title, url: `${publicUrl}/user/courses/`, hasAccount: true } });
   });
   return getPerson(db, actor, personId);
 }

@@ -6,20 +6,21 @@ import {
   peoplePageSchema,
   peopleQuerySchema,
   personBlockBodySchema,
+  personCourseBodySchema,
   personParamsSchema,
   personRolesBodySchema,
   personSchema,
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { staffActor } from '../auth/plugin.ts';
-import { blockPerson, getPerson, listPeople, setRoles, unblockPerson } from './people.ts';
+import { blockPerson, getPerson, giveCourse, listPeople, setRoles, unblockPerson } from './people.ts';
 
 const tags = ['people'];
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 const missing = { 404: detailErrorSchema.describe('Такого человека нет') } as const;
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     '/admin/school/people/',
@@ -67,6 +68,23 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setRoles(db, staffActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/school/people/:id/courses/',
+    {
+      config: { access: 'staff', audit: 'person.course' },
+      onSend: noStore,
+      schema: {
+        summary: 'Открыть человеку курс вручную, до даты или бессрочно; он получит письмо',
+        description: 'Курс, доступ к которому закончился, открывается снова; уже открытый — 400 под course_id.',
+        tags,
+        params: personParamsSchema,
+        body: personCourseBodySchema,
+        response: { 200: personSchema, ...errors, ...missing },
+      },
+    },
+    async (request) => giveCourse(db, staffActor(request), request.params.id, request.body, config.publicUrl),
   );
 
   app.post(

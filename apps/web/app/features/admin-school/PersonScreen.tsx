@@ -3,12 +3,15 @@ import { Link, useRevalidator } from 'react-router';
 import type { Person } from '@crema/contract';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { roleWords } from './PeopleScreen.tsx';
 import { SchoolTabs, moscowTime, personName, schoolPaths, schoolApi } from './ui.tsx';
 
 /** The words the card needs besides the person (given by the loader, like the other staff screens'). */
 export interface PersonWords {
+  /** The school's courses, for giving one by hand. */
+  courses: { id: number; title: string }[];
   consentKinds: Record<string, string>;
   orderStatuses: Record<string, string>;
   sources: Record<string, string>;
@@ -55,6 +58,53 @@ function Roles({ person, onSaved }: { person: Person; onSaved: () => void }) {
           Сохранить роли
         </button>
         {saved && !changed ? <span role="status">Роли сохранены.</span> : null}
+      </div>
+    </form>
+  );
+}
+
+/** A course by hand: which one and, if it should end, the last day (access ends at that day's end, Moscow time). */
+function GiveCourse({ person, courses, onSaved }: { person: Person; courses: PersonWords['courses']; onSaved: () => void }) {
+  const id = useId();
+  const form = useApiForm(['course_id', 'access_until']);
+  const [course, setCourse] = useState('');
+  const [until, setUntil] = useState('');
+  const [done, setDone] = useState('');
+  return (
+    <form
+      className="person-section"
+      aria-labelledby={`${id}-title`}
+      onSubmit={form.onSubmit(async () => {
+        setDone('');
+        await schoolApi.givePersonCourse(person.id, { course_id: Number(course), access_until: until ? `${until}T23:59:59+03:00` : null });
+        setDone(`Курс открыт, ${person.email} получит письмо.`);
+        setCourse('');
+        setUntil('');
+        onSaved();
+      })}
+    >
+      <h2 id={`${id}-title`}>Открыть курс</h2>
+      <Field look="admin" label="Курс" errors={form.errorsOf('course_id')}>
+        {(a11y) => (
+          <select {...a11y} className="admin-input" value={course} onChange={(event) => setCourse(event.target.value)}>
+            <option value="">Выберите курс</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field look="admin" label="Доступ до (включительно)" hint="Пусто — бессрочно." errors={form.errorsOf('access_until')}>
+        {(a11y) => <input {...a11y} type="date" className="admin-input" value={until} onChange={(event) => setUntil(event.target.value)} />}
+      </Field>
+      <FormMessages look="admin" messages={form.problems.general} />
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" aria-busy={form.busy}>
+          Открыть курс
+        </button>
+        {done ? <span role="status">{done}</span> : null}
       </div>
     </form>
   );
@@ -163,6 +213,7 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
       <div className="person-grid">
         <Roles person={person} onSaved={refresh} />
         <Blocking person={person} onSaved={refresh} />
+        <GiveCourse person={person} courses={words.courses} onSaved={refresh} />
       </div>
 
       <h2 className="school-subtitle">Курсы</h2>

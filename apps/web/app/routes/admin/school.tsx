@@ -50,10 +50,12 @@ async function peopleScreen(request: Request, api: ReturnType<typeof createAdmin
 
 /** One person, with the words their card needs. */
 async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+  const [person, courses] = await Promise.all([orNotFound(api.person(id)), api.courses({ page_size: 100 })]);
   return {
     screen: 'person' as const,
-    person: await orNotFound(api.person(id)),
+    person,
     words: {
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title })),
       consentKinds: Object.fromEntries(CONSENT_KINDS.map((k) => [k.id, k.title])),
       orderStatuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
       sources: ENROLMENT_SOURCE_LABELS as Record<string, string>,
