@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Person } from '@crema/contract';
+import { formatDate, formatPrice } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -16,8 +17,6 @@ export interface PersonWords {
   orderStatuses: Record<string, string>;
   sources: Record<string, string>;
 }
-
-const rub = (kopecks: number) => `${(kopecks / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
 
 /** The roles: two boxes and 'Сохранить'; taking the staff role away is confirmed first. */
 function Roles({ person, onSaved }: { person: Person; onSaved: () => void }) {
@@ -187,7 +186,7 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
         </div>
         <div>
           <dt>Дата рождения</dt>
-          <dd>{person.birth_date ? person.birth_date.split('-').reverse().join('.') : 'не указана'}</dd>
+          <dd>{person.birth_date ? formatDate(person.birth_date) : 'не указана'}</dd>
         </div>
         <div>
           <dt>Документы</dt>
@@ -239,7 +238,7 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
         <ul className="person-list">
           {person.orders.map((o) => (
             <li key={o.id}>
-              <strong>№ {o.code}</strong> — {o.course}, {rub(o.amount)}
+              <strong>№ {o.code}</strong> — {o.course}, {formatPrice(o.amount)}
               <span className="audit-small">
                 {words.orderStatuses[o.status] ?? o.status}; создан {moscowTime(o.created_at)}
                 {o.paid_at ? `, оплачен ${moscowTime(o.paid_at)}` : ''}
