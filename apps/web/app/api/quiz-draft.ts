@@ -1,5 +1,6 @@
 // Quiz answers the server does not have yet, kept on this device (localStorage) until it does:
-// one entry per signed-in person and attempt, holding only the unsent answers. The entry goes
+// one entry per signed-in person and attempt, holding the unsent answers (and, while the page is
+// being reloaded, those saved meanwhile: the next page may have been read before them). The entry goes
 // when the server has them, when the attempt is finished, and at sign-out (features/account/sign-out.ts), so a
 // shared computer shows nobody else's answers. Storage may be unavailable (private mode, quota):
 // then nothing is kept and the screen says so (the answers are only on screen).

@@ -315,16 +315,26 @@ function useAutosave(attempt: QuizAttempt, calls: QuizCalls, draft: Draft, onClo
     const retry = () => void queue.flush();
     // The browser asks before the page is left only for answers that are neither sent nor kept here.
     const onLeave = (event: BeforeUnloadEvent) => {
-      if (!queue.atRisk) return;
+      if (!queue.atRisk) {
+        // The next page is read while a save may still be on its way: what is saved from now on stays on the device for it.
+        queue.leave();
+        return;
+      }
       event.preventDefault();
       // Older browsers ask only when a value is set; none shows it.
       event.returnValue = 'Ответы не сохранены.';
     };
+    // Back from the browser's cache: this page is shown again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) queue.leave(false);
+    };
     window.addEventListener('online', retry);
     window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pageshow', onShow);
     return () => {
       window.removeEventListener('online', retry);
       window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pageshow', onShow);
       queue.dispose();
     };
     // Once per attempt (the form is keyed by it).

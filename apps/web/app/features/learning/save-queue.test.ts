@@ -176,6 +176,44 @@ describe('the quiz save queue', () => {
     await settle();
     expect(store.map.size).toBe(0);
   });
+
+  it('keeps a save answered while the page is going on the device, for a next page read before it landed', async () => {
+    const { queue, calls, draft } = setup();
+    queue.change(1, [10]);
+    queue.leave();
+    queue.change(2, [20]);
+    calls[0]!.resolve();
+    await settle();
+    // Saved, yet kept: the reloaded page may have been read before this save reached the server.
+    expect(draft.read()).toEqual({ 1: [10], 2: [20] });
+    expect(calls[1]!.answers).toEqual({ 2: [20] });
+    calls[1]!.resolve();
+    await settle();
+    expect(draft.read()).toEqual({ 1: [10], 2: [20] });
+    // The page stayed after all (or came back from the browser's cache): only what is unsent is kept.
+    queue.leave(false);
+    expect(draft.read()).toBeNull();
+  });
+
+  it('puts back after a reload a save the next page was read without, and drops one it has', async () => {
+    const store = memoryStorage();
+    const before = setup(store);
+    before.queue.change(1, [10]);
+    before.queue.change(2, [20]);
+    before.queue.leave();
+    before.calls[0]!.resolve();
+    await settle();
+    before.calls[1]!.resolve();
+    await settle();
+    // The next page's data has question 1 but was read before question 2 was saved.
+    const after = setup(store);
+    const taken = after.queue.restore(after.draft.read()!, { 1: [10] }, () => true);
+    expect(taken).toEqual({ 2: [20] });
+    expect(after.calls[0]!.answers).toEqual({ 2: [20] });
+    after.calls[0]!.resolve();
+    await settle();
+    expect(store.map.size).toBe(0);
+  });
 });
 
 describe('answers kept on the device', () => {

@@ -3,7 +3,9 @@
 // at a time: what changes meanwhile waits and goes, coalesced, in the next one, so saves never
 // overtake each other and the finish never races a save (two calls at once once let a save land
 // after the finish and answer 409). A question stays unsent until the server has the very value
-// on screen; the unsent ones are kept on this device (api/quiz-draft.ts) until then.
+// on screen; the unsent ones are kept on this device (api/quiz-draft.ts) until then. While the page
+// is being reloaded or left, saves that land are kept there too: the next page may have been read
+// before them, and puts back what its data misses.
 import { ApiRequestError } from '../../api/client.ts';
 import type { Answer, Answers } from './quiz.ts';
 import type { Draft } from '../../api/quiz-draft.ts';
@@ -41,6 +43,10 @@ export class SaveQueue<T> {
   /** Who is told (the screen); none once it is gone: a save still goes out, but nothing is retried or reported. */
   private listener: SaveQueueListener | null = null;
   private kept = true;
+  /** The page is going: the next page may have been read before a save in flight landed. */
+  private leaving = false;
+  /** Answers saved since the page began to go, kept on the device with the unsent ones. */
+  private readonly landed = new Map<string, Answer>();
   private readonly timers: NonNullable<SaveQueueOptions<T>['timers']>;
 
   constructor(private readonly options: SaveQueueOptions<T>) {
@@ -112,6 +118,7 @@ export class SaveQueue<T> {
     try {
       const result = await this.options.send(Object.fromEntries(this.unsent), true);
       this.unsent.clear();
+      this.landed.clear();
       this.options.draft.clear();
       return result;
     } catch (error) {
@@ -125,12 +132,26 @@ export class SaveQueue<T> {
     this.stopped = true;
     this.cancelTimer();
     this.unsent.clear();
+    this.landed.clear();
     this.options.draft.clear();
   }
 
   /** The screen shows the queue (again): its state and a closed attempt are reported. */
   attach(listener: SaveQueueListener): void {
     this.listener = listener;
+  }
+
+  /**
+   * The page is being left or reloaded (`false`: it stays after all, or came back from the browser's
+   * cache). The next page is read while a save may still be in flight and can miss it, so a save
+   * answered from now on keeps its answers on the device too: the next page puts them back when its
+   * data does not have them yet, and drops them when it does.
+   */
+  leave(leaving = true): void {
+    this.leaving = leaving;
+    if (leaving) return;
+    this.landed.clear();
+    this.keep();
   }
 
   /** The page goes (another screen of the site): a pause in typing is not waited for. */
@@ -141,7 +162,16 @@ export class SaveQueue<T> {
   }
 
   private keep(): void {
-    this.kept = this.options.draft.keep(Object.fromEntries(this.unsent));
+    this.kept = this.options.draft.keep({ ...Object.fromEntries(this.landed), ...Object.fromEntries(this.unsent) });
+  }
+
+  /** Saved: no longer unsent, unless changed meanwhile (the newer value goes in the next save). */
+  private saved(sent: Map<string, Answer>): void {
+    for (const [key, answer] of sent) {
+      if (this.leaving) this.landed.set(key, answer);
+      if (this.unsent.get(key) === answer) this.unsent.delete(key);
+    }
+    this.keep();
   }
 
   private cancelTimer(): void {
@@ -167,9 +197,7 @@ export class SaveQueue<T> {
     this.say('saving');
     try {
       await this.options.send(Object.fromEntries(sent), false);
-      // Saved, unless changed meanwhile: then the newer value goes in the next save.
-      for (const [key, answer] of sent) if (this.unsent.get(key) === answer) this.unsent.delete(key);
-      this.keep();
+      this.saved(sent);
       if (this.stopped) return;
       if (!this.pending) this.say('saved');
       // Text still being typed waits for its pause; anything else goes right after this save.

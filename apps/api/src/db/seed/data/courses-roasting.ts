@@ -117,6 +117,7 @@ export const roastingCourses: SeedCourse[] = [
     },
     groups: [
       { startsInDays: 12, sessions: 6, capacity: 4, weekdays: 'tue-thu' },
+      { startsInDays: 40, sessions: 6, capacity: 6, weekdays: 'mon-wed' },
       // A run that has already finished: the public schedule must not list it.
       { startsInDays: -45, sessions: 6, capacity: 4, weekdays: 'tue-thu' },
     ],
