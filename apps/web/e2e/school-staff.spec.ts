@@ -225,7 +225,7 @@ test('staff read the audit trail: who changed what, with the fields before and a
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 });
 
-test('staff find a person, make them a course owner, open a course by hand and block the account: its sessions end at once', async ({ page, login, browser, baseURL }, testInfo) => {
+test('staff find a person, make them a course owner, open a course by hand, block the account (its sessions end at once), download its data and delete it', async ({ page, login, browser, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   // A new person with a session of their own, kept to try after the block.
   const email = await login();
@@ -275,4 +275,28 @@ test('staff find a person, make them a course owner, open a course by hand and b
   await page.getByRole('button', { name: 'Разблокировать' }).click();
   await page.getByRole('dialog', { name: 'Разблокировать аккаунт?' }).getByRole('button', { name: 'Разблокировать' }).click();
   await expect(page.getByText('Блокировка сразу завершает все входы человека', { exact: false })).toBeVisible();
+
+  // The person asks for their data, then for the deletion of the account.
+  await page.getByRole('button', { name: 'Выгрузить данные' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Выгрузить данные?' });
+  await exportDialog.getByLabel('Обращение: откуда и когда пришло').fill('Письмо на почту школы');
+  const download = page.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Выгрузить' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^crema-person-\d+\.json$/);
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as { profile: { email: string } };
+  expect(data.profile.email).toBe(email);
+  await expect(page.getByText('Файл с данными скачан.', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Удалить аккаунт?' });
+  await deleteDialog.getByRole('button', { name: 'Удалить аккаунт' }).click();
+  // Without the request it answers, nothing is deleted.
+  await expect(deleteDialog.getByText('Напишите, по какому обращению.')).toBeVisible();
+  await deleteDialog.getByLabel('Обращение: откуда и когда пришло').fill('Заявление на удаление');
+  await deleteDialog.getByRole('button', { name: 'Удалить аккаунт' }).click();
+  await expect(page.getByText(/^Аккаунт удалён .*: личные данные стёрты/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^deleted-\d+@deleted\.invalid$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Заблокировать' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/staff-person-deleted-${testInfo.project.name}.png`, fullPage: true });
 });

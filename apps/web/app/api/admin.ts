@@ -1,4 +1,5 @@
 import type {
+  AccountExport,
   AdminBlocks,
   AdminBlocksPut,
   AdminCourse,
@@ -26,6 +27,7 @@ import type {
   PeopleQuery,
   Person,
   PersonBlockBody,
+  PersonRequestBody,
   PersonCard,
   PersonCourseBody,
   PersonRolesBody,
@@ -160,6 +162,9 @@ export function createAdminApi(fetcher: ApiFetch) {
     blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
     unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
     givePersonCourse: (id: number, body: PersonCourseBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/courses/`, post(body)),
+    /** A person's requests about their data: the file of everything held on them, the deletion of the account. */
+    exportPerson: (id: number, body: PersonRequestBody) => json<AccountExport>(fetcher, `/api/admin/school/people/${id}/export/`, post(body)),
+    deletePerson: (id: number, body: PersonRequestBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/delete/`, post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

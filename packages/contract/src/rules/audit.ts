@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
   'person.course': 'Открыт курс вручную',
+  'person.export': 'Выгружены данные человека',
+  'person.delete': 'Удалён аккаунт по обращению',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -43,6 +43,7 @@ export const personSchema = z
   .object({
     ...personBase,
     blocked_reason: z.string().nullable(),
+    deleted_at: z.string().nullable().describe('когда аккаунт удалён (личные данные стёрты); null — действует'),
     email_verified: z.boolean(),
     birth_date: z.string().nullable(),
     documents: z.object({ passport: z.boolean(), snils: z.boolean() }).describe('заполнены ли документы; сами значения сотрудникам не показываются'),
@@ -104,3 +105,17 @@ export const personBlockBodySchema = z
   .strict()
   .meta({ id: 'PersonBlock' });
 export type PersonBlockBody = z.infer<typeof personBlockBodySchema>;
+
+/** POST /api/admin/school/people/{id}/export/ and …/delete/: the request being carried out, as the journal keeps it. */
+export const personRequestBodySchema = z
+  .object({
+    reason: z
+      .string({ error: 'Напишите, по какому обращению.' })
+      .trim()
+      .min(1, 'Напишите, по какому обращению.')
+      .max(500, 'Не длиннее 500 символов.')
+      .describe('обращение человека: откуда и когда пришло'),
+  })
+  .strict()
+  .meta({ id: 'PersonRequest' });
+export type PersonRequestBody = z.infer<typeof personRequestBodySchema>;

@@ -142,6 +142,9 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/people/:id/unblock/', `/api/admin/school/people/${person.id}/unblock/`, staff);
     await step('POST', '/admin/school/people/:id/courses/', `/api/admin/school/people/${person.id}/courses/`, staff, { course_id: course.id });
     expect(await newest()).toMatchObject({ entity: 'enrolment', courseId: course.id, after: { is_active: true, access_until: null } });
+    await step('POST', '/admin/school/people/:id/export/', `/api/admin/school/people/${person.id}/export/`, staff, { reason: 'Обращение по почте' });
+    await step('POST', '/admin/school/people/:id/delete/', `/api/admin/school/people/${person.id}/delete/`, staff, { reason: 'Заявление' });
+    expect(await newest()).toMatchObject({ action: 'person.delete', entity: 'person', summary: maskEmail(person.email) });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -317,6 +317,8 @@ describe('every route of the app', () => {
     'POST /api/admin/school/people/:id/block/': NOT_STAFF,
     'POST /api/admin/school/people/:id/courses/': NOT_STAFF,
     'POST /api/admin/school/people/:id/unblock/': NOT_STAFF,
+    'POST /api/admin/school/people/:id/export/': NOT_STAFF,
+    'POST /api/admin/school/people/:id/delete/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -186,3 +186,51 @@ describe('blocking', () => {
     expect(res.json()).toEqual({ detail: NOT_STAFF });
   });
 });
+
+describe('a person’s requests about their data', () => {
+  it('downloads their data file with the request written in the journal', async () => {
+    const person = await buildUser(db(), { firstName: 'Вера', phone: '79160000011' });
+    const res = await call('POST', `/api/admin/school/people/${person.id}/export/`, staff.session, { reason: 'Письмо от 28.11.2026' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="crema-person-${person.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.json().profile).toMatchObject({ email: person.email, first_name: 'Вера' });
+    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.export'), eq(auditEvents.entityId, person.id)));
+    expect(event).toMatchObject({ actorId: staff.id, after: { reason: 'Письмо от 28.11.2026' } });
+    expect(JSON.stringify(event)).not.toContain(person.email);
+    // Without a word on the request there is no download.
+    expect((await call('POST', `/api/admin/school/people/${person.id}/export/`, staff.session, { reason: ' ' })).json()).toEqual({ reason: ['Напишите, по какому обращению.'] });
+  });
+
+  it('deletes the account as the person would: data wiped, sessions ended, orders kept, in the journal', async () => {
+    const person = await buildUser(db(), { firstName: 'Удаляемый', phone: '79160000012' });
+    const session = await signInAs(t.app, person);
+    const course = await buildCourse(db());
+    const order = await buildOrder(db(), { userId: person.id, courseId: course.id });
+    const res = await call('POST', `/api/admin/school/people/${person.id}/delete/`, staff.session, { reason: 'Заявление от 28.11.2026' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: `deleted-${person.id}@deleted.invalid`, first_name: null, phone: null, deleted_at: expect.any(String), sessions: [] });
+    expect(res.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    expect((await call('GET', '/api/user/personal/', session)).statusCode).toBe(401);
+    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.delete'), eq(auditEvents.entityId, person.id)));
+    expect(event).toMatchObject({ actorId: staff.id, after: { deleted: true, reason: 'Заявление от 28.11.2026' } });
+    expect(JSON.stringify(event)).not.toContain(person.email);
+    // Once is enough; the data file of a deleted account is not made either.
+    expect((await call('POST', `/api/admin/school/people/${person.id}/delete/`, staff.session, { reason: 'Ещё раз' })).json()).toEqual({ non_field_errors: [PEOPLE_TEXTS.alreadyDeleted] });
+    expect((await call('POST', `/api/admin/school/people/${person.id}/export/`, staff.session, { reason: 'Ещё раз' })).json()).toEqual({ non_field_errors: [PEOPLE_TEXTS.alreadyDeleted] });
+  });
+
+  it('deletes neither oneself, nor a staff member, nor the owner of courses; unknown people are 404', async () => {
+    expect((await call('POST', `/api/admin/school/people/${staff.id}/delete/`, staff.session, { reason: 'x' })).json()).toEqual({ non_field_errors: [PEOPLE_TEXTS.selfDelete] });
+    const colleague = await buildUser(db(), { isStaff: true });
+    expect((await call('POST', `/api/admin/school/people/${colleague.id}/delete/`, staff.session, { reason: 'x' })).json()).toEqual({ non_field_errors: [PEOPLE_TEXTS.staffDelete] });
+    const owner = await buildUser(db(), { isCourseOwner: true });
+    await buildCourse(db(), { ownerId: owner.id });
+    const refused = await call('POST', `/api/admin/school/people/${owner.id}/delete/`, staff.session, { reason: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect((await db().select({ email: users.email }).from(users).where(eq(users.id, owner.id)))[0]!.email).toBe(owner.email);
+    expect((await call('POST', '/api/admin/school/people/999999999/delete/', staff.session, { reason: 'x' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/school/people/999999999/export/', staff.session, { reason: 'x' })).statusCode).toBe(404);
+  });
+});
+

@@ -2,11 +2,22 @@
 // and blocking. Staff see what running the school needs — names, e-mail, phone, courses, orders,
 // consents, sign-ins — and only whether passport and SNILS are filled, never their values.
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Paginated, Person, PersonBlockBody, PersonCard, PersonCourseBody, PersonRolesBody, peopleQuerySchema } from '@crema/contract';
+import type {
+  AccountExport,
+  Paginated,
+  Person,
+  PersonBlockBody,
+  PersonCard,
+  PersonCourseBody,
+  PersonRequestBody,
+  PersonRolesBody,
+  peopleQuerySchema,
+} from '@crema/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
+  accountDeletions,
   consents,
   courseModules,
   courses,
@@ -22,10 +33,13 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
-import type { StaffActor } from '../auth/actor.ts';
+import { clientOf, type StaffActor } from '../auth/actor.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
 import { maskEmail, recordAudit } from '../audit/record.ts';
 import { sendTemplate } from '../mail/service.ts';
+import type { SealedBox } from '../../lib/sealed.ts';
+import type { AccountDeletionService } from '../user/deletion.ts';
+import { exportAccount } from '../user/export.ts';
 
 type PeopleQuery = z.output<typeof peopleQuerySchema>;
 
@@ -38,6 +52,9 @@ export const PEOPLE_TEXTS = {
   courseMissing: 'Такого курса нет.',
   courseOpen: 'Этот курс у человека уже открыт.',
   pastDate: 'Дата окончания доступа должна быть в будущем.',
+  selfDelete: 'Свой аккаунт удаляют в личном кабинете.',
+  staffDelete: 'Это сотрудник школы: сначала снимите с него роль сотрудника.',
+  alreadyDeleted: 'Аккаунт уже удалён.',
 } as const;
 
 const phoneOf = (digits: string | null) => (digits ? `+${digits}` : null);
@@ -125,7 +142,7 @@ function findPerson(db: Executor, personId: number, lock = false): Promise<User>
 export async function getPerson(db: Executor, _actor: StaffActor, personId: number): Promise<Person> {
   const user = await findPerson(db, personId);
   // Independent reads outside a transaction: the pool runs them side by side.
-  const [documents, studentRows, courseRows, orderRows, consentRows, sessionRows] = await Promise.all([
+  const [documents, studentRows, courseRows, orderRows, consentRows, sessionRows, deletions] = await Promise.all([
     db.select({ passport: userDocuments.passportNumber, snils: userDocuments.snils }).from(userDocuments).where(eq(userDocuments.userId, user.id)),
     db.select().from(students).where(eq(students.userId, user.id)).orderBy(asc(students.id)),
     db
@@ -169,10 +186,12 @@ export async function getPerson(db: Executor, _actor: StaffActor, personId: numb
       .groupBy(refreshTokens.familyId)
       .having(sql`bool_or(${refreshTokens.usedAt} is null and ${refreshTokens.expiresAt} > now())`)
       .orderBy(sql`max(${refreshTokens.createdAt}) desc`),
+    db.select({ deletedAt: accountDeletions.deletedAt }).from(accountDeletions).where(eq(accountDeletions.userId, user.id)).limit(1),
   ]);
   return {
     ...personBase(user),
     blocked_reason: user.blockedReason,
+    deleted_at: deletions[0]?.deletedAt.toISOString() ?? null,
     email_verified: user.emailVerifiedAt !== null,
     birth_date: user.birthDate,
     documents: { passport: Boolean(documents[0]?.passport), snils: Boolean(documents[0]?.snils) },
@@ -311,6 +330,56 @@ export async function giveCourse(db: Executor, actor: StaffActor, personId: numb
       after: { is_active: true, access_until: accessUntil },
     });
     await sendTemplate(tx, { to: person.email, template: 'course_access', data: { courseTitle: course.title, url: `${publicUrl}/user/courses/`, hasAccount: true } });
+  });
+  return getPerson(db, actor, personId);
+}
+
+/** Whether the account was deleted already (its personal data are gone). */
+async function deletedAlready(db: Executor, personId: number): Promise<boolean> {
+  const [row] = await db.select({ id: accountDeletions.id }).from(accountDeletions).where(eq(accountDeletions.userId, personId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * POST /api/admin/school/people/{id}/export/: a person's data request carried out by staff — the
+ * same file the person downloads from their account, with passport and SNILS, so the download is
+ * recorded in the journal (with the request it answers) before the file is handed over.
+ */
+export async function exportPerson(db: Db, box: SealedBox, actor: StaffActor, personId: number, body: PersonRequestBody): Promise<AccountExport> {
+  const person = await findPerson(db, personId);
+  if (await deletedAlready(db, person.id)) throw ApiError.fields({ non_field_errors: [PEOPLE_TEXTS.alreadyDeleted] });
+  await db.transaction((tx) =>
+    recordAudit(tx, actor, { action: 'person.export', entity: 'person', entityId: person.id, summary: maskEmail(person.email), before: null, after: { reason: body.reason } }),
+  );
+  return exportAccount(db, box, person.id);
+}
+
+/**
+ * POST /api/admin/school/people/{id}/delete/: a person's deletion request carried out by staff —
+ * the same anonymisation as deleting the account oneself, in one transaction with its journal
+ * entry. Not for oneself, not for a staff member (the role goes first), not for the owner of courses.
+ */
+export async function deletePerson(
+  db: Db,
+  deletion: AccountDeletionService,
+  actor: StaffActor,
+  personId: number,
+  body: PersonRequestBody,
+): Promise<Person> {
+  await db.transaction(async (tx) => {
+    const person = await findPerson(tx, personId, true);
+    if (person.id === actor.user.id) throw ApiError.fields({ non_field_errors: [PEOPLE_TEXTS.selfDelete] });
+    if (person.isStaff) throw ApiError.fields({ non_field_errors: [PEOPLE_TEXTS.staffDelete] });
+    if (await deletedAlready(tx, person.id)) throw ApiError.fields({ non_field_errors: [PEOPLE_TEXTS.alreadyDeleted] });
+    await deletion.anonymise(tx, person.id, clientOf(actor));
+    await recordAudit(tx, actor, {
+      action: 'person.delete',
+      entity: 'person',
+      entityId: person.id,
+      summary: maskEmail(person.email),
+      before: { email: person.email },
+      after: { deleted: true, reason: body.reason },
+    });
   });
   return getPerson(db, actor, personId);
 }

@@ -7,13 +7,18 @@ import {
   peopleQuerySchema,
   personBlockBodySchema,
   personCourseBodySchema,
+  accountExportSchema,
+  moscowIsoDate,
   personParamsSchema,
+  personRequestBodySchema,
   personRolesBodySchema,
   personSchema,
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { staffActor } from '../auth/plugin.ts';
-import { blockPerson, getPerson, giveCourse, listPeople, setRoles, unblockPerson } from './people.ts';
+import { createSealedBox, personalDataKeyRing } from '../../lib/sealed.ts';
+import { AccountDeletionService } from '../user/deletion.ts';
+import { blockPerson, deletePerson, exportPerson, getPerson, giveCourse, listPeople, setRoles, unblockPerson } from './people.ts';
 
 const tags = ['people'];
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
@@ -21,6 +26,8 @@ const missing = { 404: detailErrorSchema.describe('Такого человека
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
+  const box = createSealedBox(personalDataKeyRing(config.secretKey, config.secretKeyPrevious));
+  const deletion = new AccountDeletionService(app.deps, app.auth);
 
   app.get(
     '/admin/school/people/',
@@ -112,5 +119,51 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Разблокировать аккаунт', tags, params: personParamsSchema, response: { 200: personSchema, ...errors, ...missing } },
     },
     async (request) => unblockPerson(db, staffActor(request), request.params.id),
+  );
+
+  // ------------------------------------------------------------ a person's requests about their data (152-ФЗ)
+
+  app.post(
+    '/admin/school/people/:id/export/',
+    {
+      config: { access: 'staff', audit: 'person.export' },
+      onSend: noStore,
+      schema: {
+        summary: 'Выгрузить данные человека по его обращению (файл JSON)',
+        description:
+          'Тот же файл, что человек скачивает в личном кабинете, с документами. Выгрузка и обращение, по которому она ' +
+          'сделана, записываются в журнал. Удалённый аккаунт — 400.',
+        tags,
+        params: personParamsSchema,
+        body: personRequestBodySchema,
+        response: { 200: accountExportSchema, ...errors, ...missing },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportPerson(db, box, staffActor(request), request.params.id, request.body);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="crema-person-${request.params.id}-${moscowIsoDate(new Date())}.json"`)
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/admin/school/people/:id/delete/',
+    {
+      config: { access: 'staff', audit: 'person.delete' },
+      onSend: noStore,
+      schema: {
+        summary: 'Удалить аккаунт по обращению человека',
+        description:
+          'Как удаление аккаунта самим человеком: личные данные стираются, документы удаляются, согласия отзываются, входы ' +
+          'завершаются, заказы остаются обезличенными. Себя и сотрудника удалить нельзя — 400; владельца курсов — 409.',
+        tags,
+        params: personParamsSchema,
+        body: personRequestBodySchema,
+        response: { 200: personSchema, ...errors, ...missing, 409: detailErrorSchema },
+      },
+    },
+    async (request) => deletePerson(db, deletion, staffActor(request), request.params.id, request.body),
   );
 };

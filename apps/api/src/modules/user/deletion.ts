@@ -24,6 +24,7 @@ import { deriveKey } from '../../lib/keys.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientOf } from '../auth/service.ts';
+import type { ClientInfo } from '../auth/tokens.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
 import { withdrawAllConsents } from './consents.ts';
 
@@ -63,13 +64,16 @@ export class AccountDeletionService {
     // Said before any guess is counted; checked again under the row lock below.
     await ensureNoOwnCourses(this.deps.db, actor.user.id);
     await this.auth.withActionCode('account_delete', normaliseEmail(actor.user.email), code, actor, (tx) =>
-      this.anonymise(tx, actor),
+      this.anonymise(tx, actor.user.id, clientOf(actor)),
     );
   }
 
-  private async anonymise(tx: Executor, actor: SignedInActor): Promise<void> {
-    const userId = actor.user.id;
-    const client = clientOf(actor);
+  /**
+   * Anonymises the account in the caller's transaction: by its owner (after the code), or by staff
+   * carrying out a deletion request (`client` is then the staff member's, written on the withdrawn
+   * consents and the deletion record).
+   */
+  async anonymise(tx: Executor, userId: number, client: ClientInfo): Promise<void> {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
     await ensureNoOwnCourses(tx, userId);
@@ -133,7 +137,7 @@ export class AccountDeletionService {
 }
 
 /** A course owner with courses cannot delete the account: the courses need an owner (409). */
-async function ensureNoOwnCourses(db: Executor, userId: number): Promise<void> {
+export async function ensureNoOwnCourses(db: Executor, userId: number): Promise<void> {
   const [owned] = await db.select({ id: courses.id }).from(courses).where(eq(courses.ownerId, userId)).limit(1);
   if (owned) throw new ApiError('conflict', DELETION_TEXTS.ownerHasCourses);
 }

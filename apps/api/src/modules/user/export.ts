@@ -18,7 +18,6 @@ import {
 } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import type { SealedBox } from '../../lib/sealed.ts';
-import type { SignedInActor } from '../auth/actor.ts';
 import { toCurrentUser } from '../auth/service.ts';
 import { consentRecords } from './consents.ts';
 import { readDocuments } from './service.ts';
@@ -35,8 +34,8 @@ export function hideCodes(subject: string): string {
   return subject.replace(/\d{4,}/g, (digits) => '*'.repeat(digits.length));
 }
 
-export async function exportAccount(db: Db, box: SealedBox, actor: SignedInActor): Promise<AccountExport> {
-  const userId = actor.user.id;
+/** `userId`: the signed-in person's own, or the one staff carry out a data request for. */
+export async function exportAccount(db: Db, box: SealedBox, userId: number): Promise<AccountExport> {
   const user = await findOne(db.select().from(users).where(eq(users.id, userId)));
   const documents = await readDocuments(db, box, userId);
   const studentRows = await db.select().from(students).where(eq(students.userId, userId)).orderBy(asc(students.id));

@@ -345,7 +345,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await exportAccount(db, box, signedInActor(request));
+      const data = await exportAccount(db, box, signedInActor(request).user.id);
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="crema-my-data-${moscowIsoDate(new Date())}.json"`)

@@ -156,6 +156,87 @@ function Blocking({ person, onSaved }: { person: Person; onSaved: () => void }) 
   );
 }
 
+/** Hands a file made in the browser to the person at the screen, as a download. */
+function saveFile(name: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * A person's requests about their data, carried out by staff: the file of everything the school
+ * holds on them, and the deletion of the account. Each asks which request it answers (kept in
+ * the journal) and is confirmed.
+ */
+function DataRequests({ person, onSaved }: { person: Person; onSaved: () => void }) {
+  const id = useId();
+  const [open, setOpen] = useState<'export' | 'delete' | null>(null);
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const deleting = open === 'delete';
+  const show = (which: 'export' | 'delete') => {
+    setDone(null);
+    setOpen(which);
+  };
+  if (person.deleted_at) {
+    return (
+      <section className="person-section" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Обращения о данных</h2>
+        <p>Аккаунт удалён {moscowTime(person.deleted_at)}: личные данные стёрты, заказы остались обезличенными.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="person-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Обращения о данных</h2>
+      <p className="admin-muted">По обращению человека: выгрузить всё, что школа о нём хранит (с документами), или удалить аккаунт. Обращение записывается в журнал.</p>
+      <div className="admin-actions">
+        <button type="button" className="button button--ghost" onClick={() => show('export')}>
+          Выгрузить данные
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => show('delete')}>
+          Удалить аккаунт
+        </button>
+      </div>
+      {done ? <p role="status">{done}</p> : null}
+      <ConfirmDialog
+        look="admin"
+        open={open !== null}
+        title={deleting ? 'Удалить аккаунт?' : 'Выгрузить данные?'}
+        confirmLabel={deleting ? 'Удалить аккаунт' : 'Выгрузить'}
+        onClose={() => setOpen(null)}
+        action={async () => {
+          if (deleting) {
+            await schoolApi.deletePerson(person.id, { reason });
+            onSaved();
+          } else {
+            const data = await schoolApi.exportPerson(person.id, { reason });
+            saveFile(`crema-person-${person.id}.json`, JSON.stringify(data, null, 2));
+            setDone('Файл с данными скачан. Передайте его человеку защищённым способом: в нём паспорт и СНИЛС.');
+          }
+          setReason('');
+        }}
+      >
+        {deleting ? (
+          <p>
+            Личные данные {person.email} сотрутся, документы удалятся, согласия будут отозваны, входы завершатся. Заказы останутся обезличенными. Отменить
+            это нельзя.
+          </p>
+        ) : (
+          <p>Файл JSON со всем, что школа хранит о {person.email}, включая паспорт и СНИЛС.</p>
+        )}
+        <div className="admin-field">
+          <label htmlFor={`${id}-reason`}>Обращение: откуда и когда пришло</label>
+          <textarea id={`${id}-reason`} className="admin-input" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
 /**
  * /admin/school/people/{id}/: one person for staff — data, roles, blocking, courses with progress,
  * orders, consents and live sign-ins. Passport and SNILS show only whether they are filled.
@@ -210,9 +291,14 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
       </dl>
 
       <div className="person-grid">
-        <Roles person={person} onSaved={refresh} />
-        <Blocking person={person} onSaved={refresh} />
-        <GiveCourse person={person} courses={words.courses} onSaved={refresh} />
+        {person.deleted_at ? null : (
+          <>
+            <Roles person={person} onSaved={refresh} />
+            <Blocking person={person} onSaved={refresh} />
+            <GiveCourse person={person} courses={words.courses} onSaved={refresh} />
+          </>
+        )}
+        <DataRequests person={person} onSaved={refresh} />
       </div>
 
       <h2 className="school-subtitle">Курсы</h2>
