@@ -9,7 +9,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Starts a command with extra environment; its stderr stays visible. */
 export function startProcess(command: string[], env: Record<string, string>, cwd = repoRoot): ChildProcess {
   const [cmd, ...args] = command;
-  return spawn(cmd!, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(cmd!, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 /** One key per measuring run: the demo's sealed documents open, and processes sharing a database share sessions. */

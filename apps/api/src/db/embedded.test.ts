@@ -61,6 +61,25 @@ describe('embedded PostgreSQL port', () => {
     }
   }, 120_000);
 
+  it('runs a query split across parallel workers (they check the text search setting a session never does)', async () => {
+    const dataDir = await tempDir('pg-parallel');
+    const server = await startEmbeddedPostgres({ dataDir, database: 'crema', log: quiet });
+    servers.push(server);
+    expect(await query(server.url, 'show default_text_search_config')).toEqual([{ default_text_search_config: 'pg_catalog.russian' }]);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      await client.query('set debug_parallel_query = on');
+      await client.query('set parallel_setup_cost = 0');
+      await client.query('set parallel_tuple_cost = 0');
+      const plan = (await client.query('explain select count(*) from generate_series(1, 1000)')).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Gather/);
+      expect((await client.query('select count(*)::int as n from generate_series(1, 1000)')).rows).toEqual([{ n: 1000 }]);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+
   it('refuses a taken EMBEDDED_PG_PORT with what to do', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen({ host: '127.0.0.1', port: 0 }, resolve));

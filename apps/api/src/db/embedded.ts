@@ -277,7 +277,20 @@ async function launch(postgres: string, databaseDir: string, port: number | unde
     const candidate = port ?? (await findFreePort(next));
     const child = spawn(
       postgres,
-      ['-D', databaseDir, '-p', String(candidate), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      [
+        '-D',
+        databaseDir,
+        '-p',
+        String(candidate),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        // Clusters made before initdb was given the bare name hold 'pg_catalog.pg_catalog.russian':
+        // a session never checks it, but a parallel worker does and fails the query (a big list).
+        '-c',
+        'default_text_search_config=pg_catalog.russian',
+      ],
       { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...run },
     );
     const exited = new Promise<void>((resolve) => {
@@ -356,7 +369,8 @@ export async function startEmbeddedPostgres(options: {
           // Russian text sorts correctly by default; columns also name the collation explicitly.
           '--locale-provider=icu',
           '--icu-locale=ru-RU',
-          '--text-search-config=pg_catalog.russian',
+          // initdb puts 'pg_catalog.' before the name itself.
+          '--text-search-config=russian',
         ],
         { env, ...run },
       );

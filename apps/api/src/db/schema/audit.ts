@@ -39,6 +39,9 @@ export const auditEvents = pgTable(
     index().on(t.entity, t.entityId),
     index().on(t.courseId, t.at),
     index('audit_events_action_at_idx').on(t.action, sql`${t.at} desc`),
+    // The journal's search for any part of who or what (ILIKE '%…%').
+    index('audit_events_actor_email_trgm_idx').using('gin', t.actorEmail.op('gin_trgm_ops')),
+    index('audit_events_summary_trgm_idx').using('gin', t.summary.op('gin_trgm_ops')),
   ],
 );
 

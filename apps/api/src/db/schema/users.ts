@@ -54,7 +54,22 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The staff's people list: newest first, by last sign-in, and a search for any part of the
+    // e-mail, phone or name (trigram indexes serve ILIKE '%…%').
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
+    index('users_last_login_at_idx').on(sql`${t.lastLoginAt} desc nulls last`, sql`${t.id} desc`),
+    // The few with a role, or blocked: their filters of the list read only them.
+    index('users_course_owner_idx').on(t.createdAt, t.id).where(sql`${t.isCourseOwner}`),
+    index('users_staff_idx').on(t.createdAt, t.id).where(sql`${t.isStaff}`),
+    index('users_blocked_idx').on(t.createdAt, t.id).where(sql`${t.blockedAt} is not null`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_patronymic_trgm_idx').using('gin', t.patronymic.op('gin_trgm_ops')),
+  ],
 );
 
 /**
