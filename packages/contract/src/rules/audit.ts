@@ -39,6 +39,16 @@ export const AUDIT_ACTIONS = {
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
   'person.course': 'Открыт курс вручную',
+  'group.create': 'Создана группа',
+  'group.update': 'Изменена группа',
+  'group.publish': 'Группа опубликована в расписании',
+  'group.close': 'Группа закрыта',
+  'session.create': 'Добавлено занятие группы',
+  'session.update': 'Изменено занятие группы',
+  'session.cancel': 'Отменено занятие группы',
+  'member.add': 'Добавлен участник группы',
+  'member.move': 'Участник переведён в другую группу',
+  'member.remove': 'Участник исключён из группы',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -56,6 +66,8 @@ export const AUDIT_ENTITIES = {
   sveden: 'Сведения',
   document: 'Документ',
   person: 'Человек',
+  group: 'Группа',
+  session: 'Занятие',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
