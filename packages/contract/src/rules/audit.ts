@@ -100,3 +100,6 @@ export const AUDIT_MASKED_FIELDS = [
 
 /** How many days the journal keeps a record unless configured otherwise. */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 1095;
+
+/** A study group's state on the staff screens (decision 0064), as the list and the form name it. */
+export const SCHOOL_GROUP_STATUS_TITLES = { draft: 'Черновик', published: 'В расписании', closed: 'Закрыта' } as const;
