@@ -100,7 +100,7 @@ const httpUrl = z
 
 const groupFields = {
   title,
-  starts_on: isoDate,
+  starts_on: z.string({ error: 'Укажите дату начала.' }).min(1, 'Укажите дату начала.').pipe(isoDate),
   ends_on: isoDate.nullable().optional(),
   format: z.enum(SCHOOL_GROUP_FORMATS, { error: 'Выберите: очно или онлайн.' }),
   location: z.string().trim().max(300, 'Не длиннее 300 символов.').nullable().optional(),
@@ -129,7 +129,7 @@ const hhmm = z.string({ error: 'Укажите время.' }).regex(/^([01]\d|2
 export const schoolSessionBodySchema = z
   .object({
     title: title.describe('например, «Занятие 1. Эспрессо»'),
-    date: isoDate.describe('день по Москве'),
+    date: z.string({ error: 'Укажите дату.' }).min(1, 'Укажите дату.').pipe(isoDate).describe('день по Москве'),
     starts: hhmm.describe('начало по Москве'),
     ends: hhmm.describe('конец по Москве'),
     location: z.string().trim().max(300, 'Не длиннее 300 символов.').nullable().optional(),

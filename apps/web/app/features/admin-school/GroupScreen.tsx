@@ -82,7 +82,7 @@ function GroupForm({ group, options, onSaved }: { group: SchoolGroup | null; opt
       ) : (
         <Field look="admin" label="Курс" errors={form.errorsOf('course_id')}>
           {(a11y) => (
-            <select {...a11y} className="admin-input" value={values.course_id} onChange={set('course_id')} required>
+            <select {...a11y} className="admin-input" value={values.course_id} onChange={set('course_id')}>
               <option value="">Выберите курс</option>
               {options.courses.map((c) => (
                 <option key={c.id} value={c.id}>
