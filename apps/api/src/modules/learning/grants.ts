@@ -32,7 +32,7 @@ async function joinInvitedGroup(tx: Executor, userId: number, courseId: number, 
   const [group] = await tx.select().from(groups).where(and(eq(groups.id, groupId), isNull(groups.closedAt))).for('update');
   if (!group) return;
   const [enrolment] = await tx
-    .select({ id: userCourses.id })
+    .select({ id: userCourses.id, orderId: userCourses.orderId })
     .from(userCourses)
     .where(and(eq(userCourses.userId, userId), eq(userCourses.courseId, courseId), isNull(userCourses.studentId)));
   if (!enrolment) return;
@@ -41,6 +41,8 @@ async function joinInvitedGroup(tx: Executor, userId: number, courseId: number, 
   const [seats] = await tx.select({ taken: sql<number>`(${groups.seatsHeld} + ${manualMembers})::int` }).from(groups).where(eq(groups.id, groupId));
   if (group.capacity !== null && (seats?.taken ?? 0) + 1 > group.capacity) return;
   await tx.insert(groupMembers).values({ groupId, userCourseId: enrolment.id }).onConflictDoNothing();
+  // An enrolment from an order is counted with the orders' seats (learners added by hand count themselves).
+  if (enrolment.orderId !== null) await tx.update(groups).set({ seatsHeld: sql`${groups.seatsHeld} + 1` }).where(eq(groups.id, groupId));
 }
 
 /** How many grants wait for `user`'s address; none for an address not yet proven. A pure read. */

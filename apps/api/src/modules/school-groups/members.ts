@@ -123,6 +123,8 @@ export async function addMember(db: Executor, actor: StaffActor, groupId: number
         : await tx.update(userCourses).set({ isActive: true, accessUntil: null, grantedById: actor.user.id }).where(eq(userCourses.id, existing.id)).returning()
       : await tx.insert(userCourses).values({ userId: user.id, courseId: group.courseId, source: 'manual', grantedById: actor.user.id }).returning();
     await tx.insert(groupMembers).values({ groupId: group.id, userCourseId: enrolment!.id });
+    // A course bought without a group: its seat here is counted with the orders' seats.
+    if (enrolment!.orderId !== null) await tx.update(groups).set({ seatsHeld: sql`${groups.seatsHeld} + 1` }).where(eq(groups.id, group.id));
     await recordAudit(tx, actor, {
       action: 'member.add',
       entity: 'enrolment',

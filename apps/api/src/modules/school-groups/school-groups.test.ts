@@ -219,6 +219,13 @@ describe('members', () => {
     expect(await db().select().from(courseGrants).where(eq(courseGrants.groupId, group.id))).toEqual([]);
 
     const third = await buildUser(db());
+    // Someone who bought the course without a group takes a seat counted with the orders' seats.
+    const buyer = await buildUser(db());
+    const order = await buildOrder(db(), { courseId: course.id, userId: buyer.id, status: 'paid' });
+    await buildEnrolment(db(), { userId: buyer.id, courseId: course.id, orderId: order.id, source: 'order' });
+    const roomy = await buildGroup(db(), { courseId: course.id, capacity: 1 });
+    expect((await call('POST', `/api/admin/school/groups/${roomy.id}/members/`, staff, { email: buyer.email })).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/school/groups/${roomy.id}/`, staff)).json()).toMatchObject({ seats_taken: 1, seats_left: 0 });
     const full = await call('POST', `/api/admin/school/groups/${group.id}/members/`, staff, { email: third.email });
     expect(full.statusCode).toBe(400);
     expect(full.json()).toEqual({ non_field_errors: [MEMBER_TEXTS.full] });
