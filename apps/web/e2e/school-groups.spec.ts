@@ -5,7 +5,8 @@ import { expect, test } from './fixtures.ts';
 
 // Groups for the school's staff (decision 0064), at 375 and 1280 px: staff open 'Группы', make a
 // group of the demo course 'Бариста с нуля', set its timetable (two sessions, one moved), publish it —
-// it appears in the public schedule with its sessions — and close it again, which takes it off.
+// it appears in the public schedule with its sessions —, invite a member by e-mail and close it
+// again, which takes it off.
 // Both projects run at once against one database: each makes and closes a group of its own.
 
 const SHOTS = '/work/shots';
@@ -116,6 +117,18 @@ test('staff make a group, set its sessions, publish it into the public schedule 
   expect(saved.sessions.map((s) => `${s.date} ${s.starts}`)).toEqual([`${day} 19:30`, `${addDays(day, 2)} 18:30`]);
   await page.screenshot({ path: `${SHOTS}/staff-group-${project}.png`, fullPage: true });
   expect(await noHorizontalScroll(page), 'no sideways scrolling').toBe(true);
+
+  // Members by e-mail: the demo student already studies the course in a group (refused, in words);
+  // an address without an account gets an invitation.
+  const members = page.locator('form', { has: page.getByRole('heading', { name: 'Добавить участника' }) });
+  await members.getByLabel('E-mail', { exact: true }).fill('student@crema.local');
+  await members.getByRole('button', { name: 'Добавить' }).click();
+  await expect(members.getByText(/уже учится в группе «.+» этого курса/)).toBeVisible();
+  const invited = `invite-${project}-${Date.now()}@example.ru`;
+  await members.getByLabel('E-mail', { exact: true }).fill(invited);
+  await members.getByRole('button', { name: 'Добавить' }).click();
+  await expect(members.getByRole('status')).toContainText('мы отправили приглашение');
+  await expect(page.getByText(`Приглашены, ещё не вошли на сайт: ${invited}.`)).toBeVisible();
 
   // Closing is confirmed, and takes it off the schedule.
   await page.getByRole('button', { name: 'Закрыть группу' }).click();
