@@ -235,10 +235,20 @@ describe('members', () => {
     const course = await buildCourse(db());
     const group = await buildGroup(db(), { courseId: course.id, capacity: 1 });
     const [a, b] = [await buildUser(db()), await buildUser(db())];
-    const results = await Promise.all([
+    // Both calls are held at their enrolment's insert (its key check waits on the course row locked
+    // here), so both are past reading the group before either can commit: only the group's lock
+    // keeps the second from counting the seat as free.
+    const holder = await t.database.pool.connect();
+    await holder.query('begin');
+    await holder.query('select id from courses where id = $1 for update', [course.id]);
+    const pending = Promise.all([
       call('POST', `/api/admin/school/groups/${group.id}/members/`, staff, { email: a.email }),
       call('POST', `/api/admin/school/groups/${group.id}/members/`, otherStaff, { email: b.email }),
     ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await holder.query('commit');
+    holder.release();
+    const results = await pending;
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ non_field_errors: [MEMBER_TEXTS.full] });
     expect(await db().select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).toHaveLength(1);
