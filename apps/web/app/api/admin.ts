@@ -31,6 +31,16 @@ import type {
   PersonCard,
   PersonCourseBody,
   PersonRolesBody,
+  SchoolGroup,
+  SchoolGroupCard,
+  SchoolGroupCreate,
+  SchoolGroupOptions,
+  SchoolGroupPatch,
+  SchoolGroupsQuery,
+  SchoolMemberAdd,
+  SchoolMemberAdded,
+  SchoolMembers,
+  SchoolSessionBody,
   SvedenAdminList,
   SvedenContent,
   SvedenPage,
@@ -165,6 +175,23 @@ export function createAdminApi(fetcher: ApiFetch) {
     /** A person's requests about their data: the file of everything held on them, the deletion of the account. */
     exportPerson: (id: number, body: PersonRequestBody) => json<AccountExport>(fetcher, `/api/admin/school/people/${id}/export/`, post(body)),
     deletePerson: (id: number, body: PersonRequestBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/delete/`, post(body)),
+    /** Groups and timetables (staff only, decision 0064). */
+    schoolGroups: (query: SchoolGroupsQuery) => json<Paginated<SchoolGroupCard>>(fetcher, `/api/admin/school/groups/${toQuery(query)}`),
+    schoolGroupOptions: () => json<SchoolGroupOptions>(fetcher, '/api/admin/school/groups/options/'),
+    schoolGroup: (id: number) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/`),
+    createSchoolGroup: (body: SchoolGroupCreate) => json<SchoolGroup>(fetcher, '/api/admin/school/groups/', post(body)),
+    updateSchoolGroup: (id: number, body: SchoolGroupPatch) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/`, { method: 'PATCH', body }),
+    publishSchoolGroup: (id: number) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/publish/`, post({})),
+    closeSchoolGroup: (id: number) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/close/`, post({})),
+    addSchoolSession: (id: number, body: SchoolSessionBody) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/sessions/`, post(body)),
+    updateSchoolSession: (id: number, sessionId: number, body: SchoolSessionBody) =>
+      json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/sessions/${sessionId}/`, { method: 'PATCH', body }),
+    cancelSchoolSession: (id: number, sessionId: number) => json<SchoolGroup>(fetcher, `/api/admin/school/groups/${id}/sessions/${sessionId}/`, { method: 'DELETE' }),
+    schoolMembers: (id: number) => json<SchoolMembers>(fetcher, `/api/admin/school/groups/${id}/members/`),
+    addSchoolMember: (id: number, body: SchoolMemberAdd) => json<SchoolMemberAdded>(fetcher, `/api/admin/school/groups/${id}/members/`, post(body)),
+    moveSchoolMember: (id: number, userCourseId: number, groupId: number) =>
+      json<SchoolMembers>(fetcher, `/api/admin/school/groups/${id}/members/${userCourseId}/move/`, post({ group_id: groupId })),
+    removeSchoolMember: (id: number, userCourseId: number) => json<SchoolMembers>(fetcher, `/api/admin/school/groups/${id}/members/${userCourseId}/`, { method: 'DELETE' }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

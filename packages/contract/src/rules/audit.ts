@@ -41,6 +41,16 @@ export const AUDIT_ACTIONS = {
   'person.course': 'Открыт курс вручную',
   'person.export': 'Выгружены данные человека',
   'person.delete': 'Удалён аккаунт по обращению',
+  'group.create': 'Создана группа',
+  'group.update': 'Изменена группа',
+  'group.publish': 'Группа опубликована в расписании',
+  'group.close': 'Группа закрыта',
+  'session.create': 'Добавлено занятие группы',
+  'session.update': 'Изменено занятие группы',
+  'session.cancel': 'Отменено занятие группы',
+  'member.add': 'Добавлен участник группы',
+  'member.move': 'Участник переведён в другую группу',
+  'member.remove': 'Участник исключён из группы',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -58,6 +68,8 @@ export const AUDIT_ENTITIES = {
   sveden: 'Сведения',
   document: 'Документ',
   person: 'Человек',
+  group: 'Группа',
+  session: 'Занятие',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -90,3 +102,6 @@ export const AUDIT_MASKED_FIELDS = [
 
 /** How many days the journal keeps a record unless configured otherwise. */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 1095;
+
+/** A study group's state on the staff screens (decision 0064), as the list and the form name it. */
+export const SCHOOL_GROUP_STATUS_TITLES = { draft: 'Черновик', published: 'В расписании', closed: 'Закрыта' } as const;

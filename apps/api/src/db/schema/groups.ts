@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { courseFormatEnum, courses, teachers } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
@@ -30,7 +31,13 @@ export const groups = pgTable(
     format: courseFormatEnum().notNull().default('offline'),
     /** Where the group meets, e.g. the studio address. */
     location: text(),
+    /** Video-call link of an online group; only its members see it (their sessions, schedule and calendar). */
+    onlineUrl: text(),
     isPublished: boolean().notNull().default(false),
+    /** When staff closed the group: off the public schedule, no new orders; members keep their timetable. */
+    closedAt: timestamp({ withTimezone: true }),
+    /** The staff form's version: each edit of the group's own fields adds one; a stale edit answers 409. */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import {
 import { LESSON_BLOCK_TYPES, type LessonBlockData, type SelectedAnswers } from './blocks.ts';
 import { courseLinks, courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { groups } from './groups.ts';
 import { orders } from './orders.ts';
 import { students, users } from './users.ts';
 
@@ -329,6 +330,8 @@ export const courseGrants = pgTable(
     email: text().notNull(),
     accessUntil: timestamp({ withTimezone: true }),
     grantedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Staff invited the address into this group of the course: the enrolment joins it when a seat is free. */
+    groupId: integer().references(() => groups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [unique('course_grants_course_id_email_unique').on(t.courseId, t.email), index().on(t.email)],

@@ -146,6 +146,56 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/people/:id/delete/', `/api/admin/school/people/${person.id}/delete/`, staff, { reason: 'Заявление' });
     expect(await newest()).toMatchObject({ action: 'person.delete', entity: 'person', summary: maskEmail(person.email) });
 
+    // Groups and their timetables (decision 0064).
+    await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { is_published: true });
+    const group = await step('POST', '/admin/school/groups/', '/api/admin/school/groups/', staff, {
+      course_id: course.id,
+      title: 'Группа журнала',
+      starts_on: '2031-03-01',
+      format: 'offline',
+      location: 'Москва, Покровка, 27',
+      capacity: 5,
+    });
+    expect(await newest()).toMatchObject({ entity: 'group', entityId: String(group.id), courseId: course.id });
+    await step('PATCH', '/admin/school/groups/:id/', `/api/admin/school/groups/${group.id}/`, staff, {
+      version: group.version,
+      title: 'Группа журнала, вечер',
+      starts_on: '2031-03-01',
+      format: 'offline',
+      location: 'Москва, Покровка, 27',
+      capacity: 5,
+    });
+    const withSession = await step('POST', '/admin/school/groups/:id/sessions/', `/api/admin/school/groups/${group.id}/sessions/`, staff, {
+      title: 'Занятие 1',
+      date: '2031-03-01',
+      starts: '18:00',
+      ends: '20:00',
+    });
+    const sessionId = withSession.sessions[0].id;
+    await step('PATCH', '/admin/school/groups/:id/sessions/:sessionId/', `/api/admin/school/groups/${group.id}/sessions/${sessionId}/`, staff, {
+      title: 'Занятие 1',
+      date: '2031-03-02',
+      starts: '18:00',
+      ends: '20:00',
+    });
+    await step('POST', '/admin/school/groups/:id/publish/', `/api/admin/school/groups/${group.id}/publish/`, staff);
+    const member = await buildUser(db());
+    await step('POST', '/admin/school/groups/:id/members/', `/api/admin/school/groups/${group.id}/members/`, staff, { email: member.email });
+    expect(await newest()).toMatchObject({ entity: 'enrolment', summary: `Группа журнала, вечер — ${maskEmail(member.email)}` });
+    const second = await step('POST', '/admin/school/groups/', '/api/admin/school/groups/', staff, {
+      course_id: course.id,
+      title: 'Вторая группа журнала',
+      starts_on: '2031-04-01',
+      format: 'online',
+      online_url: 'https://meet.example.ru/journal',
+    });
+    const members = (await call('GET', `/api/admin/school/groups/${group.id}/members/`, staff.session)).json();
+    const userCourseId = members.members[0].user_course_id;
+    await step('POST', '/admin/school/groups/:id/members/:userCourseId/move/', `/api/admin/school/groups/${group.id}/members/${userCourseId}/move/`, staff, { group_id: second.id });
+    await step('DELETE', '/admin/school/groups/:id/members/:userCourseId/', `/api/admin/school/groups/${second.id}/members/${userCourseId}/`, staff);
+    await step('DELETE', '/admin/school/groups/:id/sessions/:sessionId/', `/api/admin/school/groups/${group.id}/sessions/${sessionId}/`, staff);
+    await step('POST', '/admin/school/groups/:id/close/', `/api/admin/school/groups/${group.id}/close/`, staff);
+
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.
     const sameAsWalked = (key: string) => /^PUT \/api\/sveden\/\w+\/$/.test(key) && seen.has('PUT /api/sveden/common/');

@@ -319,6 +319,20 @@ describe('every route of the app', () => {
     'POST /api/admin/school/people/:id/unblock/': NOT_STAFF,
     'POST /api/admin/school/people/:id/export/': NOT_STAFF,
     'POST /api/admin/school/people/:id/delete/': NOT_STAFF,
+    'GET /api/admin/school/groups/': NOT_STAFF,
+    'GET /api/admin/school/groups/options/': NOT_STAFF,
+    'POST /api/admin/school/groups/': NOT_STAFF,
+    'GET /api/admin/school/groups/:id/': NOT_STAFF,
+    'PATCH /api/admin/school/groups/:id/': NOT_STAFF,
+    'POST /api/admin/school/groups/:id/publish/': NOT_STAFF,
+    'POST /api/admin/school/groups/:id/close/': NOT_STAFF,
+    'POST /api/admin/school/groups/:id/sessions/': NOT_STAFF,
+    'PATCH /api/admin/school/groups/:id/sessions/:sessionId/': NOT_STAFF,
+    'DELETE /api/admin/school/groups/:id/sessions/:sessionId/': NOT_STAFF,
+    'GET /api/admin/school/groups/:id/members/': NOT_STAFF,
+    'POST /api/admin/school/groups/:id/members/': NOT_STAFF,
+    'POST /api/admin/school/groups/:id/members/:userCourseId/move/': NOT_STAFF,
+    'DELETE /api/admin/school/groups/:id/members/:userCourseId/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

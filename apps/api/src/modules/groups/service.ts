@@ -80,6 +80,7 @@ export function sessionsOf(db: Executor, groupIds: number[], where?: SQL) {
       onlineUrl: groupSchedules.onlineUrl,
       updatedAt: groupSchedules.updatedAt,
       groupLocation: groups.location,
+      groupOnlineUrl: groups.onlineUrl,
       lessonId: lessons.id,
       lessonTitle: lessons.title,
       testId: tests.id,
@@ -94,15 +95,19 @@ export function sessionsOf(db: Executor, groupIds: number[], where?: SQL) {
 }
 export type SessionRow = Awaited<ReturnType<typeof sessionsOf>>[number];
 
-/** A session as the API answers it: an in-person session without a place of its own meets at the group's. */
+/**
+ * A session as the API answers it: an in-person session without a place of its own meets at the
+ * group's; an online group's sessions carry the group's link (members only read these).
+ */
 export function toSession(s: SessionRow): GroupSession {
+  const onlineUrl = s.onlineUrl ?? (s.location ? null : s.groupOnlineUrl);
   return {
     id: s.id,
     title: s.title,
     starts_at: s.startsAt.toISOString(),
     ends_at: s.endsAt.toISOString(),
-    location: s.location ?? (s.onlineUrl ? null : s.groupLocation),
-    online_url: s.onlineUrl,
+    location: s.location ?? (onlineUrl ? null : s.groupLocation),
+    online_url: onlineUrl,
     lesson: s.lessonId === null ? null : { id: s.lessonId, title: s.lessonTitle ?? '' },
     test: s.testId === null ? null : { id: s.testId, title: s.testTitle ?? '' },
   };

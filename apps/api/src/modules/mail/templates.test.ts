@@ -146,4 +146,18 @@ describe('mail templates', () => {
       expect(body).not.toMatch(/ответьте/i);
     }
   });
+
+  it('tells a group member a session moved (was and now) or was cancelled, with the schedule link', () => {
+    const data = { courseTitle: 'Бариста с нуля', groupTitle: 'Группа с 1 декабря', sessionTitle: 'Эспрессо', was: '05.12.2026, 18:00–20:00 (МСК)', url: 'https://crema.example/user/schedule/' };
+    const moved = renderMail('group_session_changed', { ...data, now: '06.12.2026, 19:00–21:00 (МСК)' }, school);
+    expect(moved.subject).toBe('Занятие перенесено: Эспрессо');
+    for (const body of [moved.html, moved.text]) {
+      expect(body).toContain('было 05.12.2026, 18:00–20:00 (МСК), теперь 06.12.2026, 19:00–21:00 (МСК)');
+      expect(body).toContain('https://crema.example/user/schedule/');
+    }
+    const cancelled = renderMail('group_session_changed', { ...data, now: null }, school);
+    expect(cancelled.subject).toBe('Занятие отменено: Эспрессо');
+    expect(cancelled.text).toContain('(05.12.2026, 18:00–20:00 (МСК)) отменено.');
+    expect(() => renderMail('group_session_changed', { ...data, now: null, url: 'javascript:alert(1)' }, school)).toThrow();
+  });
 });

@@ -44,6 +44,11 @@ export interface MailTemplateData {
   order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
   /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
   course_access: { courseTitle: string; url: string; hasAccount: boolean };
+  /**
+   * Staff moved or cancelled a session of the member's group; times in words, Moscow time
+   * ('5 декабря, 18:00–20:00 (МСК)'); `now` is null for a cancelled session.
+   */
+  group_session_changed: { courseTitle: string; groupTitle: string; sessionTitle: string; was: string; now: string | null; url: string };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -369,6 +374,22 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: `${heading}: ${data.courseTitle}`,
       html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), button(link.toString(), action)], note }),
       text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
+    };
+  },
+  group_session_changed: (data, school) => {
+    const cancelled = data.now === null;
+    const heading = cancelled ? 'Занятие отменено' : 'Занятие перенесено';
+    const lead = cancelled
+      ? `Занятие «${data.sessionTitle}» группы «${data.groupTitle}» курса «${data.courseTitle}» (${data.was}) отменено.`
+      : `Занятие «${data.sessionTitle}» группы «${data.groupTitle}» курса «${data.courseTitle}» перенесено: было ${data.was}, теперь ${data.now}.`;
+    const hint = 'Расписание на сайте и календарь по вашей ссылке уже обновлены.';
+    const note = `Письмо отправила школа «${school.name}»: на него отвечать не нужно.`;
+    const link = new URL(data.url);
+    if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`schedule link must be http(s), got ${link.protocol}`);
+    return {
+      subject: `${heading}: ${data.sessionTitle}`,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(hint)), button(link.toString(), 'Открыть расписание')], note }),
+      text: textLetter(school, [heading, '', lead, hint, '', link.toString(), '', note]),
     };
   },
 };

@@ -195,7 +195,7 @@ describe('a person’s requests about their data', () => {
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="crema-person-${person.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.json().profile).toMatchObject({ email: person.email, first_name: 'Вера' });
-    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.export'), eq(auditEvents.entityId, person.id)));
+    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.export'), eq(auditEvents.entityId, String(person.id))));
     expect(event).toMatchObject({ actorId: staff.id, after: { reason: 'Письмо от 28.11.2026' } });
     expect(JSON.stringify(event)).not.toContain(person.email);
     // Without a word on the request there is no download.
@@ -212,7 +212,7 @@ describe('a person’s requests about their data', () => {
     expect(res.json()).toMatchObject({ email: `deleted-${person.id}@deleted.invalid`, first_name: null, phone: null, deleted_at: expect.any(String), sessions: [] });
     expect(res.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     expect((await call('GET', '/api/user/personal/', session)).statusCode).toBe(401);
-    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.delete'), eq(auditEvents.entityId, person.id)));
+    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'person.delete'), eq(auditEvents.entityId, String(person.id))));
     expect(event).toMatchObject({ actorId: staff.id, after: { deleted: true, reason: 'Заявление от 28.11.2026' } });
     expect(JSON.stringify(event)).not.toContain(person.email);
     // Once is enough; the data file of a deleted account is not made either.

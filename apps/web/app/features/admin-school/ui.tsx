@@ -17,6 +17,9 @@ export const schoolPaths = {
   audit: () => '/admin/school/audit/',
   people: () => '/admin/school/people/',
   person: (id: number) => `/admin/school/people/${id}/`,
+  groups: () => '/admin/school/groups/',
+  newGroup: () => '/admin/school/groups/new/',
+  group: (id: number) => `/admin/school/groups/${id}/`,
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -41,6 +44,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.people()}>Люди</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.groups()}>Группы</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

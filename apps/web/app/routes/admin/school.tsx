@@ -9,6 +9,7 @@ import {
   LEGAL_DOCUMENTS,
   ORDER_STATUSES,
   RECONSENT_ACTIONS,
+  SCHOOL_GROUP_STATUS_TITLES,
 } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
@@ -21,6 +22,8 @@ import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
 import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/admin-school/AuditScreen.tsx';
 import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../features/admin-school/PeopleScreen.tsx';
 import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
+import { GROUPS_PAGE_SIZE, GroupsScreen, type GroupFilters } from '../../features/admin-school/GroupsScreen.tsx';
+import { GroupScreen, NewGroupScreen } from '../../features/admin-school/GroupScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -63,6 +66,47 @@ async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) 
   };
 }
 
+const GROUP_STATUSES = ['draft', 'published', 'closed'] as const;
+const GROUP_SORTS = ['starts_on', '-starts_on', 'title', '-fill'] as const;
+
+/** The groups list: its filters from the address. */
+async function groupsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const filters: GroupFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    course: idParam(search.get('course')),
+    status: oneOf(GROUP_STATUSES, search.get('status')),
+    sort: oneOf(GROUP_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, options] = await Promise.all([api.schoolGroups({ ...filters, page, page_size: GROUPS_PAGE_SIZE }), api.schoolGroupOptions()]);
+  return {
+    screen: 'groups' as const,
+    groups: list.results,
+    count: list.count,
+    page,
+    filters,
+    words: { statuses: { ...SCHOOL_GROUP_STATUS_TITLES } as Record<string, string>, courses: options.courses },
+  };
+}
+
+/** One group with its members and the other groups of its course (where a member may move). */
+async function groupScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+  const group = await orNotFound(api.schoolGroup(id));
+  const [members, siblings, options] = await Promise.all([
+    api.schoolMembers(id),
+    api.schoolGroups({ course: group.course.id, page_size: 100 }),
+    api.schoolGroupOptions(),
+  ]);
+  return {
+    screen: 'group' as const,
+    group,
+    members,
+    siblings: siblings.results,
+    words: { statuses: { ...SCHOOL_GROUP_STATUS_TITLES } as Record<string, string>, sources: ENROLMENT_SOURCE_LABELS as Record<string, string>, options },
+  };
+}
+
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
   const search = pageUrl(request).searchParams;
@@ -97,7 +141,8 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 
 // /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
-// (/admin/school/people/ and …/people/{id}/) and the audit trail (/admin/school/audit/).
+// (/admin/school/people/ and …/people/{id}/), groups (/admin/school/groups/, …/groups/new/ and
+// …/groups/{id}/, decision 0064) and the audit trail (/admin/school/audit/).
 // One route module for the four screens: every route costs every public page bytes of the route
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
@@ -115,6 +160,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!item) return peopleScreen(request, api);
     const id = idParam(item);
     if (id) return personScreen(api, id);
+  }
+  if (more.length === 0 && area === 'groups') {
+    if (!item) return groupsScreen(request, api);
+    if (item === 'new') return { screen: 'new-group' as const, options: await api.schoolGroupOptions() };
+    const id = idParam(item);
+    if (id) return groupScreen(api, id);
   }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
@@ -142,6 +193,12 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'people':
       return 'Люди';
+    case 'groups':
+      return 'Группы';
+    case 'new-group':
+      return 'Новая группа';
+    case 'group':
+      return `${loaderData.group.title} — группы`;
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -167,6 +224,12 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <PeopleScreen people={loaderData.people} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} />;
     case 'person':
       return <PersonScreen key={loaderData.person.id} person={loaderData.person} words={loaderData.words} />;
+    case 'groups':
+      return <GroupsScreen groups={loaderData.groups} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
+    case 'new-group':
+      return <NewGroupScreen options={loaderData.options} />;
+    case 'group':
+      return <GroupScreen key={loaderData.group.id} group={loaderData.group} members={loaderData.members} siblings={loaderData.siblings} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
