@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = {
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
   'person.course': 'Открыт курс вручную',
+  'order.refund': 'Возврат денег по заказу',
+  'order.cancel': 'Отменён заказ',
+  'order.resend_link': 'Ссылка на оплату отправлена повторно',
+  'order.offline_payment': 'Записана оплата вне сайта',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -56,6 +60,7 @@ export const AUDIT_ENTITIES = {
   sveden: 'Сведения',
   document: 'Документ',
   person: 'Человек',
+  order: 'Заказ',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
