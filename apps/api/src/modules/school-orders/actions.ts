@@ -19,6 +19,8 @@ export interface OrderActionsOptions {
   deps: AppDeps;
   provider: PaymentProvider | null;
   log: Logger;
+  /** Asks the provider about an open attempt and applies the answer (the orders module's GetState step). */
+  refreshPayment: (payment: Payment) => Promise<unknown>;
 }
 
 /** The Moscow calendar day of now, 'YYYY-MM-DD'. */
@@ -90,7 +92,11 @@ export class OrderActions {
         reason: body.reason || null,
         refundedById: actor.user.id,
       });
-      if (answer.state === 'refunded') {
+      // A card payment that came on top of a payment outside the site: its refund leaves the order paid.
+      const [offline] = await tx.select({ id: offlinePayments.id }).from(offlinePayments).where(eq(offlinePayments.orderId, order.id));
+      if (answer.state === 'refunded' && offline) {
+        await tx.update(payments).set({ status: 'refunded', providerStatus: answer.providerStatus }).where(eq(payments.id, payment.id));
+      } else if (answer.state === 'refunded') {
         await applyPaymentState(tx, payment.id, 'refunded', answer.providerStatus, { publicUrl: deps.config.publicUrl });
       } else {
         await tx.update(payments).set({ providerStatus: answer.providerStatus }).where(eq(payments.id, payment.id));
@@ -160,13 +166,21 @@ export class OrderActions {
   async offlinePayment(actor: StaffActor, id: number, body: OfflinePaymentBody): Promise<void> {
     const { deps } = this.options;
     if (body.paid_on > moscowToday()) throw ApiError.fields({ paid_on: [T.futureDate] });
-    const dropped = await this.db.transaction(async (tx) => {
+    // An attempt open at the bank is asked about first: a card paid meanwhile (its notification lost)
+    // pays the order, and the payment outside the site is refused below.
+    for (const payment of await openPayments(this.db, (await findOrder(this.db, id)).id)) {
+      if (payment.providerPaymentId) await this.options.refreshPayment(payment).catch((error: unknown) => this.options.log.warn({ err: error, payment: payment.id }, 'GetState failed'));
+    }
+    await this.db.transaction(async (tx) => {
       const order = await findOrder(tx, id, true);
       if (order.status === 'paid' || order.status === 'refunded') throw new ApiError('conflict', T.alreadyPaid);
       if (order.status === 'cancelled') throw new ApiError('conflict', T.cancelledOrder);
       if (order.status === 'new' || order.userId === null) throw new ApiError('conflict', T.notConfirmed);
       const open = await openPayments(tx, order.id);
       if (open.some((p) => p.status === 'pending')) throw new ApiError('conflict', T.bankProcessing);
+      // Attempts the payer has not paid are closed here but not cancelled at the bank: a Cancel racing
+      // a payment made that very moment would refund it. A card paid later still finds the order paid
+      // (enrolled once) and shows on the card for staff to refund.
       if (open.length) await tx.update(payments).set({ status: 'rejected', providerStatus: 'CANCELED' }).where(inArray(payments.id, open.map((p) => p.id)));
       await tx.insert(offlinePayments).values({
         orderId: order.id,
@@ -186,9 +200,7 @@ export class OrderActions {
         summary: `№ ${order.code}`,
         after: { method: OFFLINE_METHOD_TITLES[body.method], paid_on: body.paid_on, document_number: body.document_number, amount: order.amountKopecks },
       });
-      return open;
     });
-    await this.cancelAtProvider(dropped);
   }
 
   /** Cancels at the bank attempts cancelled here (a failure is only logged: a late payment still finds the order paid). */

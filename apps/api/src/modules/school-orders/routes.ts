@@ -28,7 +28,12 @@ const bank = { 503: detailErrorSchema.describe('Банк не ответил и�
 export const schoolOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const provider = app.orders.provider;
-  const actions = new OrderActions({ deps: app.deps, provider, log: app.log.child({ module: 'school-orders' }) });
+  const actions = new OrderActions({
+    deps: app.deps,
+    provider,
+    log: app.log.child({ module: 'school-orders' }),
+    refreshPayment: (payment) => app.orders.payments.refreshPayment(payment),
+  });
   const card = (id: number) => getOrder(db, config, id, provider !== null);
 
   app.get(
