@@ -18,6 +18,11 @@ import type {
   AdminTestPatch,
   AdminUpload,
   AuditEventOut,
+  OfflinePaymentBody,
+  OrderRefundBody,
+  SchoolOrder,
+  SchoolOrderRow,
+  SchoolOrdersQuery,
   AuditQuery,
   LegalDocument,
   LegalDocumentList,
@@ -71,6 +76,10 @@ export type AdminProgressFilters = {
 /** The file of the owners' progress list with the same filters (a plain link: the session cookies go with it). */
 export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminProgressFilters) =>
   `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
+
+/** The staff's orders export with the list's filters (a plain link: the session cookies go with it). */
+export const schoolOrdersExportUrl = (format: 'csv' | 'xlsx', filters: Omit<SchoolOrdersQuery, 'page' | 'page_size'>) =>
+  `/api/admin/school/orders/export/${toQuery({ format, ...filters })}`;
 
 /** The admin calls, through the same fetch as the rest (loaders: in-process; browser: browserFetch). */
 export function createAdminApi(fetcher: ApiFetch) {
@@ -160,6 +169,13 @@ export function createAdminApi(fetcher: ApiFetch) {
     blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
     unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
     givePersonCourse: (id: number, body: PersonCourseBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/courses/`, post(body)),
+    /** Orders (staff only, decision 0065): the list, one order, refund, cancel, the link again, a payment outside the site. */
+    schoolOrders: (query: SchoolOrdersQuery) => json<Paginated<SchoolOrderRow>>(fetcher, `/api/admin/school/orders/${toQuery(query)}`),
+    schoolOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/`),
+    refundOrder: (id: number, body: OrderRefundBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/refund/`, post(body)),
+    cancelOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/cancel/`, post({})),
+    resendOrderLink: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/resend-link/`, post({})),
+    recordOfflinePayment: (id: number, body: OfflinePaymentBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/offline-payment/`, post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

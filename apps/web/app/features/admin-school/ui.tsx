@@ -17,6 +17,8 @@ export const schoolPaths = {
   audit: () => '/admin/school/audit/',
   people: () => '/admin/school/people/',
   person: (id: number) => `/admin/school/people/${id}/`,
+  orders: () => '/admin/school/orders/',
+  order: (id: number) => `/admin/school/orders/${id}/`,
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -28,7 +30,7 @@ export function personName(person: { last_name: string | null; first_name: strin
   return [person.last_name, person.first_name, person.patronymic].filter(Boolean).join(' ') || person.email;
 }
 
-/** The school's screens ('Сведения', 'Документы', 'Люди', 'Журнал'), as tabs at every width. */
+/** The school's screens ('Сведения', 'Документы', 'Люди', 'Заказы', 'Журнал'), as tabs at every width. */
 export function SchoolTabs() {
   return (
     <nav className="school-tabs" aria-label="Разделы школы">
@@ -41,6 +43,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.people()}>Люди</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.orders()}>Заказы</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

@@ -21,6 +21,8 @@ import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
 import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/admin-school/AuditScreen.tsx';
 import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../features/admin-school/PeopleScreen.tsx';
 import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
+import { ORDERS_PAGE_SIZE, OrdersScreen, type OrderFilters } from '../../features/admin-school/OrdersScreen.tsx';
+import { OrderScreen } from '../../features/admin-school/OrderScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -63,6 +65,56 @@ async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) 
   };
 }
 
+const ORDER_STATUS_IDS = ORDER_STATUSES.map((s) => s.id);
+const ORDER_SORTS = ['-created_at', 'created_at', '-paid_at', '-amount', 'amount'] as const;
+/** 'Ожидает оплаты' twice in the contract (confirmed, awaiting_payment): the filter names both states apart. */
+const orderStatusWords = () => ORDER_STATUSES.map(({ id, title }) => ({ id, title }));
+
+/** The orders list (decision 0065): its filters from the address; the groups of the chosen course. */
+async function ordersScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const filters: OrderFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    status: oneOf(ORDER_STATUS_IDS, search.get('status')),
+    course: idParam(search.get('course')),
+    group: idParam(search.get('group')),
+    from: dayParam(search.get('from')),
+    to: dayParam(search.get('to')),
+    sort: oneOf(ORDER_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, courses, groups] = await Promise.all([
+    api.schoolOrders({ ...filters, page, page_size: ORDERS_PAGE_SIZE }),
+    api.courses({ page_size: 100 }),
+    filters.course ? api.adminProgressGroups(filters.course) : Promise.resolve([]),
+  ]);
+  return {
+    screen: 'orders' as const,
+    orders: list.results,
+    count: list.count,
+    page,
+    filters,
+    words: {
+      statuses: orderStatusWords(),
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title })),
+      groups: groups.map((g) => ({ id: g.id, title: g.title })),
+    },
+  };
+}
+
+/** One order, with the words its card needs. */
+async function orderScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+  return {
+    screen: 'order' as const,
+    order: await orNotFound(api.schoolOrder(id)),
+    words: {
+      statuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
+      paymentStates: { new: 'ссылка выдана', pending: 'банк проводит', confirmed: 'оплачено', rejected: 'не прошла', refunded: 'возвращено' },
+      methods: { invoice: 'Счёт (безналичный перевод)', cash: 'Наличные' },
+    },
+  };
+}
+
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
   const search = pageUrl(request).searchParams;
@@ -97,7 +149,8 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 
 // /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
-// (/admin/school/people/ and …/people/{id}/) and the audit trail (/admin/school/audit/).
+// (/admin/school/people/ and …/people/{id}/), orders (/admin/school/orders/ and …/orders/{id}/, decision
+// 0065) and the audit trail (/admin/school/audit/).
 // One route module for the four screens: every route costs every public page bytes of the route
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
@@ -115,6 +168,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!item) return peopleScreen(request, api);
     const id = idParam(item);
     if (id) return personScreen(api, id);
+  }
+  if (more.length === 0 && area === 'orders') {
+    if (!item) return ordersScreen(request, api);
+    const id = idParam(item);
+    if (id) return orderScreen(api, id);
   }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
@@ -142,6 +200,10 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'people':
       return 'Люди';
+    case 'orders':
+      return 'Заказы';
+    case 'order':
+      return `Заказ № ${loaderData.order.code}`;
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -167,6 +229,10 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <PeopleScreen people={loaderData.people} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} />;
     case 'person':
       return <PersonScreen key={loaderData.person.id} person={loaderData.person} words={loaderData.words} />;
+    case 'orders':
+      return <OrdersScreen orders={loaderData.orders} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
+    case 'order':
+      return <OrderScreen key={loaderData.order.id} order={loaderData.order} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
