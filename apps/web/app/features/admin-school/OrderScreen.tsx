@@ -70,7 +70,7 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
   };
   const anyAction = order.actions.refund || order.actions.cancel || order.actions.resend_link || order.actions.offline_payment;
   return (
-    <section aria-labelledby="school-order-title" className="person">
+    <section aria-labelledby="school-order-title" className="person orders-card">
       <SchoolTabs />
       <p className="school-back">
         <Link to={schoolPaths.orders()}>← Все заказы</Link>
