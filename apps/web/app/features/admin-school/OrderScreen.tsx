@@ -11,6 +11,11 @@ export interface OrderWords {
   statuses: Record<string, string>;
   paymentStates: Record<string, string>;
   methods: Record<string, string>;
+  /** What was done with a bank's notification. */
+  outcomes: Record<string, string>;
+  /** The receipt's taxation systems and VAT rates. */
+  taxations: Record<string, string>;
+  taxes: Record<string, string>;
 }
 
 /** '1 500,50' or '1500.5' roubles → kopecks; null when it is not a sum. */
@@ -228,7 +233,7 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
               </span>
               {p.notifications.length ? (
                 <span className="audit-small">
-                  Уведомления банка: {p.notifications.map((n) => `${moscowTime(n.received_at)} ${n.status ?? '—'} (${n.outcome})`).join('; ')}
+                  Уведомления банка: {p.notifications.map((n) => `${moscowTime(n.received_at)} ${n.status ?? '—'} (${words.outcomes[n.outcome] ?? n.outcome})`).join('; ')}
                 </span>
               ) : (
                 <span className="audit-small">Уведомлений банка не было.</span>
@@ -250,7 +255,7 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
         <>
           <h2 className="school-subtitle">Чек (54-ФЗ), отправленный банку</h2>
           <p className="audit-small">
-            Покупатель: {[order.receipt.email, order.receipt.phone].filter(Boolean).join(', ')}; система налогообложения: {order.receipt.taxation}
+            Покупатель: {[order.receipt.email, order.receipt.phone].filter(Boolean).join(', ')}; система налогообложения: {words.taxations[order.receipt.taxation] ?? order.receipt.taxation}
           </p>
           <div className="admin-table-wrap" role="region" aria-label="Строки чека" tabIndex={0}>
             <table className="admin-table audit-table">
@@ -270,7 +275,7 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
                     <td data-label="Цена">{formatPrice(item.price)}</td>
                     <td data-label="Кол-во">{item.quantity}</td>
                     <td data-label="Сумма">{formatPrice(item.amount)}</td>
-                    <td data-label="НДС">{item.tax}</td>
+                    <td data-label="НДС">{words.taxes[item.tax] ?? item.tax}</td>
                   </tr>
                 ))}
               </tbody>

@@ -151,7 +151,7 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
               <tbody>
                 {orders.map((order) => (
                   <tr key={order.id}>
-                    <td data-label="Заказ">
+                    <td data-label="Заказ" className="orders-code">
                       <Link className="audit-action" to={schoolPaths.order(order.id)}>
                         № {order.code}
                       </Link>

@@ -111,6 +111,9 @@ async function orderScreen(api: ReturnType<typeof createAdminApi>, id: number) {
       statuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
       paymentStates: { new: 'ссылка выдана', pending: 'банк проводит', confirmed: 'оплачено', rejected: 'не прошла', refunded: 'возвращено' },
       methods: { invoice: 'Счёт (безналичный перевод)', cash: 'Наличные' },
+      outcomes: { applied: 'применено', unchanged: 'повтор, без изменений', mismatch: 'не совпали сумма или платёж', unknown_order: 'неизвестный платёж', bad_token: 'неверная подпись' },
+      taxations: { osn: 'ОСН', usn_income: 'УСН «доходы»', usn_income_outcome: 'УСН «доходы минус расходы»', esn: 'ЕСХН', patent: 'патент' },
+      taxes: { none: 'без НДС', vat0: 'НДС 0%', vat5: 'НДС 5%', vat7: 'НДС 7%', vat10: 'НДС 10%', vat20: 'НДС 20%', vat105: 'НДС 5/105', vat107: 'НДС 7/107', vat110: 'НДС 10/110', vat120: 'НДС 20/120' },
     },
   };
 }
