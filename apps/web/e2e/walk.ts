@@ -130,10 +130,12 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
   ];
 }
 
-/** The school staff's screens ('Сведения', documents, people, the journal; sign in as STAFF first). */
+/** The school staff's screens ('Сведения', documents, people, orders, the journal; sign in as STAFF first). */
 export async function staffPages(page: Page): Promise<WalkPage[]> {
   const people = await apiGet<{ results: { id: number }[] }>(page, `/api/admin/school/people/?search=${encodeURIComponent(STUDENT)}`);
   expect(people.results.length, 'the demo student among people').toBeGreaterThan(0);
+  const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
+  expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
   return [
     { path: '/admin/school/sveden/', kind: 'сведения (сотрудники)' },
     { path: '/admin/school/sveden/common/', kind: 'подраздел сведений (сотрудники)' },
@@ -143,6 +145,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/audit/', kind: 'журнал действий (сотрудники)' },
     { path: '/admin/school/people/', kind: 'люди (сотрудники)' },
     { path: `/admin/school/people/${people.results[0]!.id}/`, kind: 'карточка человека (сотрудники)' },
+    { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
+    { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
   ];
 }
 
