@@ -92,6 +92,11 @@ test('staff refund a card payment in full: the learner loses the course and the 
   await expect(page.getByText(/Возврат 45\s000\s₽/)).toContainText('Не сможет прийти');
   await expect(page.getByRole('button', { name: 'Вернуть деньги' })).toHaveCount(0);
   await shot(page, 'card-refunded');
+  // The payer's card lists the order and leads back to it.
+  await page.locator('.person-facts').getByRole('link', { name: 'Иванова Анна Сергеевна' }).click();
+  await expect(page).toHaveURL(/\/admin\/school\/people\/\d+\/$/);
+  await page.getByRole('link', { name: `№ ${code}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${code}` })).toBeVisible();
   // The seat is free again (the other project may take one meanwhile, never two).
   if (before !== null) expect(await seatsLeft(page, ROASTING.slug, group!)).toBeGreaterThanOrEqual(before);
 
@@ -138,8 +143,11 @@ test('staff record an invoice paid by a company for three learners: all three ar
   await openOrder(page, code);
   await expect(page.locator('.person-facts')).toContainText('Ожидает оплаты');
   await expect(page.locator('.person-list').first().locator('li')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Записать оплату' }).click();
+  // By keyboard: the action opens its dialog with Enter, the safe answer has the focus.
+  await page.getByRole('button', { name: 'Записать оплату' }).focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Записать оплату вне сайта?' });
+  await expect(dialog.getByRole('button', { name: 'Отмена' })).toBeFocused();
   await expect(dialog.getByLabel('Способ')).toHaveValue('invoice');
   // Without the document's number the dialog says what is missing and records nothing.
   await dialog.getByLabel('Дата оплаты').fill(new Date().toISOString().slice(0, 10));
