@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, groups, mailOutbox, orders, paymentRefunds, payments, userCourses } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildCourse, buildGroup, buildOrder, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { signRequest } from '../payments/tbank/token.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
 import { TEST_CARDS, testBank } from '../payments/testbank/plugin.ts';
@@ -178,6 +178,17 @@ describe('refunds', () => {
     expect(after.reduce((sum, r) => sum + r.payment_refunds.amountKopecks, 0)).toBe(800_000);
   });
 
+  it('a refund the bank refuses changes nothing and says so in Russian', async () => {
+    const { order } = await confirmedOrder();
+    await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id));
+    await db().insert(payments).values({ orderId: order.id, provider: 'tbank', attemptId: unique('attempt'), providerPaymentId: '999999999999', status: 'confirmed', providerStatus: 'CONFIRMED', amountKopecks: order.amountKopecks });
+    const res = await call('POST', `/api/admin/school/orders/${order.id}/refund/`, staff, { amount: 100 });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().detail).toMatch(/^Банк не принял возврат: .+Деньги не возвращены/);
+    expect(await db().select().from(paymentRefunds).innerJoin(payments, eq(payments.id, paymentRefunds.paymentId)).where(eq(payments.orderId, order.id))).toHaveLength(0);
+    expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'order.refund'), eq(auditEvents.entityId, String(order.id))))).toHaveLength(0);
+  });
+
   it('an unpaid order has nothing to refund', async () => {
     const { order } = await confirmedOrder();
     const res = await call('POST', `/api/admin/school/orders/${order.id}/refund/`, staff, {});
@@ -230,6 +241,18 @@ describe('payments made outside the site', () => {
     expect(await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.subject, 'Заказ оплачен: Бариста с нуля')))).toHaveLength(1);
     const twice = await call('POST', `/api/admin/school/orders/${order.id}/offline-payment/`, staff, { method: 'cash', paid_on: '2026-11-20', document_number: '1' });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('is refused for an order its payer has not confirmed and for a cancelled one', async () => {
+    const guest = await buildOrder(db(), {});
+    const unconfirmed = await call('POST', `/api/admin/school/orders/${guest.id}/offline-payment/`, staff, { method: 'cash', paid_on: '2026-11-20', document_number: '1' });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toEqual({ detail: 'Покупатель ещё не подтвердил заказ кодом из письма: оплату записать нельзя.' });
+    const { order } = await confirmedOrder();
+    expect((await call('POST', `/api/admin/school/orders/${order.id}/cancel/`)).statusCode).toBe(200);
+    const cancelled = await call('POST', `/api/admin/school/orders/${order.id}/offline-payment/`, staff, { method: 'cash', paid_on: '2026-11-20', document_number: '1' });
+    expect(cancelled.statusCode).toBe(409);
+    expect(await enrolments(order.id)).toHaveLength(0);
   });
 
   it('a payment outside the site and a card payment at once enrol once', async () => {
