@@ -28,6 +28,7 @@ const SCHOOL_LINKS = [
   { to: '/admin/school/sveden/', label: 'Сведения об организации' },
   { to: '/admin/school/documents/', label: 'Документы' },
   { to: '/admin/school/people/', label: 'Люди' },
+  { to: '/admin/school/orders/', label: 'Заказы' },
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 
