@@ -50,6 +50,7 @@ import { legalRoutes } from './modules/legal/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { schoolGroupRoutes } from './modules/school-groups/routes.ts';
+import { schoolOrdersRoutes } from './modules/school-orders/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(peopleRoutes);
       await api.register(schoolGroupRoutes);
+      await api.register(schoolOrdersRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -130,12 +130,14 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
   ];
 }
 
-/** The school staff's screens ('Сведения', documents, people, groups, the journal; sign in as STAFF first). */
+/** The school staff's screens ('Сведения', documents, people, groups, orders, the journal; sign in as STAFF first). */
 export async function staffPages(page: Page): Promise<WalkPage[]> {
   const people = await apiGet<{ results: { id: number }[] }>(page, `/api/admin/school/people/?search=${encodeURIComponent(STUDENT)}`);
   expect(people.results.length, 'the demo student among people').toBeGreaterThan(0);
   const groups = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/groups/?status=published&page_size=1');
   expect(groups.results.length, 'a published demo group').toBeGreaterThan(0);
+  const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
+  expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
   return [
     { path: '/admin/school/sveden/', kind: 'сведения (сотрудники)' },
     { path: '/admin/school/sveden/common/', kind: 'подраздел сведений (сотрудники)' },
@@ -148,6 +150,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/groups/', kind: 'группы (сотрудники)' },
     { path: '/admin/school/groups/new/', kind: 'новая группа (сотрудники)' },
     { path: `/admin/school/groups/${groups.results[0]!.id}/`, kind: 'группа и её расписание (сотрудники)' },
+    { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
+    { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
   ];
 }
 

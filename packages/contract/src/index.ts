@@ -19,3 +19,4 @@ export * from './schemas/legal.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
 export * from './schemas/school-groups.ts';
+export * from './schemas/school-orders.ts';

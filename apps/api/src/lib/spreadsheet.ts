@@ -43,3 +43,10 @@ export async function xlsxOf(title: string, sections: Section[]): Promise<Buffer
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+/** CSV of one plain table (a header row, then the rows), with the same conventions as `csvOf`. */
+export function csvTableOf(header: string[], rows: Cell[][]): Buffer {
+  const cell = (v: Cell) => (v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : asText(v));
+  const text = stringify([header, ...rows.map((r) => r.map(cell))], { delimiter: ';', record_delimiter: 'windows' });
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+}

@@ -19,6 +19,11 @@ import type {
   AdminTestPatch,
   AdminUpload,
   AuditEventOut,
+  OfflinePaymentBody,
+  OrderRefundBody,
+  SchoolOrder,
+  SchoolOrderRow,
+  SchoolOrdersQuery,
   AuditQuery,
   LegalDocument,
   LegalDocumentList,
@@ -83,6 +88,10 @@ export type AdminProgressFilters = {
 /** The file of the owners' progress list with the same filters (a plain link: the session cookies go with it). */
 export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminProgressFilters) =>
   `/api/admin/progress/export/${toQuery({ format, ...filters })}`;
+
+/** The staff's orders export with the list's filters (a plain link: the session cookies go with it). */
+export const schoolOrdersExportUrl = (format: 'csv' | 'xlsx', filters: Omit<SchoolOrdersQuery, 'page' | 'page_size'>) =>
+  `/api/admin/school/orders/export/${toQuery({ format, ...filters })}`;
 
 /** The admin calls, through the same fetch as the rest (loaders: in-process; browser: browserFetch). */
 export function createAdminApi(fetcher: ApiFetch) {
@@ -192,6 +201,13 @@ export function createAdminApi(fetcher: ApiFetch) {
     moveSchoolMember: (id: number, userCourseId: number, groupId: number) =>
       json<SchoolMembers>(fetcher, `/api/admin/school/groups/${id}/members/${userCourseId}/move/`, post({ group_id: groupId })),
     removeSchoolMember: (id: number, userCourseId: number) => json<SchoolMembers>(fetcher, `/api/admin/school/groups/${id}/members/${userCourseId}/`, { method: 'DELETE' }),
+    /** Orders (staff only, decision 0065): the list, one order, refund, cancel, the link again, a payment outside the site. */
+    schoolOrders: (query: SchoolOrdersQuery) => json<Paginated<SchoolOrderRow>>(fetcher, `/api/admin/school/orders/${toQuery(query)}`),
+    schoolOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/`),
+    refundOrder: (id: number, body: OrderRefundBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/refund/`, post(body)),
+    cancelOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/cancel/`, post({})),
+    resendOrderLink: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/resend-link/`, post({})),
+    recordOfflinePayment: (id: number, body: OfflinePaymentBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/offline-payment/`, post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = {
   'member.add': 'Добавлен участник группы',
   'member.move': 'Участник переведён в другую группу',
   'member.remove': 'Участник исключён из группы',
+  'order.refund': 'Возврат денег по заказу',
+  'order.cancel': 'Отменён заказ',
+  'order.resend_link': 'Ссылка на оплату отправлена повторно',
+  'order.offline_payment': 'Записана оплата вне сайта',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -70,6 +74,7 @@ export const AUDIT_ENTITIES = {
   person: 'Человек',
   group: 'Группа',
   session: 'Занятие',
+  order: 'Заказ',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -176,8 +176,61 @@ export const paymentNotifications = pgTable(
   (t) => [index().on(t.paymentId), index().on(t.receivedAt)],
 );
 
+/** How money paid outside the site came: a bank transfer by invoice (a company), cash at the studio. */
+export const offlinePaymentMethodEnum = pgEnum('offline_payment_method', ['invoice', 'cash']);
+
+/**
+ * A payment made outside the site, recorded by staff (decision 0065): it pays the order through
+ * the same transition a card payment does. One per order (the unique key): an order is paid once.
+ */
+export const offlinePayments = pgTable(
+  'offline_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: offlinePaymentMethodEnum().notNull(),
+    /** The day the money came (Moscow date). */
+    paidOn: date({ mode: 'string' }).notNull(),
+    /** The invoice's or the cash receipt's number. */
+    documentNumber: text().notNull(),
+    comment: text(),
+    amountKopecks: integer().notNull(),
+    recordedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('offline_payments_order_unique').on(t.orderId), check('offline_payments_amount_non_negative', sql`${t.amountKopecks} >= 0`)],
+);
+
+/**
+ * A refund of a card payment made by staff (decision 0065): the amount, who and when, what the
+ * provider answered and the refund receipt sent with it. The sum of a payment's refunds never
+ * exceeds its amount (checked under the order's row lock).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountKopecks: integer().notNull(),
+    /** The provider's status word after the refund (T-Bank: PARTIAL_REFUNDED, REFUNDED). */
+    providerStatus: text().notNull(),
+    /** The 54-ФЗ refund receipt sent with Cancel. */
+    receipt: jsonb(),
+    reason: text(),
+    refundedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.paymentId), check('payment_refunds_amount_positive', sql`${t.amountKopecks} > 0`)],
+);
+
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderStudent = typeof orderStudents.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentNotification = typeof paymentNotifications.$inferSelect;
+export type OfflinePayment = typeof offlinePayments.$inferSelect;
+export type PaymentRefund = typeof paymentRefunds.$inferSelect;

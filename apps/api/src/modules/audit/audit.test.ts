@@ -2,11 +2,11 @@
 // change's own transaction, with who, when, from where and the changed fields (personal data
 // masked); staff read it with filters; records older than the retention go.
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildCourse, buildEnrolment, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -195,6 +195,21 @@ describe('every change through the API is recorded', () => {
     await step('DELETE', '/admin/school/groups/:id/members/:userCourseId/', `/api/admin/school/groups/${second.id}/members/${userCourseId}/`, staff);
     await step('DELETE', '/admin/school/groups/:id/sessions/:sessionId/', `/api/admin/school/groups/${group.id}/sessions/${sessionId}/`, staff);
     await step('POST', '/admin/school/groups/:id/close/', `/api/admin/school/groups/${group.id}/close/`, staff);
+
+    // Orders (decision 0065): the bank's Cancel answers as the provider would.
+    const payer = await buildUser(db());
+    const paidOrder = await buildOrder(db(), { userId: payer.id, courseId: course.id, status: 'paid', paidAt: new Date() });
+    await db().insert(payments).values({ orderId: paidOrder.id, provider: 'testbank', attemptId: unique('attempt'), providerPaymentId: unique('pid'), status: 'confirmed', providerStatus: 'CONFIRMED', amountKopecks: paidOrder.amountKopecks });
+    const cancelAtBank = vi.spyOn(t.app.orders.provider!, 'cancelPayment').mockResolvedValue({ providerPaymentId: '1', attemptId: 'a', amountKopecks: paidOrder.amountKopecks, providerStatus: 'REFUNDED', state: 'refunded' });
+    await step('POST', '/admin/school/orders/:id/refund/', `/api/admin/school/orders/${paidOrder.id}/refund/`, staff, { reason: 'Проверка журнала' });
+    cancelAtBank.mockRestore();
+    expect(await newest()).toMatchObject({ entity: 'order', entityId: String(paidOrder.id), courseId: course.id, after: { amount: paidOrder.amountKopecks, full: true } });
+    const unpaid = await buildOrder(db(), { userId: payer.id, courseId: course.id });
+    await step('POST', '/admin/school/orders/:id/resend-link/', `/api/admin/school/orders/${unpaid.id}/resend-link/`, staff);
+    expect(await newest()).toMatchObject({ after: { email: maskEmail(unpaid.payerEmail) } });
+    await step('POST', '/admin/school/orders/:id/cancel/', `/api/admin/school/orders/${unpaid.id}/cancel/`, staff);
+    const invoiced = await buildOrder(db(), { userId: payer.id, courseId: course.id });
+    await step('POST', '/admin/school/orders/:id/offline-payment/', `/api/admin/school/orders/${invoiced.id}/offline-payment/`, staff, { method: 'invoice', paid_on: '2026-11-20', document_number: 'С-1' });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -333,6 +333,13 @@ describe('every route of the app', () => {
     'POST /api/admin/school/groups/:id/members/': NOT_STAFF,
     'POST /api/admin/school/groups/:id/members/:userCourseId/move/': NOT_STAFF,
     'DELETE /api/admin/school/groups/:id/members/:userCourseId/': NOT_STAFF,
+    'GET /api/admin/school/orders/': NOT_STAFF,
+    'GET /api/admin/school/orders/export/': NOT_STAFF,
+    'GET /api/admin/school/orders/:id/': NOT_STAFF,
+    'POST /api/admin/school/orders/:id/refund/': NOT_STAFF,
+    'POST /api/admin/school/orders/:id/cancel/': NOT_STAFF,
+    'POST /api/admin/school/orders/:id/resend-link/': NOT_STAFF,
+    'POST /api/admin/school/orders/:id/offline-payment/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

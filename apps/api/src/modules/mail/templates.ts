@@ -42,6 +42,8 @@ export interface MailTemplateData {
   order_code: { code: string; validMinutes: number };
   /** The payer's letter after a paid (or free) order. */
   order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
+  /** The school's staff sent the payer the order's payment page again (decision 0065). */
+  order_payment_link: { orderCode: string; courseTitle: string; amountText: string; url: string };
   /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
   course_access: { courseTitle: string; url: string; hasAccount: boolean };
   /**
@@ -358,6 +360,18 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         note,
       }),
       text: textLetter(school, [heading, '', lead, who, '', learning.toString(), '', receipt, '', note]),
+    };
+  },
+  order_payment_link: (data, school) => {
+    const heading = 'Оплата заказа';
+    const lead = `Заказ №${NBSP}${data.orderCode} на курс «${data.courseTitle}» ждёт оплаты: ${data.amountText}. Оплатить его можно по ссылке ниже.`;
+    const note = 'Если вы уже оплатили заказ или передумали, просто проигнорируйте это письмо.';
+    const link = new URL(data.url);
+    if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`payment link must be http(s), got ${link.protocol}`);
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), button(link.toString(), 'Перейти к оплате')], note }),
+      text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
     };
   },
   course_access: (data, school) => {

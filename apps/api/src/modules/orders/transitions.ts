@@ -123,7 +123,7 @@ export type ApplyOutcome = 'applied' | 'unchanged';
  * callers apply in turn and the second sees the first's result. A replay or a status older than the stored one
  * changes nothing ('unchanged'). CONFIRMED pays the order and enrols once; a decline returns an
  * order awaiting payment to 'confirmed' (it can be paid again) unless another attempt is open;
- * a full refund marks the order refunded and ends its learners' access.
+ * a full refund marks the order refunded, ends its learners' access and returns its seats.
  */
 export async function applyPaymentState(
   tx: Executor,
@@ -176,6 +176,8 @@ export async function applyPaymentState(
   } else if (state === 'refunded' && order.status === 'paid') {
     await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
     await tx.update(userCourses).set({ isActive: false }).where(eq(userCourses.orderId, order.id));
+    // The learners no longer study: the seats the order held return to the group.
+    await returnSeats(tx, order);
   }
   return 'applied';
 }

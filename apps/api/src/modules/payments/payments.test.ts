@@ -142,9 +142,14 @@ describe('test bank over real HTTP', () => {
     expect(new URL(again.headers.get('location')!).searchParams.get('Success')).toBe('true');
     expect(statusesTo(input.attemptId)).toHaveLength(2);
 
-    // Cancel of a paid payment refunds it, and the refund is notified too.
+    // A part is refunded with its own receipt; a receipt that does not sum to the part is refused.
+    const refundReceipt = (kopecks: number) => ({ ...input.receipt, Items: [{ ...input.receipt.Items[0]!, Price: kopecks, Amount: kopecks }] });
+    await expect(provider.cancelPayment(created.providerPaymentId, { amountKopecks: 250_000, receipt: refundReceipt(250_001) })).rejects.toThrow(/сумма позиций чека не равна Amount/);
+    expect(await provider.cancelPayment(created.providerPaymentId, { amountKopecks: 250_000, receipt: refundReceipt(250_000) })).toMatchObject({ providerStatus: 'PARTIAL_REFUNDED', state: 'confirmed' });
+    await vi.waitFor(() => expect(statusesTo(input.attemptId)).toEqual(['AUTHORIZED', 'CONFIRMED', 'PARTIAL_REFUNDED']), { timeout: 5000 });
+    // Cancel without an amount refunds the rest, and the refund is notified too.
     expect(await provider.cancelPayment(created.providerPaymentId)).toMatchObject({ providerStatus: 'REFUNDED', state: 'refunded' });
-    await vi.waitFor(() => expect(statusesTo(input.attemptId)).toEqual(['AUTHORIZED', 'CONFIRMED', 'REFUNDED']), { timeout: 5000 });
+    await vi.waitFor(() => expect(statusesTo(input.attemptId)).toEqual(['AUTHORIZED', 'CONFIRMED', 'PARTIAL_REFUNDED', 'REFUNDED']), { timeout: 5000 });
     await expect(provider.cancelPayment(created.providerPaymentId)).rejects.toBeInstanceOf(PaymentRefusedError);
   });
 

@@ -29,6 +29,7 @@ const SCHOOL_LINKS = [
   { to: '/admin/school/documents/', label: 'Документы' },
   { to: '/admin/school/people/', label: 'Люди' },
   { to: '/admin/school/groups/', label: 'Группы' },
+  { to: '/admin/school/orders/', label: 'Заказы' },
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 

@@ -324,7 +324,10 @@ export function PersonScreen({ person, words }: { person: Person; words: PersonW
         <ul className="person-list">
           {person.orders.map((o) => (
             <li key={o.id}>
-              <strong>№ {o.code}</strong> — {o.course}, {formatPrice(o.amount)}
+              <Link className="audit-action" to={schoolPaths.order(o.id)}>
+                <strong>№ {o.code}</strong>
+              </Link>{' '}
+              — {o.course}, {formatPrice(o.amount)}
               <span className="audit-small">
                 {words.orderStatuses[o.status] ?? o.status}; создан {moscowTime(o.created_at)}
                 {o.paid_at ? `, оплачен ${moscowTime(o.paid_at)}` : ''}

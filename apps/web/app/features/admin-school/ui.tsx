@@ -20,6 +20,8 @@ export const schoolPaths = {
   groups: () => '/admin/school/groups/',
   newGroup: () => '/admin/school/groups/new/',
   group: (id: number) => `/admin/school/groups/${id}/`,
+  orders: () => '/admin/school/orders/',
+  order: (id: number) => `/admin/school/orders/${id}/`,
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -31,7 +33,7 @@ export function personName(person: { last_name: string | null; first_name: strin
   return [person.last_name, person.first_name, person.patronymic].filter(Boolean).join(' ') || person.email;
 }
 
-/** The school's screens ('Сведения', 'Документы', 'Люди', 'Журнал'), as tabs at every width. */
+/** The school's screens ('Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Журнал'), as tabs at every width. */
 export function SchoolTabs() {
   return (
     <nav className="school-tabs" aria-label="Разделы школы">
@@ -47,6 +49,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.groups()}>Группы</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.orders()}>Заказы</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

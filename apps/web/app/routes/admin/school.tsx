@@ -24,6 +24,8 @@ import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../featur
 import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
 import { GROUPS_PAGE_SIZE, GroupsScreen, type GroupFilters } from '../../features/admin-school/GroupsScreen.tsx';
 import { GroupScreen, NewGroupScreen } from '../../features/admin-school/GroupScreen.tsx';
+import { ORDERS_PAGE_SIZE, OrdersScreen, type OrderFilters } from '../../features/admin-school/OrdersScreen.tsx';
+import { OrderScreen } from '../../features/admin-school/OrderScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -107,6 +109,59 @@ async function groupScreen(api: ReturnType<typeof createAdminApi>, id: number) {
   };
 }
 
+const ORDER_STATUS_IDS = ORDER_STATUSES.map((s) => s.id);
+const ORDER_SORTS = ['-created_at', 'created_at', '-paid_at', '-amount', 'amount'] as const;
+/** 'Ожидает оплаты' twice in the contract (confirmed, awaiting_payment): the filter names both states apart. */
+const orderStatusWords = () => ORDER_STATUSES.map(({ id, title }) => ({ id, title }));
+
+/** The orders list (decision 0065): its filters from the address; the groups of the chosen course. */
+async function ordersScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const filters: OrderFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    status: oneOf(ORDER_STATUS_IDS, search.get('status')),
+    course: idParam(search.get('course')),
+    group: idParam(search.get('group')),
+    from: dayParam(search.get('from')),
+    to: dayParam(search.get('to')),
+    sort: oneOf(ORDER_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, courses, groups] = await Promise.all([
+    api.schoolOrders({ ...filters, page, page_size: ORDERS_PAGE_SIZE }),
+    api.courses({ page_size: 100 }),
+    filters.course ? api.adminProgressGroups(filters.course) : Promise.resolve([]),
+  ]);
+  return {
+    screen: 'orders' as const,
+    orders: list.results,
+    count: list.count,
+    page,
+    filters,
+    words: {
+      statuses: orderStatusWords(),
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title })),
+      groups: groups.map((g) => ({ id: g.id, title: g.title })),
+    },
+  };
+}
+
+/** One order, with the words its card needs. */
+async function orderScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+  return {
+    screen: 'order' as const,
+    order: await orNotFound(api.schoolOrder(id)),
+    words: {
+      statuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
+      paymentStates: { new: 'ссылка выдана', pending: 'банк проводит', confirmed: 'оплачено', rejected: 'не прошла', refunded: 'возвращено' },
+      methods: { invoice: 'Счёт (безналичный перевод)', cash: 'Наличные' },
+      outcomes: { applied: 'применено', unchanged: 'повтор, без изменений', mismatch: 'не совпали сумма или платёж', unknown_order: 'неизвестный платёж', bad_token: 'неверная подпись' },
+      taxations: { osn: 'ОСН', usn_income: 'УСН «доходы»', usn_income_outcome: 'УСН «доходы минус расходы»', esn: 'ЕСХН', patent: 'патент' },
+      taxes: { none: 'без НДС', vat0: 'НДС 0%', vat5: 'НДС 5%', vat7: 'НДС 7%', vat10: 'НДС 10%', vat20: 'НДС 20%', vat105: 'НДС 5/105', vat107: 'НДС 7/107', vat110: 'НДС 10/110', vat120: 'НДС 20/120' },
+    },
+  };
+}
+
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
   const search = pageUrl(request).searchParams;
@@ -143,6 +198,8 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
 // (/admin/school/people/ and …/people/{id}/), groups (/admin/school/groups/, …/groups/new/ and
 // …/groups/{id}/, decision 0064) and the audit trail (/admin/school/audit/).
+// (/admin/school/people/ and …/people/{id}/), orders (/admin/school/orders/ and …/orders/{id}/, decision
+// 0065) and the audit trail (/admin/school/audit/).
 // One route module for the four screens: every route costs every public page bytes of the route
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
@@ -166,6 +223,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (item === 'new') return { screen: 'new-group' as const, options: await api.schoolGroupOptions() };
     const id = idParam(item);
     if (id) return groupScreen(api, id);
+  }
+  if (more.length === 0 && area === 'orders') {
+    if (!item) return ordersScreen(request, api);
+    const id = idParam(item);
+    if (id) return orderScreen(api, id);
   }
   if (more.length === 0 && area === 'documents') {
     if (!item) return { screen: 'documents' as const, kinds: LEGAL_DOCUMENTS.map(({ kind, slug, title }) => ({ kind, slug, title })), current: await api.legalDocuments() };
@@ -199,6 +261,10 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Новая группа';
     case 'group':
       return `${loaderData.group.title} — группы`;
+    case 'orders':
+      return 'Заказы';
+    case 'order':
+      return `Заказ № ${loaderData.order.code}`;
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -230,6 +296,10 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <NewGroupScreen options={loaderData.options} />;
     case 'group':
       return <GroupScreen key={loaderData.group.id} group={loaderData.group} members={loaderData.members} siblings={loaderData.siblings} words={loaderData.words} />;
+    case 'orders':
+      return <OrdersScreen orders={loaderData.orders} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
+    case 'order':
+      return <OrderScreen key={loaderData.order.id} order={loaderData.order} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }

@@ -69,6 +69,27 @@ const isHttpUrl = (value: unknown): value is string => {
 };
 
 /** Problems with an Init request's fields, in Russian, or an empty list. */
+/** What is wrong with a 54-ФЗ receipt sent for `amount` kopecks (Init's payment, Cancel's refund). */
+function receiptProblems(value: unknown, amount: unknown): string[] {
+  const problems: string[] = [];
+  const receipt = value as { Items?: unknown; Email?: unknown; Phone?: unknown; Taxation?: unknown } | null;
+  const items = receipt?.Items;
+  if (!Array.isArray(items) || items.length < 1 || items.length > 100) {
+    problems.push('Receipt.Items: от 1 до 100 позиций');
+  } else if (typeof amount === 'number') {
+    const bad = items.some((i: Partial<ReceiptItem>) => {
+      const price = i?.Price ?? -1;
+      const quantity = i?.Quantity ?? -1;
+      return typeof i?.Name !== 'string' || i.Name.length > 128 || !Number.isSafeInteger(i.Amount) || price * quantity !== i.Amount;
+    });
+    if (bad) problems.push('Receipt.Items: Name до 128 символов, Amount = Price × Quantity в копейках');
+    else if (receiptTotal({ Items: items as ReceiptItem[] }) !== amount) problems.push('Receipt: сумма позиций чека не равна Amount');
+  }
+  if (!receipt?.Email && !receipt?.Phone) problems.push('Receipt: нужен Email или Phone покупателя');
+  if (typeof receipt?.Taxation !== 'string') problems.push('Receipt.Taxation: система налогообложения');
+  return problems;
+}
+
 function initProblems(body: Body): string[] {
   const problems: string[] = [];
   const amount = body.Amount;
@@ -88,23 +109,7 @@ function initProblems(body: Body): string[] {
     const ok = typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).length <= 20;
     if (!ok || Object.values(data as Body).some((v) => typeof v !== 'string')) problems.push('DATA: до 20 строковых пар');
   }
-  if (body.Receipt !== undefined) {
-    const receipt = body.Receipt as { Items?: unknown; Email?: unknown; Phone?: unknown; Taxation?: unknown } | null;
-    const items = receipt?.Items;
-    if (!Array.isArray(items) || items.length < 1 || items.length > 100) {
-      problems.push('Receipt.Items: от 1 до 100 позиций');
-    } else if (typeof amount === 'number') {
-      const bad = items.some((i: Partial<ReceiptItem>) => {
-        const price = i?.Price ?? -1;
-        const quantity = i?.Quantity ?? -1;
-        return typeof i?.Name !== 'string' || i.Name.length > 128 || !Number.isSafeInteger(i.Amount) || price * quantity !== i.Amount;
-      });
-      if (bad) problems.push('Receipt.Items: Name до 128 символов, Amount = Price × Quantity в копейках');
-      else if (receiptTotal({ Items: items as ReceiptItem[] }) !== amount) problems.push('Receipt: сумма позиций чека не равна Amount');
-    }
-    if (!receipt?.Email && !receipt?.Phone) problems.push('Receipt: нужен Email или Phone покупателя');
-    if (typeof receipt?.Taxation !== 'string') problems.push('Receipt.Taxation: система налогообложения');
-  }
+  if (body.Receipt !== undefined) problems.push(...receiptProblems(body.Receipt, amount));
   return problems;
 }
 
@@ -272,6 +277,11 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
     const requested = checked.body.Amount;
     if (requested !== undefined && (typeof requested !== 'number' || !Number.isSafeInteger(requested) || requested <= 0 || requested > remaining)) {
       return refusal(options.terminalKey, '9999', 'Неверные параметры', `Amount: от 1 до ${remaining} копеек`);
+    }
+    // A refund's receipt (54-ФЗ) is checked as Init's is, against the sum returned.
+    if (checked.body.Receipt !== undefined) {
+      const problems = receiptProblems(checked.body.Receipt, typeof requested === 'number' ? requested : remaining);
+      if (problems.length) return refusal(options.terminalKey, '9999', 'Неверные параметры', problems.join('; '));
     }
     switch (payment.status) {
       case 'NEW':
