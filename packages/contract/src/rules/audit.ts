@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = {
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
   'person.course': 'Открыт курс вручную',
+  'application.status': 'Изменён статус заявки',
+  'application.assign': 'Назначен ответственный за заявку',
+  'application.note': 'Добавлена заметка к заявке',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -56,6 +59,7 @@ export const AUDIT_ENTITIES = {
   sveden: 'Сведения',
   document: 'Документ',
   person: 'Человек',
+  application: 'Заявка',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
