@@ -1,5 +1,12 @@
 import type {
   AdminBlocks,
+  Application,
+  ApplicationAssignBody,
+  ApplicationCard,
+  ApplicationNoteBody,
+  ApplicationsQuery,
+  ApplicationStatusBody,
+  Dashboard,
   AdminBlocksPut,
   AdminCourse,
   AdminCourseCard,
@@ -160,6 +167,14 @@ export function createAdminApi(fetcher: ApiFetch) {
     blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
     unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
     givePersonCourse: (id: number, body: PersonCourseBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/courses/`, post(body)),
+    /** Applications from the site's forms and the school's dashboard (staff only, decision 0066). */
+    applications: (query: ApplicationsQuery) => json<Paginated<ApplicationCard>>(fetcher, `/api/admin/school/applications/${toQuery(query)}`),
+    newApplications: () => json<{ count: number }>(fetcher, '/api/admin/school/applications/new-count/'),
+    application: (id: number) => json<Application>(fetcher, `/api/admin/school/applications/${id}/`),
+    setApplicationStatus: (id: number, body: ApplicationStatusBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/status/`, post(body)),
+    assignApplication: (id: number, body: ApplicationAssignBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/assign/`, post(body)),
+    addApplicationNote: (id: number, body: ApplicationNoteBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/notes/`, post(body)),
+    dashboard: () => json<Dashboard>(fetcher, '/api/admin/school/dashboard/'),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

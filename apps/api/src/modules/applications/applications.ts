@@ -23,6 +23,7 @@ import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
 import type { StaffActor } from '../auth/actor.ts';
 import { maskEmail, recordAudit } from '../audit/record.ts';
+import { assignableStaff } from './scopes.ts';
 
 type ApplicationsQuery = z.output<typeof applicationsQuerySchema>;
 
@@ -163,7 +164,7 @@ export async function getApplication(db: Executor, _actor: StaffActor, id: numbe
     db
       .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, email: users.email })
       .from(users)
-      .where(and(eq(users.isStaff, true), isNull(users.blockedAt)))
+      .where(assignableStaff)
       .orderBy(asc(users.lastName), asc(users.id)),
     submission.userId === null ? Promise.resolve([]) : db.select().from(users).where(eq(users.id, submission.userId)),
     submission.email ? db.select().from(users).where(eq(sql`lower(${users.email})`, submission.email.toLowerCase())) : Promise.resolve([]),
@@ -232,7 +233,7 @@ export async function assignApplication(db: Executor, actor: StaffActor, id: num
       const [staff] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, body.assignee_id), eq(users.isStaff, true), isNull(users.blockedAt)));
+        .where(and(eq(users.id, body.assignee_id), assignableStaff));
       if (!staff) throw ApiError.fields({ assignee_id: [APPLICATION_TEXTS.notStaff] });
     }
     if (submission.assigneeId === body.assignee_id) return;
