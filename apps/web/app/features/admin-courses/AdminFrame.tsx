@@ -86,9 +86,12 @@ function MainSidebar({ course, staff, newApplications }: { course: AdminCourseHe
                       <NavLink to={link.to} end={link.end} className="account-nav__link">
                         {link.label}
                         {link.count && newApplications ? (
-                          <span className="admin-nav__count" aria-label={`, новых: ${newApplications}`}>
-                            {newApplications}
-                          </span>
+                          <>
+                            <span className="admin-nav__count" aria-hidden="true">
+                              {newApplications}
+                            </span>
+                            <span className="visually-hidden">{` (новых: ${newApplications})`}</span>
+                          </>
                         ) : null}
                       </NavLink>
                     </li>

@@ -43,9 +43,12 @@ export function ApplicationsLabel({ label = 'Заявки', count }: { label?: s
     <>
       {label}
       {count ? (
-        <span className="school-count" aria-label={`, новых: ${count}`}>
-          {count}
-        </span>
+        <>
+          <span className="school-count" aria-hidden="true">
+            {count}
+          </span>
+          <span className="visually-hidden">{` (новых: ${count})`}</span>
+        </>
       ) : null}
     </>
   );
