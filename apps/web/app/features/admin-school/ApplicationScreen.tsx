@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Application } from '@crema/contract';
-import { formatPrice, fromIsoDate, maskPhone } from '@crema/contract/format';
+import { formatPrice, fromIsoDate } from '@crema/contract/format';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { StatusLabel } from './ApplicationsScreen.tsx';
-import { SchoolTabs, moscowTime, schoolApi, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, phoneShown, schoolApi, schoolPaths } from './ui.tsx';
 
 /** The words the card needs (given by the loader): status and order-status titles, and who is looking. */
 export interface ApplicationCardWords {
@@ -18,7 +18,7 @@ export interface ApplicationCardWords {
 
 /** A value as the person entered it, in the site's formats. */
 function shown(field: Application['fields'][number]): string {
-  if (field.type === 'phone') return maskPhone(field.value);
+  if (field.type === 'phone') return phoneShown(field.value);
   if (field.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(field.value)) return fromIsoDate(field.value);
   return field.value;
 }

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ApplicationCard } from '@crema/contract';
-import { maskPhone } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, phoneShown, schoolPaths } from './ui.tsx';
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -157,7 +156,7 @@ export function ApplicationsScreen({
                       <Link className="audit-action" to={schoolPaths.application(a.id)}>
                         {a.name || a.email || `Заявка №${a.id}`}
                       </Link>
-                      <span className="audit-small">{[a.email, a.phone ? maskPhone(a.phone) : null].filter(Boolean).join(', ')}</span>
+                      <span className="audit-small">{[a.email, a.phone ? phoneShown(a.phone) : null].filter(Boolean).join(', ')}</span>
                     </td>
                     <td data-label="Форма и курс">
                       <Link to={hrefWith({ form: a.form.key })}>{a.form.title}</Link>

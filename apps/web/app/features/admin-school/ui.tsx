@@ -26,6 +26,16 @@ export const schoolPaths = {
 export const moscowTime = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/**
+ * A stored phone ('+79161234567' or '79161234567') as the site writes it: '+7 (916) 123-45-67'; any
+ * other shape as it is. Here rather than the contract's mask: that one would move into a chunk the
+ * public pages share.
+ */
+export function phoneShown(phone: string): string {
+  const m = /^\+?7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : phone;
+}
+
 /** A person's name as a list shows it: surname, name, patronymic; the e-mail when there is none. */
 export function personName(person: { last_name: string | null; first_name: string | null; patronymic: string | null; email: string }): string {
   return [person.last_name, person.first_name, person.patronymic].filter(Boolean).join(' ') || person.email;
