@@ -93,6 +93,7 @@ test('a course form sent on the site reaches the inbox; staff take it in work, n
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
   await expect(page.getByRole('img', { name: /За 30 дней оплачено заказов: \d+/ })).toBeVisible();
+  await page.screenshot({ path: `/tmp/c-dashboard-top-${test.info().project.name}.png` });
   await page.getByText('Таблица по дням').click();
   await expect(page.getByRole('region', { name: 'Продажи по дням' }).locator('tbody tr')).toHaveCount(30);
   await expect(page.getByRole('heading', { level: 2, name: 'Группы, которые начнутся в ближайшие 30 дней' })).toBeVisible();

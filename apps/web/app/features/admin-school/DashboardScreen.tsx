@@ -25,7 +25,7 @@ function SalesChart({ daily }: { daily: Dashboard['daily'] }) {
   const id = useId();
   const width = 600;
   const height = 180;
-  const bottom = 20;
+  const bottom = 2;
   const top = 8;
   const max = Math.max(1, ...daily.map((d) => d.sum));
   const step = width / daily.length;
@@ -39,16 +39,19 @@ function SalesChart({ daily }: { daily: Dashboard['daily'] }) {
         <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} />
         {daily.map((d, i) => {
           const h = d.sum ? Math.max(2, ((height - bottom - top) * d.sum) / max) : 0;
-          return <rect key={d.day} className="bar" x={i * step + 2} y={height - bottom - h} width={Math.max(1, step - 4)} height={h} />;
+          return (
+            <rect key={d.day} className="bar" x={i * step + 2} y={height - bottom - h} width={Math.max(1, step - 4)} height={h}>
+              <title>{`${dayMonth(d.day)}: ${d.count}, ${formatPrice(d.sum)}`}</title>
+            </rect>
+          );
         })}
-        {daily.map((d, i) =>
-          i % 5 === 4 || i === 0 ? (
-            <text key={d.day} x={i * step + step / 2} y={height - 5} textAnchor="middle">
-              {dayMonth(d.day)}
-            </text>
-          ) : null,
-        )}
       </svg>
+      {/* The days under the bars in the page's own type, readable at any width. */}
+      <p className="dashboard-axis" aria-hidden="true">
+        <span>{dayMonth(daily[0]!.day)}</span>
+        <span>{dayMonth(daily[Math.floor(daily.length / 2)]!.day)}</span>
+        <span>{dayMonth(daily.at(-1)!.day)}</span>
+      </p>
       <details>
         <summary>Таблица по дням</summary>
         <div className="admin-table-wrap" role="region" aria-label="Продажи по дням" tabIndex={0}>
