@@ -156,7 +156,8 @@ export function ApplicationsScreen({
                       <Link className="audit-action" to={schoolPaths.application(a.id)}>
                         {a.name || a.email || `Заявка №${a.id}`}
                       </Link>
-                      <span className="audit-small">{[a.email, a.phone ? phoneShown(a.phone) : null].filter(Boolean).join(', ')}</span>
+                      {a.email ? <span className="audit-small">{a.email}</span> : null}
+                      {a.phone ? <span className="audit-small application-phone">{phoneShown(a.phone)}</span> : null}
                     </td>
                     <td data-label="Форма и курс">
                       <Link to={hrefWith({ form: a.form.key })}>{a.form.title}</Link>
