@@ -51,6 +51,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { schoolGroupRoutes } from './modules/school-groups/routes.ts';
 import { schoolOrdersRoutes } from './modules/school-orders/routes.ts';
+import { applicationsRoutes } from './modules/applications/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(peopleRoutes);
       await api.register(schoolGroupRoutes);
       await api.register(schoolOrdersRoutes);
+      await api.register(applicationsRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -138,7 +138,12 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   expect(groups.results.length, 'a published demo group').toBeGreaterThan(0);
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
   expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
+  const applications = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/applications/?page_size=1');
   return [
+    { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
+    { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
+    // A fresh demo database may hold no application yet.
+    ...applications.results.map((a) => ({ path: `/admin/school/applications/${a.id}/`, kind: 'карточка заявки (сотрудники)' })),
     { path: '/admin/school/sveden/', kind: 'сведения (сотрудники)' },
     { path: '/admin/school/sveden/common/', kind: 'подраздел сведений (сотрудники)' },
     { path: '/admin/school/sveden/education/', kind: 'подраздел из курсов (сотрудники)' },

@@ -20,3 +20,4 @@ export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
 export * from './schemas/school-groups.ts';
 export * from './schemas/school-orders.ts';
+export * from './schemas/applications.ts';

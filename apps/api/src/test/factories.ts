@@ -18,6 +18,7 @@ import {
   courseTeachers,
   feedbackFormFields,
   feedbackForms,
+  feedbackSubmissions,
   groupMembers,
   groups,
   groupSchedules,
@@ -432,6 +433,17 @@ export async function buildFeedbackForm(db: Executor, overrides: FeedbackFormOve
   ];
   const rows = list.length > 0 ? await db.insert(feedbackFormFields).values(list.map((f, i) => ({ sort: i, ...f, formId: form!.id }))).returning() : [];
   return { ...form!, fields: rows };
+}
+
+/** An application sent through a form (a new form unless `formId` is given), as the inbox lists it. */
+export async function buildApplication(db: Executor, overrides: Partial<typeof feedbackSubmissions.$inferInsert> = {}) {
+  const formId = overrides.formId ?? (await buildFeedbackForm(db)).id;
+  const email = overrides.email ?? `${unique('lead')}@example.ru`;
+  const [row] = await db
+    .insert(feedbackSubmissions)
+    .values({ name: 'Анна', phone: '79161234567', data: { name: overrides.name ?? 'Анна', phone: overrides.phone ?? '79161234567', email }, ...overrides, email, formId })
+    .returning();
+  return row!;
 }
 
 /** What `signInAs` returns: headers to spread into `app.inject` and the session's id. */

@@ -1,6 +1,13 @@
 import type {
   AccountExport,
   AdminBlocks,
+  Application,
+  ApplicationAssignBody,
+  ApplicationCard,
+  ApplicationNoteBody,
+  ApplicationsQuery,
+  ApplicationStatusBody,
+  Dashboard,
   AdminBlocksPut,
   AdminCourse,
   AdminCourseCard,
@@ -208,6 +215,14 @@ export function createAdminApi(fetcher: ApiFetch) {
     cancelOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/cancel/`, post({})),
     resendOrderLink: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/resend-link/`, post({})),
     recordOfflinePayment: (id: number, body: OfflinePaymentBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/offline-payment/`, post(body)),
+    /** Applications from the site's forms and the school's dashboard (staff only, decision 0066). */
+    applications: (query: ApplicationsQuery) => json<Paginated<ApplicationCard>>(fetcher, `/api/admin/school/applications/${toQuery(query)}`),
+    newApplications: () => json<{ count: number }>(fetcher, '/api/admin/school/applications/new-count/'),
+    application: (id: number) => json<Application>(fetcher, `/api/admin/school/applications/${id}/`),
+    setApplicationStatus: (id: number, body: ApplicationStatusBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/status/`, post(body)),
+    assignApplication: (id: number, body: ApplicationAssignBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/assign/`, post(body)),
+    addApplicationNote: (id: number, body: ApplicationNoteBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/notes/`, post(body)),
+    dashboard: () => json<Dashboard>(fetcher, '/api/admin/school/dashboard/'),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

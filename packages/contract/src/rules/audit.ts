@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = {
   'order.cancel': 'Отменён заказ',
   'order.resend_link': 'Ссылка на оплату отправлена повторно',
   'order.offline_payment': 'Записана оплата вне сайта',
+  'application.status': 'Изменён статус заявки',
+  'application.assign': 'Назначен ответственный за заявку',
+  'application.note': 'Добавлена заметка к заявке',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -75,6 +78,7 @@ export const AUDIT_ENTITIES = {
   group: 'Группа',
   session: 'Занятие',
   order: 'Заказ',
+  application: 'Заявка',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

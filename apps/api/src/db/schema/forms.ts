@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -38,6 +38,9 @@ export const feedbackFormFields = pgTable(
   (t) => [unique('feedback_form_fields_form_id_name_unique').on(t.formId, t.name), index().on(t.formId, t.sort)],
 );
 
+/** An application's state in the staff's inbox (decision 0066). */
+export const applicationStatusEnum = pgEnum('application_status', ['new', 'in_work', 'done', 'spam']);
+
 /** A consent given in a form, with the version of the document agreed to (decision 0022). */
 export interface SubmissionConsent {
   kind: 'personal_data' | 'privacy_policy' | 'advertising' | 'child_personal_data';
@@ -68,11 +71,46 @@ export const feedbackSubmissions = pgTable(
     consents: jsonb().$type<SubmissionConsent[]>().notNull().default([]),
     ip: text(),
     userAgent: text(),
+    /** The contacts as sent (the fields 'name', 'email', 'phone' or the first of their type), for the staff's search. */
+    name: text(),
+    email: text(),
+    phone: text(),
+    /** Where staff are with it (decision 0066). */
+    status: applicationStatusEnum().notNull().default('new'),
+    /** The staff member handling it. */
+    assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.formId, t.createdAt), index().on(t.userId), index().on(t.dedupeKey, t.createdAt), index().on(t.courseId)],
+  (t) => [
+    index().on(t.formId, t.createdAt),
+    index().on(t.userId),
+    index().on(t.dedupeKey, t.createdAt),
+    index().on(t.courseId),
+    index().on(t.status, t.createdAt),
+    index().on(t.assigneeId),
+    index().on(t.createdAt),
+  ],
+);
+
+/** A staff-only note on an application, with its author and time (decision 0066). */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: integer()
+      .notNull()
+      .references(() => feedbackSubmissions.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name or e-mail as it was when they wrote it (kept when the account goes). */
+    authorName: text().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.submissionId, t.createdAt)],
 );
 
 export type FeedbackForm = typeof feedbackForms.$inferSelect;
 export type FeedbackFormField = typeof feedbackFormFields.$inferSelect;
 export type FeedbackSubmission = typeof feedbackSubmissions.$inferSelect;
+export type ApplicationNote = typeof applicationNotes.$inferSelect;

@@ -2,7 +2,7 @@
 // site. Records in ./data refer to each other by slug or key; ids come from the inserts. One file
 // per area; this one takes the lock, checks the database is empty and runs them in one transaction.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, moscowIsoDate } from '@crema/contract/format';
 import type { Db, Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -15,11 +15,11 @@ import { businessCourses } from './data/courses-business.ts';
 import { kidsCourses } from './data/courses-kids.ts';
 import { roastingCourses } from './data/courses-roasting.ts';
 import { blogPosts, contentPages } from './data/pages.ts';
-import { banners, demoOwner2Course, feedbackForms, menus, reviews, statisticsSources } from './data/site.ts';
+import { banners, demoApplications, demoOwner2Course, feedbackForms, menus, reviews, statisticsSources } from './data/site.ts';
 import { seedGroups } from './groups.ts';
 import { idsBy, required } from './helpers.ts';
 import { seedStudentLearning } from './learning.ts';
-import { seedSveden } from './sveden.ts';
+import { DEMO_STAFF_EMAIL, seedSveden } from './sveden.ts';
 import { seedLegalDocuments } from './legal.ts';
 import { seedDemoAccounts, seedDemoPersonalData } from './users.ts';
 
@@ -122,6 +122,7 @@ async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
   });
   await seedDemoPersonalData(tx, studentId, secretKey);
   await seedSveden(tx);
+  await seedDemoApplications(tx, now);
 
   // The second owner's own course, a draft: no public list or count sees it.
   const { category, ...draft } = demoOwner2Course;
@@ -132,4 +133,38 @@ async function seed(tx: Executor, now: Date, secretKey: string): Promise<void> {
     isPublished: false,
     sort: allCourses.length * 10,
   });
+}
+
+/** The demo inbox's applications, handled by the demo staff member (decision 0066). */
+async function seedDemoApplications(tx: Executor, now: Date): Promise<void> {
+  const [staff] = await tx.select({ id: s.users.id, lastName: s.users.lastName, firstName: s.users.firstName }).from(s.users).where(eq(s.users.email, DEMO_STAFF_EMAIL));
+  for (const demo of demoApplications) {
+    const [form] = await tx.select({ id: s.feedbackForms.id }).from(s.feedbackForms).where(eq(s.feedbackForms.key, demo.form));
+    const [course] = demo.course ? await tx.select({ id: s.courses.id }).from(s.courses).where(eq(s.courses.slug, demo.course)) : [];
+    const at = new Date(now.getTime() - demo.hoursAgo * 3_600_000);
+    const data: Record<string, string> = demo.data;
+    const [row] = await tx
+      .insert(s.feedbackSubmissions)
+      .values({
+        formId: required(form).id,
+        courseId: course?.id ?? null,
+        data,
+        consents: [{ kind: 'personal_data', version: 1 }],
+        name: data.name ?? null,
+        email: data.email ?? null,
+        phone: data.phone ?? null,
+        status: demo.status,
+        assigneeId: staff?.id ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: s.feedbackSubmissions.id });
+    await tx.insert(s.applicationNotes).values({
+      submissionId: required(row).id,
+      authorId: staff?.id ?? null,
+      authorName: staff ? `${staff.lastName ?? ''} ${staff.firstName ?? ''}`.trim() : DEMO_STAFF_EMAIL,
+      text: demo.note,
+      createdAt: new Date(at.getTime() + 3_600_000),
+    });
+  }
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -210,6 +210,12 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/orders/:id/cancel/', `/api/admin/school/orders/${unpaid.id}/cancel/`, staff);
     const invoiced = await buildOrder(db(), { userId: payer.id, courseId: course.id });
     await step('POST', '/admin/school/orders/:id/offline-payment/', `/api/admin/school/orders/${invoiced.id}/offline-payment/`, staff, { method: 'invoice', paid_on: '2026-11-20', document_number: 'С-1' });
+    const application = await buildApplication(db(), { courseId: course.id });
+    await step('POST', '/admin/school/applications/:id/status/', `/api/admin/school/applications/${application.id}/status/`, staff, { status: 'in_work' });
+    expect(await newest()).toMatchObject({ entity: 'application', entityId: String(application.id), courseId: course.id, before: { status: 'new' }, after: { status: 'in_work' } });
+    await step('POST', '/admin/school/applications/:id/assign/', `/api/admin/school/applications/${application.id}/assign/`, staff, { assignee_id: null });
+    await step('POST', '/admin/school/applications/:id/notes/', `/api/admin/school/applications/${application.id}/notes/`, staff, { text: 'Перезвонить вечером' });
+    expect(JSON.stringify(await newest())).not.toContain('Перезвонить');
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -340,6 +340,13 @@ describe('every route of the app', () => {
     'POST /api/admin/school/orders/:id/cancel/': NOT_STAFF,
     'POST /api/admin/school/orders/:id/resend-link/': NOT_STAFF,
     'POST /api/admin/school/orders/:id/offline-payment/': NOT_STAFF,
+    'GET /api/admin/school/applications/': NOT_STAFF,
+    'GET /api/admin/school/applications/new-count/': NOT_STAFF,
+    'GET /api/admin/school/applications/:id/': NOT_STAFF,
+    'POST /api/admin/school/applications/:id/status/': NOT_STAFF,
+    'POST /api/admin/school/applications/:id/assign/': NOT_STAFF,
+    'POST /api/admin/school/applications/:id/notes/': NOT_STAFF,
+    'GET /api/admin/school/dashboard/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -1,6 +1,7 @@
 // Applications (leads) through dynamic forms (decision 0022): the form
 // read by key, and a submission checked against the form's own fields, stored once however often
-// it is sent, with the school told by a letter queued in the same transaction.
+// it is sent, with the school told by a letter queued in the same transaction. The stored row is
+// also the record staff handle in the applications inbox (modules/applications, decision 0066).
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
@@ -259,6 +260,8 @@ export class FeedbackService {
         consents: given,
         ip: client.ip ?? null,
         userAgent: client.userAgent ?? null,
+        // The record staff handle in the inbox (decision 0066), found by these.
+        ...contactsOf(fields, app.values),
       });
       // A signed-in person's own consents become records of the account (decision 0018). The consent
       // for a child is kept with the application only (with its version, IP and browser): the child
@@ -290,6 +293,19 @@ export class FeedbackService {
     if (!stored) for (const check of checks) await refundRateLimit(db, check.key);
     return { success_message: form.successMessage };
   }
+}
+
+/**
+ * The sender's contacts among the values: the fields named 'name', 'email' and 'phone', else the
+ * first field of the type (the first text field with 'name' in its name for the name).
+ */
+export function contactsOf(fields: readonly FeedbackFormField[], values: Record<string, string>): { name: string | null; email: string | null; phone: string | null } {
+  const pick = (name: string, match: (f: FeedbackFormField) => boolean) => values[name] ?? fields.filter(match).map((f) => values[f.name]).find(Boolean) ?? null;
+  return {
+    name: pick('name', (f) => f.type === 'text' && f.name.includes('name')),
+    email: pick('email', (f) => f.type === 'email'),
+    phone: pick('phone', (f) => f.type === 'phone'),
+  };
 }
 
 /** A stored value as a person reads it in the letter. */

@@ -25,6 +25,8 @@ function courseLinks(id: number) {
 
 /** School staff's screens (decision 0045): shown in the main sidebar to staff only. */
 const SCHOOL_LINKS = [
+  { to: '/admin/school/', label: 'Обзор', end: true },
+  { to: '/admin/school/applications/', label: 'Заявки', count: true },
   { to: '/admin/school/sveden/', label: 'Сведения об организации' },
   { to: '/admin/school/documents/', label: 'Документы' },
   { to: '/admin/school/people/', label: 'Люди' },
@@ -33,7 +35,7 @@ const SCHOOL_LINKS = [
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 
-function MainSidebar({ course, staff }: { course: AdminCourseHead | null; staff: boolean }) {
+function MainSidebar({ course, staff, newApplications }: { course: AdminCourseHead | null; staff: boolean; newApplications: number | null }) {
   return (
     <aside className="admin-sidebar">
       <nav className="account-nav admin-nav" aria-label="Администрирование">
@@ -83,8 +85,16 @@ function MainSidebar({ course, staff }: { course: AdminCourseHead | null; staff:
                 <ul aria-labelledby="admin-nav-school" className="account-nav__sublist">
                   {SCHOOL_LINKS.map((link) => (
                     <li key={link.to}>
-                      <NavLink to={link.to} className="account-nav__link">
+                      <NavLink to={link.to} end={link.end} className="account-nav__link">
                         {link.label}
+                        {link.count && newApplications ? (
+                          <>
+                            <span className="admin-nav__count" aria-hidden="true">
+                              {newApplications}
+                            </span>
+                            <span className="visually-hidden">{` (новых: ${newApplications})`}</span>
+                          </>
+                        ) : null}
                       </NavLink>
                     </li>
                   ))}
@@ -120,12 +130,23 @@ function CourseTabs({ course }: { course: AdminCourseHead }) {
 
 /**
  * `accountSidebar`: the compact account sidebar (features/account), shown at 1024 px and below;
- * `staff`: the person is school staff (the 'Школа' links).
+ * `staff`: the person is school staff (the 'Школа' links); `newApplications`: the count of new
+ * applications beside 'Заявки' (staff only).
  */
-export function AdminFrame({ accountSidebar, course, staff = false }: { accountSidebar: ReactNode; course: AdminCourseHead | null; staff?: boolean }) {
+export function AdminFrame({
+  accountSidebar,
+  course,
+  staff = false,
+  newApplications = null,
+}: {
+  accountSidebar: ReactNode;
+  course: AdminCourseHead | null;
+  staff?: boolean;
+  newApplications?: number | null;
+}) {
   return (
     <div className="container account admin">
-      <MainSidebar course={course} staff={staff} />
+      <MainSidebar course={course} staff={staff} newApplications={newApplications} />
       <div className="admin__compact">
         {accountSidebar}
       </div>

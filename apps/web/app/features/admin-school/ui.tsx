@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink, useRouteLoaderData } from 'react-router';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
 import './school.css';
@@ -10,6 +10,9 @@ import './school.css';
 export const schoolApi = createAdminApi(browserFetch);
 
 export const schoolPaths = {
+  dashboard: () => '/admin/school/',
+  applications: () => '/admin/school/applications/',
+  application: (id: number) => `/admin/school/applications/${id}/`,
   sveden: () => '/admin/school/sveden/',
   section: (key: string) => `/admin/school/sveden/${key}/`,
   documents: () => '/admin/school/documents/',
@@ -28,16 +31,60 @@ export const schoolPaths = {
 export const moscowTime = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/**
+ * A stored phone ('+79161234567' or '79161234567') as the site writes it: '+7 (916) 123-45-67'; any
+ * other shape as it is. Here rather than the contract's mask: that one would move into a chunk the
+ * public pages share.
+ */
+export function phoneShown(phone: string): string {
+  const m = /^\+?7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : phone;
+}
+
 /** A person's name as a list shows it: surname, name, patronymic; the e-mail when there is none. */
 export function personName(person: { last_name: string | null; first_name: string | null; patronymic: string | null; email: string }): string {
   return [person.last_name, person.first_name, person.patronymic].filter(Boolean).join(' ') || person.email;
 }
 
-/** The school's screens ('Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Журнал'), as tabs at every width. */
+/** The count of new applications the admin layout's loader gives staff (routes/admin/layout.tsx), or null. */
+export function useNewApplications(): number | null {
+  const layout = useRouteLoaderData('routes/admin/layout') as { newApplications?: number | null } | undefined;
+  return layout?.newApplications ?? null;
+}
+
+/** 'Заявки' with the count of new ones: the number is read with its meaning. */
+export function ApplicationsLabel({ label = 'Заявки', count }: { label?: string; count: number | null }) {
+  return (
+    <>
+      {label}
+      {count ? (
+        <>
+          <span className="school-count" aria-hidden="true">
+            {count}
+          </span>
+          <span className="visually-hidden">{` (новых: ${count})`}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The school's screens ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Журнал'), as tabs at every width. */
 export function SchoolTabs() {
+  const fresh = useNewApplications();
   return (
     <nav className="school-tabs" aria-label="Разделы школы">
       <ul>
+        <li>
+          <NavLink to={schoolPaths.dashboard()} end>
+            Обзор
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.applications()}>
+            <ApplicationsLabel count={fresh} />
+          </NavLink>
+        </li>
         <li>
           <NavLink to={schoolPaths.sveden()}>Сведения</NavLink>
         </li>

@@ -4,6 +4,7 @@ import { loadOwnCourse } from './course-load.server.ts';
 import { AdminFrame, type AdminCourseHead } from '../../features/admin-courses/AdminFrame.tsx';
 import { courseIdOf } from '../../features/admin-courses/paths.ts';
 import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
+import { createAdminApi } from '../../api/admin.ts';
 
 /**
  * /admin/*: course owners and school staff only. A guest is sent to sign in and back; anyone else gets the 404
@@ -18,9 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const found = await loadOwnCourse(context, String(id));
     course = { id: found.id, title: found.title, is_published: found.is_published };
   }
-  return { user, course };
+  // Staff see the count of new applications in the menu (decision 0066): one indexed count. A failure
+  // costs the number only, never the page.
+  const newApplications = user.is_staff
+    ? await createAdminApi(context.api)
+        .newApplications()
+        .then((r) => r.count)
+        .catch(() => null)
+    : null;
+  return { user, course, newApplications };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return <AdminFrame accountSidebar={<AccountSidebar user={loaderData.user} />} course={loaderData.course} staff={loaderData.user.is_staff} />;
+  return <AdminFrame accountSidebar={<AccountSidebar user={loaderData.user} />} course={loaderData.course} staff={loaderData.user.is_staff} newApplications={loaderData.newApplications} />;
 }

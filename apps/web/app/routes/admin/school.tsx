@@ -1,6 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { SvedenSectionKey } from '@crema/contract';
 import {
+  APPLICATION_STATUSES,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   AUDIT_ROLES,
@@ -26,6 +27,9 @@ import { GROUPS_PAGE_SIZE, GroupsScreen, type GroupFilters } from '../../feature
 import { GroupScreen, NewGroupScreen } from '../../features/admin-school/GroupScreen.tsx';
 import { ORDERS_PAGE_SIZE, OrdersScreen, type OrderFilters } from '../../features/admin-school/OrdersScreen.tsx';
 import { OrderScreen } from '../../features/admin-school/OrderScreen.tsx';
+import { APPLICATIONS_PAGE_SIZE, ApplicationsScreen, type ApplicationFilters } from '../../features/admin-school/ApplicationsScreen.tsx';
+import { ApplicationScreen } from '../../features/admin-school/ApplicationScreen.tsx';
+import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -162,6 +166,36 @@ async function orderScreen(api: ReturnType<typeof createAdminApi>, id: number) {
   };
 }
 
+const APPLICATION_STATUS_KEYS = APPLICATION_STATUSES.map((s) => s.id);
+const APPLICATION_SORTS = ['-created_at', 'created_at', 'status'] as const;
+const applicationStatusWords = () => Object.fromEntries(APPLICATION_STATUSES.map((s) => [s.id, s.title]));
+
+/** The applications inbox: its filters from the address (unknown ones dropped). */
+async function applicationsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const form = search.get('form') ?? '';
+  const filters: ApplicationFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    status: oneOf(APPLICATION_STATUS_KEYS, search.get('status')),
+    form: /^[a-z0-9_]{1,60}$/.test(form) ? form : undefined,
+    course: idParam(search.get('course')),
+    assignee: oneOf(['me', 'none'] as const, search.get('assignee')),
+    from: dayParam(search.get('from')),
+    to: dayParam(search.get('to')),
+    sort: oneOf(APPLICATION_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, courses] = await Promise.all([api.applications({ ...filters, page, page_size: APPLICATIONS_PAGE_SIZE }), api.courses({ page_size: 100 })]);
+  return {
+    screen: 'applications' as const,
+    applications: list.results,
+    count: list.count,
+    page,
+    filters,
+    words: { statuses: applicationStatusWords(), courses: courses.results.map((c) => ({ id: c.id, title: c.title })) },
+  };
+}
+
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
   const search = pageUrl(request).searchParams;
@@ -194,7 +228,8 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
   };
 }
 
-// /admin/school/… (decision 0045), school staff only: 'Сведения' (/admin/school/sveden/ and
+// /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
+// applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
 // (/admin/school/people/ and …/people/{id}/), groups (/admin/school/groups/, …/groups/new/ and
 // …/groups/{id}/, decision 0064) and the audit trail (/admin/school/audit/).
@@ -204,10 +239,18 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 // manifest (decision 0039), and these four are one small area. Anything else under it is 404.
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  const user = await requireStaff(request, context);
   const api = createAdminApi(context.api);
   const [area, item, ...more] = (params['*'] ?? '').split('/').filter(Boolean);
-  if (!area) throw redirect('/admin/school/sveden/');
+  if (!area) return { screen: 'dashboard' as const, dashboard: await api.dashboard() };
+  if (more.length === 0 && area === 'applications') {
+    if (!item) return applicationsScreen(request, api);
+    const id = idParam(item);
+    if (id) {
+      const words = { statuses: applicationStatusWords(), orderStatuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])), me: user.id };
+      return { screen: 'application' as const, application: await orNotFound(api.application(id)), words };
+    }
+  }
   if (more.length === 0 && area === 'sveden') {
     if (!item) return { screen: 'sveden' as const, sections: await api.svedenState() };
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
@@ -243,6 +286,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): string | undefined {
   switch (loaderData?.screen) {
+    case 'dashboard':
+      return 'Обзор школы';
+    case 'applications':
+      return 'Заявки';
+    case 'application':
+      return `Заявка №${loaderData.application.id} — заявки`;
     case 'sveden':
       return 'Сведения об образовательной организации';
     case 'sveden-section':
@@ -276,6 +325,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta
 
 export default function SchoolPage({ loaderData }: Route.ComponentProps) {
   switch (loaderData.screen) {
+    case 'dashboard':
+      return <DashboardScreen dashboard={loaderData.dashboard} />;
+    case 'applications':
+      return <ApplicationsScreen applications={loaderData.applications} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
+    case 'application':
+      return <ApplicationScreen key={loaderData.application.id} application={loaderData.application} words={loaderData.words} />;
     case 'sveden':
       return <SvedenListScreen sections={loaderData.sections} />;
     case 'sveden-section':

@@ -296,6 +296,29 @@ export const feedbackForms: SeedForm[] = [
   },
 ];
 
+/**
+ * Applications the demo inbox already holds (decision 0066): one taken in work by the demo staff
+ * member with a note, one done. New ones come from the site's forms.
+ */
+export const demoApplications: { form: string; course: string | null; data: Record<string, string>; status: 'in_work' | 'done'; hoursAgo: number; note: string }[] = [
+  {
+    form: 'course_form',
+    course: 'barista-s-nulya',
+    data: { name: 'Ольга Демидова', phone: '79035550101', email: 'olga.demidova@example.ru' },
+    status: 'in_work',
+    hoursAgo: 26,
+    note: 'Позвонила, ждёт группу выходного дня — перезвонить, когда откроем набор.',
+  },
+  {
+    form: 'contacts_form',
+    course: null,
+    data: { name: 'Сергей Ким', email: 'sergey.kim@example.ru', message: 'Можно ли оплатить курс от организации?' },
+    status: 'done',
+    hoursAgo: 72,
+    note: 'Ответили письмом: да, по счёту на юрлицо.',
+  },
+];
+
 /** Where applications come from (utm_source values). */
 export const statisticsSources = [
   { key: 'yandex_direct', title: 'Яндекс Директ' },
