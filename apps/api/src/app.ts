@@ -49,6 +49,8 @@ import { svedenRoutes } from './modules/sveden/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
+import { promoRoutes } from './modules/promo/routes.ts';
+import { waitingRoutes } from './modules/waiting/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -204,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(legalRoutes);
       await api.register(auditRoutes);
       await api.register(peopleRoutes);
+      await api.register(promoRoutes);
+      await api.register(waitingRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

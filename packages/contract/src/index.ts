@@ -18,3 +18,4 @@ export * from './schemas/sveden.ts';
 export * from './schemas/legal.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
+export * from './schemas/promo.ts';

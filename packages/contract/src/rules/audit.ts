@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = {
   'person.block': 'Заблокирован аккаунт',
   'person.unblock': 'Разблокирован аккаунт',
   'person.course': 'Открыт курс вручную',
+  'promo.create': 'Создан промокод',
+  'promo.update': 'Изменён промокод',
+  'promo.disable': 'Выключен промокод',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -56,6 +59,7 @@ export const AUDIT_ENTITIES = {
   sveden: 'Сведения',
   document: 'Документ',
   person: 'Человек',
+  promo: 'Промокод',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -10,3 +10,4 @@ export * from './links.ts';
 export * from './forms.ts';
 export * from './ages.ts';
 export * from './audit.ts';
+export * from './promo.ts';

@@ -44,6 +44,8 @@ export interface MailTemplateData {
   order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
   /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
   course_access: { courseTitle: string; url: string; hasAccount: boolean };
+  /** A seat freed in a full group: held for the first person of its waiting list until `untilText` (decision 0067). */
+  waiting_offer: { courseTitle: string; groupTitle: string; untilText: string; amountText: string; payUrl: string };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -353,6 +355,18 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         note,
       }),
       text: textLetter(school, [heading, '', lead, who, '', learning.toString(), '', receipt, '', note]),
+    };
+  },
+  waiting_offer: (data, school) => {
+    const heading = 'Освободилось место';
+    const lead = `В группе «${data.groupTitle}» курса «${data.courseTitle}» освободилось место, и мы держим его для вас до ${data.untilText} (по Москве). Стоимость: ${data.amountText}.`;
+    const note = 'Если вы не оплатите заказ до этого времени, место перейдёт следующему в листе ожидания. Отвечать на это письмо не нужно.';
+    const link = new URL(data.payUrl);
+    if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`payment link must be http(s), got ${link.protocol}`);
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), button(link.toString(), 'Перейти к оплате')], note }),
+      text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
     };
   },
   course_access: (data, school) => {
