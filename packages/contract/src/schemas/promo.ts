@@ -109,7 +109,8 @@ export type PromoPrice = z.infer<typeof promoPriceSchema>;
 
 // ---------------------------------------------------------------- the waiting list
 
-/** POST /api/groups/{id}/waiting/ */
+/** POST /api/groups/waiting/ */
+export const waitingJoinBodySchema = z.object({ group: z.number({ error: 'Выберите группу.' }).int('Выберите группу.').positive('Выберите группу.').max(2_147_483_647, 'Выберите группу.') }).strict().meta({ id: 'WaitingJoin' });
 export const waitingJoinSchema = z.object({ detail: z.string(), status: z.enum(['waiting', 'offered', 'bought', 'expired', 'left']) }).meta({ id: 'WaitingJoined' });
 export const waitingEntrySchema = z
   .object({

@@ -1,6 +1,6 @@
 // The waiting list of full groups (decision 0067): a signed-in person joins it; staff see it per group.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailErrorSchema, fieldErrorsSchema, idParamSchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
+import { detailErrorSchema, fieldErrorsSchema, idParamSchema, waitingJoinBodySchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor, staffActor } from '../auth/plugin.ts';
 import { joinWaiting, waitingList } from './waiting.ts';
@@ -11,7 +11,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   app.post(
-    '/groups/:id/waiting/',
+    '/groups/waiting/',
     {
       config: { access: 'user' },
       onSend: noStore,
@@ -22,11 +22,11 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
           'листе получает письмо: место держится за ним WAITING_OFFER_HOURS часов (заказ уже оформлен, ссылка на оплату в ' +
           'письме), потом переходит следующему. В группе есть места — 409; уже учитесь на курсе — 409; нет такой группы — 404.',
         tags,
-        params: idParamSchema,
+        body: waitingJoinBodySchema,
         response: { 200: waitingJoinSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, 409: detailErrorSchema },
       },
     },
-    async (request) => joinWaiting(db, signedInActor(request), request.params.id),
+    async (request) => joinWaiting(db, signedInActor(request), request.body.group),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import { publishedGroups } from '../schedule/scopes.ts';
 import { manualMembers, markOrderPaid, someoneWaits, takeSeats } from '../orders/transitions.ts';
 
 
-/** POST /api/groups/{id}/waiting/: joins a full group's waiting list (again, after an offer ran out or leaving). */
+/** POST /api/groups/waiting/: joins a full group's waiting list (again, after an offer ran out or leaving). */
 export async function joinWaiting(db: Db, actor: SignedInActor, groupId: number): Promise<{ detail: string; status: WaitingEntry['status'] }> {
   return db.transaction(async (tx) => {
     const [group] = await tx
