@@ -29,7 +29,8 @@ export const CANCELLABLE: readonly Order['status'][] = ['new', 'confirmed', 'awa
 export const manualMembers = sql<number>`(select count(*) from ${groupMembers} join ${userCourses} on ${userCourses.id} = ${groupMembers.userCourseId} where ${groupMembers.groupId} = ${groups.id} and ${userCourses.orderId} is null)::int`;
 
 /** SQL on `groups`: true while someone is on its waiting list (decision 0067): its freed seats are theirs first. */
-export const someoneWaits = sql<boolean>`exists (select 1 from ${waitingEntries} where ${waitingEntries.groupId} = ${groups.id} and ${waitingEntries.status} = 'waiting')`;
+// Spelt out: inside a query on `groups` the subquery's columns must not be mistaken for the group's.
+export const someoneWaits = sql<boolean>`exists (select 1 from ${waitingEntries} w where w.group_id = ${groups}.id and w.status = 'waiting')`;
 
 /**
  * Takes `seats` seats of group `groupId` in one conditional update: it succeeds only while the

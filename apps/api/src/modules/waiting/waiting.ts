@@ -16,7 +16,13 @@ import { ApiError } from '../../errors.ts';
 import type { SignedInActor, StaffActor } from '../auth/actor.ts';
 import { sendTemplate } from '../mail/service.ts';
 import { publishedGroups } from '../schedule/scopes.ts';
-import { manualMembers, markOrderPaid, someoneWaits, takeSeats } from '../orders/transitions.ts';
+import { markOrderPaid, someoneWaits, takeSeats } from '../orders/transitions.ts';
+
+/**
+ * Seats of a group taken by learners added by hand, as SQL on `groups`, spelt out: in a select from
+ * `groups` alone column names are not qualified, and the subquery's own `id` would answer.
+ */
+const manualMembers = sql<number>`(select count(*) from group_members gm join user_courses uc on uc.id = gm.user_course_id where gm.group_id = ${groups}.id and uc.order_id is null)::int`;
 
 
 /** POST /api/groups/waiting/: joins a full group's waiting list (again, after an offer ran out or leaving). */
