@@ -24,6 +24,9 @@ import type {
   LegalPublishBody,
   Paginated,
   PeopleQuery,
+  Promo,
+  PromoCreateInput,
+  WaitingList,
   Person,
   PersonBlockBody,
   PersonCard,
@@ -160,6 +163,12 @@ export function createAdminApi(fetcher: ApiFetch) {
     blockPerson: (id: number, body: PersonBlockBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/block/`, post(body)),
     unblockPerson: (id: number) => json<Person>(fetcher, `/api/admin/school/people/${id}/unblock/`, post({})),
     givePersonCourse: (id: number, body: PersonCourseBody) => json<Person>(fetcher, `/api/admin/school/people/${id}/courses/`, post(body)),
+    /** Promo codes and waiting lists (staff only, decision 0067). */
+    promoCodes: (query: { search?: string; page?: number; page_size?: number }) => json<Paginated<Promo>>(fetcher, `/api/admin/school/promo/${toQuery(query)}`),
+    createPromo: (body: PromoCreateInput) => json<Promo>(fetcher, '/api/admin/school/promo/', post(body)),
+    disablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/disable/`, post({})),
+    enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
+    waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -17,6 +17,7 @@ export const schoolPaths = {
   audit: () => '/admin/school/audit/',
   people: () => '/admin/school/people/',
   person: (id: number) => `/admin/school/people/${id}/`,
+  promo: () => '/admin/school/promo/',
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -41,6 +42,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.people()}>Люди</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.promo()}>Промокоды</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

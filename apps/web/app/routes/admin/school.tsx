@@ -21,6 +21,8 @@ import { DocumentScreen } from '../../features/admin-school/DocumentScreen.tsx';
 import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/admin-school/AuditScreen.tsx';
 import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../features/admin-school/PeopleScreen.tsx';
 import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
+import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
+import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -60,6 +62,22 @@ async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) 
       orderStatuses: Object.fromEntries(ORDER_STATUSES.map((k) => [k.id, k.title])),
       sources: ENROLMENT_SOURCE_LABELS as Record<string, string>,
     },
+  };
+}
+
+/** Promo codes: the list by the address's search and page, and the courses and categories a code may be for. */
+async function promoScreen(request: Request, context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>) {
+  const params = pageUrl(request).searchParams;
+  const search = params.get('search')?.trim().slice(0, 40) || undefined;
+  const page = idParam(params.get('page')) ?? 1;
+  const [list, courses, categories] = await Promise.all([api.promoCodes({ search, page, page_size: PROMO_PAGE_SIZE }), api.courses({ page_size: 100 }), createApi(context.api).categories()]);
+  return {
+    screen: 'promo' as const,
+    promos: list.results,
+    count: list.count,
+    page,
+    search,
+    words: { courses: courses.results.map((c) => ({ id: c.id, title: c.title })), categories: categories.map((c) => ({ id: c.id, name: c.name })) },
   };
 }
 
@@ -111,6 +129,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
   if (!item && area === 'audit') return auditScreen(request, api);
+  if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'people') {
     if (!item) return peopleScreen(request, api);
     const id = idParam(item);
@@ -142,6 +161,8 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'people':
       return 'Люди';
+    case 'promo':
+      return 'Промокоды';
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -167,6 +188,8 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <PeopleScreen people={loaderData.people} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} />;
     case 'person':
       return <PersonScreen key={loaderData.person.id} person={loaderData.person} words={loaderData.words} />;
+    case 'promo':
+      return <PromoScreen promos={loaderData.promos} count={loaderData.count} page={loaderData.page} search={loaderData.search} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
