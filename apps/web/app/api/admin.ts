@@ -26,6 +26,7 @@ import type {
   PeopleQuery,
   Promo,
   PromoCreateInput,
+  WaitingGroups,
   WaitingList,
   Person,
   PersonBlockBody,
@@ -168,6 +169,7 @@ export function createAdminApi(fetcher: ApiFetch) {
     createPromo: (body: PromoCreateInput) => json<Promo>(fetcher, '/api/admin/school/promo/', post(body)),
     disablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/disable/`, post({})),
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
+    waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
   };
 }

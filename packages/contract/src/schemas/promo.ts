@@ -128,3 +128,18 @@ export const waitingListSchema = z
   .object({ group: z.object({ id: z.number().int(), title: z.string(), starts_on: z.string(), capacity: z.number().int().nullable(), seats_held: z.number().int() }), results: z.array(waitingEntrySchema) })
   .meta({ id: 'WaitingList' });
 export type WaitingList = z.infer<typeof waitingListSchema>;
+
+/** GET /api/admin/school/waiting/: groups with people waiting or offered a seat. */
+export const waitingGroupsSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        group: z.object({ id: z.number().int(), title: z.string(), starts_on: z.string(), capacity: z.number().int().nullable(), seats_held: z.number().int() }),
+        course: z.object({ id: z.number().int(), title: z.string() }),
+        waiting: z.number().int(),
+        offered: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'WaitingGroups' });
+export type WaitingGroups = z.infer<typeof waitingGroupsSchema>;

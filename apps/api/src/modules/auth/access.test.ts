@@ -326,6 +326,7 @@ describe('every route of the app', () => {
     'PATCH /api/admin/school/promo/:id/': NOT_STAFF,
     'POST /api/admin/school/promo/:id/disable/': NOT_STAFF,
     'GET /api/admin/school/groups/:id/waiting/': NOT_STAFF,
+    'GET /api/admin/school/waiting/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

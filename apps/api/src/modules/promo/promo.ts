@@ -4,13 +4,15 @@
 // order is cancelled or its hold expires, and kept once paid. The code's row is locked while its
 // uses are counted and the order is written, so concurrent buyers of its last use queue on it.
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PROMO_TEXTS, formatPrice, promoDiscount, type Paginated, type Promo, type PromoCreate, type PromoUpdate, type promoQuerySchema } from '@crema/contract';
+import { ORDER_TEXTS, PROMO_TEXTS, formatPrice, promoDiscount, type Paginated, type Promo, type PromoCreate, type PromoPrice, type PromoUpdate, type promoPreviewBodySchema, type promoQuerySchema } from '@crema/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { categories, courses, orders, promoCodes, type Course, type PromoCode } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
-import type { StaffActor } from '../auth/actor.ts';
+import { isSignedIn, type Actor, type StaffActor } from '../auth/actor.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { publishedCourses } from '../catalog/scopes.ts';
 import { recordAudit } from '../audit/record.ts';
 
 type PromoQuery = z.output<typeof promoQuerySchema>;
@@ -253,4 +255,27 @@ export function promoPrice(course: Pick<Course, 'priceKopecks'>, learners: numbe
   const price = (course.priceKopecks ?? 0) * learners;
   const discount = promoDiscount(price, promo);
   return { price, discount, amount: price - discount };
+}
+
+/** Codes tried from one network: enough for typos, too few to guess codes. */
+const PREVIEW_RULE = { limit: 30, windowS: 600 };
+
+/** POST /api/order/promo/: the order form's price with a code, within the network's budget of tries. */
+export async function previewPromo(db: Executor, actor: Actor, body: z.output<typeof promoPreviewBodySchema>, network: string): Promise<PromoPrice> {
+  const limited = await hitRateLimit(db, `promo:ip:${network}`, PREVIEW_RULE);
+  if (!limited.allowed) throw new ApiError('too_many_requests', PROMO_TEXTS.tooMany, { retryAfterS: limited.retryAfterS });
+  const [course] = await db.select().from(courses).where(and(eq(courses.slug, body.course_slug), publishedCourses));
+  if (!course) throw ApiError.fields({ course_slug: [ORDER_TEXTS.courseNotFound] });
+  if (!course.priceKopecks) throw ApiError.fields({ code: [PROMO_TEXTS.noPrice] });
+  const buyer = isSignedIn(actor) ? { userId: actor.user.id, email: null } : { userId: null, email: body.email ?? null };
+  const promo = await usablePromo(db, body.code, course, buyer, 'code');
+  const price = promoPrice(course, body.learners, promo);
+  return {
+    code: promo.code,
+    ...price,
+    price_text: formatPrice(price.price),
+    discount_text: formatPrice(price.discount),
+    amount_text: formatPrice(price.amount),
+    message: `Промокод ${promo.code} применён: скидка ${formatPrice(price.discount)}.`,
+  };
 }

@@ -1,13 +1,9 @@
 // Promo codes (decision 0067): staff manage them under /admin/school/promo/; the order form asks
 // for the price with a code (POST /api/order/promo/). The order itself checks the code again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import {
-  PROMO_TEXTS,
-  ORDER_TEXTS,
   detailErrorSchema,
   fieldErrorsSchema,
-  formatPrice,
   promoCreateSchema,
   promoPageSchema,
   promoParamsSchema,
@@ -17,20 +13,14 @@ import {
   promoSchema,
   promoUpdateSchema,
 } from '@crema/contract';
-import { courses } from '../../db/schema/index.ts';
-import { ApiError } from '../../errors.ts';
-import { hitRateLimit, networkOf } from '../../lib/rate-limit.ts';
-import { isSignedIn } from '../auth/actor.ts';
+import { networkOf } from '../../lib/rate-limit.ts';
 import { noStore } from '../auth/http.ts';
 import { staffActor } from '../auth/plugin.ts';
-import { publishedCourses } from '../catalog/scopes.ts';
-import { createPromo, disablePromo, getPromo, listPromo, promoPrice, updatePromo, usablePromo } from './promo.ts';
+import { createPromo, disablePromo, getPromo, listPromo, previewPromo, updatePromo } from './promo.ts';
 
 const tags = ['promo'];
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 const missing = { 404: detailErrorSchema.describe('Такого промокода нет') } as const;
-/** Codes tried from one network: enough for typos, too few to guess codes. */
-const PREVIEW_RULE = { limit: 30, windowS: 600 };
 
 export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -129,24 +119,6 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: promoPriceSchema, ...errors, 429: detailErrorSchema },
       },
     },
-    async (request) => {
-      const body = request.body;
-      const limited = await hitRateLimit(db, `promo:ip:${networkOf(request.ip)}`, PREVIEW_RULE);
-      if (!limited.allowed) throw new ApiError('too_many_requests', PROMO_TEXTS.tooMany, { retryAfterS: limited.retryAfterS });
-      const [course] = await db.select().from(courses).where(and(eq(courses.slug, body.course_slug), publishedCourses));
-      if (!course) throw ApiError.fields({ course_slug: [ORDER_TEXTS.courseNotFound] });
-      if (!course.priceKopecks) throw ApiError.fields({ code: [PROMO_TEXTS.noPrice] });
-      const actor = request.actor;
-      const promo = await usablePromo(db, body.code, course, { userId: isSignedIn(actor) ? actor.user.id : null, email: isSignedIn(actor) ? null : (body.email ?? null) }, 'code');
-      const price = promoPrice(course, body.learners, promo);
-      return {
-        code: promo.code,
-        ...price,
-        price_text: formatPrice(price.price),
-        discount_text: formatPrice(price.discount),
-        amount_text: formatPrice(price.amount),
-        message: `Промокод ${promo.code} применён: скидка ${formatPrice(price.discount)}.`,
-      };
-    },
+    async (request) => previewPromo(db, request.actor, request.body, networkOf(request.ip)),
   );
 };

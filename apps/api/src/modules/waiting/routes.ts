@@ -1,9 +1,9 @@
 // The waiting list of full groups (decision 0067): a signed-in person joins it; staff see it per group.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailErrorSchema, fieldErrorsSchema, idParamSchema, waitingJoinBodySchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
+import { detailErrorSchema, fieldErrorsSchema, idParamSchema, waitingGroupsSchema, waitingJoinBodySchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor, staffActor } from '../auth/plugin.ts';
-import { joinWaiting, waitingList } from './waiting.ts';
+import { joinWaiting, waitingGroups, waitingList } from './waiting.ts';
 
 const tags = ['waiting'];
 
@@ -27,6 +27,21 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => joinWaiting(db, signedInActor(request), request.body.group),
+  );
+
+  app.get(
+    '/admin/school/waiting/',
+    {
+      config: { access: 'staff' },
+      onSend: noStore,
+      schema: {
+        summary: 'Группы с листом ожидания (сотрудники)',
+        description: 'Группы, где кто-то ждёт места или ему предложено место; ближайший старт сверху.',
+        tags,
+        response: { 200: waitingGroupsSchema },
+      },
+    },
+    async (request) => waitingGroups(db, staffActor(request)),
   );
 
   app.get(

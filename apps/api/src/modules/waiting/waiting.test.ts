@@ -92,6 +92,8 @@ describe('a freed seat', () => {
       [a.user.id, 'offered', null, offer!.code],
       [b.user.id, 'waiting', 1, null],
     ]);
+    const overview = (await t.app.inject({ method: 'GET', url: '/api/admin/school/waiting/', headers: staff.headers })).json();
+    expect(overview.results.find((r: { group: { id: number } }) => r.group.id === group.id)).toMatchObject({ course: { id: course.id }, waiting: 1, offered: 1 });
 
     // A's hold runs out: the sweep cancels the order, the seat passes to B.
     await db().update(orders).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(orders.id, offer!.id));

@@ -7,8 +7,8 @@
 // The offers run in the reconciliation job of every process: a group is handled by one process at
 // a time (a transaction-scoped advisory lock tried per group), and seats are taken by takeSeats'
 // conditional update, so several processes never offer one seat twice.
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { WAITING_TEXTS, formatDateTime, formatPrice, moscowIsoDate, type WaitingList } from '@crema/contract';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { WAITING_TEXTS, formatDateTime, formatPrice, moscowIsoDate, type WaitingGroups, type WaitingList } from '@crema/contract';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
 import { courses, groups, orders, userCourses, users, waitingEntries, type WaitingEntry } from '../../db/schema/index.ts';
@@ -76,6 +76,32 @@ export async function waitingList(db: Executor, _actor: StaffActor, groupId: num
       offered_at: row.entry.offeredAt?.toISOString() ?? null,
       held_until: row.heldUntil?.toISOString() ?? null,
       created_at: row.entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /api/admin/school/waiting/: the groups whose lists have someone waiting or offered a seat, soonest start first. */
+export async function waitingGroups(db: Executor, _actor: StaffActor): Promise<WaitingGroups> {
+  const rows = await db
+    .select({
+      group: groups,
+      courseTitle: courses.title,
+      waiting: sql<number>`count(*) filter (where ${waitingEntries.status} = 'waiting')`.mapWith(Number),
+      offered: sql<number>`count(*) filter (where ${waitingEntries.status} = 'offered')`.mapWith(Number),
+    })
+    .from(waitingEntries)
+    .innerJoin(groups, eq(groups.id, waitingEntries.groupId))
+    .innerJoin(courses, eq(courses.id, groups.courseId))
+    .where(inArray(waitingEntries.status, ['waiting', 'offered']))
+    .groupBy(groups.id, courses.id)
+    .orderBy(asc(groups.startsOn), asc(groups.id))
+    .limit(200);
+  return {
+    results: rows.map((row) => ({
+      group: { id: row.group.id, title: row.group.title, starts_on: row.group.startsOn, capacity: row.group.capacity, seats_held: row.group.seatsHeld },
+      course: { id: row.group.courseId, title: row.courseTitle },
+      waiting: row.waiting,
+      offered: row.offered,
     })),
   };
 }

@@ -18,6 +18,8 @@ export const schoolPaths = {
   people: () => '/admin/school/people/',
   person: (id: number) => `/admin/school/people/${id}/`,
   promo: () => '/admin/school/promo/',
+  waitingGroups: () => '/admin/school/waiting/',
+  waiting: (groupId: number) => `/admin/school/waiting/${groupId}/`,
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -45,6 +47,9 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.promo()}>Промокоды</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.waitingGroups()}>Лист ожидания</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

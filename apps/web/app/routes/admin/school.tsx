@@ -22,6 +22,7 @@ import { AUDIT_PAGE_SIZE, AuditScreen, type AuditFilters } from '../../features/
 import { PEOPLE_PAGE_SIZE, PeopleScreen, type PeopleFilters } from '../../features/admin-school/PeopleScreen.tsx';
 import { PersonScreen } from '../../features/admin-school/PersonScreen.tsx';
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
+import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -130,6 +131,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (!item && area === 'audit') return auditScreen(request, api);
   if (!item && area === 'promo') return promoScreen(request, context, api);
+  if (more.length === 0 && area === 'waiting') {
+    if (!item) return { screen: 'waiting' as const, list: (await api.waitingGroups()).results };
+    const id = idParam(item);
+    if (id) return { screen: 'waiting-group' as const, list: await orNotFound(api.waitingList(id)) };
+  }
   if (more.length === 0 && area === 'people') {
     if (!item) return peopleScreen(request, api);
     const id = idParam(item);
@@ -163,6 +169,10 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Люди';
     case 'promo':
       return 'Промокоды';
+    case 'waiting':
+      return 'Лист ожидания';
+    case 'waiting-group':
+      return `Лист ожидания: ${loaderData.list.group.title}`;
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -190,6 +200,10 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <PersonScreen key={loaderData.person.id} person={loaderData.person} words={loaderData.words} />;
     case 'promo':
       return <PromoScreen promos={loaderData.promos} count={loaderData.count} page={loaderData.page} search={loaderData.search} words={loaderData.words} />;
+    case 'waiting':
+      return <WaitingGroupsScreen list={loaderData.list} />;
+    case 'waiting-group':
+      return <WaitingListScreen list={loaderData.list} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
