@@ -70,4 +70,9 @@ test('staff create a code, a buyer sees the lower price on the order page, staff
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')?.value ?? '';
   const refused = await page.request.post('/api/order/promo/', { headers: { 'x-crema-client': 'web', 'x-csrf-token': csrf }, data: { course_slug: COURSE.slug, code } });
   expect(await refused.json()).toEqual({ code: ['Этот промокод больше не действует.'] });
+
+  // The waiting lists are the next tab.
+  await page.getByRole('navigation', { name: 'Разделы школы' }).getByRole('link', { name: 'Лист ожидания' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Лист ожидания' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/d-waiting-admin-${project}.png`, fullPage: true });
 });
