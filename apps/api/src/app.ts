@@ -52,6 +52,8 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { schoolGroupRoutes } from './modules/school-groups/routes.ts';
 import { schoolOrdersRoutes } from './modules/school-orders/routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
+import { promoRoutes } from './modules/promo/routes.ts';
+import { waitingRoutes } from './modules/waiting/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -210,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(schoolGroupRoutes);
       await api.register(schoolOrdersRoutes);
       await api.register(applicationsRoutes);
+      await api.register(promoRoutes);
+      await api.register(waitingRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -118,6 +118,7 @@ const envSchema = z
     TBANK_API_URL: z.url({ error: 'ожидается адрес вида https://securepay.tinkoff.ru/v2' }).default(TBANK_API_URL),
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
     PAYMENT_RECONCILE_AFTER_MIN: z.coerce.number({ error: 'ожидается число минут' }).int().min(1).max(1440).default(10),
+    WAITING_OFFER_HOURS: z.coerce.number({ error: 'ожидается число часов' }).int().min(1).max(168).default(24),
     ORDER_HOLD_MINUTES: z.coerce.number({ error: 'ожидается число минут' }).int().min(5).max(10_080).default(30),
     PAYMENT_NOTIFICATIONS_PER_MINUTE: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(120),
     LEARNING_SWEEP_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(1000).max(86_400_000).default(60_000),
@@ -230,6 +231,8 @@ const envSchema = z
     paymentReconcileAfterMs: env.PAYMENT_RECONCILE_AFTER_MIN * 60_000,
     /** How long an unpaid order holds its group seats; then the same job cancels it (decision 0049). */
     orderHoldMs: env.ORDER_HOLD_MINUTES * 60_000,
+    /** How long a seat freed in a full group is held for the first person of its waiting list (decision 0067). */
+    waitingOfferMs: env.WAITING_OFFER_HOURS * 3_600_000,
     /** Requests to the bank's notification address one network may send per minute (more get 429). */
     paymentNotificationsPerMinute: env.PAYMENT_NOTIFICATIONS_PER_MINUTE,
     /** The learning sweep (modules/learning/sweep.ts): overdue attempts finished, expired course sessions deleted. */

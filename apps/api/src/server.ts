@@ -10,6 +10,7 @@ import { createLogger } from './logger.ts';
 import { startPruningRateLimits } from './lib/rate-limit.ts';
 import { startLearningSweep } from './modules/learning/sweep.ts';
 import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
+import { runWaitingOffers } from './modules/waiting/waiting.ts';
 import { startAuditRetention } from './modules/audit/journal.ts';
 
 let config: Config;
@@ -74,6 +75,7 @@ const stopReconciling = startPaymentReconciliation({
   intervalMs: config.paymentReconcileIntervalMs,
   afterMs: config.paymentReconcileAfterMs,
   log: log.child({ module: 'payments' }),
+  offers: () => runWaitingOffers(database.db, { publicUrl: config.publicUrl, offerMs: config.waitingOfferMs }),
 });
 
 // Finishes test attempts whose time ran out and deletes expired course sessions: now, then every interval.

@@ -151,6 +151,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/documents/privacy-policy/', kind: 'документ (сотрудники)' },
     { path: '/admin/school/audit/', kind: 'журнал действий (сотрудники)' },
     { path: '/admin/school/people/', kind: 'люди (сотрудники)' },
+    { path: '/admin/school/promo/', kind: 'промокоды (сотрудники)' },
+    { path: '/admin/school/waiting/', kind: 'лист ожидания (сотрудники)' },
     { path: `/admin/school/people/${people.results[0]!.id}/`, kind: 'карточка человека (сотрудники)' },
     { path: '/admin/school/groups/', kind: 'группы (сотрудники)' },
     { path: '/admin/school/groups/new/', kind: 'новая группа (сотрудники)' },

@@ -21,3 +21,4 @@ export * from './schemas/people.ts';
 export * from './schemas/school-groups.ts';
 export * from './schemas/school-orders.ts';
 export * from './schemas/applications.ts';
+export * from './schemas/promo.ts';

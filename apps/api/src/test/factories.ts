@@ -30,6 +30,7 @@ import {
   menuItems,
   menus,
   orders,
+  promoCodes,
   pageBlocks,
   pages,
   reviews,
@@ -46,6 +47,7 @@ import {
   type Category,
   type Course,
   type Order,
+  type PromoCode,
   type Review,
   type Student,
   type Teacher,
@@ -343,6 +345,15 @@ export async function buildOrder(db: Executor, overrides: Partial<typeof orders.
       ...overrides,
       courseId,
     })
+    .returning();
+  return row!;
+}
+
+/** A promo code (decision 0067): 10 % off every course, active, without limits, unless overridden. */
+export async function buildPromo(db: Executor, overrides: Partial<typeof promoCodes.$inferInsert> = {}): Promise<PromoCode> {
+  const [row] = await db
+    .insert(promoCodes)
+    .values({ code: unique('PROMO').toUpperCase(), kind: 'percent', percent: 10, ...overrides })
     .returning();
   return row!;
 }

@@ -37,6 +37,10 @@ import type {
   LegalPublishBody,
   Paginated,
   PeopleQuery,
+  Promo,
+  PromoCreateInput,
+  WaitingGroups,
+  WaitingList,
   Person,
   PersonBlockBody,
   PersonRequestBody,
@@ -223,6 +227,13 @@ export function createAdminApi(fetcher: ApiFetch) {
     assignApplication: (id: number, body: ApplicationAssignBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/assign/`, post(body)),
     addApplicationNote: (id: number, body: ApplicationNoteBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/notes/`, post(body)),
     dashboard: () => json<Dashboard>(fetcher, '/api/admin/school/dashboard/'),
+    /** Promo codes and waiting lists (staff only, decision 0067). */
+    promoCodes: (query: { search?: string; page?: number; page_size?: number }) => json<Paginated<Promo>>(fetcher, `/api/admin/school/promo/${toQuery(query)}`),
+    createPromo: (body: PromoCreateInput) => json<Promo>(fetcher, '/api/admin/school/promo/', post(body)),
+    disablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/disable/`, post({})),
+    enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
+    waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
+    waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

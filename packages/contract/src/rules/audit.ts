@@ -58,6 +58,9 @@ export const AUDIT_ACTIONS = {
   'application.status': 'Изменён статус заявки',
   'application.assign': 'Назначен ответственный за заявку',
   'application.note': 'Добавлена заметка к заявке',
+  'promo.create': 'Создан промокод',
+  'promo.update': 'Изменён промокод',
+  'promo.disable': 'Выключен промокод',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -79,6 +82,7 @@ export const AUDIT_ENTITIES = {
   session: 'Занятие',
   order: 'Заказ',
   application: 'Заявка',
+  promo: 'Промокод',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -11,3 +11,4 @@ export * from './forms.ts';
 export * from './ages.ts';
 export * from './audit.ts';
 export * from './applications.ts';
+export * from './promo.ts';

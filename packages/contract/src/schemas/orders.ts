@@ -25,6 +25,8 @@ export const orderSummarySchema = z
     study_for_self: z.boolean(),
     students: z.array(z.string()).meta({ description: 'Имена учеников (пусто, если учится сам плательщик)' }),
     created_at: z.string(),
+    promo_code: z.string().nullable().meta({ description: 'Промокод заказа, если был' }),
+    discount: z.number().int().meta({ description: 'Скидка по промокоду в копейках (0 — без скидки); amount — уже со скидкой' }),
     held_until: z.string().nullable().meta({
       description:
         'До какого момента (ISO 8601) неоплаченный заказ держит места в группе; потом он отменяется и места освобождаются. ' +
@@ -124,6 +126,7 @@ export const orderRequestBodySchema = z
     consent_child_personal_data: formCheckbox()
       .default(false)
       .describe('Согласие родителя (законного представителя) на обработку персональных данных ребёнка: обязательно, если новый ученик — ребёнок'),
+    promo_code: optionalText().describe('Промокод (необязательно): цену со скидкой считает сервер; ошибки — под promo_code'),
     session_key: optionalText().describe('Ключ сеанса гостя'),
     // null counts as absent here: utm_source is read instead.
     statistics_source: z

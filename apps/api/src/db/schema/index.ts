@@ -12,6 +12,7 @@ export * from './groups.ts';
 export * from './learning.ts';
 export * from './mail.ts';
 export * from './orders.ts';
+export * from './promo.ts';
 export * from './relations.ts';
 export * from './schedule.ts';
 export * from './users.ts';

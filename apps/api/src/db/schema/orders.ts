@@ -16,6 +16,7 @@ import { courses } from './catalog.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { statisticsSources } from './content.ts';
 import { groups } from './groups.ts';
+import { promoCodes } from './promo.ts';
 import { students, users } from './users.ts';
 
 /**
@@ -79,6 +80,11 @@ export const orders = pgTable(
      * sweep of the reconciliation job then cancels it and gives the seats back. Null: no seats held.
      */
     heldUntil: timestamp({ withTimezone: true }),
+    /** The promo code the order was made with (decision 0067), and the code as typed then. */
+    promoCodeId: integer().references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text(),
+    /** Kopecks taken off the course's price × learners by the promo code; amountKopecks is after it. */
+    discountKopecks: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.userId, t.createdAt),
@@ -88,6 +94,7 @@ export const orders = pgTable(
     index().on(t.status),
     index().on(t.statisticsSourceId),
     index().on(t.heldUntil),
+    index().on(t.promoCodeId),
     check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
     check('orders_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],

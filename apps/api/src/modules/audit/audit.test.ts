@@ -216,6 +216,12 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/applications/:id/assign/', `/api/admin/school/applications/${application.id}/assign/`, staff, { assignee_id: null });
     await step('POST', '/admin/school/applications/:id/notes/', `/api/admin/school/applications/${application.id}/notes/`, staff, { text: 'Перезвонить вечером' });
     expect(JSON.stringify(await newest())).not.toContain('Перезвонить');
+    const promo = await step('POST', '/admin/school/promo/', '/api/admin/school/promo/', staff, { code: unique('aud').replace(/[^A-Za-z0-9]/g, ''), kind: 'percent', percent: 10 });
+    expect(await newest()).toMatchObject({ entity: 'promo', entityId: String(promo.id), action: 'promo.create', after: { percent: 10 } });
+    await step('PATCH', '/admin/school/promo/:id/', `/api/admin/school/promo/${promo.id}/`, staff, { percent: 15 });
+    expect(await newest()).toMatchObject({ action: 'promo.update', before: { percent: 10 }, after: { percent: 15 } });
+    await step('POST', '/admin/school/promo/:id/disable/', `/api/admin/school/promo/${promo.id}/disable/`, staff);
+    expect(await newest()).toMatchObject({ action: 'promo.disable', after: { is_active: false } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -237,6 +237,9 @@ describe('every route of the app', () => {
     // Applications: guests send them too; a signed-in caller's consents become account records.
     expect(levels.get('GET /api/feedback/:key/')).toBe('public');
     expect(levels.get('POST /api/feedback/:key/process/')).toBe('caller');
+    // Promo codes and the waiting list (decision 0067): the price with a code for anyone; the list for the signed-in.
+    expect(levels.get('POST /api/order/promo/')).toBe('caller');
+    expect(levels.get('POST /api/groups/waiting/')).toBe('user');
     // Groups and my schedule (decision 0031): signed-in only; the iCal feed itself is outside /api, by its secret.
     for (const route of [
       'GET /api/group_schedule/courses/available/',
@@ -347,6 +350,13 @@ describe('every route of the app', () => {
     'POST /api/admin/school/applications/:id/assign/': NOT_STAFF,
     'POST /api/admin/school/applications/:id/notes/': NOT_STAFF,
     'GET /api/admin/school/dashboard/': NOT_STAFF,
+    'GET /api/admin/school/promo/': NOT_STAFF,
+    'GET /api/admin/school/promo/:id/': NOT_STAFF,
+    'POST /api/admin/school/promo/': NOT_STAFF,
+    'PATCH /api/admin/school/promo/:id/': NOT_STAFF,
+    'POST /api/admin/school/promo/:id/disable/': NOT_STAFF,
+    'GET /api/admin/school/groups/:id/waiting/': NOT_STAFF,
+    'GET /api/admin/school/waiting/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -51,6 +51,8 @@ export interface MailTemplateData {
    * ('5 декабря, 18:00–20:00 (МСК)'); `now` is null for a cancelled session.
    */
   group_session_changed: { courseTitle: string; groupTitle: string; sessionTitle: string; was: string; now: string | null; url: string };
+  /** A seat freed in a full group: held for the first person of its waiting list until `untilText` (decision 0067). */
+  waiting_offer: { courseTitle: string; groupTitle: string; untilText: string; amountText: string; payUrl: string };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -367,6 +369,18 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     const lead = `Заказ №${NBSP}${data.orderCode} на курс «${data.courseTitle}» ждёт оплаты: ${data.amountText}. Оплатить его можно по ссылке ниже.`;
     const note = 'Если вы уже оплатили заказ или передумали, просто проигнорируйте это письмо.';
     const link = new URL(data.url);
+    if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`payment link must be http(s), got ${link.protocol}`);
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), button(link.toString(), 'Перейти к оплате')], note }),
+      text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
+    };
+  },
+  waiting_offer: (data, school) => {
+    const heading = 'Освободилось место';
+    const lead = `В группе «${data.groupTitle}» курса «${data.courseTitle}» освободилось место, и мы держим его для вас до ${data.untilText} (по Москве). Стоимость: ${data.amountText}.`;
+    const note = 'Если вы не оплатите заказ до этого времени, место перейдёт следующему в листе ожидания. Отвечать на это письмо не нужно.';
+    const link = new URL(data.payUrl);
     if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`payment link must be http(s), got ${link.protocol}`);
     return {
       subject: `${heading}: ${data.courseTitle}`,

@@ -8,6 +8,7 @@ import {
   CONSENT_TEXTS,
   INT4_MAX,
   ORDER_TEXTS,
+  PROMO_TEXTS,
   ageProblem,
   hasAgeRange,
   moscowIsoDate,
@@ -30,6 +31,7 @@ import { publishedGroups } from '../schedule/scopes.ts';
 import { NO_STUDENT, checkStudent, laidOver, toRow } from '../user/students.ts';
 import { attachOrder } from './confirmation.ts';
 import { duplicateOf, lockLearnerOrders } from './duplicates.ts';
+import { promoPrice, usablePromo } from '../promo/promo.ts';
 import { takeSeats } from './transitions.ts';
 import { orderSummary } from './views.ts';
 
@@ -145,6 +147,16 @@ export class OrderForm {
       const refusal = await duplicateOf(this.db, { userId: signedIn.user.id, courseId: course.id, self: forSelf, studentIds: ids ?? [] });
       if (refusal) problems.add('students', refusal);
     }
+    // A promo code (decision 0067): checked here for the form's answer, and again under its row's lock below.
+    const promoTyped = (values.promo_code ?? '').trim();
+    const buyer = { userId: signedIn?.user.id ?? null, email: values.email ?? null };
+    if (promoTyped && course && !problems.any) {
+      if (!course.priceKopecks) problems.add('promo_code', PROMO_TEXTS.noPrice);
+      else await usablePromo(this.db, promoTyped, course, buyer, 'promo_code').catch((error: unknown) => {
+        if (!(error instanceof ApiError) || !error.options.fields) throw error;
+        for (const message of error.options.fields.promo_code ?? []) problems.add('promo_code', message);
+      });
+    }
     const sourceId = await this.statisticsSource(values.statistics_source ?? values.utm_source);
     if (problems.any || !course) throw ApiError.fields(problems.fields);
     // Every field passed its rules: the values are whole.
@@ -182,7 +194,10 @@ export class OrderForm {
         : [];
       if (own.length !== (ids?.length ?? 0)) throw ApiError.fields({ students: [ORDER_TEXTS.studentNotFound] });
       const learners = forSelf ? 1 : own.length + (newStudent ? 1 : 0);
-      if (groupId !== null && !(await takeSeats(tx, groupId, learners))) throw ApiError.fields({ group: [ORDER_TEXTS.groupFull] });
+      if (groupId !== null && !(await takeSeats(tx, groupId, learners, { unlessWaiting: true }))) throw ApiError.fields({ group: [ORDER_TEXTS.groupFull] });
+      // The code's row is locked while its uses are counted and this order is written: its last use goes to one buyer.
+      const promo = promoTyped ? await usablePromo(tx, promoTyped, course, buyer, 'promo_code', true) : null;
+      const price = promo ? promoPrice(course, learners, promo) : { price: (course.priceKopecks ?? 0) * learners, discount: 0, amount: (course.priceKopecks ?? 0) * learners };
       const [created] = await tx
         .insert(orders)
         .values({
@@ -195,7 +210,10 @@ export class OrderForm {
           // Seats are held for a bounded time; the sweep cancels the order when it is still unpaid then.
           heldUntil: groupId !== null ? sql`now() + make_interval(secs => ${this.deps.config.orderHoldMs / 1000})` : null,
           status: 'new',
-          amountKopecks: (course.priceKopecks ?? 0) * learners,
+          amountKopecks: price.amount,
+          discountKopecks: price.discount,
+          promoCodeId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
           payerLastName: lastName,
           payerFirstName: firstName,
           // Many people have no patronymic: none is null, as in the profile.

@@ -16,6 +16,8 @@ export interface ReconcilerOptions {
   /** Payments untouched for this long are asked about. */
   afterMs: number;
   log: Logger;
+  /** Offers freed seats to full groups' waiting lists (decision 0067), after the holds sweep. */
+  offers?: () => Promise<number>;
 }
 
 /**
@@ -34,6 +36,8 @@ export function startPaymentReconciliation(options: ReconcilerOptions): () => Pr
       if (released > 0) options.log.info({ released }, 'unpaid orders past their seat hold cancelled');
       const expired = await options.service.expireUnconfirmed(UNCONFIRMED_ORDER_TTL_MS);
       if (expired > 0) options.log.info({ expired }, 'unconfirmed orders cancelled');
+      const offered = (await options.offers?.()) ?? 0;
+      if (offered > 0) options.log.info({ offered }, 'freed seats offered to waiting lists');
     })()
       .catch((error: unknown) => options.log.error({ err: error }, 'payment reconciliation failed'))
       .finally(() => {

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatPrice } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
-import { courses, groupMembers, groups, orderStudents, orders, payments, userCourses, type Order, type Payment } from '../../db/schema/index.ts';
+import { courses, groupMembers, groups, orderStudents, orders, payments, userCourses, waitingEntries, type Order, type Payment } from '../../db/schema/index.ts';
 import { sendTemplate } from '../mail/service.ts';
 import type { PaymentState } from '../payments/index.ts';
 
@@ -28,16 +28,27 @@ export const CANCELLABLE: readonly Order['status'][] = ['new', 'confirmed', 'awa
 /** Seats of a group taken by learners added by hand (not through an order), as SQL on `groups`. */
 export const manualMembers = sql<number>`(select count(*) from ${groupMembers} join ${userCourses} on ${userCourses.id} = ${groupMembers.userCourseId} where ${groupMembers.groupId} = ${groups.id} and ${userCourses.orderId} is null)::int`;
 
+/** SQL on `groups`: true while someone is on its waiting list (decision 0067): its freed seats are theirs first. */
+// Spelt out: inside a query on `groups` the subquery's columns must not be mistaken for the group's.
+export const someoneWaits = sql<boolean>`exists (select 1 from ${waitingEntries} w where w.group_id = ${groups}.id and w.status = 'waiting')`;
+
 /**
  * Takes `seats` seats of group `groupId` in one conditional update: it succeeds only while the
  * seats held by orders plus learners added by hand stay within the capacity, and concurrent
- * orders queue on the group's row, so the last seat goes to exactly one of them.
+ * orders queue on the group's row, so the last seat goes to exactly one of them. With
+ * `unlessWaiting` (the order form) a limited group with people on its waiting list gives none.
  */
-export async function takeSeats(tx: Executor, groupId: number, seats: number): Promise<boolean> {
+export async function takeSeats(tx: Executor, groupId: number, seats: number, options: { unlessWaiting?: boolean } = {}): Promise<boolean> {
   const taken = await tx
     .update(groups)
     .set({ seatsHeld: sql`${groups.seatsHeld} + ${seats}` })
-    .where(and(eq(groups.id, groupId), sql`(${groups.capacity} is null or ${groups.seatsHeld} + ${seats} + ${manualMembers} <= ${groups.capacity})`))
+    .where(
+      and(
+        eq(groups.id, groupId),
+        sql`(${groups.capacity} is null or ${groups.seatsHeld} + ${seats} + ${manualMembers} <= ${groups.capacity})`,
+        options.unlessWaiting ? sql`(${groups.capacity} is null or not ${someoneWaits})` : undefined,
+      ),
+    )
     .returning({ id: groups.id });
   return taken.length > 0;
 }

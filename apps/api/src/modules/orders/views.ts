@@ -52,6 +52,8 @@ export async function orderSummaries(db: Executor, list: readonly Order[]): Prom
       study_for_self: order.studyForSelf,
       students: learnersOf.get(order.id) ?? [],
       created_at: order.createdAt.toISOString(),
+      promo_code: order.promoCode,
+      discount: order.discountKopecks,
       held_until: order.heldUntil?.toISOString() ?? null,
     };
   });

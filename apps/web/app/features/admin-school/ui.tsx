@@ -25,6 +25,9 @@ export const schoolPaths = {
   group: (id: number) => `/admin/school/groups/${id}/`,
   orders: () => '/admin/school/orders/',
   order: (id: number) => `/admin/school/orders/${id}/`,
+  promo: () => '/admin/school/promo/',
+  waitingGroups: () => '/admin/school/waiting/',
+  waiting: (groupId: number) => `/admin/school/waiting/${groupId}/`,
 } as const;
 
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
@@ -69,7 +72,7 @@ export function ApplicationsLabel({ label = 'Заявки', count }: { label?: s
   );
 }
 
-/** The school's screens ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Журнал'), as tabs at every width. */
+/** The school's screens ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Промокоды', 'Лист ожидания', 'Журнал'), as tabs at every width. */
 export function SchoolTabs() {
   const fresh = useNewApplications();
   return (
@@ -99,6 +102,12 @@ export function SchoolTabs() {
         </li>
         <li>
           <NavLink to={schoolPaths.orders()}>Заказы</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.promo()}>Промокоды</NavLink>
+        </li>
+        <li>
+          <NavLink to={schoolPaths.waitingGroups()}>Лист ожидания</NavLink>
         </li>
         <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import type { CourseDetail, GroupStart, OrderSummary, Personal, StudentItem } from '@crema/contract';
+import type { CourseDetail, GroupStart, OrderSummary, Personal, PromoPrice, StudentItem } from '@crema/contract';
 import { formatDate, formatPrice, formatSeatsLeft } from '@crema/contract/format';
 import { ageProblem, ageRangeHint } from '@crema/contract/rules';
-import { browserApi } from '../../api/browser.ts';
+import { browserApi, browserFetch } from '../../api/browser.ts';
+import { ApiRequestError, json } from '../../api/client.ts';
+import { NETWORK_FAILED } from '../../api/problems.ts';
 import type { OrderRequestBody } from '../../api/client.ts';
 import { rejection, useApiForm } from '../../api/useApiForm.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
@@ -17,6 +19,9 @@ import { Field as LabelledField } from '../../ui/Field.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { accountPaths, paymentPath } from '../../ui/paths.ts';
 import './order.css';
+
+/** The promo code's field loads when the person opens it (the page's first load stays as it was). */
+const PromoField = lazy(() => import('./PromoField.tsx'));
 
 // The order page (decision 0023): the course
 // with its price and the total, and the form as the page's main card. react-hook-form holds the
@@ -62,6 +67,7 @@ const FIELDS = [
   'student_phone',
   'student_email',
   'consent_child_personal_data',
+  'promo_code',
 ] as const satisfies readonly Field[];
 
 /** Who studies: the payer, saved students of the account, and (a guest) one new student. */
@@ -178,6 +184,39 @@ function AlreadyNotice({ already }: { already: OrderAlready }) {
   );
 }
 
+/**
+ * A full group's 'Встать в лист ожидания' (decision 0067): a signed-in person joins at once and is
+ * told what happens next; a guest signs in first and comes back to this group.
+ */
+function WaitingButton({ group, slug, signedIn }: { group: GroupStart; slug: string; signedIn: boolean }) {
+  const [said, setSaid] = useState<string | null>(null);
+  if (!signedIn) {
+    return (
+      <Link className="order-link" to={paths.signIn(paths.orderCourse(slug, group.id))}>
+        Войдите, чтобы встать в лист ожидания
+      </Link>
+    );
+  }
+  return said ? (
+    <p className="order-option__note" role="status">
+      {said}
+    </p>
+  ) : (
+    <button
+      type="button"
+      className="order-link"
+      onClick={() =>
+        void json<{ detail: string }>(browserFetch, '/api/groups/waiting/', { method: 'POST', body: { group: group.id } }).then(
+          (answer) => setSaid(answer.detail),
+          (error: unknown) => setSaid(error instanceof ApiRequestError ? String((error.body as { detail?: string } | null)?.detail ?? NETWORK_FAILED) : NETWORK_FAILED),
+        )
+      }
+    >
+      Встать в лист ожидания
+    </button>
+  );
+}
+
 function studentName(student: StudentItem): string {
   return [student.last_name, student.first_name, student.patronymic].filter(Boolean).join(' ');
 }
@@ -274,6 +313,8 @@ export function OrderScreen({
   const [learners, setLearners] = useState<Learners>({ self: false, ids: [], fresh: false });
   const [adding, setAdding] = useState(false);
   const [result, setResult] = useState<{ title: string; text: string; enrolled?: boolean } | null>(null);
+  const [promoOpen, setPromoOpen] = useState(false);
+  const [promo, setPromo] = useState<PromoPrice | null>(null);
   const [codeStep, setCodeStep] = useState<{ order: OrderSummary; email: string; resendAfter: number | null } | null>(null);
 
   const { register, control, handleSubmit, setFocus } = useForm<Values>({
@@ -371,6 +412,7 @@ export function OrderScreen({
           if (sessionKey) body.session_key = sessionKey;
         }
         if (utmSource) body.utm_source = utmSource;
+        if (promo) body.promo_code = promo.code;
         // A fresh token for every send (tokens are single-use): a retry after a refusal gets a new one.
         const token = await captcha.captchaToken('orderForm');
         if (token) body['g-recaptcha-response'] = token;
@@ -425,12 +467,29 @@ export function OrderScreen({
                   <dt>Учеников</dt>
                   <dd>{Math.max(count, 1)}</dd>
                 </div>
+                {promo ? (
+                  <div>
+                    <dt>Скидка по промокоду</dt>
+                    <dd data-testid="order-discount">−{promo.discount_text}</dd>
+                  </div>
+                ) : null}
                 <div className="order-summary__total">
                   <dt>Итого</dt>
-                  <dd data-testid="order-total">{price === 0 ? 'Бесплатно' : totalText}</dd>
+                  <dd data-testid="order-total">{price === 0 ? 'Бесплатно' : promo ? promo.amount_text : totalText}</dd>
                 </div>
               </dl>
             )}
+            {price ? (
+              promoOpen ? (
+                <Suspense fallback={null}>
+                  <PromoField courseSlug={course.slug} learners={Math.max(count, 1)} email={String(values.email ?? '')} errors={errorsOf('promo_code')} onPrice={setPromo} />
+                </Suspense>
+              ) : (
+                <button type="button" className="order-link" onClick={() => setPromoOpen(true)}>
+                  Есть промокод?
+                </button>
+              )
+            ) : null}
           </div>
         </aside>
 
@@ -497,6 +556,7 @@ export function OrderScreen({
                         <time dateTime={group.starts_on}>{formatDate(group.starts_on)}</time>
                         {group.seats_left !== null ? <span className="order-option__note"> · {formatSeatsLeft(group.seats_left)}</span> : null}
                       </span>
+                      {group.seats_left !== null && group.seats_left <= 0 ? <WaitingButton group={group} slug={course.slug} signedIn={signedIn} /> : null}
                     </label>
                   ))}
                 </div>
@@ -638,7 +698,7 @@ export function OrderScreen({
             )}
 
             <button type="submit" className="button button--primary order-card__submit" disabled={api.busy} aria-busy={api.busy || undefined}>
-              {api.busy ? 'Оформляем…' : price === 0 ? 'Записаться' : `Оформить заказ${totalText && count > 0 ? ` на ${totalText}` : ''}`}
+              {api.busy ? 'Оформляем…' : price === 0 ? 'Записаться' : `Оформить заказ${totalText && count > 0 ? ` на ${promo ? promo.amount_text : totalText}` : ''}`}
             </button>
             <CaptchaNotice settings={captcha.settings} />
           </form>

@@ -30,6 +30,9 @@ import { OrderScreen } from '../../features/admin-school/OrderScreen.tsx';
 import { APPLICATIONS_PAGE_SIZE, ApplicationsScreen, type ApplicationFilters } from '../../features/admin-school/ApplicationsScreen.tsx';
 import { ApplicationScreen } from '../../features/admin-school/ApplicationScreen.tsx';
 import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx';
+import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
+import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
+import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
@@ -196,6 +199,22 @@ async function applicationsScreen(request: Request, api: ReturnType<typeof creat
   };
 }
 
+/** Promo codes: the list by the address's search and page, and the courses and categories a code may be for. */
+async function promoScreen(request: Request, context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>) {
+  const params = pageUrl(request).searchParams;
+  const search = params.get('search')?.trim().slice(0, 40) || undefined;
+  const page = idParam(params.get('page')) ?? 1;
+  const [list, courses, categories] = await Promise.all([api.promoCodes({ search, page, page_size: PROMO_PAGE_SIZE }), api.courses({ page_size: 100 }), createApi(context.api).categories()]);
+  return {
+    screen: 'promo' as const,
+    promos: list.results,
+    count: list.count,
+    page,
+    search,
+    words: { courses: courses.results.map((c) => ({ id: c.id, title: c.title })), categories: categories.map((c) => ({ id: c.id, name: c.name })) },
+  };
+}
+
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
 async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
   const search = pageUrl(request).searchParams;
@@ -256,6 +275,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
   if (!item && area === 'audit') return auditScreen(request, api);
+  if (!item && area === 'promo') return promoScreen(request, context, api);
+  if (more.length === 0 && area === 'waiting') {
+    if (!item) return { screen: 'waiting' as const, list: (await api.waitingGroups()).results };
+    const id = idParam(item);
+    if (id) return { screen: 'waiting-group' as const, list: await orNotFound(api.waitingList(id)) };
+  }
   if (more.length === 0 && area === 'people') {
     if (!item) return peopleScreen(request, api);
     const id = idParam(item);
@@ -314,6 +339,12 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Заказы';
     case 'order':
       return `Заказ № ${loaderData.order.code}`;
+    case 'promo':
+      return 'Промокоды';
+    case 'waiting':
+      return 'Лист ожидания';
+    case 'waiting-group':
+      return `Лист ожидания: ${loaderData.list.group.title}`;
     case 'person':
       return `${[loaderData.person.last_name, loaderData.person.first_name].filter(Boolean).join(' ') || loaderData.person.email} — люди`;
     default:
@@ -355,6 +386,12 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <OrdersScreen orders={loaderData.orders} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
     case 'order':
       return <OrderScreen key={loaderData.order.id} order={loaderData.order} words={loaderData.words} />;
+    case 'promo':
+      return <PromoScreen promos={loaderData.promos} count={loaderData.count} page={loaderData.page} search={loaderData.search} words={loaderData.words} />;
+    case 'waiting':
+      return <WaitingGroupsScreen list={loaderData.list} />;
+    case 'waiting-group':
+      return <WaitingListScreen list={loaderData.list} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
