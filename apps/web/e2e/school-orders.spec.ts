@@ -46,8 +46,8 @@ async function openOrder(page: Page, code: string) {
   await page.getByRole('navigation', { name: 'Разделы школы' }).getByRole('link', { name: 'Заказы' }).click();
   await expect(page).toHaveURL(/\/admin\/school\/orders\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible();
-  await page.getByLabel('Номер заказа, e-mail или телефон').fill(code);
-  await page.getByLabel('Номер заказа, e-mail или телефон').press('Enter');
+  await page.getByLabel('Номер заказа, e-mail, телефон или промокод').fill(code);
+  await page.getByLabel('Номер заказа, e-mail, телефон или промокод').press('Enter');
   await expect(page).toHaveURL(new RegExp(`search=${code}`));
   await expect(page.getByText('Найдено: 1')).toBeVisible();
   await shot(page, 'list');

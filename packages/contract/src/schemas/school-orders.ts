@@ -42,8 +42,9 @@ export const schoolOrderRowSchema = z
     group: z.object({ id: z.number().int(), title: z.string() }).nullable(),
     payer,
     learners: z.array(z.string()).describe('имена учеников; пусто — учится сам плательщик'),
-    amount: z.number().int().describe('копейки'),
+    amount: z.number().int().describe('копейки, к оплате — после скидки'),
     refunded: z.number().int().describe('возвращено, копейки'),
+    promo: z.object({ code: z.string(), discount: z.number().int().describe('копейки') }).nullable().describe('промокод заказа и его скидка'),
     created_at: z.string(),
     paid_at: z.string().nullable(),
   })

@@ -75,6 +75,8 @@ function where(query: Omit<ListQuery, 'page' | 'page_size' | 'sort'>): SQL | und
     search
       ? or(
           eq(orders.code, search),
+          // The promo code as staff type it (codes are kept in capitals).
+          eq(orders.promoCode, search.toUpperCase()),
           ilike(orders.code, `${escapeLike(search)}%`),
           ilike(orders.payerEmail, `%${escapeLike(search)}%`),
           phone ? ilike(sql`regexp_replace(${orders.payerPhone}, '\\D', '', 'g')`, `%${phone}%`) : undefined,
@@ -128,6 +130,7 @@ async function rowsOf(db: Executor, condition: SQL | undefined, sort: ListQuery[
       learners: learnersOf.get(r.order.id) ?? [],
       amount: r.order.amountKopecks,
       refunded: r.refunded,
+      promo: r.order.promoCode ? { code: r.order.promoCode, discount: r.order.discountKopecks } : null,
       created_at: r.order.createdAt.toISOString(),
       paid_at: r.order.paidAt?.toISOString() ?? null,
     } satisfies SchoolOrderRow,
@@ -144,7 +147,7 @@ export async function listOrders(db: Executor, query: ListQuery, url: string): P
   return { count: total, ...pageLinks(url, query.page, query.page_size, total), results: rows.map((r) => r.row) };
 }
 
-const EXPORT_HEADER = ['Номер заказа', 'Статус', 'Создан', 'Оплачен', 'Способ оплаты', 'Курс', 'Группа', 'Плательщик', 'E-mail', 'Телефон', 'Ученики', 'Сумма, ₽', 'Возвращено, ₽'];
+const EXPORT_HEADER = ['Номер заказа', 'Статус', 'Создан', 'Оплачен', 'Способ оплаты', 'Курс', 'Группа', 'Плательщик', 'E-mail', 'Телефон', 'Ученики', 'Промокод', 'Скидка, ₽', 'Сумма, ₽', 'Возвращено, ₽'];
 const METHOD_WORDS: Record<string, string> = { card: 'Карта', ...OFFLINE_METHOD_TITLES };
 const rubles = (kopecks: number) => kopecks / 100;
 
@@ -163,6 +166,8 @@ export async function exportRows(db: Executor, query: ExportQuery): Promise<Cell
     row.payer.email,
     row.payer.phone,
     row.learners.length ? row.learners.join(', ') : row.payer.name,
+    row.promo?.code ?? '',
+    rubles(row.promo?.discount ?? 0),
     rubles(row.amount),
     rubles(row.refunded),
   ]);

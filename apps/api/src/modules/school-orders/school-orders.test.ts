@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, groups, mailOutbox, orders, paymentRefunds, payments, userCourses } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildGroup, buildOrder, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildCourse, buildGroup, buildOrder, buildPromo, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { signRequest } from '../payments/tbank/token.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from '../payments/testbank/credentials.ts';
 import { TEST_CARDS, testBank } from '../payments/testbank/plugin.ts';
@@ -101,6 +101,12 @@ describe('the list and the card', () => {
     const paged = (await call('GET', `/api/admin/school/orders/?course=${course.id}&page_size=1&page=2`)).json();
     expect(paged).toMatchObject({ count: 2, next: null, results: [{ code: a.code }] });
     expect(paged.previous).toContain('page_size=1');
+    // An order with a promo code: the code and its discount are in the list, and the code finds it.
+    const promo = await buildPromo(db());
+    await db().update(orders).set({ promoCodeId: promo.id, promoCode: promo.code, discountKopecks: 50_000, amountKopecks: 450_000 }).where(eq(orders.id, a.order.id));
+    const found = (await call('GET', `/api/admin/school/orders/?search=${promo.code.toLowerCase()}`)).json();
+    expect(found.results).toEqual([expect.objectContaining({ code: a.code, amount: 450_000, promo: { code: promo.code, discount: 50_000 } })]);
+    expect(all.results[0].promo).toBeNull();
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     expect((await call('GET', `/api/admin/school/orders/?course=${course.id}&from=${tomorrow}`)).json().count).toBe(0);
   });
@@ -287,12 +293,12 @@ describe('the export', () => {
     expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''%D0%97%D0%B0%D0%BA%D0%B0%D0%B7%D1%8B");
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('Номер заказа;Статус;Создан;Оплачен;Способ оплаты;Курс;Группа;Плательщик;E-mail;Телефон;Ученики;Сумма, ₽;Возвращено, ₽');
+    expect(lines[0]).toBe('Номер заказа;Статус;Создан;Оплачен;Способ оплаты;Курс;Группа;Плательщик;E-mail;Телефон;Ученики;Промокод;Скидка, ₽;Сумма, ₽;Возвращено, ₽');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${a.code};Оплачен;`);
     expect(lines[1]).toContain(`;Карта;${course.title};;Иванова Анна;`);
     // A leading '+' would start a formula in Excel: the phone is kept as text.
-    expect(lines[1]).toContain(`;${a.user.email};'+79165551234;Иванова Анна;12345,5;0`);
+    expect(lines[1]).toContain(`;${a.user.email};'+79165551234;Иванова Анна;;0;12345,5;0`);
     const xlsx = await call('GET', `/api/admin/school/orders/export/?format=xlsx&course=${course.id}`);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = XLSX.read(xlsx.rawPayload);

@@ -93,6 +93,11 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
           {order.group ? `, группа «${order.group.title}»` : ''}
         </Fact>
         <Fact term="Сумма">{formatPrice(order.amount)}</Fact>
+        {order.promo ? (
+          <Fact term="Промокод">
+            {order.promo.code}, скидка {formatPrice(order.promo.discount)}
+          </Fact>
+        ) : null}
         <Fact term="Плательщик">
           {order.user_id ? <Link to={schoolPaths.person(order.user_id)}>{order.payer.name}</Link> : order.payer.name}, {order.payer.email}, {order.payer.phone}
         </Fact>

@@ -61,7 +61,7 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
       </div>
       <Form method="get" action={schoolPaths.orders()} className="audit-filters" role="search" aria-label="Поиск заказов" key={pageHref(1)}>
         <div className="admin-field">
-          <label htmlFor={`${id}-search`}>Номер заказа, e-mail или телефон</label>
+          <label htmlFor={`${id}-search`}>Номер заказа, e-mail, телефон или промокод</label>
           <input id={`${id}-search`} className="admin-input" type="search" name="search" defaultValue={filters.search ?? ''} maxLength={100} />
         </div>
         <div className="admin-field">
@@ -170,6 +170,11 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
                     <td data-label="Ученики">{order.learners.length ? order.learners.join(', ') : 'сам плательщик'}</td>
                     <td data-label="Сумма">
                       {formatPrice(order.amount)}
+                      {order.promo ? (
+                        <span className="audit-small">
+                          промокод {order.promo.code}, скидка {formatPrice(order.promo.discount)}
+                        </span>
+                      ) : null}
                       {order.refunded ? <span className="audit-small">возвращено {formatPrice(order.refunded)}</span> : null}
                     </td>
                     <td data-label="Создан / оплачен">
