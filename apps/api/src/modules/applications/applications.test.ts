@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_TEXTS, addDays, moscowInstant, moscowIsoDate } from '@crema/contract';
-import { auditEvents, feedbackSubmissions, mailOutbox, orders } from '../../db/schema/index.ts';
+import { auditEvents, feedbackSubmissions, mailOutbox, orders, paymentRefunds, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildApplication, buildCourse, buildFeedbackForm, buildGroup, buildOrder, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { getDashboard } from './dashboard.ts';
@@ -220,6 +220,29 @@ describe('the dashboard', () => {
     expect(day(after, today).count - day(before, today).count).toBe(2);
     expect(after.groups).toContainEqual({ id: group.id, title: group.title, course: { id: course.id, title: course.title }, starts_on: addDays(today, 5), taken: 4, capacity: 12 });
     expect(after.groups.every((g: { starts_on: string }) => g.starts_on >= today && g.starts_on <= addDays(today, 29))).toBe(true);
+  });
+
+  it('counts the money staff returned through the bank by the refund’s own time, a part included', async () => {
+    const course = await buildCourse(db());
+    const now = moscowInstant('2031-07-15', '12:00');
+    const before = await getDashboard(db(), now);
+    // Paid in June, a part returned today and another part the day before: today shows only today's part.
+    const order = await buildOrder(db(), { courseId: course.id, status: 'paid', amountKopecks: 900_000, paidAt: moscowInstant('2031-06-10', '10:00') });
+    const [payment] = await db()
+      .insert(payments)
+      .values({ orderId: order.id, provider: 'testbank', attemptId: unique('attempt'), providerPaymentId: unique('pid'), status: 'confirmed', providerStatus: 'PARTIAL_REFUNDED', amountKopecks: 900_000 })
+      .returning();
+    await db().insert(paymentRefunds).values([
+      { paymentId: payment!.id, amountKopecks: 100_000, providerStatus: 'PARTIAL_REFUNDED', createdAt: moscowInstant('2031-07-15', '09:00') },
+      { paymentId: payment!.id, amountKopecks: 50_000, providerStatus: 'PARTIAL_REFUNDED', createdAt: moscowInstant('2031-07-14', '23:30') },
+    ]);
+    const after = await getDashboard(db(), now);
+    expect(after.sales.today.refunded_sum - before.sales.today.refunded_sum).toBe(100_000);
+    expect(after.sales.today.refunded_count - before.sales.today.refunded_count).toBe(1);
+    expect(after.sales.month.refunded_sum - before.sales.month.refunded_sum).toBe(150_000);
+    expect(after.sales.month.refunded_count - before.sales.month.refunded_count).toBe(1);
+    // The sale itself was in June.
+    expect(after.sales.month.paid_sum - before.sales.month.paid_sum).toBe(0);
   });
 
   it('takes weeks from Monday and months from the 1st, in Moscow time, at any moment of the server', async () => {
