@@ -108,13 +108,13 @@ export const TEST_CARDS = { success: '4300 0000 0000 0777', declined: '4000 0000
 
 /**
  * An order of the signed-in account (`email`) for themself, made through the API as the order page
- * makes it (the course's first group on sale, when it runs in groups); a signed-in person's order is
+ * makes it (the given group, or the course's first group on sale, when it runs in groups); a signed-in person's order is
  * payable at once. Answers the order code.
  */
-export async function placeOrder(page: Page, slug: string, email: string): Promise<string> {
+export async function placeOrder(page: Page, slug: string, email: string, group?: number): Promise<string> {
   // A group with seats left: the specs of one run share the demo's groups, and paid seats stay taken.
   const starts = (await (await page.request.get(`/api/schedule/?course=${slug}`)).json()) as { id: number; seats_left: number | null }[];
-  const groups = starts.filter((group) => group.seats_left === null || group.seats_left > 0);
+  const groups = starts.filter((start) => (group === undefined || start.id === group) && (start.seats_left === null || start.seats_left > 0));
   expect(groups.length > 0 || starts.length === 0, `a group of ${slug} with seats left`).toBe(true);
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
   const res = await page.request.post('/api/order/request/', {
@@ -140,8 +140,8 @@ export async function placeOrder(page: Page, slug: string, email: string): Promi
 }
 
 /** Enrols the signed-in account in a course as a learner would: its order paid with the test bank's card. */
-export async function enrolByCard(page: Page, slug: string, email: string, amount: string) {
-  const code = await placeOrder(page, slug, email);
+export async function enrolByCard(page: Page, slug: string, email: string, amount: string, group?: number) {
+  const code = await placeOrder(page, slug, email, group);
   await page.goto(`/courses/payment/${code}/`);
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.getByRole('button', { name: 'Оплатить картой' }).click();

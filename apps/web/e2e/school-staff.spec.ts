@@ -62,6 +62,9 @@ test('staff edit a fact and upload a PDF; the public pages show both with their 
   if (phone) {
     await page.getByRole('button', { name: 'Меню кабинета' }).click();
     await page.getByRole('navigation', { name: 'Личный кабинет' }).getByRole('link', { name: 'Школа', exact: true }).click();
+    // The school opens on its overview; 'Сведения' is one of its tabs.
+    await expect(page).toHaveURL(/\/admin\/school\/$/);
+    await page.getByRole('navigation', { name: 'Разделы школы' }).getByRole('link', { name: 'Сведения' }).click();
   } else {
     const school = page.getByRole('navigation', { name: 'Администрирование' }).getByRole('list', { name: 'Школа' });
     await school.getByRole('link', { name: 'Сведения об организации' }).click();

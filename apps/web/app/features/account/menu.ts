@@ -25,7 +25,7 @@ export interface AccountGroup {
 /** The profile dropdown of the signed-in header; 'Выйти' follows them. */
 export const DROPDOWN_LINKS: readonly AccountLink[] = [
   { to: accountPaths.adminCourses(), label: 'Администрирование', ownerOnly: true },
-  { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
+  { to: '/admin/school/', label: 'Школа', staffOnly: true },
   { to: accountPaths.userCourses(), label: 'Мое обучение' },
   { to: accountPaths.userAccount(), label: 'Данные аккаунта' },
   { to: accountPaths.userOrders(), label: 'Мои заказы' },
@@ -54,7 +54,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
     ],
   },
   // School staff (decision 0045): 'Сведения' and the legal documents.
-  { to: '/admin/school/sveden/', label: 'Школа', staffOnly: true },
+  { to: '/admin/school/', label: 'Школа', staffOnly: true },
   { to: accountPaths.userOrders(), label: 'Мои заказы' },
 ];
 

@@ -32,6 +32,8 @@ const SCHOOL_LINKS = [
   { to: '/admin/school/people/', label: 'Люди' },
   { to: '/admin/school/groups/', label: 'Группы' },
   { to: '/admin/school/orders/', label: 'Заказы' },
+  { to: '/admin/school/promo/', label: 'Промокоды' },
+  { to: '/admin/school/waiting/', label: 'Лист ожидания' },
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 
