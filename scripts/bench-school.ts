@@ -119,6 +119,9 @@ try {
   const person = somebody.results[0]?.id;
   if (!person) throw new Error('человек из нагрузки не найден');
   const api = `${base}/api/admin/school`;
+  const orders = (await (await fetch(`${api}/orders/?search=bench-777`, { headers })).json()) as { results: { id: number }[] };
+  const order = orders.results[0]?.id;
+  if (!order) throw new Error('заказ из нагрузки не найден');
   const targets: [string, string][] = [
     ['GET /api/health/ (reference)', `${base}/api/health/`],
     ['people: first page', `${api}/people/`],
@@ -130,6 +133,16 @@ try {
     ['people: search by two name words', `${api}/people/?search=${encodeURIComponent('Мария Смирнова12')}`],
     ['people: owners only', `${api}/people/?role=owner`],
     ['one person', `${api}/people/${person}/`],
+    ['orders: first page', `${api}/orders/`],
+    ['orders: page 100 of 10k', `${api}/orders/?page=100`],
+    ['orders: paid, by amount', `${api}/orders/?status=paid&sort=-amount`],
+    ['orders: search by e-mail', `${api}/orders/?search=person4242`],
+    ['orders: search by phone as typed', `${api}/orders/?search=${encodeURIComponent('+7 916 004-24')}`],
+    ['orders: export CSV (filtered, paid)', `${api}/orders/export/?format=csv&status=paid`],
+    ['one order', `${api}/orders/${order}/`],
+    ['groups: first page', `${api}/groups/`],
+    ['applications: first page', `${api}/applications/`],
+    ['overview', `${api}/dashboard/`],
     ['journal: first page', `${api}/audit/`],
     ['journal: by action', `${api}/audit/?action=person.block`],
     ['journal: search', `${api}/audit/?search=${encodeURIComponent('запись 4242')}`],

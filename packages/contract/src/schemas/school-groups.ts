@@ -118,7 +118,7 @@ export type SchoolGroupCreate = z.infer<typeof schoolGroupCreateSchema>;
 
 /** PATCH /api/admin/school/groups/{id}/: the form's fields and the version it was opened at. */
 export const schoolGroupPatchSchema = z
-  .object({ version: z.number({ error: 'Обновите страницу.' }).int().min(1), ...groupFields })
+  .object({ version: z.number({ error: 'Обновите страницу.' }).int('Обновите страницу.').min(1, 'Обновите страницу.').max(2_147_483_647, 'Обновите страницу.'), ...groupFields })
   .strict()
   .meta({ id: 'SchoolGroupPatch' });
 export type SchoolGroupPatch = z.infer<typeof schoolGroupPatchSchema>;
