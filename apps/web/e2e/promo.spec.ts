@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { captchaToken, expect, newEmail, test } from './fixtures.ts';
 
 // Promo codes (decision 0067): staff make a code on 'Промокоды', a buyer types it on the order
 // page and sees the lower price the server computed; staff then switch the code off (the specs
@@ -76,3 +76,46 @@ test('staff create a code, a buyer sees the lower price on the order page, staff
   await expect(page.getByRole('heading', { level: 1, name: 'Лист ожидания' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/d-waiting-admin-${project}.png`, fullPage: true });
 });
+
+test('a code with one use left: two buyers ordering at the same moment, exactly one gets the discount', async ({ page, browser, login, baseURL }, testInfo) => {
+  test.setTimeout(60_000);
+  const code = `LAST${testInfo.project.name.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+  await login(STAFF.email, { password: STAFF.password });
+  const staffCsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crema_csrf')!.value;
+  const made = await page.request.post('/api/admin/school/promo/', {
+    headers: { 'x-crema-client': 'web', 'x-csrf-token': staffCsrf },
+    data: { code, kind: 'percent', percent: 10, max_uses: 1 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  // Two guests, each in a browser of their own, send the order form with the code at once.
+  const buyers = await Promise.all([0, 1].map(() => browser.newContext({ baseURL })));
+  try {
+    const pages = await Promise.all(buyers.map((context) => context.newPage()));
+    const forms = await Promise.all(
+      pages.map(async (buyer, i) => ({
+        course_slug: COURSE.slug,
+        last_name: 'Покупатель',
+        first_name: i ? 'Второй' : 'Первый',
+        phone: `+7 916 700-10-1${i}`,
+        email: newEmail(`promo-race-${i}`),
+        consent_privacy: true,
+        consent_personal_data: true,
+        study_for_self: true,
+        promo_code: code.toLowerCase(),
+        'g-recaptcha-response': await captchaToken(buyer, 'orderForm'),
+      })),
+    );
+    const answers = await Promise.all(pages.map((buyer, i) => buyer.request.post('/api/order/request/', { headers: { 'x-crema-client': 'web' }, data: forms[i] })));
+    const statuses = answers.map((answer) => answer.status()).sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.status() === 400)!;
+    expect(await refused.json()).toEqual({ promo_code: ['Промокод уже использован максимальное число раз.'] });
+  } finally {
+    await Promise.all(buyers.map((context) => context.close()));
+  }
+  // The list counts the one use.
+  await page.goto(`/admin/school/promo/?search=${code}`);
+  await expect(page.getByTestId(`promo-${code}`)).toContainText(/1\s*из\s*1|использован/);
+});
+

@@ -73,7 +73,7 @@ describe('staff manage codes', () => {
   it('creates, finds, changes and switches off a code; a code is unique in any case', async () => {
     const code = codeOf('spring');
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/school/promo/', headers: staff.headers, payload: { code: code.toLowerCase(), kind: 'fixed', amount: 50_000, max_uses: 5 } });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ code, kind: 'fixed', amount: 50_000, discount_text: formatPrice(50_000), scope: 'all', is_active: true, uses: 0, max_uses: 5 });
     const again = await t.app.inject({ method: 'POST', url: '/api/admin/school/promo/', headers: staff.headers, payload: { code, kind: 'percent', percent: 5 } });
     expect(again.statusCode).toBe(400);

@@ -64,10 +64,10 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
           'Сроки valid_from/valid_until — моменты ISO 8601.',
         tags,
         body: promoCreateSchema,
-        response: { 200: promoSchema, ...errors },
+        response: { 201: promoSchema, ...errors },
       },
     },
-    async (request) => createPromo(db, staffActor(request), request.body),
+    async (request, reply) => reply.code(201).send(await createPromo(db, staffActor(request), request.body)),
   );
 
   app.patch(

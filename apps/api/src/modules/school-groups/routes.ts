@@ -72,10 +72,10 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Очной группе нужен адрес, онлайн-группе — ссылка на занятия (её видят только участники группы).',
         tags,
         body: schoolGroupCreateSchema,
-        response: { 200: schoolGroupSchema, ...errors },
+        response: { 201: schoolGroupSchema, ...errors },
       },
     },
-    async (request) => createGroup(db, staffActor(request), request.body),
+    async (request, reply) => reply.code(201).send(await createGroup(db, staffActor(request), request.body)),
   );
 
   app.get(

@@ -111,7 +111,7 @@ describe('the group form', () => {
       capacity: 8,
       teacher_id: teacher.id,
     });
-    expect(created.statusCode).toBe(200);
+    expect(created.statusCode).toBe(201);
     const group = created.json();
     expect(group).toMatchObject({ status: 'draft', version: 1, format: 'online', location: null, online_url: 'https://meet.example.ru/room-1', capacity: 8, seats_left: 8 });
     expect(group.teacher).toMatchObject({ id: teacher.id });
