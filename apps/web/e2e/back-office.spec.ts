@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { GroupStart, MyCourse } from '@crema/contract';
 import { addDays, moscowIsoDate } from '@crema/contract/format';
-import { enrolByCard, expect, newEmail, test } from './fixtures.ts';
+import { STAFF_TEST_GROUP, enrolByCard, expect, newEmail, test } from './fixtures.ts';
 
 // The school's day in one walk, at 375 and 1280 px: staff open a group of one seat and set its
 // session; a learner buys that seat by card; staff see the learner in the group and the order in
@@ -32,7 +32,7 @@ async function seatsLeft(page: Page, id: number): Promise<number | null | undefi
 test('staff open a group, a learner buys its seat, staff refund the order: the course closes and the seat is free', async ({ page, login, baseURL }, testInfo) => {
   test.setTimeout(150_000);
   const project = testInfo.project.name;
-  const title = `Вечерняя обжарка ${project} ${Date.now()}`;
+  const title = `${STAFF_TEST_GROUP}: обжарка ${project} ${Date.now()}`;
   const day = addDays(moscowIsoDate(new Date()), project === 'phone' ? 90 : 91);
 
   // Staff: a group of one seat with its session, published.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { GroupStart, SchoolGroup } from '@crema/contract';
 import { addDays, formatDate, moscowIsoDate } from '@crema/contract/format';
-import { expect, test } from './fixtures.ts';
+import { STAFF_TEST_GROUP, expect, test } from './fixtures.ts';
 
 // Groups for the school's staff (decision 0064), at 375 and 1280 px: staff open 'Группы', make a
 // group of the demo course 'Бариста с нуля', set its timetable (two sessions, one moved), publish it —
@@ -36,7 +36,7 @@ const noHorizontalScroll = (page: Page) => page.evaluate(() => document.document
 test('staff make a group, set its sessions, publish it into the public schedule and close it', async ({ page, login }, testInfo) => {
   test.setTimeout(90_000);
   const project = testInfo.project.name;
-  const title = `Группа проверки ${project} ${Date.now()}`;
+  const title = `${STAFF_TEST_GROUP} ${project} ${Date.now()}`;
   // Far enough ahead to be a future start whatever day the demo was made.
   const day = addDays(moscowIsoDate(new Date()), project === 'phone' ? 75 : 76);
   const starts = await apiGet<GroupStart[]>(page, `/api/schedule/?course=${COURSE}`);

@@ -1,4 +1,5 @@
-import { NavLink, useRouteLoaderData } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
 import './school.css';
@@ -72,11 +73,20 @@ export function ApplicationsLabel({ label = 'Заявки', count }: { label?: s
   );
 }
 
-/** The school's screens ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Промокоды', 'Лист ожидания', 'Журнал'), as tabs at every width. */
+/** The school's screens, as tabs ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Промокоды', 'Лист ожидания', 'Журнал'): wrapped on a wide screen, one scrolling row on a phone. */
 export function SchoolTabs() {
   const fresh = useNewApplications();
+  // On a phone the tabs are one row that scrolls sideways: the current one is brought into it.
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = nav.current?.querySelector('ul');
+    const current = list?.querySelector<HTMLElement>('a.active');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft += current.getBoundingClientRect().left - list.getBoundingClientRect().left - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav className="school-tabs" aria-label="Разделы школы">
+    <nav className="school-tabs" aria-label="Разделы школы" ref={nav}>
       <ul>
         <li>
           <NavLink to={schoolPaths.dashboard()} end>
