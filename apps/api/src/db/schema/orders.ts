@@ -95,6 +95,9 @@ export const orders = pgTable(
     index().on(t.statisticsSourceId),
     index().on(t.heldUntil),
     index().on(t.promoCodeId),
+    // The staff's orders list: a search for any part of the payer's e-mail or phone (ILIKE '%…%').
+    index('orders_payer_email_trgm_idx').using('gin', t.payerEmail.op('gin_trgm_ops')),
+    index('orders_payer_phone_trgm_idx').using('gin', t.payerPhone.op('gin_trgm_ops')),
     check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
     check('orders_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],

@@ -79,7 +79,8 @@ function where(query: Omit<ListQuery, 'page' | 'page_size' | 'sort'>): SQL | und
           eq(orders.promoCode, search.toUpperCase()),
           ilike(orders.code, `${escapeLike(search)}%`),
           ilike(orders.payerEmail, `%${escapeLike(search)}%`),
-          phone ? ilike(sql`regexp_replace(${orders.payerPhone}, '\\D', '', 'g')`, `%${phone}%`) : undefined,
+          // Phones are kept as digits ('79161234567').
+          phone ? ilike(orders.payerPhone, `%${phone}%`) : undefined,
         )
       : undefined,
     query.status ? eq(orders.status, query.status) : undefined,

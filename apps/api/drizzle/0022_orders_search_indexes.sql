@@ -1,0 +1,2 @@
+CREATE INDEX "orders_payer_email_trgm_idx" ON "orders" USING gin ("payer_email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_payer_phone_trgm_idx" ON "orders" USING gin ("payer_phone" gin_trgm_ops);
