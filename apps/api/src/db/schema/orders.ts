@@ -98,6 +98,9 @@ export const orders = pgTable(
     // The staff's orders list: a search for any part of the payer's e-mail or phone (ILIKE '%…%').
     index('orders_payer_email_trgm_idx').using('gin', t.payerEmail.op('gin_trgm_ops')),
     index('orders_payer_phone_trgm_idx').using('gin', t.payerPhone.op('gin_trgm_ops')),
+    // …and the code's beginning, or the promo code (every branch of the search must read an index).
+    index('orders_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    index('orders_promo_code_idx').on(t.promoCode),
     check('orders_amount_non_negative', sql`${t.amountKopecks} >= 0`),
     check('orders_seats_held_non_negative', sql`${t.seatsHeld} >= 0`),
   ],
