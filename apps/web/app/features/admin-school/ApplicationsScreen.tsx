@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ApplicationCard } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, phoneShown, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, phoneShown, schoolPaths, FilterSelect } from './ui.tsx';
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -76,28 +76,8 @@ export function ApplicationsScreen({
           <label htmlFor={`${id}-search`}>Имя, e-mail или телефон</label>
           <input id={`${id}-search`} className="admin-input" type="search" name="search" defaultValue={filters.search ?? ''} maxLength={100} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-status`}>Статус</label>
-          <select id={`${id}-status`} className="admin-input" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Все</option>
-            {Object.entries(words.statuses).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-course`}>Курс</label>
-          <select id={`${id}-course`} className="admin-input" name="course" defaultValue={filters.course ?? ''}>
-            <option value="">Все курсы</option>
-            {words.courses.map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Статус" name="status" value={filters.status} options={Object.entries(words.statuses)} all="Все" />
+        <FilterSelect label="Курс" name="course" value={filters.course} options={words.courses.map((course) => [course.id, course.title] as const)} all="Все курсы" />
         <div className="admin-field">
           <label htmlFor={`${id}-assignee`}>Ответственный</label>
           <select id={`${id}-assignee`} className="admin-input" name="assignee" defaultValue={filters.assignee ?? ''}>
@@ -114,16 +94,7 @@ export function ApplicationsScreen({
           <label htmlFor={`${id}-to`}>По</label>
           <input id={`${id}-to`} className="admin-input" type="date" name="to" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-sort`}>Порядок</label>
-          <select id={`${id}-sort`} className="admin-input" name="sort" defaultValue={filters.sort ?? '-created_at'}>
-            {SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Порядок" name="sort" value={filters.sort ?? '-created_at'} options={SORT_OPTIONS} />
         <button type="submit" className="button button--primary">
           Найти
         </button>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuditEventOut } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolPaths, FilterSelect } from './ui.tsx';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -126,28 +126,8 @@ export function AuditScreen({ events, count, page, filters, words }: { events: A
           <label htmlFor={`${id}-search`}>Поиск</label>
           <input id={`${id}-search`} className="admin-input" type="search" name="search" defaultValue={filters.search ?? ''} maxLength={100} placeholder="E-mail или название" />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-action`}>Действие</label>
-          <select id={`${id}-action`} className="admin-input" name="action" defaultValue={filters.action ?? ''}>
-            <option value="">Все действия</option>
-            {Object.entries(words.actions).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-course`}>Курс</label>
-          <select id={`${id}-course`} className="admin-input" name="course" defaultValue={filters.course ?? ''}>
-            <option value="">Все курсы</option>
-            {words.courses.map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Действие" name="action" value={filters.action} options={Object.entries(words.actions)} all="Все действия" />
+        <FilterSelect label="Курс" name="course" value={filters.course} options={words.courses.map((course) => [course.id, course.title] as const)} all="Все курсы" />
         <div className="admin-field">
           <label htmlFor={`${id}-from`}>С</label>
           <input id={`${id}-from`} className="admin-input" type="date" name="from" defaultValue={filters.from ?? ''} />

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { SchoolGroupCard } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, schoolPaths } from './ui.tsx';
+import { SchoolTabs, schoolPaths, FilterSelect } from './ui.tsx';
 
 export const GROUPS_PAGE_SIZE = 20;
 
@@ -62,38 +62,9 @@ export function GroupsScreen({ groups, count, page, filters, words }: { groups: 
           <label htmlFor={`${id}-search`}>Группа или курс</label>
           <input id={`${id}-search`} className="admin-input" type="search" name="search" defaultValue={filters.search ?? ''} maxLength={100} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-course`}>Курс</label>
-          <select id={`${id}-course`} className="admin-input" name="course" defaultValue={filters.course ?? ''}>
-            <option value="">Все курсы</option>
-            {words.courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-status`}>Состояние</label>
-          <select id={`${id}-status`} className="admin-input" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Все</option>
-            {Object.entries(words.statuses).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-sort`}>Порядок</label>
-          <select id={`${id}-sort`} className="admin-input" name="sort" defaultValue={filters.sort ?? 'starts_on'}>
-            {SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Курс" name="course" value={filters.course} options={words.courses.map((c) => [c.id, c.title] as const)} all="Все курсы" />
+        <FilterSelect label="Состояние" name="status" value={filters.status} options={Object.entries(words.statuses)} all="Все" />
+        <FilterSelect label="Порядок" name="sort" value={filters.sort ?? 'starts_on'} options={SORT_OPTIONS} />
         <button type="submit" className="button button--primary">
           Найти
         </button>

@@ -4,7 +4,7 @@ import type { SchoolOrderRow } from '@crema/contract';
 import { formatPrice } from '@crema/contract/format';
 import { schoolOrdersExportUrl } from '../../api/admin.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolPaths, FilterSelect } from './ui.tsx';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -76,29 +76,9 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
             ))}
           </select>
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-course`}>Курс</label>
-          <select id={`${id}-course`} className="admin-input" name="course" defaultValue={filters.course ?? ''}>
-            <option value="">Все курсы</option>
-            {words.courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Курс" name="course" value={filters.course} options={words.courses.map((c) => [c.id, c.title] as const)} all="Все курсы" />
         {words.groups.length ? (
-          <div className="admin-field">
-            <label htmlFor={`${id}-group`}>Группа</label>
-            <select id={`${id}-group`} className="admin-input" name="group" defaultValue={filters.group ?? ''}>
-              <option value="">Все группы</option>
-              {words.groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect label="Группа" name="group" value={filters.group} options={words.groups.map((g) => [g.id, g.title] as const)} all="Все группы" />
         ) : null}
         <div className="admin-field">
           <label htmlFor={`${id}-from`}>Создан с</label>
@@ -108,16 +88,7 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
           <label htmlFor={`${id}-to`}>по</label>
           <input id={`${id}-to`} className="admin-input" type="date" name="to" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-sort`}>Порядок</label>
-          <select id={`${id}-sort`} className="admin-input" name="sort" defaultValue={filters.sort ?? '-created_at'}>
-            {SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Порядок" name="sort" value={filters.sort ?? '-created_at'} options={SORT_OPTIONS} />
         <button type="submit" className="button button--primary">
           Найти
         </button>

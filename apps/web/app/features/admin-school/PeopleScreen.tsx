@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { PersonCard } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, personName, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, personName, schoolPaths, FilterSelect } from './ui.tsx';
 
 export const PEOPLE_PAGE_SIZE = 20;
 
@@ -59,26 +59,8 @@ export function PeopleScreen({ people, count, page, filters }: { people: PersonC
           <label htmlFor={`${id}-search`}>Имя, e-mail или телефон</label>
           <input id={`${id}-search`} className="admin-input" type="search" name="search" defaultValue={filters.search ?? ''} maxLength={100} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-role`}>Кто</label>
-          <select id={`${id}-role`} className="admin-input" name="role" defaultValue={filters.role ?? ''}>
-            {ROLE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-sort`}>Порядок</label>
-          <select id={`${id}-sort`} className="admin-input" name="sort" defaultValue={filters.sort ?? '-created_at'}>
-            {SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Кто" name="role" value={filters.role} options={ROLE_OPTIONS} />
+        <FilterSelect label="Порядок" name="sort" value={filters.sort ?? '-created_at'} options={SORT_OPTIONS} />
         <button type="submit" className="button button--primary">
           Найти
         </button>
