@@ -5,7 +5,7 @@ import { STAFF_TEST_GROUP, enrolByCard, expect, newEmail, test } from './fixture
 
 // The school's day in one walk, at 375 and 1280 px: staff open a group of one seat and set its
 // session; a learner buys that seat by card; staff see the learner in the group and the order in
-// 'Заказы', refund it in full; the learner's course closes and the seat is free again. Each project
+// 'Заказы', refund it in full; the learner's course closes, they leave the group and the seat is free again. Each project
 // makes (and at the end closes) a group of its own, so the seat counts are exact.
 
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
@@ -108,6 +108,8 @@ test('staff open a group, a learner buys its seat, staff refund the order: the c
   await page.context().addCookies(staffSession);
   await page.goto(groupUrl);
   await hydrated(page);
+  // The refunded learner is no longer one of the group.
+  await expect(page.getByText(learner)).toHaveCount(0);
   await page.getByRole('button', { name: 'Закрыть группу' }).click();
   await page.getByRole('dialog', { name: 'Закрыть группу?' }).getByRole('button', { name: 'Закрыть группу' }).click();
   await expect(page.locator('.groups-state')).toContainText('Закрыта');

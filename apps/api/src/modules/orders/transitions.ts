@@ -134,7 +134,8 @@ export type ApplyOutcome = 'applied' | 'unchanged';
  * callers apply in turn and the second sees the first's result. A replay or a status older than the stored one
  * changes nothing ('unchanged'). CONFIRMED pays the order and enrols once; a decline returns an
  * order awaiting payment to 'confirmed' (it can be paid again) unless another attempt is open;
- * a full refund marks the order refunded, ends its learners' access and returns its seats.
+ * a full refund marks the order refunded, ends its learners' access, takes them out of the group
+ * and returns its seats.
  */
 export async function applyPaymentState(
   tx: Executor,
@@ -187,7 +188,10 @@ export async function applyPaymentState(
   } else if (state === 'refunded' && order.status === 'paid') {
     await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
     await tx.update(userCourses).set({ isActive: false }).where(eq(userCourses.orderId, order.id));
-    // The learners no longer study: the seats the order held return to the group.
+    // The learners no longer study: they leave the group (no more letters of its sessions, not on
+    // its members' list) and the seats the order held return to it.
+    const learners = tx.select({ id: userCourses.id }).from(userCourses).where(eq(userCourses.orderId, order.id));
+    await tx.delete(groupMembers).where(inArray(groupMembers.userCourseId, learners));
     await returnSeats(tx, order);
   }
   return 'applied';

@@ -151,6 +151,8 @@ describe('refunds', () => {
     const group = await buildGroup(db(), { courseId: course.id, capacity: 1 });
     const { order } = await paidOrder({ courseId: course.id, groupId: group.id });
     expect((await db().select().from(groups).where(eq(groups.id, group.id)))[0]!.seatsHeld).toBe(1);
+    const members = async () => (await call('GET', `/api/admin/school/groups/${group.id}/members/`, staff)).json().members as unknown[];
+    expect(await members()).toHaveLength(1);
     const part = await call('POST', `/api/admin/school/orders/${order.id}/refund/`, staff, { amount: 300_000, reason: 'Пропустил два занятия' });
     expect(part.statusCode).toBe(200);
     expect(part.json()).toMatchObject({ status: 'paid', refunded: 300_000, refundable: 700_000, payments: [{ provider_status: 'PARTIAL_REFUNDED', refunds: [{ amount: 300_000, provider_status: 'PARTIAL_REFUNDED', reason: 'Пропустил два занятия' }] }] });
@@ -163,6 +165,8 @@ describe('refunds', () => {
     expect(rest.json()).toMatchObject({ status: 'refunded', refunded: 1_000_000, refundable: 0, payments: [{ status: 'refunded', provider_status: 'REFUNDED' }] });
     expect((await enrolments(order.id))[0]!.isActive).toBe(false);
     expect((await db().select().from(groups).where(eq(groups.id, group.id)))[0]!.seatsHeld).toBe(0);
+    // The learner is no longer one of the group (its session letters go to members only).
+    expect(await members()).toEqual([]);
     const again = await call('POST', `/api/admin/school/orders/${order.id}/refund/`, staff, {});
     expect(again.statusCode).toBe(409);
     const journal = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'order.refund'), eq(auditEvents.entityId, String(order.id))));
