@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ApplicationCard } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, phoneShown, schoolPaths, FilterSelect } from './ui.tsx';
+import { SchoolTabs, moscowTime, phoneShown, schoolPaths, FilterSelect, listHref } from './ui.tsx';
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -55,13 +55,7 @@ export function ApplicationsScreen({
   const id = useId();
   const navigation = useNavigation();
   const totalPages = Math.max(1, Math.ceil(count / APPLICATIONS_PAGE_SIZE));
-  const hrefWith = (changes: Partial<ApplicationFilters>, n = 1) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, ...changes })) if (value) params.set(key, String(value));
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.applications()}${text ? `?${text}` : ''}`;
-  };
+  const hrefWith = (changes: Partial<ApplicationFilters>, n = 1) => listHref(schoolPaths.applications(), { ...filters, ...changes }, n);
   const filtered = Object.values(filters).some(Boolean);
   return (
     <section aria-labelledby="school-applications-title">

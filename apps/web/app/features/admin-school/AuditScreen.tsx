@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuditEventOut } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolPaths, FilterSelect } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolPaths, FilterSelect, listHref } from './ui.tsx';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -104,13 +104,7 @@ export function AuditScreen({ events, count, page, filters, words }: { events: A
   const navigation = useNavigation();
   const totalPages = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
   const filtered = Boolean(filters.search || filters.action || filters.course || filters.from || filters.to);
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.audit()}${text ? `?${text}` : ''}`;
-  };
+  const pageHref = (n: number) => listHref(schoolPaths.audit(), filters, n);
   return (
     <section aria-labelledby="school-audit-title">
       <SchoolTabs />

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { SchoolGroupCard } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, schoolPaths, FilterSelect } from './ui.tsx';
+import { SchoolTabs, schoolPaths, FilterSelect, listHref } from './ui.tsx';
 
 export const GROUPS_PAGE_SIZE = 20;
 
@@ -41,13 +41,7 @@ export function GroupsScreen({ groups, count, page, filters, words }: { groups: 
   const id = useId();
   const navigation = useNavigation();
   const totalPages = Math.max(1, Math.ceil(count / GROUPS_PAGE_SIZE));
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.groups()}${text ? `?${text}` : ''}`;
-  };
+  const pageHref = (n: number) => listHref(schoolPaths.groups(), filters, n);
   return (
     <section aria-labelledby="school-groups-title">
       <SchoolTabs />

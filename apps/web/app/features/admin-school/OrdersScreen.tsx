@@ -4,7 +4,7 @@ import type { SchoolOrderRow } from '@crema/contract';
 import { formatPrice } from '@crema/contract/format';
 import { schoolOrdersExportUrl } from '../../api/admin.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolPaths, FilterSelect } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolPaths, FilterSelect, listHref } from './ui.tsx';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -45,13 +45,7 @@ export function OrdersScreen({ orders, count, page, filters, words }: { orders: 
   const navigation = useNavigation();
   const totalPages = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
   const statusTitle = (status: string) => words.statuses.find((s) => s.id === status)?.title ?? status;
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.orders()}${text ? `?${text}` : ''}`;
-  };
+  const pageHref = (n: number) => listHref(schoolPaths.orders(), filters, n);
   const filtered = Boolean(filters.search || filters.status || filters.course || filters.group || filters.from || filters.to);
   return (
     <section aria-labelledby="school-orders-title">

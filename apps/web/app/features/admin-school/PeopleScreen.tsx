@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { PersonCard } from '@crema/contract';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, personName, schoolPaths, FilterSelect } from './ui.tsx';
+import { SchoolTabs, moscowTime, personName, schoolPaths, FilterSelect, listHref } from './ui.tsx';
 
 export const PEOPLE_PAGE_SIZE = 20;
 
@@ -41,13 +41,7 @@ export function PeopleScreen({ people, count, page, filters }: { people: PersonC
   const id = useId();
   const navigation = useNavigation();
   const totalPages = Math.max(1, Math.ceil(count / PEOPLE_PAGE_SIZE));
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.people()}${text ? `?${text}` : ''}`;
-  };
+  const pageHref = (n: number) => listHref(schoolPaths.people(), filters, n);
   return (
     <section aria-labelledby="school-people-title">
       <SchoolTabs />

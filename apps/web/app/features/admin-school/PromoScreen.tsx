@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { SchoolTabs, moscowTime, schoolApi, schoolPaths } from './ui.tsx';
+import { SchoolTabs, moscowTime, schoolApi, schoolPaths, listHref } from './ui.tsx';
 
 export const PROMO_PAGE_SIZE = 20;
 
@@ -157,13 +157,7 @@ export function PromoScreen({ promos, count, page, search, words }: { promos: Pr
   const revalidator = useRevalidator();
   const [switching, setSwitching] = useState<Promo | null>(null);
   const totalPages = Math.max(1, Math.ceil(count / PROMO_PAGE_SIZE));
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    if (search) params.set('search', search);
-    if (n > 1) params.set('page', String(n));
-    const text = params.toString();
-    return `${schoolPaths.promo()}${text ? `?${text}` : ''}`;
-  };
+  const pageHref = (n: number) => listHref(schoolPaths.promo(), { search }, n);
   return (
     <section aria-labelledby="school-promo-title">
       <SchoolTabs />

@@ -31,6 +31,15 @@ export const schoolPaths = {
   waiting: (groupId: number) => `/admin/school/waiting/${groupId}/`,
 } as const;
 
+/** A staff list's address with its filters (empty ones left out) and page `n` (the first has none). */
+export function listHref(path: string, filters: object, n = 1): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  if (n > 1) params.set('page', String(n));
+  const text = params.toString();
+  return `${path}${text ? `?${text}` : ''}`;
+}
+
 /** A moment in Moscow time, as every staff screen shows it ('29.11.2026, 05:21'). */
 export const moscowTime = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
