@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
+import { ContentChanges, type ContentTopic } from './lib/changes.ts';
 import { ApiError, clientErrorHandler, frameworkErrorHandler, registerErrorHandling, securityHeaders } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -80,6 +81,15 @@ declare module 'fastify' {
     orders: OrdersService;
     /** The captcha check of the application and order forms (modules/captcha). */
     captcha: CaptchaVerifier;
+    /** Changes of public content, dropped from every process's caches (decision 0069). */
+    changes: ContentChanges;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The public content a change through this route touches: once it has succeeded, every
+     * process drops its cached copies of it before the answer leaves (decision 0069).
+     */
+    changes?: readonly ContentTopic[];
   }
 }
 
@@ -126,8 +136,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  const changes = new ContentChanges(deps.pool, app.log.child({ module: 'changes' }));
+  app.decorate('changes', changes);
+  app.addHook('onReady', () => changes.listen());
+  app.addHook('onClose', () => changes.close());
+  // A successful change of public content is dropped from the caches before its answer is sent, so
+  // whoever made it (and anyone after) reads the new content at once.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const topics = request.routeOptions.config?.changes;
+    if (topics && reply.statusCode < 400) await changes.publish(topics);
+    return payload;
+  });
   app.decorate('media', createMediaService(deps.config, { log: app.log }));
   app.decorate('learningContent', new LearningContent(deps.db, app.media, deps.config.contentCacheTtlMs));
+  changes.on(['learning'], () => app.learningContent.clear());
   app.decorate('auth', createAuth(deps));
   // One captcha verifier for the application and order forms (decision 0022); off unless configured.
   app.decorate('captcha', createCaptchaVerifier(deps.config.captcha, app.log.child({ module: 'captcha' })));

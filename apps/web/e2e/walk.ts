@@ -159,6 +159,7 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/school/groups/${groups.results[0]!.id}/`, kind: 'группа и её расписание (сотрудники)' },
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
+    { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
   ];
 }
 

@@ -2,7 +2,8 @@
  * A small per-process cache for public content that is read on every page and changes rarely
  * (settings, menus, categories, banners). Entries live `ttlMs`; concurrent misses for the same
  * key share one load; failed loads are not kept. PostgreSQL stays the source of truth: a
- * change shows everywhere within `ttlMs`. `ttlMs = 0` turns caching off.
+ * change shows everywhere within `ttlMs`, or at once where it is dropped (`clear`, decision 0069).
+ * `ttlMs = 0` turns caching off.
  */
 export class TtlCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
@@ -27,5 +28,13 @@ export class TtlCache {
     // Maps iterate in insertion order: the first key is the oldest.
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return value;
+  }
+
+  /**
+   * Drops the entries whose key starts with `prefix` (all without one). A load still running keeps
+   * answering the calls that joined it but is no longer kept: it may have read the old content.
+   */
+  clear(prefix = ''): void {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

@@ -147,6 +147,9 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     const cache = new PageCache(pages.cacheTtlMs, pages.cacheMaxBytes);
     const limit = new RenderLimit(pages.concurrency, pages.queue);
     app.decorate('pageCache', cache);
+    // Every guest page shows the shell (settings, menus, banners) and most show catalogue content:
+    // any change drops them all (decision 0069).
+    app.changes.on(['settings', 'menus', 'banners', 'pages', 'catalog'], () => cache.clear());
     const clientDir = path.join(buildDir, 'client');
     const renewSession = createSessionRenewal(app);
 

@@ -22,6 +22,11 @@ export class LearningContent {
     this.cache = new TtlCache(ttlMs, 2000);
   }
 
+  /** Forgets every kept structure and page (the content changed, decision 0069). */
+  clear(): void {
+    this.cache.clear();
+  }
+
   /**
    * The published modules, lessons (with page counts) and tests of a course; `many` of several
    * courses, the ones not kept loaded together in 3 queries (decision 0061).

@@ -29,7 +29,27 @@ export const schoolPaths = {
   promo: () => '/admin/school/promo/',
   waitingGroups: () => '/admin/school/waiting/',
   waiting: (groupId: number) => `/admin/school/waiting/${groupId}/`,
+  /** The site's content (decision 0069): an overview, then one area per kind of content. */
+  site: () => '/admin/school/site/',
+  posts: () => '/admin/school/site/posts/',
+  banners: () => '/admin/school/site/banners/',
+  menus: () => '/admin/school/site/menus/',
+  dictionaries: () => '/admin/school/site/catalog/',
+  teachers: () => '/admin/school/site/teachers/',
+  reviews: () => '/admin/school/site/reviews/',
+  settings: () => '/admin/school/site/settings/',
 } as const;
+
+/** The areas of the site's content, in the order the site tabs and the overview show them. */
+export const SITE_AREAS = [
+  { path: schoolPaths.posts(), title: 'Блог и страницы', about: 'Записи блога и страницы сайта: текст, обложка, адрес, SEO, публикация сейчас или по расписанию.' },
+  { path: schoolPaths.banners(), title: 'Баннеры', about: 'Баннеры главной страницы и шапки: картинки для телефона и компьютера, ссылка, порядок и сроки показа.' },
+  { path: schoolPaths.menus(), title: 'Меню', about: 'Меню в шапке и подвале сайта: пункты, вложенные пункты и их порядок.' },
+  { path: schoolPaths.dictionaries(), title: 'Справочники', about: 'Направления, подборки и характеристики курсов, по которым ищут в каталоге.' },
+  { path: schoolPaths.teachers(), title: 'Преподаватели', about: 'Фото, имя, рассказ о себе и курсы каждого преподавателя.' },
+  { path: schoolPaths.reviews(), title: 'Отзывы', about: 'Новые отзывы на проверку: опубликовать, скрыть, ответить от имени школы.' },
+  { path: schoolPaths.settings(), title: 'Настройки', about: 'Телефон, почта, адрес, соцсети, счётчики и реквизиты школы.' },
+] as const;
 
 /** A staff list's address with its filters (empty ones left out) and page `n` (the first has none). */
 export function listHref(path: string, filters: object, n = 1): string {
@@ -82,7 +102,7 @@ export function ApplicationsLabel({ label = 'Заявки', count }: { label?: s
   );
 }
 
-/** The school's screens, as tabs ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Промокоды', 'Лист ожидания', 'Журнал'): wrapped on a wide screen, one scrolling row on a phone. */
+/** The school's screens, as tabs ('Обзор', 'Заявки', 'Сведения', 'Документы', 'Люди', 'Группы', 'Заказы', 'Промокоды', 'Лист ожидания', 'Сайт', 'Журнал'): wrapped on a wide screen, one scrolling row on a phone. */
 export function SchoolTabs() {
   const fresh = useNewApplications();
   // On a phone the tabs are one row that scrolls sideways: the current one is brought into it.
@@ -129,6 +149,9 @@ export function SchoolTabs() {
           <NavLink to={schoolPaths.waitingGroups()}>Лист ожидания</NavLink>
         </li>
         <li>
+          <NavLink to={schoolPaths.site()}>Сайт</NavLink>
+        </li>
+        <li>
           <NavLink to={schoolPaths.audit()}>Журнал</NavLink>
         </li>
       </ul>
@@ -169,3 +192,21 @@ export function FilterSelect({
   );
 }
 
+
+/** The school's tabs, then the site's areas ('Блог и страницы' … 'Настройки'): the top of every site content screen. */
+export function SiteTabs() {
+  return (
+    <>
+      <SchoolTabs />
+      <nav className="school-tabs school-tabs--site" aria-label="Содержимое сайта">
+        <ul>
+          {SITE_AREAS.map((area) => (
+            <li key={area.path}>
+              <NavLink to={area.path}>{area.title}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -32,6 +32,7 @@ import { ApplicationScreen } from '../../features/admin-school/ApplicationScreen
 import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx';
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
+import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -275,6 +276,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (KEY.test(item)) return { screen: 'sveden-section' as const, page: await orNotFound(api.svedenSection(item as SvedenSectionKey)) };
   }
   if (!item && area === 'audit') return auditScreen(request, api);
+  // The site's content (decision 0069): /admin/school/site/{area}/…, each area's screens below.
+  if (area === 'site') {
+    if (!item) return { screen: 'site' as const };
+  }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
     if (!item) return { screen: 'waiting' as const, list: (await api.waitingGroups()).results };
@@ -327,6 +332,8 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return `${loaderData.doc.title}: новая редакция`;
     case 'audit':
       return 'Журнал действий';
+    case 'site':
+      return 'Сайт';
     case 'people':
       return 'Люди';
     case 'groups':
@@ -392,6 +399,8 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <WaitingGroupsScreen list={loaderData.list} />;
     case 'waiting-group':
       return <WaitingListScreen list={loaderData.list} />;
+    case 'site':
+      return <SiteScreen />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
