@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { ContentChanges, type ContentTopic } from './lib/changes.ts';
+import { CONTENT_TOPICS, ContentChanges, type ContentTopic } from './lib/changes.ts';
 import { ApiError, clientErrorHandler, frameworkErrorHandler, registerErrorHandling, securityHeaders } from './errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -139,6 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes = new ContentChanges(deps.pool, app.log.child({ module: 'changes' }));
   app.decorate('changes', changes);
   app.addHook('onReady', () => changes.listen());
+  app.addHook('onRoute', (route) => {
+    const topics = route.config?.changes;
+    if (!topics) return;
+    if (topics.some((t) => !(CONTENT_TOPICS as readonly string[]).includes(t))) throw new Error(`${route.url}: unknown content topic in config.changes`);
+    if ([route.method].flat().some((m) => m === 'GET' || m === 'HEAD')) throw new Error(`${route.url}: a GET changes nothing (config.changes)`);
+  });
   app.addHook('onClose', () => changes.close());
   // A successful change of public content is dropped from the caches before its answer is sent, so
   // whoever made it (and anyone after) reads the new content at once.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
-import { setConfig } from '../test/factories.ts';
+import { buildCourse, buildOwner, setConfig, signInAs } from '../test/factories.ts';
 import { CHANGES_CHANNEL, ContentChanges, type ContentTopic } from './changes.ts';
 
 // Two server processes on one database, as several Crema processes run in production: each keeps
@@ -65,6 +65,28 @@ describe('content changes across processes', () => {
     expect((await one.inject({ method: 'POST', url: '/test/phone/', payload: { phone: '+7 495 000-00-02' } })).statusCode).toBe(200);
     expect(await phoneOf(one), 'the process that made the change, as soon as it answered').toBe('+7 495 000-00-02');
     await eventually(async () => (await phoneOf(two)) === '+7 495 000-00-02');
+  });
+
+  it('a course owner’s edit reaches the catalogue of both processes', async () => {
+    const [one, two] = [await process(), await process()];
+    const owner = await buildOwner(database.db);
+    const course = await buildCourse(database.db, { ownerId: owner.id, title: 'Эспрессо: основы' });
+    const titleOf = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: `/api/courses/${course.id}/` })).json<{ title: string }>().title;
+    expect(await titleOf(one)).toBe('Эспрессо: основы');
+    expect(await titleOf(two)).toBe('Эспрессо: основы');
+    const session = await signInAs(one, owner);
+    const renamed = await one.inject({ method: 'PATCH', url: `/api/admin/courses/${course.id}/`, headers: session.headers, payload: { title: 'Эспрессо с нуля' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(await titleOf(one)).toBe('Эспрессо с нуля');
+    await eventually(async () => (await titleOf(two)) === 'Эспрессо с нуля');
+  });
+
+  it('a route declaring a change must be one that changes something, with known topics', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, db: database.db, pool: database.pool });
+    apps.push(app);
+    expect(() => app.get('/test/read/', { config: { changes: ['pages'] } }, async () => ({}))).toThrow(/GET changes nothing/);
+    expect(() => app.post('/test/odd/', { config: { changes: ['weather' as ContentTopic] } }, async () => ({}))).toThrow(/unknown content topic/);
   });
 
   it('a refused change drops nothing', async () => {

@@ -61,7 +61,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/documents/',
     {
       // A course owner who is not staff is told what this section is about.
-      config: { access: 'staff', notStaffDetail: LEGAL_TEXTS.staffOnly, audit: 'legal.publish' },
+      config: { access: 'staff', notStaffDetail: LEGAL_TEXTS.staffOnly, audit: 'legal.publish', changes: ['pages'] },
       schema: {
         summary: 'Опубликовать новую редакцию документа (только сотрудники)',
         description:

@@ -65,7 +65,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/groups/',
     {
-      config: { ...staff, audit: 'group.create' },
+      config: { ...staff, audit: 'group.create', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Создать группу курса (черновик)',
@@ -91,7 +91,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/school/groups/:id/',
     {
-      config: { ...staff, audit: 'group.update' },
+      config: { ...staff, audit: 'group.update', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Изменить группу',
@@ -108,7 +108,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/groups/:id/publish/',
     {
-      config: { ...staff, audit: 'group.publish' },
+      config: { ...staff, audit: 'group.publish', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Опубликовать группу в расписании',
@@ -124,7 +124,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/groups/:id/close/',
     {
-      config: { ...staff, audit: 'group.close' },
+      config: { ...staff, audit: 'group.close', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Закрыть группу: убрать из расписания и закрыть запись',
@@ -141,7 +141,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/groups/:id/sessions/',
     {
-      config: { ...staff, audit: 'session.create' },
+      config: { ...staff, audit: 'session.create', changes: ['catalog'] },
       onSend: noStore,
       schema: { summary: 'Добавить занятие в расписание группы', description: sessionNote, tags, params: schoolGroupParamsSchema, body: schoolSessionBodySchema, response: { 200: schoolGroupSchema, ...errors, ...missing } },
     },
@@ -151,7 +151,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/school/groups/:id/sessions/:sessionId/',
     {
-      config: { ...staff, audit: 'session.update' },
+      config: { ...staff, audit: 'session.update', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Изменить занятие группы; при переносе участники получат письмо',
@@ -168,7 +168,7 @@ export const schoolGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/school/groups/:id/sessions/:sessionId/',
     {
-      config: { ...staff, audit: 'session.cancel' },
+      config: { ...staff, audit: 'session.cancel', changes: ['catalog'] },
       onSend: noStore,
       schema: {
         summary: 'Отменить занятие группы; участники получат письмо',

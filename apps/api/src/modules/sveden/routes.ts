@@ -67,7 +67,7 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/sveden/${key}/`,
       {
-        config: { ...staff, audit: 'sveden.update' },
+        config: { ...staff, audit: 'sveden.update', changes: ['pages'] },
         onSend: noStore,
         schema: {
           summary: `Записать подраздел «${title}» (сотрудники школы)`,

@@ -36,7 +36,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/',
     {
-      config: { ...owner, audit: 'course.create' },
+      config: { ...owner, audit: 'course.create', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Новый курс (черновик)',
         description: 'Адрес (slug) составляется из названия, если не указан; занятый адрес получает номер.',
@@ -60,7 +60,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/courses/:id/',
     {
-      config: { ...owner, audit: 'course.update' },
+      config: { ...owner, audit: 'course.update', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Изменить курс (любые поля), опубликовать или снять с публикации',
         description:
@@ -78,7 +78,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/courses/:id/',
     {
-      config: { ...owner, audit: 'course.delete' },
+      config: { ...owner, audit: 'course.delete', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Удалить курс',
         description: 'Курс, у которого есть ученики или заказы, не удаляется (400): его можно снять с публикации.',

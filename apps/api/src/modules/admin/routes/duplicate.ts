@@ -21,7 +21,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/lessons/:id/duplicate/',
     {
-      config: { ...owner, audit: 'lesson.copy' },
+      config: { ...owner, audit: 'lesson.copy', changes: ['catalog', 'learning'] },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         summary: 'Дублировать урок со всеми страницами и блоками',
@@ -40,7 +40,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/duplicate/',
     {
-      config: { ...owner, audit: 'test.copy' },
+      config: { ...owner, audit: 'test.copy', changes: ['catalog', 'learning'] },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         summary: 'Дублировать тест с настройками, вопросами и ответами',
@@ -59,7 +59,7 @@ export const adminDuplicateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/duplicate/',
     {
-      config: { ...owner, audit: 'course.copy' },
+      config: { ...owner, audit: 'course.copy', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Дублировать курс: новый черновик со всеми модулями, уроками и тестами',
         description:

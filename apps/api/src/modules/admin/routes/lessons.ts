@@ -28,7 +28,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/lessons/:id/',
     {
-      config: { ...owner, audit: 'lesson.update' },
+      config: { ...owner, audit: 'lesson.update', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Изменить урок (любые поля): название, длительность, публикация, перенос в другой модуль курса',
         tags,
@@ -43,7 +43,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/lessons/:id/',
     {
-      config: { ...owner, audit: 'lesson.delete' },
+      config: { ...owner, audit: 'lesson.delete', changes: ['catalog', 'learning'] },
       schema: { summary: 'Удалить урок вместе с прогрессом учеников по нему', tags, params: adminLessonParamsSchema, response: { 204: z.null(), ...lessonMissing } },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/lessons/:id/blocks/',
     {
-      config: { ...owner, audit: 'lesson.blocks' },
+      config: { ...owner, audit: 'lesson.blocks', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Записать содержимое урока целиком: страницы и блоки по порядку',
         description:

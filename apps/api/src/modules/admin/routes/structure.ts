@@ -48,7 +48,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/modules/',
     {
-      config: { ...owner, audit: 'module.create' },
+      config: { ...owner, audit: 'module.create', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Новый модуль в конце курса',
         tags,
@@ -63,7 +63,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/modules/set-order/',
     {
-      config: { ...owner, audit: 'module.reorder' },
+      config: { ...owner, audit: 'module.reorder', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Порядок модулей курса',
         description: ORDER_NOTE,
@@ -79,7 +79,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/modules/:id/',
     {
-      config: { ...owner, audit: 'module.update' },
+      config: { ...owner, audit: 'module.update', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Переименовать модуль',
         tags,
@@ -94,7 +94,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/modules/:id/',
     {
-      config: { ...owner, audit: 'module.delete' },
+      config: { ...owner, audit: 'module.delete', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Удалить модуль вместе с его уроками и тестами',
         tags,
@@ -111,7 +111,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/modules/:id/lessons/',
     {
-      config: { ...owner, audit: 'lesson.create' },
+      config: { ...owner, audit: 'lesson.create', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Новый урок (черновик) в конце модуля',
         tags,
@@ -126,7 +126,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/modules/:id/tests/',
     {
-      config: { ...owner, audit: 'test.create' },
+      config: { ...owner, audit: 'test.create', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Новый тест (черновик) в конце модуля',
         tags,
@@ -142,7 +142,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/modules/:id/${kind}s/set-order/`,
       {
-        config: { ...owner, audit: 'content.reorder' },
+        config: { ...owner, audit: 'content.reorder', changes: ['catalog', 'learning'] },
         schema: {
           summary: kind === 'lesson' ? 'Порядок уроков модуля' : 'Порядок тестов модуля',
           description: `${ORDER_NOTE} ${kind === 'lesson' ? 'Уроки' : 'Тесты'} занимают свои прежние места в модуле в новом порядке; ${kind === 'lesson' ? 'тесты' : 'уроки'} остаются на местах.`,
@@ -159,7 +159,7 @@ export const adminStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/modules/:id/content/set-order/',
     {
-      config: { ...owner, audit: 'content.reorder' },
+      config: { ...owner, audit: 'content.reorder', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Порядок уроков и тестов модуля вместе',
         description: `${ORDER_NOTE} Список пар {type, id}: так тест можно поставить между уроками.`,

@@ -49,7 +49,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses/:id/tests/',
     {
-      config: { ...owner, audit: 'test.create' },
+      config: { ...owner, audit: 'test.create', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Новый итоговый тест курса (черновик)',
         tags,
@@ -73,7 +73,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/tests/:id/',
     {
-      config: { ...owner, audit: 'test.update' },
+      config: { ...owner, audit: 'test.update', changes: ['catalog', 'learning'] },
       schema: {
         summary: 'Изменить тест: название, описание, проходной балл, попытки, время, показ результатов, публикация',
         description: 'Публикация проверяет вопросы и ответы: иначе 400 с перечнем под `is_published` («Вопрос n: …»).',
@@ -89,7 +89,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/',
     {
-      config: { ...owner, audit: 'test.delete' },
+      config: { ...owner, audit: 'test.delete', changes: ['catalog', 'learning'] },
       schema: { summary: 'Удалить тест вместе с попытками учеников', tags, params: adminTestParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/',
     {
-      config: { ...owner, audit: 'question.create' },
+      config: { ...owner, audit: 'question.create', changes: ['learning'] },
       schema: {
         summary: 'Новый вопрос (probability 100 и sort 0 по умолчанию), можно сразу с ответами',
         tags,
@@ -125,7 +125,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/set-order/',
     {
-      config: { ...owner, audit: 'question.reorder' },
+      config: { ...owner, audit: 'question.reorder', changes: ['learning'] },
       schema: {
         summary: 'Порядок вопросов теста',
         description: ORDER_NOTE,
@@ -141,7 +141,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/tests/:id/questions/:qid/',
     {
-      config: { ...owner, audit: 'question.update' },
+      config: { ...owner, audit: 'question.update', changes: ['learning'] },
       schema: {
         summary: 'Изменить вопрос; answers — весь список ответов (с id — изменить, без id — добавить, остальные удалить)',
         tags,
@@ -156,7 +156,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/questions/:qid/',
     {
-      config: { ...owner, audit: 'question.delete' },
+      config: { ...owner, audit: 'question.delete', changes: ['learning'] },
       schema: { summary: 'Удалить вопрос', tags, params: adminQuestionParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tests/:id/questions/:qid/answers/',
     {
-      config: { ...owner, audit: 'answer.create' },
+      config: { ...owner, audit: 'answer.create', changes: ['learning'] },
       schema: {
         summary: 'Новый ответ в конце списка (is_correct false по умолчанию)',
         tags,
@@ -184,7 +184,7 @@ export const adminTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/tests/:id/questions/:qid/answers/:aid/',
     {
-      config: { ...owner, audit: 'answer.delete' },
+      config: { ...owner, audit: 'answer.delete', changes: ['learning'] },
       schema: { summary: 'Удалить ответ', tags, params: adminAnswerParamsSchema, response: { 204: z.null(), ...testMissing } },
     },
     async (request, reply) => {
