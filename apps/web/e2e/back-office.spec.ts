@@ -93,6 +93,8 @@ test('staff open a group, a learner buys its seat, staff refund the order: the c
   await dialog.getByRole('button', { name: 'Вернуть', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.person-facts')).toContainText('Возвращён');
+  // The bank's states read in words, its own code beside them for the bank's cabinet.
+  await expect(page.getByText('банк: возвращён (REFUNDED)', { exact: false }).first()).toBeVisible();
   await page.screenshot({ path: `/work/shots/back-office-refunded-${project}.png`, fullPage: true });
   // The seat is free again: this group is this walk's alone.
   expect(await seatsLeft(page, id)).toBe(1);

@@ -16,6 +16,15 @@ export interface OrderWords {
   /** The receipt's taxation systems and VAT rates. */
   taxations: Record<string, string>;
   taxes: Record<string, string>;
+  /** The bank's own states (CONFIRMED, REFUNDED…) in words. */
+  bankStatuses: Record<string, string>;
+}
+
+/** A bank state as staff read it: its meaning, then the bank's own code to compare with the bank's cabinet. */
+export function bankState(words: OrderWords, status: string | null | undefined): string {
+  if (!status) return '—';
+  const meaning = words.bankStatuses[status];
+  return meaning ? `${meaning} (${status})` : status;
 }
 
 /** '1 500,50' or '1500.5' roubles → kopecks; null when it is not a sum. */
@@ -231,21 +240,21 @@ export function OrderScreen({ order, words }: { order: SchoolOrder; words: Order
               <strong>
                 {formatPrice(p.amount)} — {words.paymentStates[p.status] ?? p.status}
               </strong>{' '}
-              (банк: {p.provider_status ?? '—'}
+              (банк: {bankState(words, p.provider_status)}
               {p.provider_payment_id ? `, платёж ${p.provider_payment_id}` : ''})
               <span className="audit-small">
                 начата {moscowTime(p.created_at)}, изменена {moscowTime(p.updated_at)}
               </span>
               {p.notifications.length ? (
                 <span className="audit-small">
-                  Уведомления банка: {p.notifications.map((n) => `${moscowTime(n.received_at)} ${n.status ?? '—'} (${words.outcomes[n.outcome] ?? n.outcome})`).join('; ')}
+                  Уведомления банка: {p.notifications.map((n) => `${moscowTime(n.received_at)} ${bankState(words, n.status)}: ${words.outcomes[n.outcome] ?? n.outcome}`).join('; ')}
                 </span>
               ) : (
                 <span className="audit-small">Уведомлений банка не было.</span>
               )}
               {p.refunds.map((r) => (
                 <span key={r.id} className="audit-small">
-                  Возврат {formatPrice(r.amount)} — {moscowTime(r.at)}, {r.by ?? 'удалённый аккаунт'}, банк: {r.provider_status}
+                  Возврат {formatPrice(r.amount)} — {moscowTime(r.at)}, {r.by ?? 'удалённый аккаунт'}, банк: {bankState(words, r.provider_status)}
                   {r.reason ? `. Причина: ${r.reason}` : ''}
                 </span>
               ))}
