@@ -105,7 +105,7 @@ const INSTRUCTIONS = 'Чтобы переставить вопрос, нажми
 /** What a screen reader hears while a question moves: its number and its place among the questions. */
 function announcements(questions: readonly AdminQuestion[]) {
   const ids = questions.map((q) => q.id);
-  return placeAnnouncements(ids, (id) => `Вопрос ${ids.indexOf(Number(id)) + 1}`);
+  return placeAnnouncements(ids, (id, order) => `Вопрос ${order.indexOf(id) + 1}`);
 }
 
 function QuestionCard({
