@@ -5,7 +5,8 @@ import { STAFF_TEST_GROUP, enrolByCard, expect, newEmail, test } from './fixture
 
 // The school's day in one walk, at 375 and 1280 px: staff open a group of one seat and set its
 // session; a learner buys that seat by card; staff see the learner in the group and the order in
-// 'Заказы', refund it in full; the learner's course closes, they leave the group and the seat is free again. Each project
+// 'Заказы', refund it in full; the learner's course closes, they leave the group and the seat is free again. Meanwhile
+// someone joins the full group's waiting list and leaves it from 'Мои группы'. Each project
 // makes (and at the end closes) a group of its own, so the seat counts are exact.
 
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
@@ -71,6 +72,25 @@ test('staff open a group, a learner buys its seat, staff refund the order: the c
   expect(await studying()).toHaveLength(1);
   expect(await seatsLeft(page, id)).toBe(0);
   const learnerSession = await page.context().cookies();
+
+  // The group is full: someone else joins its waiting list on the order page, finds their place on
+  // 'Мои группы' and leaves the line (confirmed).
+  await signOut(page, baseURL!);
+  await login(newEmail('wait'));
+  await page.goto(`/order-course/${COURSE.slug}/?group=${id}`);
+  await hydrated(page);
+  const option = page.locator('label.order-option', { has: page.locator(`time[datetime="${day}"]`) });
+  await option.getByRole('button', { name: 'Встать в лист ожидания' }).click();
+  await expect(option.getByRole('status')).toContainText('Вы в листе ожидания.');
+  await page.goto('/user/group/');
+  await hydrated(page);
+  const line = page.getByRole('article', { name: `Лист ожидания: ${COURSE.title}, ${title}` });
+  await expect(line).toContainText('Вы 1-й в очереди.');
+  await page.screenshot({ path: `/work/shots/back-office-waiting-${project}.png`, fullPage: true });
+  await line.getByRole('button', { name: 'Выйти из листа ожидания' }).click();
+  await page.getByRole('dialog', { name: 'Выйти из листа ожидания?' }).getByRole('button', { name: 'Выйти', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Вы вышли из листа ожидания.' })).toBeVisible();
+  await expect(line).toHaveCount(0);
 
   // Staff: the learner is in the group, the order is in 'Заказы'; a full refund, confirmed.
   await signOut(page, baseURL!);

@@ -26,6 +26,7 @@ import type {
   GroupModules,
   GroupStart,
   MyGroup,
+  MyWaiting,
   MyGroupDetail,
   MyGroupSession,
   UserSchedule,
@@ -263,6 +264,9 @@ export function createApi(fetcher: ApiFetch) {
 
     // Groups and my schedule (decision 0031): `id` is the group; its tests run through the course calls.
     myGroups: () => json<MyGroup[]>(fetcher, '/api/user/groups/'),
+    /** Waiting lists the person is on (decision 0067), and leaving one (`id` is the group). */
+    myWaiting: () => json<MyWaiting>(fetcher, '/api/groups/waiting/'),
+    leaveWaiting: (id: number) => json<{ detail: string }>(fetcher, `/api/groups/waiting/${id}/`, { method: 'DELETE' }),
     myGroup: (id: number) => json<MyGroupDetail>(fetcher, `/api/user/groups/${id}/`),
     myGroupSession: (id: number, scheduleId: number) => json<MyGroupSession>(fetcher, `/api/user/groups/${id}/schedule/${scheduleId}/`),
     groupModules: (id: number) => json<GroupModules>(fetcher, `/api/group_schedule/${id}/modules/`),

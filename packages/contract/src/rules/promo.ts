@@ -29,6 +29,9 @@ export const WAITING_TEXTS = {
   already: 'Вы уже в листе ожидания этой группы.',
   joined: 'Вы в листе ожидания. Когда место освободится, мы напишем на e-mail.',
   studying: 'Вы уже учитесь на этом курсе.',
+  left: 'Вы вышли из листа ожидания.',
+  notWaiting: 'Вас нет в листе ожидания этой группы.',
+  offered: 'Место уже предложено вам и ждёт оплаты: если оно не нужно, отмените заказ в разделе «Мои заказы».',
 } as const;
 
 /** Codes are Latin letters, digits, '-' and '_', 3–40 characters; compared in any case. */

@@ -112,6 +112,23 @@ export type PromoPrice = z.infer<typeof promoPriceSchema>;
 /** POST /api/groups/waiting/ */
 export const waitingJoinBodySchema = z.object({ group: z.number({ error: 'Выберите группу.' }).int('Выберите группу.').positive('Выберите группу.').max(2_147_483_647, 'Выберите группу.') }).strict().meta({ id: 'WaitingJoin' });
 export const waitingJoinSchema = z.object({ detail: z.string(), status: z.enum(['waiting', 'offered', 'bought', 'expired', 'left']) }).meta({ id: 'WaitingJoined' });
+/** GET /api/groups/waiting/: the signed-in person's places in waiting lists (waiting or offered a seat). */
+export const myWaitingSchema = z
+  .array(
+    z.object({
+      group: z.object({ id: z.number().int(), title: z.string(), starts_on: z.string() }),
+      course: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+      status: z.enum(['waiting', 'offered']),
+      position: z.number().int().nullable().describe('место в очереди среди ждущих; null, когда место уже предложено'),
+      order_code: z.string().nullable().describe('заказ, который держит предложенное место'),
+      held_until: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  )
+  .meta({ id: 'MyWaiting' });
+export type MyWaiting = z.infer<typeof myWaitingSchema>;
+/** DELETE /api/groups/waiting/{group}/ */
+export const waitingLeftSchema = z.object({ detail: z.string() }).meta({ id: 'WaitingLeft' });
 export const waitingEntrySchema = z
   .object({
     id: z.number().int(),

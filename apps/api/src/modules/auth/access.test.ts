@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, courseGrants, courseLinks, testAttempts, userCourses, users } from '../../db/schema/index.ts';
+import { consents, courseGrants, courseLinks, testAttempts, userCourses, users, waitingEntries } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
@@ -240,6 +240,8 @@ describe('every route of the app', () => {
     // Promo codes and the waiting list (decision 0067): the price with a code for anyone; the list for the signed-in.
     expect(levels.get('POST /api/order/promo/')).toBe('caller');
     expect(levels.get('POST /api/groups/waiting/')).toBe('user');
+    expect(levels.get('GET /api/groups/waiting/')).toBe('user');
+    expect(levels.get('DELETE /api/groups/waiting/:id/')).toBe('user');
     // Groups and my schedule (decision 0031): signed-in only; the iCal feed itself is outside /api, by its secret.
     for (const route of [
       'GET /api/group_schedule/courses/available/',
@@ -504,6 +506,12 @@ describe('every route of the app', () => {
       return (await buildOrder(db, { payerEmail: user!.email })).code;
     },
     '/api/user/orders/:order_code/cancel/': async (db, userId) => (await buildOrder(db, { userId })).code,
+    // The holder's place in a group's waiting list (decision 0067): `:id` is the group.
+    '/api/groups/waiting/:id/': async (db, userId) => {
+      const group = await buildGroup(db, { courseId: (await buildCourse(db)).id, capacity: 1 });
+      await db.insert(waitingEntries).values({ groupId: group.id, userId });
+      return group.id;
+    },
     // Learning (decision 0028): `:id` is the holder's enrolment; lessons and tests of its course.
     '/api/user/courses/:id/': async (db, userId) => (await studying(db, userId)).id,
     '/api/user/course/:id/modules/': async (db, userId) => (await studying(db, userId)).id,

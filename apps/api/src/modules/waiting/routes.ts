@@ -1,9 +1,9 @@
 // The waiting list of full groups (decision 0067): a signed-in person joins it; staff see it per group.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailErrorSchema, fieldErrorsSchema, idParamSchema, waitingGroupsSchema, waitingJoinBodySchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
+import { detailErrorSchema, fieldErrorsSchema, idParamSchema, myWaitingSchema, waitingLeftSchema, waitingGroupsSchema, waitingJoinBodySchema, waitingJoinSchema, waitingListSchema } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor, staffActor } from '../auth/plugin.ts';
-import { joinWaiting, waitingGroups, waitingList } from './waiting.ts';
+import { joinWaiting, leaveWaiting, myWaiting, waitingGroups, waitingList } from './waiting.ts';
 
 const tags = ['waiting'];
 
@@ -27,6 +27,37 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => joinWaiting(db, signedInActor(request), request.body.group),
+  );
+
+  app.get(
+    '/groups/waiting/',
+    {
+      config: { access: 'user' },
+      onSend: noStore,
+      schema: {
+        summary: 'Мои листы ожидания',
+        description: 'Группы, в листе ожидания которых человек стоит или которым уже предложено место, с местом в очереди.',
+        tags,
+        response: { 200: myWaitingSchema },
+      },
+    },
+    async (request) => myWaiting(db, signedInActor(request)),
+  );
+
+  app.delete(
+    '/groups/waiting/:id/',
+    {
+      config: { access: 'user' },
+      onSend: noStore,
+      schema: {
+        summary: 'Выйти из листа ожидания группы',
+        description: '`id` — группа. Не в листе — 404; место уже предложено — 409: его отказывают, отменив заказ в «Мои заказы».',
+        tags,
+        params: idParamSchema,
+        response: { 200: waitingLeftSchema, 404: detailErrorSchema, 409: detailErrorSchema },
+      },
+    },
+    async (request) => leaveWaiting(db, signedInActor(request), request.params.id),
   );
 
   app.get(

@@ -64,6 +64,52 @@ describe('joining the list', () => {
   });
 });
 
+describe('my waiting lists', () => {
+  it('show my place in each line; leaving takes me off it, someone else’s entry is not mine to leave', async () => {
+    const { group } = await fullGroup();
+    const a = await person();
+    const b = await person();
+    await join(group.id, a.session.headers);
+    await join(group.id, b.session.headers);
+    const mine = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/groups/waiting/', headers });
+    const leave = (id: number, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/groups/waiting/${id}/`, headers });
+    expect((await mine({})).statusCode).toBe(401);
+    const listed = await mine(b.session.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([expect.objectContaining({ group: expect.objectContaining({ id: group.id }), status: 'waiting', position: 2, order_code: null })]);
+
+    // Someone with no entry there: as if the group's list did not exist.
+    const c = await person();
+    expect((await leave(group.id, c.session.headers)).json()).toEqual({ detail: WAITING_TEXTS.notWaiting });
+    expect((await leave(group.id, c.session.headers)).statusCode).toBe(404);
+
+    const left = await leave(group.id, a.session.headers);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toEqual({ detail: WAITING_TEXTS.left });
+    expect((await mine(a.session.headers)).json()).toEqual([]);
+    expect((await mine(b.session.headers)).json()[0].position, 'the next one moves up').toBe(1);
+    expect((await leave(group.id, a.session.headers)).statusCode, 'once').toBe(404);
+    // Joining again puts them at the end of the line.
+    await join(group.id, a.session.headers);
+    expect((await mine(a.session.headers)).json()[0].position).toBe(2);
+  });
+
+  it('a seat already offered is declined by cancelling its order, not by leaving', async () => {
+    const { group, holder } = await fullGroup();
+    const a = await person();
+    await join(group.id, a.session.headers);
+    expect((await t.app.inject({ method: 'POST', url: `/api/user/orders/${holder.code}/cancel/`, headers: holder.session.headers })).statusCode).toBe(200);
+    expect(await offerSeats(db(), group.id, options())).toBe(1);
+    const [offer] = (await t.app.inject({ method: 'GET', url: '/api/groups/waiting/', headers: a.session.headers })).json();
+    expect(offer).toEqual(expect.objectContaining({ status: 'offered', position: null, order_code: expect.any(String), held_until: expect.any(String) }));
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/groups/waiting/${group.id}/`, headers: a.session.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: WAITING_TEXTS.offered });
+    const [entry] = await db().select().from(waitingEntries).where(and(eq(waitingEntries.groupId, group.id), eq(waitingEntries.userId, a.user.id)));
+    expect(entry!.status).toBe('offered');
+  });
+});
+
 describe('a freed seat', () => {
   it('goes to the first waiting person, not to the order form; unpaid in time, it passes to the next', async () => {
     const { course, group, holder } = await fullGroup();

@@ -8,7 +8,7 @@
 // a time (a transaction-scoped advisory lock tried per group), and seats are taken by takeSeats'
 // conditional update, so several processes never offer one seat twice.
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { WAITING_TEXTS, formatDateTime, formatPrice, moscowIsoDate, type WaitingGroups, type WaitingList } from '@crema/contract';
+import { WAITING_TEXTS, formatDateTime, formatPrice, moscowIsoDate, type MyWaiting, type WaitingGroups, type WaitingList } from '@crema/contract';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
 import { courses, groups, orders, userCourses, users, waitingEntries, type WaitingEntry } from '../../db/schema/index.ts';
@@ -50,6 +50,46 @@ export async function joinWaiting(db: Db, actor: SignedInActor, groupId: number)
       await tx.insert(waitingEntries).values({ groupId, userId: actor.user.id });
     }
     return { detail: WAITING_TEXTS.joined, status: 'waiting' as const };
+  });
+}
+
+/** GET /api/groups/waiting/: where the person waits (or has a seat offered), soonest start first, with their place in each line. */
+export async function myWaiting(db: Executor, actor: SignedInActor): Promise<MyWaiting> {
+  const ahead = sql<number>`(select count(*) from waiting_entries w where w.group_id = ${waitingEntries.groupId} and w.status = 'waiting' and (w.created_at, w.id) < (${waitingEntries.createdAt}, ${waitingEntries.id}))`.mapWith(Number);
+  const rows = await db
+    .select({ entry: waitingEntries, group: { id: groups.id, title: groups.title, startsOn: groups.startsOn }, course: { id: courses.id, title: courses.title, slug: courses.slug }, code: orders.code, heldUntil: orders.heldUntil, ahead })
+    .from(waitingEntries)
+    .innerJoin(groups, eq(groups.id, waitingEntries.groupId))
+    .innerJoin(courses, eq(courses.id, groups.courseId))
+    .leftJoin(orders, eq(orders.id, waitingEntries.orderId))
+    .where(and(eq(waitingEntries.userId, actor.user.id), inArray(waitingEntries.status, ['waiting', 'offered'])))
+    .orderBy(asc(groups.startsOn), asc(groups.id));
+  return rows.map((row) => ({
+    group: { id: row.group.id, title: row.group.title, starts_on: row.group.startsOn },
+    course: row.course,
+    status: row.entry.status as 'waiting' | 'offered',
+    position: row.entry.status === 'waiting' ? row.ahead + 1 : null,
+    order_code: row.entry.status === 'offered' ? row.code : null,
+    held_until: row.entry.status === 'offered' ? (row.heldUntil?.toISOString() ?? null) : null,
+    created_at: row.entry.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * DELETE /api/groups/waiting/{group}/: the person leaves the group's waiting list. A seat already
+ * offered is an order of theirs: it ends by cancelling that order (its seat then goes to the next).
+ */
+export async function leaveWaiting(db: Db, actor: SignedInActor, groupId: number): Promise<{ detail: string }> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select()
+      .from(waitingEntries)
+      .where(and(eq(waitingEntries.groupId, groupId), eq(waitingEntries.userId, actor.user.id), inArray(waitingEntries.status, ['waiting', 'offered'])))
+      .for('update');
+    if (!entry) throw ApiError.notFound(WAITING_TEXTS.notWaiting);
+    if (entry.status === 'offered') throw new ApiError('conflict', WAITING_TEXTS.offered);
+    await tx.update(waitingEntries).set({ status: 'left', updatedAt: sql`now()` }).where(eq(waitingEntries.id, entry.id));
+    return { detail: WAITING_TEXTS.left };
   });
 }
 

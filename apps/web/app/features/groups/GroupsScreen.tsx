@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import type { MyGroup } from '@crema/contract';
+import type { MyGroup, MyWaiting } from '@crema/contract';
 import { formatCount, formatDate } from '@crema/contract/format';
 import { COURSE_FORMAT_LABELS } from '@crema/contract/rules';
 import { MEMBER_FORMS, groupPath, personName, sessionPath, sessionWhen, whoseText } from './paths.ts';
+import { WaitingLists } from './WaitingLists.tsx';
 import './groups.css';
 
 // /user/group/ 'Мои группы': the groups the account's holder and
@@ -80,7 +81,7 @@ function GroupCard({ group }: { group: MyGroup }) {
   );
 }
 
-export function GroupsScreen({ groups }: { groups: MyGroup[] }) {
+export function GroupsScreen({ groups, waiting }: { groups: MyGroup[]; waiting: MyWaiting }) {
   return (
     <main className="account__page">
       <h1 className="account__title">Мои группы</h1>
@@ -100,6 +101,7 @@ export function GroupsScreen({ groups }: { groups: MyGroup[] }) {
           </Link>
         </div>
       )}
+      <WaitingLists entries={waiting} />
     </main>
   );
 }
