@@ -17,6 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orNotFound(createApi(context.api).page(params.slug, { image_opts: PAGE_IMAGE_OPTS })),
     loadSchool(context),
   ]);
+  // An address the post or page had while public (decision 0070): permanently to where it is now.
+  if (post.slug !== params.slug) throw new Response(null, { status: 301, headers: { Location: post.url } });
   // Content pages live at the top level, not under /blog/.
   if (post.kind !== 'post') notFound();
   const heading = post.seo.h1 || post.title;
