@@ -92,6 +92,21 @@ export const sitePostBlockSchema = z.discriminatedUnion(
   { error: 'Неизвестный тип блока.' },
 );
 export type SitePostBlock = z.infer<typeof sitePostBlockSchema>;
+
+const text = z.string();
+const maybe = z.string().nullable();
+/** A stored block as the form gets it back (the same fields, without the input's clean-ups). */
+export const sitePostBlockOutSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('text'), html: text }),
+    z.object({ type: z.literal('side_text_image'), title: maybe, html: text, image: text, image_position: z.enum(['left', 'right']) }),
+    z.object({ type: z.literal('image'), image: text, alt: text, caption: maybe }),
+    z.object({ type: z.literal('quote'), text, author: maybe, author_role: maybe }),
+    z.object({ type: z.literal('gallery'), images: z.array(z.object({ image: text, alt: text, caption: maybe })) }),
+    z.object({ type: z.literal('video'), url: text, title: maybe, poster: maybe, duration_seconds: z.number().int().nullable() }),
+    z.object({ type: z.literal('cta'), title: text, text: maybe, button_text: text, link: text }),
+  ])
+  .meta({ id: 'SitePostBlock' });
 export type SitePostBlockInput = z.input<typeof sitePostBlockSchema>;
 
 const slug = z
@@ -183,7 +198,7 @@ export const sitePostSchema = z
     seo_title: z.string().nullable(),
     seo_description: z.string().nullable(),
     og_image: z.string().nullable(),
-    blocks: z.array(sitePostBlockSchema),
+    blocks: z.array(sitePostBlockOutSchema),
     urls: z.record(z.string(), z.string()).describe('ключ картинки → её адрес, для превью в форме'),
     old_slugs: z.array(z.string()).describe('прежние адреса: переадресуют сюда (301)'),
     view: pageExtendedSchema.describe('сохранённая версия так, как её покажет сайт (для предпросмотра)'),
