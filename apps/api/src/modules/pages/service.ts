@@ -187,6 +187,7 @@ const extendedColumns = {
   ogTitle: pages.ogTitle,
   ogDescription: pages.ogDescription,
   ogImage: pages.ogImage,
+  author: pages.author,
   updatedAt: pages.updatedAt,
 };
 
@@ -233,7 +234,7 @@ export async function pageView(
     toOg(media, page, page.excerpt, page.image),
     Promise.all(blockRows.map((row) => toBlock(media, row, opts))),
   ]);
-  return { ...card, og, seo: toSeo(page, page.excerpt), blocks, updated_at: page.updatedAt.toISOString() };
+  return { ...card, og, seo: toSeo(page, page.excerpt), blocks, author: page.author, updated_at: page.updatedAt.toISOString() };
 }
 
 // ---------------------------------------------------------------- sitemap
