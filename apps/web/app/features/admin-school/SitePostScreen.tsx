@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminUpload, PageExtended, SitePost, SitePostCreate } from '@crema/contract';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -7,7 +7,6 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
-import { loadOnUse } from '../../ui/load-on-use.ts';
 import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
 import { statusText, type SitePostWords } from './SitePostsScreen.tsx';
 import type { DraftBlock } from './SitePostBlocks.tsx';
@@ -19,8 +18,13 @@ import './site-posts.css';
 // the visitor will see it (the public renderer, given by the route: features do not import each
 // other); publishing now, from a Moscow date and time, taking it down, deleting after a question.
 
-/** The block editor (dnd-kit, the rich-text editor) loads when a form shows it. */
-const Blocks = loadOnUse(() => import('./SitePostBlocks.tsx'));
+/**
+ * The block editor (dnd-kit, the rich-text editor) loads in the browser when a form shows it; the
+ * server renders its place as the loading line. (Not ui/load-on-use: a second importer would make
+ * that helper a chunk of its own on the course page's first load.)
+ */
+const BlocksLoading = () => <p className="admin-muted">Загружаем редактор блоков…</p>;
+const Blocks = import.meta.env.SSR ? BlocksLoading : lazy(() => import('./SitePostBlocks.tsx'));
 
 const FIELDS = ['kind', 'title', 'slug', 'excerpt', 'image', 'author', 'seo_title', 'seo_description', 'og_image', 'blocks', 'date', 'time', 'updated_at'] as const;
 
@@ -245,8 +249,8 @@ export function SitePostScreen({
         <fieldset className="sp-fieldset">
           <legend>Текст</legend>
           <FormMessages look="admin" messages={form$.errorsOf('blocks')} />
-          <Suspense fallback={<p className="admin-muted">Загружаем редактор блоков…</p>}>
-            <Blocks.Component blocks={blocks} onChange={setBlocks} errorsOf={form$.errorsOf} urls={urls} onUploaded={remember} />
+          <Suspense fallback={<BlocksLoading />}>
+            <Blocks blocks={blocks} onChange={setBlocks} errorsOf={form$.errorsOf} urls={urls} onUploaded={remember} />
           </Suspense>
         </fieldset>
 
