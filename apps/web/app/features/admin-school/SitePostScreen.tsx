@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminUpload, PageExtended, SitePost, SitePostCreate } from '@crema/contract';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -20,9 +20,11 @@ import './site-posts.css';
 
 /**
  * The block editor (dnd-kit, the rich-text editor) loads in the browser when a form shows it; the
- * server renders its place as the loading line. (Not ui/load-on-use: a second importer would make
- * that helper a chunk of its own on the course page's first load.)
+ * server and the hydration render its place as the loading line, the editor comes after (its own
+ * first render differs). Not ui/load-on-use: a second importer would make that helper a chunk of
+ * its own on the course page's first load.
  */
+const noSubscription = () => () => {};
 const BlocksLoading = () => <p className="admin-muted">Загружаем редактор блоков…</p>;
 const Blocks = import.meta.env.SSR ? BlocksLoading : lazy(() => import('./SitePostBlocks.tsx'));
 
@@ -97,6 +99,8 @@ export function SitePostScreen({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [schedule, setSchedule] = useState(() => inAnHour());
   const [notice, setNotice] = useState<string | null>(null);
+  // False on the server and while hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   /** Where the last action's general messages stand: under the form's buttons or the publishing ones. */
   const [place, setPlace] = useState<'form' | 'publish'>('form');
   const form$ = useApiForm(fieldNames(blocks));
@@ -249,9 +253,13 @@ export function SitePostScreen({
         <fieldset className="sp-fieldset">
           <legend>Текст</legend>
           <FormMessages look="admin" messages={form$.errorsOf('blocks')} />
-          <Suspense fallback={<BlocksLoading />}>
-            <Blocks blocks={blocks} onChange={setBlocks} errorsOf={form$.errorsOf} urls={urls} onUploaded={remember} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={<BlocksLoading />}>
+              <Blocks blocks={blocks} onChange={setBlocks} errorsOf={form$.errorsOf} urls={urls} onUploaded={remember} />
+            </Suspense>
+          ) : (
+            <BlocksLoading />
+          )}
         </fieldset>
 
         <fieldset className="sp-fieldset">
