@@ -120,6 +120,7 @@ test('staff schedule a post for the next minute: a guest sees it in the blog onl
 });
 
 test('the editor at phone and desktop widths: filters, blocks, publishing, no sideways scrolling', async ({ page, login }, testInfo) => {
+  test.setTimeout(60_000);
   const project = testInfo.project.name;
   const stamp = `${project}-${Date.now().toString(36)}`;
   let id: number | null = null;
