@@ -139,6 +139,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
   expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
   const applications = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/applications/?page_size=1');
+  const posts = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/site/posts/?kind=post&status=published&sort=title&page_size=1');
+  expect(posts.results.length, 'a published demo post').toBeGreaterThan(0);
   return [
     { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
     { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
@@ -160,6 +162,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
+    { path: '/admin/school/site/posts/', kind: 'блог и страницы (сотрудники)' },
+    { path: `/admin/school/site/posts/${posts.results[0]!.id}/`, kind: 'редактор записи (сотрудники)' },
   ];
 }
 

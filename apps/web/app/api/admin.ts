@@ -61,6 +61,12 @@ import type {
   SvedenContent,
   SvedenPage,
   SvedenSectionKey,
+  SitePost,
+  SitePostCard,
+  SitePostCreate,
+  SitePostSchedule,
+  SitePostsQuery,
+  SitePostUpdate,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -234,6 +240,15 @@ export function createAdminApi(fetcher: ApiFetch) {
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
+    /** The site's blog posts and content pages (staff only, decision 0070). */
+    sitePosts: (query: SitePostsQuery) => json<Paginated<SitePostCard>>(fetcher, `/api/admin/school/site/posts/${toQuery(query)}`),
+    sitePost: (id: number) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/`),
+    createSitePost: (body: SitePostCreate) => json<SitePost>(fetcher, '/api/admin/school/site/posts/', post(body)),
+    updateSitePost: (id: number, body: SitePostUpdate) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/`, { method: 'PUT', body }),
+    deleteSitePost: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/posts/${id}/`, del),
+    publishSitePost: (id: number, updated_at: string) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/publish/`, post({ updated_at })),
+    scheduleSitePost: (id: number, body: SitePostSchedule) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/schedule/`, post(body)),
+    unpublishSitePost: (id: number, updated_at: string) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/unpublish/`, post({ updated_at })),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -56,6 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         })
       : Promise.resolve(null as FeedbackForm | null),
   ]);
+  // An address the page or post had while public (decision 0070): permanently to where it is now.
+  if (page.slug !== slug) throw new Response(null, { status: 301, headers: { Location: page.url } });
   if (page.kind !== 'page') notFound();
   return { page, teachers, feedbackForm, jsonLd: [breadcrumbJsonLd(context.publicUrl, pageCrumbs(page.title, contentPagePath(page.slug)))] };
 }

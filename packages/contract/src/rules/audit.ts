@@ -61,6 +61,13 @@ export const AUDIT_ACTIONS = {
   'promo.create': 'Создан промокод',
   'promo.update': 'Изменён промокод',
   'promo.disable': 'Выключен промокод',
+  // The site's blog posts and content pages (decision 0070).
+  'post.create': 'Создана запись или страница сайта',
+  'post.update': 'Изменена запись или страница сайта',
+  'post.publish': 'Опубликована запись или страница сайта',
+  'post.schedule': 'Запланирована публикация записи или страницы',
+  'post.unpublish': 'Снята с публикации запись или страница сайта',
+  'post.delete': 'Удалена запись или страница сайта',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -83,6 +90,8 @@ export const AUDIT_ENTITIES = {
   order: 'Заказ',
   application: 'Заявка',
   promo: 'Промокод',
+  // The site's blog posts and content pages (decision 0070).
+  post: 'Запись или страница сайта',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

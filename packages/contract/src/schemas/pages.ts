@@ -93,6 +93,7 @@ export const pageExtendedSchema = pageCardSchema
     og: ogSchema,
     seo: seoSchema,
     blocks: z.array(pageBlockSchema),
+    author: z.string().nullable().describe('имя автора записи; null — не указано'),
     updated_at: z.string(),
   })
   .meta({ id: 'PageExtended' });

@@ -110,11 +110,29 @@ export const pages = pgTable(
     /** Visible from this instant; null = immediately. Lists are ordered newest publish_from first. */
     publishFrom: timestamp({ withTimezone: true }),
     isPublished: boolean().notNull().default(false),
+    /** The name shown on a post as its author ('Анна Смирнова'); null — none shown. */
+    author: text(),
     ...seoColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.kind, t.publishFrom)],
+);
+
+/**
+ * Addresses a page had while it was public: an old slug answers with a permanent redirect to the
+ * page's current address (decision 0070). A slug here is no other page's slug.
+ */
+export const pageSlugs = pgTable(
+  'page_slugs',
+  {
+    slug: text().primaryKey(),
+    pageId: integer()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.pageId)],
 );
 
 /** The body of a page, block by block. */
@@ -181,5 +199,6 @@ export type MenuItem = typeof menuItems.$inferSelect;
 export type Banner = typeof banners.$inferSelect;
 export type Page = typeof pages.$inferSelect;
 export type PageBlock = typeof pageBlocks.$inferSelect;
+export type PageSlug = typeof pageSlugs.$inferSelect;
 export type Subsection = typeof subsections.$inferSelect;
 export type StatisticsSource = typeof statisticsSources.$inferSelect;

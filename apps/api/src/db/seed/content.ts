@@ -18,6 +18,7 @@ export async function seedPage(tx: Executor, page: SeedPage, now: Date): Promise
       image: page.image ?? null,
       publishFrom,
       isPublished: page.isPublished ?? true,
+      author: page.author ?? null,
       seoTitle: page.seoTitle,
       seoDescription: page.seoDescription,
       seoH1: page.title,

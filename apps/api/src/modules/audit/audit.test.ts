@@ -222,6 +222,15 @@ describe('every change through the API is recorded', () => {
     expect(await newest()).toMatchObject({ action: 'promo.update', before: { percent: 10 }, after: { percent: 15 } });
     await step('POST', '/admin/school/promo/:id/disable/', `/api/admin/school/promo/${promo.id}/disable/`, staff);
     expect(await newest()).toMatchObject({ action: 'promo.disable', after: { is_active: false } });
+    const post = await step('POST', '/admin/school/site/posts/', '/api/admin/school/site/posts/', staff, { kind: 'post', title: 'Журнал', slug: unique('audit-post').toLowerCase().replace(/[^a-z0-9-]/g, '-'), blocks: [] });
+    expect(await newest()).toMatchObject({ entity: 'post', entityId: String(post.id), action: 'post.create' });
+    const postUrl = `/api/admin/school/site/posts/${post.id}/`;
+    const edited = await step('PUT', '/admin/school/site/posts/:id/', postUrl, staff, { updated_at: post.updated_at, title: 'Журнал 2', slug: post.slug, blocks: [] });
+    expect(await newest()).toMatchObject({ before: { title: 'Журнал' }, after: { title: 'Журнал 2' } });
+    const live = await step('POST', '/admin/school/site/posts/:id/publish/', `${postUrl}publish/`, staff, { updated_at: edited.updated_at });
+    const later = await step('POST', '/admin/school/site/posts/:id/schedule/', `${postUrl}schedule/`, staff, { updated_at: live.updated_at, date: '2099-01-01', time: '10:00' });
+    await step('POST', '/admin/school/site/posts/:id/unpublish/', `${postUrl}unpublish/`, staff, { updated_at: later.updated_at });
+    await step('DELETE', '/admin/school/site/posts/:id/', postUrl, staff);
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

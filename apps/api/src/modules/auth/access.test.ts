@@ -359,6 +359,14 @@ describe('every route of the app', () => {
     'POST /api/admin/school/promo/:id/disable/': NOT_STAFF,
     'GET /api/admin/school/groups/:id/waiting/': NOT_STAFF,
     'GET /api/admin/school/waiting/': NOT_STAFF,
+    'GET /api/admin/school/site/posts/': NOT_STAFF,
+    'POST /api/admin/school/site/posts/': NOT_STAFF,
+    'GET /api/admin/school/site/posts/:id/': NOT_STAFF,
+    'PUT /api/admin/school/site/posts/:id/': NOT_STAFF,
+    'DELETE /api/admin/school/site/posts/:id/': NOT_STAFF,
+    'POST /api/admin/school/site/posts/:id/publish/': NOT_STAFF,
+    'POST /api/admin/school/site/posts/:id/schedule/': NOT_STAFF,
+    'POST /api/admin/school/site/posts/:id/unpublish/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -48,7 +48,8 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Картинки блоков «текст с картинкой» — по `block_side_text_image_opts` (по умолчанию size:615), ' +
           'остальные — по `image_opts` (по умолчанию исходный размер). Черновик или запись с будущей ' +
-          'датой публикации — 404.',
+          'датой публикации — 404. По прежнему адресу опубликованной страницы — она же с нынешним `slug` ' +
+          '(сайт переадресует на него с кодом 301).',
         tags,
         params: pageSlugParamSchema,
         querystring: pageExtendedQuerySchema,

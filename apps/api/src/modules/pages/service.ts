@@ -9,11 +9,12 @@ import {
   type SitemapEntry,
   type PAGE_ORDERINGS,
 } from '@crema/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   courses,
   groups,
   pageBlocks,
+  pageSlugs,
   pages,
   RU_COLLATION,
   type CtaBlockData,
@@ -114,7 +115,7 @@ interface BlockImageOpts {
 }
 
 /** The API shape of a stored block; images resolved to URLs, camelCase data keys in snake_case. */
-async function toBlock(
+export async function toBlock(
   media: MediaService,
   row: { id: number; type: keyof PageBlockDataByType; data: unknown },
   opts: BlockImageOpts,
@@ -177,27 +178,50 @@ async function toBlock(
   }
 }
 
-/** GET /api/pages/{slug}/extended/: one public page or post with its blocks, or 404. */
+const extendedColumns = {
+  ...cardColumns,
+  seoTitle: pages.seoTitle,
+  seoDescription: pages.seoDescription,
+  seoH1: pages.seoH1,
+  seoKeywords: pages.seoKeywords,
+  ogTitle: pages.ogTitle,
+  ogDescription: pages.ogDescription,
+  ogImage: pages.ogImage,
+  author: pages.author,
+  updatedAt: pages.updatedAt,
+};
+
+/**
+ * GET /api/pages/{slug}/extended/: one public page or post with its blocks, or 404. A slug the page
+ * had while it was public (decision 0070) answers with the page itself under its current slug: the
+ * site redirects there permanently.
+ */
 export async function getPage(
   db: Db,
   media: MediaService,
   slug: string,
   query: { block_side_text_image_opts?: ImageOpts; image_opts?: ImageOpts },
 ): Promise<PageExtended> {
-  const [page] = await db
-    .select({
-      ...cardColumns,
-      seoTitle: pages.seoTitle,
-      seoDescription: pages.seoDescription,
-      seoH1: pages.seoH1,
-      seoKeywords: pages.seoKeywords,
-      ogTitle: pages.ogTitle,
-      ogDescription: pages.ogDescription,
-      ogImage: pages.ogImage,
-      updatedAt: pages.updatedAt,
-    })
-    .from(pages)
-    .where(and(eq(pages.slug, slug), visiblePages));
+  const [page] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.slug, slug), visiblePages));
+  if (page) return pageView(db, media, page.id, query, visiblePages);
+  const [former] = await db
+    .select({ id: pages.id })
+    .from(pageSlugs)
+    .innerJoin(pages, eq(pages.id, pageSlugs.pageId))
+    .where(and(eq(pageSlugs.slug, slug), visiblePages));
+  if (!former) throw ApiError.notFound('Страница не найдена.');
+  return pageView(db, media, former.id, query, visiblePages);
+}
+
+/** A page with its blocks as the site shows it (`where`: which pages count; staff previews see drafts too). */
+export async function pageView(
+  db: Executor,
+  media: MediaService,
+  id: number,
+  query: { block_side_text_image_opts?: ImageOpts; image_opts?: ImageOpts },
+  where?: SQL,
+): Promise<PageExtended> {
+  const [page] = await db.select(extendedColumns).from(pages).where(and(eq(pages.id, id), where));
   if (!page) throw ApiError.notFound('Страница не найдена.');
   const blockRows = await db
     .select({ id: pageBlocks.id, type: pageBlocks.type, data: pageBlocks.data })
@@ -210,7 +234,7 @@ export async function getPage(
     toOg(media, page, page.excerpt, page.image),
     Promise.all(blockRows.map((row) => toBlock(media, row, opts))),
   ]);
-  return { ...card, og, seo: toSeo(page, page.excerpt), blocks, updated_at: page.updatedAt.toISOString() };
+  return { ...card, og, seo: toSeo(page, page.excerpt), blocks, author: page.author, updated_at: page.updatedAt.toISOString() };
 }
 
 // ---------------------------------------------------------------- sitemap

@@ -32,6 +32,8 @@ export const schoolPaths = {
   /** The site's content (decision 0069): an overview, then one area per kind of content. */
   site: () => '/admin/school/site/',
   posts: () => '/admin/school/site/posts/',
+  newPost: (kind: 'post' | 'page') => `/admin/school/site/posts/new/?kind=${kind}`,
+  post: (id: number) => `/admin/school/site/posts/${id}/`,
   banners: () => '/admin/school/site/banners/',
   menus: () => '/admin/school/site/menus/',
   dictionaries: () => '/admin/school/site/catalog/',

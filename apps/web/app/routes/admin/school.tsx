@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { SvedenSectionKey } from '@crema/contract';
+import type { PageExtended, SvedenSectionKey } from '@crema/contract';
 import {
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
@@ -33,6 +33,11 @@ import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
+import { SITE_POSTS_PAGE_SIZE, SitePostsScreen, type SitePostFilters } from '../../features/admin-school/SitePostsScreen.tsx';
+import { SitePostScreen } from '../../features/admin-school/SitePostScreen.tsx';
+import { PostArticle } from '../../features/content/PostView.tsx';
+import { PageHead, contentPagePath } from '../../features/content/PageView.tsx';
+import { Blocks } from '../../features/content/Blocks.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -268,6 +273,52 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
   };
 }
 
+const SITE_POST_WORDS = {
+  kinds: { post: 'Запись блога', page: 'Страница сайта' },
+  statuses: { draft: 'Черновик', scheduled: 'Запланирована', published: 'Опубликована' },
+  sorts: { '-updated_at': 'Сначала изменённые недавно', '-publish_from': 'Сначала новые публикации', title: 'По заголовку' },
+};
+const SITE_POST_KINDS = ['post', 'page'] as const;
+const SITE_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+const SITE_POST_SORTS = ['-updated_at', '-publish_from', 'title'] as const;
+
+/** The site's posts and pages (decision 0070): the list by the address's filters. */
+async function sitePostsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const filters: SitePostFilters = {
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+    kind: oneOf(SITE_POST_KINDS, search.get('kind')),
+    status: oneOf(SITE_POST_STATUSES, search.get('status')),
+    sort: oneOf(SITE_POST_SORTS, search.get('sort')),
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const list = await api.sitePosts({ ...filters, page, page_size: SITE_POSTS_PAGE_SIZE });
+  return { screen: 'site-posts' as const, posts: list.results, count: list.count, page, filters, words: SITE_POST_WORDS };
+}
+
+/** One post or page (`id`), or a new one ('new', its kind from `?kind=`). */
+async function sitePostScreen(request: Request, api: ReturnType<typeof createAdminApi>, id: string) {
+  if (id === 'new') {
+    const kind = oneOf(SITE_POST_KINDS, pageUrl(request).searchParams.get('kind')) ?? 'post';
+    return { screen: 'site-post' as const, post: null, kind, words: SITE_POST_WORDS };
+  }
+  const postId = idParam(id);
+  if (!postId) throw data(null, { status: 404 });
+  const post = await orNotFound(api.sitePost(postId));
+  return { screen: 'site-post' as const, post, kind: post.kind, words: SITE_POST_WORDS };
+}
+
+/** The staff's preview of a post or page: the public renderer of its article or page head and blocks. */
+function SitePreview({ page }: { page: PageExtended }) {
+  if (page.kind === 'post') return <PostArticle post={page} />;
+  return (
+    <>
+      <PageHead page={page} path={contentPagePath(page.slug)} />
+      <Blocks blocks={page.blocks} priorityFirst={!page.image} />
+    </>
+  );
+}
+
 // /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
 // applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
@@ -299,6 +350,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The site's content (decision 0069): /admin/school/site/{area}/…, each area's screens below.
   if (area === 'site') {
     if (!item) return { screen: 'site' as const };
+    if (item === 'posts' && more.length === 0) return sitePostsScreen(request, api);
+    if (item === 'posts' && more.length === 1) return sitePostScreen(request, api, more[0]!);
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -354,6 +407,10 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'site':
       return 'Сайт';
+    case 'site-posts':
+      return 'Блог и страницы';
+    case 'site-post':
+      return loaderData.post ? `${loaderData.post.title} — блог и страницы` : loaderData.kind === 'page' ? 'Новая страница' : 'Новая запись';
     case 'people':
       return 'Люди';
     case 'groups':
@@ -421,6 +478,11 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <WaitingListScreen list={loaderData.list} />;
     case 'site':
       return <SiteScreen />;
+    case 'site-posts':
+      return <SitePostsScreen posts={loaderData.posts} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
+    case 'site-post':
+      // Another post (or a new one after the created one) starts the form anew.
+      return <SitePostScreen key={loaderData.post?.id ?? `new-${loaderData.kind}`} post={loaderData.post} kind={loaderData.kind} words={loaderData.words} Preview={SitePreview} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }

@@ -1,13 +1,11 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/post';
-import { formatDate } from '@crema/contract/format';
 import { createApi } from '../../api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
-import { Blocks, COVER_IMAGE, PAGE_IMAGE_OPTS } from '../../features/content/Blocks.tsx';
-import { MediaImage } from '../../components/ui/MediaImage.tsx';
+import { PAGE_IMAGE_OPTS } from '../../features/content/Blocks.tsx';
+import { PostArticle } from '../../features/content/PostView.tsx';
 import { SLUG_PATTERN } from '@crema/contract/rules';
 import { notFound, orNotFound } from '../../features/content/load.ts';
 
@@ -17,6 +15,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orNotFound(createApi(context.api).page(params.slug, { image_opts: PAGE_IMAGE_OPTS })),
     loadSchool(context),
   ]);
+  // An address the post or page had while public (decision 0070): permanently to where it is now.
+  if (post.slug !== params.slug) throw new Response(null, { status: 301, headers: { Location: post.url } });
   // Content pages live at the top level, not under /blog/.
   if (post.kind !== 'post') notFound();
   const heading = post.seo.h1 || post.title;
@@ -60,32 +60,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, crumbs } = loaderData;
-  const heading = post.seo.h1 || post.title;
-  const published = post.publish_from ?? post.updated_at;
   return (
     <main className="page container">
       <div className="page__column">
         <Breadcrumbs crumbs={crumbs} />
-        <article>
-          <header className="page__header">
-            <h1 className="page__title">{heading}</h1>
-            <p className="page__meta">
-              <time dateTime={published}>{formatDate(published)}</time>
-            </p>
-            {post.excerpt ? <p className="page__lead">{post.excerpt}</p> : null}
-          </header>
-          {post.image ? (
-            <figure className="page__cover">
-              <MediaImage className="page__cover-image" image={post.image} alt={post.title} {...COVER_IMAGE} priority />
-            </figure>
-          ) : null}
-          <Blocks blocks={post.blocks} priorityFirst={!post.image} />
-          <footer className="page__footer">
-            <Link className="back-link" to={paths.blog()}>
-              <span aria-hidden="true">←</span> Все статьи
-            </Link>
-          </footer>
-        </article>
+        <PostArticle post={post} />
       </div>
     </main>
   );

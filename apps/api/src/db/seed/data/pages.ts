@@ -15,6 +15,8 @@ export interface SeedPage {
   seoTitle: string;
   seoDescription: string;
   seoKeywords?: string;
+  /** Posts: the name shown as the author. */
+  author?: string;
   blocks: SeedPageBlock[];
 }
 
@@ -137,6 +139,7 @@ export const blogPosts: SeedPage[] = [
     slug: 'kak-vybrat-kofemolku-dlya-doma',
     title: 'Как выбрать кофемолку для дома',
     kind: 'post',
+    author: 'Анна Смирнова',
     excerpt: 'Почему кофемолка важнее кофеварки и на что смотреть при покупке.',
     image: 'demo/blog/grinder.jpg',
     publishedDaysAgo: 150,
@@ -158,6 +161,7 @@ export const blogPosts: SeedPage[] = [
     slug: 'purover-za-pyat-minut',
     title: 'Пуровер за пять минут: пошаговый рецепт',
     kind: 'post',
+    author: 'Илья Корнеев',
     excerpt: 'Простой рецепт для воронки, который прощает ошибки.',
     image: 'demo/blog/pourover.jpg',
     publishedDaysAgo: 112,
