@@ -61,6 +61,15 @@ export const AUDIT_ACTIONS = {
   'promo.create': 'Создан промокод',
   'promo.update': 'Изменён промокод',
   'promo.disable': 'Выключен промокод',
+  // The site's banners and menus
+  'banner.create': 'Добавлен баннер',
+  'banner.update': 'Изменён баннер',
+  'banner.delete': 'Удалён баннер',
+  'banner.reorder': 'Изменён порядок баннеров',
+  'menu.item_create': 'Добавлен пункт меню',
+  'menu.item_update': 'Изменён пункт меню',
+  'menu.item_delete': 'Удалён пункт меню',
+  'menu.reorder': 'Изменён порядок пунктов меню',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -83,6 +92,9 @@ export const AUDIT_ENTITIES = {
   order: 'Заказ',
   application: 'Заявка',
   promo: 'Промокод',
+  // The site's banners and menus
+  banner: 'Баннер',
+  menu: 'Меню',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
