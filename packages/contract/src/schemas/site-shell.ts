@@ -40,8 +40,7 @@ const imageKey = z
   .string()
   .trim()
   .max(300, 'Не длиннее 300 символов.')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Загрузите картинку заново.')
-  .refine((value) => !value.includes('..'), 'Загрузите картинку заново.')
+  .refine((value) => value === '' || (/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value) && !value.includes('..')), 'Загрузите картинку заново.')
   .nullish()
   .transform((value) => value || null);
 
