@@ -4,7 +4,7 @@ import type { Banner } from '@crema/contract';
 import { CatalogImage } from './CatalogImage.tsx';
 import { useHydrated } from './hydrated.ts';
 
-/** Main banners: 16:10; a phone's full width at about twice its pixel density, half a desktop row. */
+/** Main banners: 16:10; a phone's full width at about twice its pixel density, half a desktop row. A phone gets the banner's phone image when it has one. */
 export const PROMO_IMAGE = { width: 720, height: 450, opts: 'size:720x450,crop:center' } as const;
 
 const EXTERNAL = /^(https?:)?\/\//i;
@@ -49,7 +49,8 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
           <li key={banner.id} className="promo__slide">
             <CatalogImage
               className="promo__image"
-              image={banner.image}
+              image={banner.image ?? banner.image_mobile}
+              narrow={banner.image ? banner.image_mobile : null}
               alt=""
               width={PROMO_IMAGE.width}
               height={PROMO_IMAGE.height}
