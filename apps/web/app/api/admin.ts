@@ -61,6 +61,16 @@ import type {
   SvedenContent,
   SvedenPage,
   SvedenSectionKey,
+  BannerPosition,
+  MenuKey,
+  SiteBanner,
+  SiteBannerCreate,
+  SiteBannerOrder,
+  SiteBannerPatch,
+  SiteMenu,
+  SiteMenuItemCreate,
+  SiteMenuItemPatch,
+  SiteMenuOrder,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -234,6 +244,18 @@ export function createAdminApi(fetcher: ApiFetch) {
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
+    /** The site's banners and menus (staff only, decision 0071). */
+    siteBanners: (key?: BannerPosition) => json<SiteBanner[]>(fetcher, `/api/admin/school/site/banners/${toQuery({ key })}`),
+    siteBanner: (id: number) => json<SiteBanner>(fetcher, `/api/admin/school/site/banners/${id}/`),
+    createSiteBanner: (body: SiteBannerCreate) => json<SiteBanner>(fetcher, '/api/admin/school/site/banners/', post(body)),
+    updateSiteBanner: (id: number, body: SiteBannerPatch) => json<SiteBanner>(fetcher, `/api/admin/school/site/banners/${id}/`, patch(body)),
+    deleteSiteBanner: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/banners/${id}/`, del),
+    orderSiteBanners: (body: SiteBannerOrder) => json<SiteBanner[]>(fetcher, '/api/admin/school/site/banners/order/', { method: 'PUT', body }),
+    siteMenu: (key: MenuKey) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/`),
+    createMenuItem: (key: MenuKey, body: SiteMenuItemCreate) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/`, post(body)),
+    updateMenuItem: (key: MenuKey, id: number, body: SiteMenuItemPatch) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/`, patch(body)),
+    deleteMenuItem: (key: MenuKey, id: number, version: number) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/${toQuery({ version })}`, del),
+    orderMenu: (key: MenuKey, body: SiteMenuOrder) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/order/`, { method: 'PUT', body }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -3,8 +3,9 @@
 // three menus as trees of two levels, each change made against the version the screen saw.
 import { z } from 'zod';
 import { safeLink } from '../rules/links.ts';
+import { BANNER_POSITION_KEYS, SITE_MENU_ITEM_TYPES, type SiteMenuItemType } from '../rules/site-shell.ts';
 import { idParam } from './common.ts';
-import { MENU_KEYS, menuKeySchema } from './content.ts';
+import { menuKeySchema } from './content.ts';
 
 const id = z.number().int();
 const INT4_MAX = 2_147_483_647;
@@ -51,14 +52,6 @@ const instant = z.iso
 
 // ---------------------------------------------------------------- banners
 
-/** Where a banner is shown, with the Russian name the screen gives it. */
-export const BANNER_POSITIONS = [
-  { key: 'main', title: 'Слайдер на главной', about: 'Большие баннеры на главной странице; листаются по очереди.' },
-  { key: 'discount', title: 'Скидка на главной', about: 'Полоса со скидкой под каталогом; посетитель может её скрыть.' },
-  { key: 'header', title: 'Над шапкой', about: 'Строка над шапкой сайта; показывается первый активный баннер.' },
-] as const;
-export const BANNER_POSITION_KEYS = ['main', 'discount', 'header'] as const;
-export type BannerPosition = (typeof BANNER_POSITION_KEYS)[number];
 export const bannerPositionSchema = z.enum(BANNER_POSITION_KEYS, { error: 'Допустимые места: main, discount, header.' });
 
 const imageOut = z.object({ key: z.string(), url: z.string() }).nullable();
@@ -129,15 +122,6 @@ export type SiteBannerOrder = z.input<typeof siteBannerOrderSchema>;
 export const siteBannerParamsSchema = z.object({ id: idParam });
 
 // ---------------------------------------------------------------- menus
-
-export const SITE_MENUS = [
-  { key: 'header_menu', title: 'Меню в шапке', about: 'Главное меню сайта; у пунктов могут быть вложенные — выпадающие подменю.' },
-  { key: 'footer_menu', title: 'Меню в подвале', about: 'Колонки ссылок внизу каждой страницы: пункт с вложенными — колонка.' },
-  { key: 'noschool_header', title: 'Шапка без школы', about: 'Меню шапки на страницах вне школы.' },
-] as const satisfies readonly { key: (typeof MENU_KEYS)[number]; title: string; about: string }[];
-
-export const SITE_MENU_ITEM_TYPES = ['direct_link', 'page', 'course', 'category'] as const;
-export type SiteMenuItemType = (typeof SITE_MENU_ITEM_TYPES)[number];
 
 export const siteMenuItemSchema = z
   .object({

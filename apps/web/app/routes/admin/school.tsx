@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { SvedenSectionKey } from '@crema/contract';
+import type { BannerPosition, MenuKey, SvedenSectionKey } from '@crema/contract';
 import {
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
@@ -11,6 +11,8 @@ import {
   ORDER_STATUSES,
   RECONSENT_ACTIONS,
   SCHOOL_GROUP_STATUS_TITLES,
+  BANNER_POSITIONS,
+  SITE_MENUS,
 } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
@@ -33,6 +35,13 @@ import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
+import { SiteBannersScreen, type BannerWords } from '../../features/admin-school/SiteBannersScreen.tsx';
+import { SiteBannerScreen, type BannerPreviews } from '../../features/admin-school/SiteBannerScreen.tsx';
+import { SiteMenusScreen, type MenuWords } from '../../features/admin-school/SiteMenusScreen.tsx';
+import { PromoBanners } from '../../features/catalog/PromoBanners.tsx';
+import { DiscountBanner } from '../../features/catalog/DiscountBanner.tsx';
+import { HeaderBanner } from '../../components/layout/HeaderBanner.tsx';
+import '../home.css';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -248,6 +257,43 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
   };
 }
 
+/** The words of the banner screens: the positions and the states (decision 0071). */
+const bannerWords = (): BannerWords => ({
+  positions: BANNER_POSITIONS.map((p) => ({ ...p })),
+  states: { shown: 'На сайте', hidden: 'Выключен', scheduled: 'Ждёт начала показа', ended: 'Срок показа прошёл' },
+});
+
+/** The site's banners (/admin/school/site/banners/, …/new/?key=…, …/{id}/) and menus (/admin/school/site/menus/{key}/). */
+async function siteShellScreen(request: Request, api: ReturnType<typeof createAdminApi>, section: string, rest: string[]) {
+  if (section === 'banners') {
+    const [sub, ...tail] = rest;
+    if (!sub) return { screen: 'site-banners' as const, banners: await api.siteBanners(), words: bannerWords() };
+    if (tail.length > 0) return null;
+    const asked = pageUrl(request).searchParams.get('key');
+    const position: BannerPosition = BANNER_POSITIONS.find((p) => p.key === asked)?.key ?? 'main';
+    if (sub === 'new') return { screen: 'site-banner' as const, banner: null, position, words: bannerWords() };
+    const id = idParam(sub);
+    if (id) {
+      const banner = await orNotFound(api.siteBanner(id));
+      return { screen: 'site-banner' as const, banner, position: banner.key, words: bannerWords() };
+    }
+  }
+  if (section === 'menus' && rest.length <= 1) {
+    const key = (rest[0] ?? 'header_menu') as MenuKey;
+    if (!SITE_MENUS.some((m) => m.key === key)) return null;
+    const words: MenuWords = { menus: SITE_MENUS.map((m) => ({ ...m })) };
+    return { screen: 'site-menus' as const, menu: await api.siteMenu(key), words };
+  }
+  return null;
+}
+
+/** How the site draws each banner position, for the form's preview. */
+const BANNER_PREVIEWS: BannerPreviews = {
+  main: ({ banner }) => <PromoBanners banners={[banner]} />,
+  discount: DiscountBanner,
+  header: HeaderBanner,
+};
+
 // /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
 // applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
@@ -279,6 +325,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The site's content (decision 0069): /admin/school/site/{area}/…, each area's screens below.
   if (area === 'site') {
     if (!item) return { screen: 'site' as const };
+    const shell = await siteShellScreen(request, api, item, more);
+    if (shell) return shell;
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -334,6 +382,12 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'site':
       return 'Сайт';
+    case 'site-banners':
+      return 'Баннеры — сайт';
+    case 'site-banner':
+      return loaderData.banner ? `Баннер «${loaderData.banner.title}» — сайт` : 'Новый баннер — сайт';
+    case 'site-menus':
+      return `${loaderData.menu.title} — сайт`;
     case 'people':
       return 'Люди';
     case 'groups':
@@ -401,6 +455,12 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <WaitingListScreen list={loaderData.list} />;
     case 'site':
       return <SiteScreen />;
+    case 'site-banners':
+      return <SiteBannersScreen banners={loaderData.banners} words={loaderData.words} />;
+    case 'site-banner':
+      return <SiteBannerScreen key={loaderData.banner?.id ?? 'new'} banner={loaderData.banner} position={loaderData.position} words={loaderData.words} previews={BANNER_PREVIEWS} />;
+    case 'site-menus':
+      return <SiteMenusScreen key={loaderData.menu.key} menu={loaderData.menu} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
