@@ -139,6 +139,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
   expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
   const applications = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/applications/?page_size=1');
+  const banners = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/banners/?key=main');
+  expect(banners.length, 'a demo banner of the home slider').toBeGreaterThan(0);
   return [
     { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
     { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
@@ -160,6 +162,11 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
+    { path: '/admin/school/site/banners/', kind: 'баннеры сайта (сотрудники)' },
+    { path: '/admin/school/site/banners/new/?key=main', kind: 'новый баннер (сотрудники)' },
+    { path: `/admin/school/site/banners/${banners[0]!.id}/`, kind: 'баннер и его предпросмотр (сотрудники)' },
+    { path: '/admin/school/site/menus/', kind: 'меню в шапке (сотрудники)' },
+    { path: '/admin/school/site/menus/footer_menu/', kind: 'меню в подвале (сотрудники)' },
   ];
 }
 
