@@ -8,6 +8,8 @@ import { expect, test } from './fixtures.ts';
 // The banner walk makes a banner of its own, looks at it at 375 and 1280 px and deletes it.
 
 test.describe.configure({ mode: 'serial' });
+// A refused link's 400 is the point of two steps.
+test.use({ allowedConsoleErrors: { text: /status of 400/ } });
 
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
 const SHOTS = '/tmp';
@@ -40,7 +42,12 @@ test('staff move a header menu item by the keyboard; a guest sees the new order 
     const handle = page.getByRole('button', { name: `Переставить: пункт «${moved}»` });
     await handle.focus();
     await page.keyboard.press('Space');
+    // dnd-kit marks the handle pressed once the drag has started and says where the item is.
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    const count = original.items.length;
+    await expect(page.getByText(`пункт «${moved}» над местом ${count} из ${count}.`)).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(`пункт «${moved}» над местом ${count - 1} из ${count}.`)).toBeAttached();
     await page.keyboard.press('Space');
     await expect(page.getByRole('status').filter({ hasText: 'Порядок сохранён' })).toContainText(`«${moved}» на месте`);
     await page.screenshot({ path: `${SHOTS}/menus-admin-${testInfo.project.name}.png`, fullPage: true });
