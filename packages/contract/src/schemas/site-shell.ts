@@ -100,14 +100,16 @@ const WINDOW_ISSUE = { message: '«До» должно быть позже «с�
 export const siteBannerCreateSchema = z
   .object({ key: bannerPositionSchema, ...bannerFields })
   .strict()
-  .refine(windowOk, WINDOW_ISSUE);
+  .refine(windowOk, WINDOW_ISSUE)
+  .meta({ id: 'SiteBannerCreate' });
 export type SiteBannerCreate = z.input<typeof siteBannerCreateSchema>;
 
 /** PATCH /api/admin/school/site/banners/{id}/: the whole form and the version it was opened at. */
 export const siteBannerPatchSchema = z
   .object({ version: versionField, ...bannerFields })
   .strict()
-  .refine(windowOk, WINDOW_ISSUE);
+  .refine(windowOk, WINDOW_ISSUE)
+  .meta({ id: 'SiteBannerPatch' });
 export type SiteBannerPatch = z.input<typeof siteBannerPatchSchema>;
 
 /** PUT /api/admin/school/site/banners/order/: every banner of a position, in the new order. */
@@ -116,7 +118,8 @@ export const siteBannerOrderSchema = z
     key: bannerPositionSchema,
     order: z.array(pickId('Обновите страницу.')).max(200, 'Не больше 200 баннеров.'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'SiteBannerOrder' });
 export type SiteBannerOrder = z.input<typeof siteBannerOrderSchema>;
 
 export const siteBannerParamsSchema = z.object({ id: idParam });
@@ -155,8 +158,10 @@ export const siteMenuSchema = z
   .meta({ id: 'SiteMenu' });
 export type SiteMenu = z.infer<typeof siteMenuSchema>;
 
-export const siteMenuParamsSchema = z.object({ key: menuKeySchema });
-export const siteMenuItemParamsSchema = z.object({ key: menuKeySchema, id: idParam });
+/** A menu's key in the address: an unknown one is a 404 (the route exists, the menu does not). */
+const menuKeyParam = z.string().max(40, 'Такого меню нет.').describe('header_menu, footer_menu или noschool_header');
+export const siteMenuParamsSchema = z.object({ key: menuKeyParam });
+export const siteMenuItemParamsSchema = z.object({ key: menuKeyParam, id: idParam });
 
 const itemFields = {
   title: text('название пункта', 100),
@@ -180,14 +185,16 @@ function targetIssues(body: ItemFields, ctx: z.RefinementCtx) {
 export const siteMenuItemCreateSchema = z
   .object({ version: versionField, parent_id: pickId('Выберите родительский пункт.').nullish(), ...itemFields })
   .strict()
-  .superRefine(targetIssues);
+  .superRefine(targetIssues)
+  .meta({ id: 'SiteMenuItemCreate' });
 export type SiteMenuItemCreate = z.input<typeof siteMenuItemCreateSchema>;
 
 /** PATCH /api/admin/school/site/menus/{key}/items/{id}/ */
 export const siteMenuItemPatchSchema = z
   .object({ version: versionField, ...itemFields })
   .strict()
-  .superRefine(targetIssues);
+  .superRefine(targetIssues)
+  .meta({ id: 'SiteMenuItemPatch' });
 export type SiteMenuItemPatch = z.input<typeof siteMenuItemPatchSchema>;
 
 /** DELETE /api/admin/school/site/menus/{key}/items/{id}/?version= */
@@ -201,5 +208,6 @@ export const siteMenuOrderSchema = z
       .array(z.object({ id: pickId('Обновите страницу.'), parent_id: pickId('Обновите страницу.').nullable() }).strict())
       .max(500, 'Не больше 500 пунктов.'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'SiteMenuOrder' });
 export type SiteMenuOrder = z.input<typeof siteMenuOrderSchema>;

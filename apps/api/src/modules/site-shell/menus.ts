@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record.ts';
 import { menuHref, menuTargetColumns } from '../content/service.ts';
 
 export const MENU_TEXTS = {
+  menuNotFound: 'Такого меню нет.',
   itemNotFound: 'Пункт меню не найден.',
   conflict: 'Меню изменили в другом окне или это сделал другой сотрудник. Обновите страницу, чтобы увидеть новую версию, — ваши изменения не сохранены.',
   orderStale: 'Список пунктов изменился в другом окне. Обновите страницу и расставьте их заново.',
@@ -22,6 +23,12 @@ export const MENU_TEXTS = {
   categoryMissing: 'Такого направления нет.',
   hasChildren: 'У пункта есть вложенные пункты: пункт с подменю не может стать вложенным.',
 } as const;
+
+/** A key from the address: one of the three menus, or 404. */
+export function menuKey(key: string): MenuKey {
+  if (!SITE_MENUS.some((m) => m.key === key)) throw ApiError.notFound(MENU_TEXTS.menuNotFound);
+  return key as MenuKey;
+}
 
 const titleOf = (key: MenuKey) => SITE_MENUS.find((m) => m.key === key)!.title;
 

@@ -23,13 +23,12 @@ import { z } from 'zod';
 import { noStore } from '../auth/http.ts';
 import { staffActor } from '../auth/plugin.ts';
 import { createSiteBanner, deleteSiteBanner, getSiteBanner, listSiteBanners, orderSiteBanners, updateSiteBanner } from './banners.ts';
-import { createMenuItem, deleteMenuItem, getSiteMenu, orderMenu, updateMenuItem } from './menus.ts';
+import { createMenuItem, deleteMenuItem, getSiteMenu, menuKey, orderMenu, updateMenuItem } from './menus.ts';
 
 const tags = ['site-shell'];
 const errors = { 400: fieldErrorsSchema, 500: detailErrorSchema } as const;
 const staff = { access: 'staff' as const };
 const bannerMissing = { 404: detailErrorSchema.describe('Такого баннера нет') } as const;
-const itemMissing = { 404: detailErrorSchema.describe('Такого пункта в меню нет') } as const;
 const stale = (what: string) => ({ 409: detailErrorSchema.describe(what) }) as const;
 const WINDOW = 'show_from и show_until — ISO 8601 со смещением (экран вводит время по Москве); публичный список показывает баннер только внутри этого срока.';
 const LINKS = 'Ссылка — путь сайта (/…) или адрес https://; javascript:, data: и подобные не принимаются.';
@@ -130,6 +129,7 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const menuMissing = { 404: detailErrorSchema.describe('Такого меню (пункта меню) нет') } as const;
   const menuNote = 'version — версия меню, которую видит экран; если меню с тех пор изменили — 409, ничего не сохраняется.';
   app.get(
     '/admin/school/site/menus/:key/',
@@ -140,12 +140,12 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Меню: все пункты (и выключенные) по порядку, с версией; страницы, курсы и направления для ссылок',
         tags,
         params: siteMenuParamsSchema,
-        response: { 200: siteMenuSchema, ...errors },
+        response: { 200: siteMenuSchema, ...errors, ...menuMissing },
       },
     },
     async (request) => {
       staffActor(request);
-      return getSiteMenu(db, request.params.key);
+      return getSiteMenu(db, menuKey(request.params.key));
     },
   );
 
@@ -160,10 +160,10 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: siteMenuParamsSchema,
         body: siteMenuItemCreateSchema,
-        response: { 200: siteMenuSchema, ...errors, ...stale('Меню изменили') },
+        response: { 200: siteMenuSchema, ...errors, ...menuMissing, ...stale('Меню изменили') },
       },
     },
-    async (request) => createMenuItem(db, staffActor(request), request.params.key, request.body),
+    async (request) => createMenuItem(db, staffActor(request), menuKey(request.params.key), request.body),
   );
 
   app.put(
@@ -177,10 +177,10 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: siteMenuParamsSchema,
         body: siteMenuOrderSchema,
-        response: { 200: siteMenuSchema, ...errors, ...stale('Меню изменили') },
+        response: { 200: siteMenuSchema, ...errors, ...menuMissing, ...stale('Меню изменили') },
       },
     },
-    async (request) => orderMenu(db, staffActor(request), request.params.key, request.body),
+    async (request) => orderMenu(db, staffActor(request), menuKey(request.params.key), request.body),
   );
 
   app.patch(
@@ -194,10 +194,10 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: siteMenuItemParamsSchema,
         body: siteMenuItemPatchSchema,
-        response: { 200: siteMenuSchema, ...errors, ...itemMissing, ...stale('Меню изменили') },
+        response: { 200: siteMenuSchema, ...errors, ...menuMissing, ...stale('Меню изменили') },
       },
     },
-    async (request) => updateMenuItem(db, staffActor(request), request.params.key, request.params.id, request.body),
+    async (request) => updateMenuItem(db, staffActor(request), menuKey(request.params.key), request.params.id, request.body),
   );
 
   app.delete(
@@ -211,9 +211,9 @@ export const siteShellRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: siteMenuItemParamsSchema,
         querystring: siteMenuVersionQuerySchema,
-        response: { 200: siteMenuSchema, ...errors, ...itemMissing, ...stale('Меню изменили') },
+        response: { 200: siteMenuSchema, ...errors, ...menuMissing, ...stale('Меню изменили') },
       },
     },
-    async (request) => deleteMenuItem(db, staffActor(request), request.params.key, request.params.id, request.query.version),
+    async (request) => deleteMenuItem(db, staffActor(request), menuKey(request.params.key), request.params.id, request.query.version),
   );
 };

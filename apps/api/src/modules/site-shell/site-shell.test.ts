@@ -166,7 +166,9 @@ describe('menus', () => {
     expect(body.items[0]).toMatchObject({ type: 'page', page_id: page.id, href: `/${page.slug}/` });
     expect(body.options.pages).toContainEqual({ id: page.id, title: 'О школе' });
     expect(menu.items).toHaveLength(4);
-    expect((await call('GET', '/api/admin/school/site/menus/sidebar/', staff)).json()).toEqual({ key: ['Такого меню нет.'] });
+    const unknown = await call('GET', '/api/admin/school/site/menus/sidebar/', staff);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: MENU_TEXTS.menuNotFound });
   });
 
   it('adds items that link to a course and a category; guests see them at once, an unpublished course hidden', async () => {

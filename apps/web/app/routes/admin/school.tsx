@@ -38,8 +38,7 @@ import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
 import { SiteBannersScreen, type BannerWords } from '../../features/admin-school/SiteBannersScreen.tsx';
 import { SiteBannerScreen, type BannerPreviews } from '../../features/admin-school/SiteBannerScreen.tsx';
 import { SiteMenusScreen, type MenuWords } from '../../features/admin-school/SiteMenusScreen.tsx';
-import { PromoBanners } from '../../features/catalog/PromoBanners.tsx';
-import { DiscountBanner } from '../../features/catalog/DiscountBanner.tsx';
+import { DiscountPreview, PromoSlidePreview } from '../../features/admin-school/SiteBannerPreview.tsx';
 import { HeaderBanner } from '../../components/layout/HeaderBanner.tsx';
 import '../home.css';
 import { createApi } from '../../api/client.ts';
@@ -289,8 +288,8 @@ async function siteShellScreen(request: Request, api: ReturnType<typeof createAd
 
 /** How the site draws each banner position, for the form's preview. */
 const BANNER_PREVIEWS: BannerPreviews = {
-  main: ({ banner }) => <PromoBanners banners={[banner]} />,
-  discount: DiscountBanner,
+  main: PromoSlidePreview,
+  discount: DiscountPreview,
   header: HeaderBanner,
 };
 
