@@ -15,11 +15,8 @@ export function MediaImage({
   priority = false,
   eager = false,
   className,
-  narrow,
 }: {
   image: Image | null;
-  /** Another image for phones (up to 767 px wide): the browser picks by the screen's width. */
-  narrow?: Image | null;
   alt: string;
   width: number;
   height: number;
@@ -36,28 +33,18 @@ export function MediaImage({
       />
     );
   }
-  const img = (
-    <img
-      className={className}
-      src={image.url}
-      alt={alt}
-      width={image.width ?? width}
-      height={image.height ?? height}
-      loading={priority || eager ? 'eager' : 'lazy'}
-      decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
   return (
     <>
-      {narrow ? (
-        <picture>
-          <source media="(max-width: 767px)" srcSet={narrow.url} width={narrow.width ?? width} height={narrow.height ?? height} />
-          {img}
-        </picture>
-      ) : (
-        img
-      )}
+      <img
+        className={className}
+        src={image.url}
+        alt={alt}
+        width={image.width ?? width}
+        height={image.height ?? height}
+        loading={priority || eager ? 'eager' : 'lazy'}
+        decoding={priority ? undefined : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+      />
       {/* Shown in the picture's place when the accessible version turns images off (styles/a11y.css). */}
       {alt ? <span className="img-alt">{alt}</span> : null}
     </>

@@ -4,7 +4,7 @@ import type { Banner } from '@crema/contract';
 import { CatalogImage } from './CatalogImage.tsx';
 import { useHydrated } from './hydrated.ts';
 
-/** Main banners: 16:10; a phone's full width at about twice its pixel density, half a desktop row. A phone gets the banner's phone image when it has one. */
+/** Main banners: 16:10; a phone's full width at about twice its pixel density, half a desktop row. */
 export const PROMO_IMAGE = { width: 720, height: 450, opts: 'size:720x450,crop:center' } as const;
 
 const EXTERNAL = /^(https?:)?\/\//i;
@@ -47,15 +47,22 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
       <ul className="promo__track" ref={track} tabIndex={banners.some((banner) => banner.link) ? undefined : 0}>
         {banners.map((banner, index) => (
           <li key={banner.id} className="promo__slide">
-            <CatalogImage
-              className="promo__image"
-              image={banner.image ?? banner.image_mobile}
-              narrow={banner.image ? banner.image_mobile : null}
-              alt=""
-              width={PROMO_IMAGE.width}
-              height={PROMO_IMAGE.height}
-              priority={index === 0}
-            />
+            {banner.image && banner.image_mobile ? (
+              // A phone gets the banner's phone image: the browser picks it by the screen's width.
+              <picture>
+                <source media="(max-width: 767px)" srcSet={banner.image_mobile.url} />
+                <img className="promo__image" src={banner.image.url} alt="" width={PROMO_IMAGE.width} height={PROMO_IMAGE.height} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} />
+              </picture>
+            ) : (
+              <CatalogImage
+                className="promo__image"
+                image={banner.image ?? banner.image_mobile}
+                alt=""
+                width={PROMO_IMAGE.width}
+                height={PROMO_IMAGE.height}
+                priority={index === 0}
+              />
+            )}
             <div className="promo__caption">
               <p className="promo__title">{banner.title}</p>
               {banner.text ? <p className="promo__text">{banner.text}</p> : null}
