@@ -13,6 +13,7 @@ test.use({ allowedConsoleErrors: { text: /status of 400/ } });
 
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
 const SHOTS = '/tmp';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 type MenuItem = { id: number; parent_id: number | null; title: string };
 type Menu = { version: number; items: MenuItem[] };
@@ -97,7 +98,7 @@ test('the menus screen at the phone and desktop widths: three menus, two levels,
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 });
 
-test('a banner: made with a window, previewed on a phone and a computer, shown to guests, deleted after a confirmation', async ({ page, browser, baseURL }, testInfo) => {
+test('a banner: a phone image uploaded, a window that is over keeps it off the site, previewed on a phone and a computer, deleted after a confirmation', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(60_000);
   const project = testInfo.project.name;
   const title = `Проверка баннера ${project} ${Date.now().toString(36)}`;
@@ -116,6 +117,9 @@ test('a banner: made with a window, previewed on a phone and a computer, shown t
   await page.getByRole('button', { name: 'Добавить баннер' }).click();
   await expect(page.getByText('Ссылка начинается с / (страница сайта) или с https://.')).toBeVisible();
   await page.getByLabel('Ссылка').fill('/courses/');
+  // The phone's image goes up with its progress and is named once it is there.
+  await page.getByLabel('Картинка для телефона').setInputFiles({ name: 'телефон.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Загружен файл «телефон.png»')).toBeVisible();
   await page.getByLabel('Показывать с (МСК)').fill('2026-01-01T10:00');
   await page.getByLabel('Показывать до (МСК)').fill('2026-01-31T23:59');
   await page.getByRole('button', { name: 'Добавить баннер' }).click();
@@ -129,6 +133,9 @@ test('a banner: made with a window, previewed on a phone and a computer, shown t
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
 
   const id = Number(/\/banners\/(\d+)\/$/.exec(new URL(page.url()).pathname)![1]);
+  const stored = await (await page.request.get(`/api/admin/school/site/banners/${id}/`)).json();
+  expect(stored).toMatchObject({ key: 'header', state: 'ended', image: null, show_from: '2026-01-01T07:00:00.000Z', show_until: '2026-01-31T20:59:00.000Z' });
+  expect(stored.image_mobile.url).toMatch(/^\/media\//);
   const guest = await browser.newContext({ baseURL });
   try {
     const visitor = await guest.newPage();
