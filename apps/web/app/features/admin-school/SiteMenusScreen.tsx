@@ -158,7 +158,9 @@ export function SiteMenusScreen({ menu: initial, words }: { menu: SiteMenu; word
     } catch (error) {
       const found = problemsOf(error);
       setProblems([...found.general, ...Object.values(found.fields).flat()]);
-      if (error instanceof ApiRequestError && error.status === 409) setMenu(await schoolApi.siteMenu(menu.key));
+      // A stale screen gets the menu as it is now; any other failure puts back what was on screen.
+      if (error instanceof ApiRequestError && error.status === 409) setMenu(await schoolApi.siteMenu(menu.key).catch(() => menu));
+      else setMenu(menu);
     } finally {
       setBusy(false);
     }
