@@ -56,6 +56,7 @@ import { applicationsRoutes } from './modules/applications/routes.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
 import { waitingRoutes } from './modules/waiting/routes.ts';
 import { sitePostsRoutes } from './modules/site-posts/routes.ts';
+import { siteShellRoutes } from './modules/site-shell/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(promoRoutes);
       await api.register(waitingRoutes);
       await api.register(sitePostsRoutes);
+      await api.register(siteShellRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

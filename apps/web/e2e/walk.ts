@@ -141,6 +141,8 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   const applications = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/applications/?page_size=1');
   const posts = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/site/posts/?kind=post&status=published&sort=title&page_size=1');
   expect(posts.results.length, 'a published demo post').toBeGreaterThan(0);
+  const banners = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/banners/?key=main');
+  expect(banners.length, 'a demo banner of the home slider').toBeGreaterThan(0);
   return [
     { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
     { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
@@ -164,6 +166,11 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
     { path: '/admin/school/site/posts/', kind: 'блог и страницы (сотрудники)' },
     { path: `/admin/school/site/posts/${posts.results[0]!.id}/`, kind: 'редактор записи (сотрудники)' },
+    { path: '/admin/school/site/banners/', kind: 'баннеры сайта (сотрудники)' },
+    { path: '/admin/school/site/banners/new/?key=main', kind: 'новый баннер (сотрудники)' },
+    { path: `/admin/school/site/banners/${banners[0]!.id}/`, kind: 'баннер и его предпросмотр (сотрудники)' },
+    { path: '/admin/school/site/menus/', kind: 'меню в шапке (сотрудники)' },
+    { path: '/admin/school/site/menus/footer_menu/', kind: 'меню в подвале (сотрудники)' },
   ];
 }
 

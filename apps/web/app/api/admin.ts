@@ -67,6 +67,16 @@ import type {
   SitePostSchedule,
   SitePostsQuery,
   SitePostUpdate,
+  BannerPosition,
+  MenuKey,
+  SiteBanner,
+  SiteBannerCreate,
+  SiteBannerOrder,
+  SiteBannerPatch,
+  SiteMenu,
+  SiteMenuItemCreate,
+  SiteMenuItemPatch,
+  SiteMenuOrder,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -249,6 +259,18 @@ export function createAdminApi(fetcher: ApiFetch) {
     publishSitePost: (id: number, updated_at: string) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/publish/`, post({ updated_at })),
     scheduleSitePost: (id: number, body: SitePostSchedule) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/schedule/`, post(body)),
     unpublishSitePost: (id: number, updated_at: string) => json<SitePost>(fetcher, `/api/admin/school/site/posts/${id}/unpublish/`, post({ updated_at })),
+    /** The site's banners and menus (staff only, decision 0071). */
+    siteBanners: (key?: BannerPosition) => json<SiteBanner[]>(fetcher, `/api/admin/school/site/banners/${toQuery({ key })}`),
+    siteBanner: (id: number) => json<SiteBanner>(fetcher, `/api/admin/school/site/banners/${id}/`),
+    createSiteBanner: (body: SiteBannerCreate) => json<SiteBanner>(fetcher, '/api/admin/school/site/banners/', post(body)),
+    updateSiteBanner: (id: number, body: SiteBannerPatch) => json<SiteBanner>(fetcher, `/api/admin/school/site/banners/${id}/`, patch(body)),
+    deleteSiteBanner: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/banners/${id}/`, del),
+    orderSiteBanners: (body: SiteBannerOrder) => json<SiteBanner[]>(fetcher, '/api/admin/school/site/banners/order/', { method: 'PUT', body }),
+    siteMenu: (key: MenuKey) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/`),
+    createMenuItem: (key: MenuKey, body: SiteMenuItemCreate) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/`, post(body)),
+    updateMenuItem: (key: MenuKey, id: number, body: SiteMenuItemPatch) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/`, patch(body)),
+    deleteMenuItem: (key: MenuKey, id: number, version: number) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/${toQuery({ version })}`, del),
+    orderMenu: (key: MenuKey, body: SiteMenuOrder) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/order/`, { method: 'PUT', body }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -68,6 +68,15 @@ export const AUDIT_ACTIONS = {
   'post.schedule': 'Запланирована публикация записи или страницы',
   'post.unpublish': 'Снята с публикации запись или страница сайта',
   'post.delete': 'Удалена запись или страница сайта',
+  // The site's banners and menus
+  'banner.create': 'Добавлен баннер',
+  'banner.update': 'Изменён баннер',
+  'banner.delete': 'Удалён баннер',
+  'banner.reorder': 'Изменён порядок баннеров',
+  'menu.item_create': 'Добавлен пункт меню',
+  'menu.item_update': 'Изменён пункт меню',
+  'menu.item_delete': 'Удалён пункт меню',
+  'menu.reorder': 'Изменён порядок пунктов меню',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -92,6 +101,9 @@ export const AUDIT_ENTITIES = {
   promo: 'Промокод',
   // The site's blog posts and content pages (decision 0070).
   post: 'Запись или страница сайта',
+  // The site's banners and menus
+  banner: 'Баннер',
+  menu: 'Меню',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

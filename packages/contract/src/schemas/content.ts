@@ -55,13 +55,13 @@ export const MENU_KEYS = ['header_menu', 'footer_menu', 'noschool_header'] as co
 export const menuKeySchema = z.enum(MENU_KEYS, { error: 'Такого меню нет.' });
 export type MenuKey = z.infer<typeof menuKeySchema>;
 
-export const menuLinkTypeSchema = z.enum(['direct_link', 'page']);
+export const menuLinkTypeSchema = z.enum(['direct_link', 'page', 'course', 'category']);
 
 export interface MenuLink {
   id: number;
   title: string;
   slug: string;
-  type: 'direct_link' | 'page';
+  type: 'direct_link' | 'page' | 'course' | 'category';
   url: string;
   target: '_self' | '_blank';
   children: MenuLink[];
@@ -193,6 +193,7 @@ export const bannerSchema = z
     link: z.string().nullable(),
     button_text: z.string().nullable(),
     image: imageSchema.nullable(),
+    image_mobile: imageSchema.nullable().describe('картинка для телефона (узкого экрана); null — та же, что image'),
   })
   .meta({ id: 'Banner' });
 export type Banner = z.infer<typeof bannerSchema>;

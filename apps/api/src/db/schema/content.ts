@@ -13,10 +13,11 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PAGE_BLOCK_TYPES, type PageBlockData } from './blocks.ts';
-import { courses } from './catalog.ts';
+import { categories, courses } from './catalog.ts';
 import { createdAt, ruText, seoColumns, updatedAt } from './columns.ts';
 
-export const menuItemTypeEnum = pgEnum('menu_item_type', ['direct_link', 'page']);
+/** 'course' and 'category' items keep their target's id; the public menu resolves the address on read. */
+export const menuItemTypeEnum = pgEnum('menu_item_type', ['direct_link', 'page', 'course', 'category']);
 /** 'page' rows are content pages (/{slug}/), 'post' rows are blog posts. */
 export const pageKindEnum = pgEnum('page_kind', ['post', 'page']);
 export const pageBlockTypeEnum = pgEnum('page_block_type', PAGE_BLOCK_TYPES);
@@ -35,6 +36,8 @@ export const menus = pgTable('menus', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   key: text().notNull().unique(),
   title: text().notNull(),
+  /** Bumped by every staff change of the menu's items: a save made from an older copy is refused (409). */
+  version: integer().notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -57,6 +60,10 @@ export const menuItems = pgTable(
     url: text(),
     /** The content page a 'page' item shows. */
     pageId: integer().references(() => pages.id, { onDelete: 'set null' }),
+    /** The course a 'course' item opens (/courses/{slug}/); hidden while the course is not published. */
+    courseId: integer().references(() => courses.id, { onDelete: 'set null' }),
+    /** The catalogue category a 'category' item opens (/courses/?category={id}). */
+    categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     /** '_self' or '_blank'. */
     target: text().notNull().default('_self'),
     sort: integer().notNull().default(0),
@@ -69,6 +76,8 @@ export const menuItems = pgTable(
     index().on(t.menuId, t.parentId, t.sort),
     index().on(t.parentId),
     index().on(t.pageId),
+    index().on(t.courseId),
+    index().on(t.categoryId),
     check('menu_items_target', sql`${t.target} in ('_self', '_blank')`),
     check('menu_items_direct_link_url', sql`${t.type} <> 'direct_link' or ${t.url} is not null`),
   ],
@@ -85,13 +94,22 @@ export const banners = pgTable(
     link: text(),
     buttonText: text(),
     text: text(),
+    /** The desktop (and default) image. */
     image: text(),
+    /** The image for phones (narrow screens); without it phones get `image`. */
+    imageMobile: text(),
+    /** Shown from this instant on; null — from the start. */
+    showFrom: timestamp({ withTimezone: true }),
+    /** Shown until this instant; null — with no end. */
+    showUntil: timestamp({ withTimezone: true }),
     sort: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    /** Bumped by every staff edit: a form saved from an older copy is refused (409). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.key, t.sort)],
+  (t) => [index().on(t.key, t.sort), check('banners_window', sql`${t.showFrom} is null or ${t.showUntil} is null or ${t.showFrom} < ${t.showUntil}`)],
 );
 
 /** Content pages (/{slug}/) and blog posts: one table, told apart by `kind`. */

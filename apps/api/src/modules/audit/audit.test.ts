@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -231,6 +231,25 @@ describe('every change through the API is recorded', () => {
     const later = await step('POST', '/admin/school/site/posts/:id/schedule/', `${postUrl}schedule/`, staff, { updated_at: live.updated_at, date: '2099-01-01', time: '10:00' });
     await step('POST', '/admin/school/site/posts/:id/unpublish/', `${postUrl}unpublish/`, staff, { updated_at: later.updated_at });
     await step('DELETE', '/admin/school/site/posts/:id/', postUrl, staff);
+
+    // The site's banners and menus (decision 0071).
+    const banner = await step('POST', '/admin/school/site/banners/', '/api/admin/school/site/banners/', staff, { key: 'main', title: 'Весна в школе' });
+    expect(await newest()).toMatchObject({ entity: 'banner', entityId: String(banner.id), action: 'banner.create', after: { title: 'Весна в школе' } });
+    await step('PATCH', '/admin/school/site/banners/:id/', `/api/admin/school/site/banners/${banner.id}/`, staff, { version: banner.version, title: 'Лето в школе' });
+    expect(await newest()).toMatchObject({ before: { title: 'Весна в школе' }, after: { title: 'Лето в школе' } });
+    const laterBanner = await buildBanner(db(), { key: 'main', sort: 5 });
+    await step('PUT', '/admin/school/site/banners/order/', '/api/admin/school/site/banners/order/', staff, { key: 'main', order: [laterBanner.id, banner.id] });
+    await step('DELETE', '/admin/school/site/banners/:id/', `/api/admin/school/site/banners/${banner.id}/`, staff);
+    let menu = await step('POST', '/admin/school/site/menus/:key/items/', '/api/admin/school/site/menus/footer_menu/items/', staff, { version: 1, title: 'Блог', type: 'direct_link', url: '/blog/' });
+    expect(await newest()).toMatchObject({ entity: 'menu', entityId: 'footer_menu', action: 'menu.item_create', after: { title: 'Блог', url: '/blog/' } });
+    const item = menu.items[0];
+    menu = await step('PATCH', '/admin/school/site/menus/:key/items/:id/', `/api/admin/school/site/menus/footer_menu/items/${item.id}/`, staff, { version: menu.version, title: 'Журнал', type: 'direct_link', url: '/blog/' });
+    menu = await step('POST', '/admin/school/site/menus/:key/items/', '/api/admin/school/site/menus/footer_menu/items/', staff, { version: menu.version, title: 'Курсы', type: 'direct_link', url: '/courses/' });
+    const courses = menu.items[1];
+    menu = await step('PUT', '/admin/school/site/menus/:key/order/', '/api/admin/school/site/menus/footer_menu/order/', staff, { version: menu.version, items: [{ id: courses.id, parent_id: null }, { id: item.id, parent_id: courses.id }] });
+    expect(await newest()).toMatchObject({ action: 'menu.reorder', after: { order: 'Курсы; Журнал ⊂ Курсы' } });
+    await step('DELETE', '/admin/school/site/menus/:key/items/:id/', `/api/admin/school/site/menus/footer_menu/items/${item.id}/?version=${menu.version}`, staff);
+    expect(await newest()).toMatchObject({ action: 'menu.item_delete', before: { title: 'Журнал' } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

@@ -367,6 +367,18 @@ describe('every route of the app', () => {
     'POST /api/admin/school/site/posts/:id/publish/': NOT_STAFF,
     'POST /api/admin/school/site/posts/:id/schedule/': NOT_STAFF,
     'POST /api/admin/school/site/posts/:id/unpublish/': NOT_STAFF,
+    // The site's banners and menus (decision 0071)
+    'GET /api/admin/school/site/banners/': NOT_STAFF,
+    'POST /api/admin/school/site/banners/': NOT_STAFF,
+    'PUT /api/admin/school/site/banners/order/': NOT_STAFF,
+    'GET /api/admin/school/site/banners/:id/': NOT_STAFF,
+    'PATCH /api/admin/school/site/banners/:id/': NOT_STAFF,
+    'DELETE /api/admin/school/site/banners/:id/': NOT_STAFF,
+    'GET /api/admin/school/site/menus/:key/': NOT_STAFF,
+    'POST /api/admin/school/site/menus/:key/items/': NOT_STAFF,
+    'PUT /api/admin/school/site/menus/:key/order/': NOT_STAFF,
+    'PATCH /api/admin/school/site/menus/:key/items/:id/': NOT_STAFF,
+    'DELETE /api/admin/school/site/menus/:key/items/:id/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

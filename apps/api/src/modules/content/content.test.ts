@@ -193,6 +193,7 @@ describe('GET /api/banners/', () => {
       link: expect.toBeOneOf([expect.any(String), null]),
       button_text: expect.toBeOneOf([expect.any(String), null]),
       image: expect.toBeOneOf([expect.any(Object), null]),
+      image_mobile: expect.toBeOneOf([expect.any(Object), null]),
     });
   });
 

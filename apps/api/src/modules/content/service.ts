@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Banner, Category, Configs, ImageOpts, MenuKey, MenuLink, Audience } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
-import { banners, categories, configs, menuItems, menus, pages } from '../../db/schema/index.ts';
+import { banners, categories, configs, courses, menuItems, menus, pages } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { MediaService } from '../media/images.ts';
 
@@ -14,7 +14,34 @@ export async function getConfigs(db: Db, keys?: readonly string[]): Promise<Conf
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 
-/** A whole menu as a tree, ordered by `sort`; inactive items and their children are left out. */
+/** What a menu item's address is made of: its own url, or its page's, course's or category's. */
+export const menuTargetColumns = {
+  pageSlug: pages.slug,
+  courseSlug: courses.slug,
+  coursePublished: courses.isPublished,
+  categoryExists: categories.id,
+};
+
+type MenuTarget = { type: string; url: string | null; pageSlug: string | null; courseSlug: string | null; coursePublished: boolean | null; categoryExists: number | null };
+
+/**
+ * Where an item leads as the site shows it: a page's path, a published course's page, a category's
+ * catalogue, or the item's own url; null when its course is not published or its target is gone.
+ */
+export function menuHref(row: MenuTarget): string | null {
+  switch (row.type) {
+    case 'page':
+      return row.pageSlug ? `/${row.pageSlug}/` : row.url;
+    case 'course':
+      return row.courseSlug && row.coursePublished ? `/courses/${row.courseSlug}/` : null;
+    case 'category':
+      return row.categoryExists ? `/courses/?category=${row.categoryExists}` : null;
+    default:
+      return row.url;
+  }
+}
+
+/** A whole menu as a tree, ordered by `sort`; inactive items (and items whose target is gone) and their children are left out. */
 export async function getMenu(db: Db, key: MenuKey): Promise<MenuLink[]> {
   const rows = await db
     .select({
@@ -25,17 +52,21 @@ export async function getMenu(db: Db, key: MenuKey): Promise<MenuLink[]> {
       type: menuItems.type,
       url: menuItems.url,
       target: menuItems.target,
-      pageSlug: pages.slug,
+      ...menuTargetColumns,
     })
     .from(menuItems)
     .innerJoin(menus, eq(menus.id, menuItems.menuId))
     .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .leftJoin(courses, eq(courses.id, menuItems.courseId))
+    .leftJoin(categories, eq(categories.id, menuItems.categoryId))
     .where(and(eq(menus.key, key), eq(menuItems.isActive, true)))
     .orderBy(asc(menuItems.sort), asc(menuItems.id));
 
   const links = new Map<number, MenuLink & { parentId: number | null }>();
   for (const row of rows) {
-    const url = row.type === 'page' && row.pageSlug ? `/${row.pageSlug}/` : (row.url ?? '');
+    const href = menuHref(row);
+    if (href === null && (row.type === 'course' || row.type === 'category')) continue;
+    const url = href ?? '';
     links.set(row.id, {
       id: row.id,
       parentId: row.parentId,
@@ -84,7 +115,16 @@ const bannerColumns = {
   link: banners.link,
   buttonText: banners.buttonText,
   image: banners.image,
+  imageMobile: banners.imageMobile,
 };
+
+/** Active, and inside its window of showing (an open end is no limit). */
+const shownNow = () =>
+  and(
+    eq(banners.isActive, true),
+    or(isNull(banners.showFrom), lte(banners.showFrom, sql`now()`)),
+    or(isNull(banners.showUntil), gt(banners.showUntil, sql`now()`)),
+  );
 
 type BannerRow = { [K in keyof typeof bannerColumns]: (typeof banners.$inferSelect)[K] };
 
@@ -97,25 +137,26 @@ async function toBanner(media: MediaService, row: BannerRow, opts?: ImageOpts): 
     link: row.link,
     button_text: row.buttonText,
     image: await media.image(row.image, opts),
+    image_mobile: row.imageMobile ? await media.image(row.imageMobile, opts) : null,
   };
 }
 
-/** Active banners, optionally of one position (`header` — the first one is shown). */
+/** Banners shown now (active, inside their window), optionally of one position (`header` — the first one is shown). */
 export async function listBanners(db: Db, media: MediaService, options: { key?: string; imageOpts?: ImageOpts }): Promise<Banner[]> {
   const rows = await db
     .select(bannerColumns)
     .from(banners)
-    .where(and(eq(banners.isActive, true), options.key ? eq(banners.key, options.key) : undefined))
+    .where(and(shownNow(), options.key ? eq(banners.key, options.key) : undefined))
     .orderBy(asc(banners.sort), asc(banners.id));
   return Promise.all(rows.map((row) => toBanner(media, row, options.imageOpts)));
 }
 
-/** One active banner by id, or 404. */
+/** One banner shown now by id, or 404. */
 export async function getBanner(db: Db, media: MediaService, id: number, imageOpts?: ImageOpts): Promise<Banner> {
   const [row] = await db
     .select(bannerColumns)
     .from(banners)
-    .where(and(eq(banners.id, id), eq(banners.isActive, true)));
+    .where(and(eq(banners.id, id), shownNow()));
   if (!row) throw ApiError.notFound('Баннер не найден.');
   return toBanner(media, row, imageOpts);
 }

@@ -47,14 +47,22 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
       <ul className="promo__track" ref={track} tabIndex={banners.some((banner) => banner.link) ? undefined : 0}>
         {banners.map((banner, index) => (
           <li key={banner.id} className="promo__slide">
-            <CatalogImage
-              className="promo__image"
-              image={banner.image}
-              alt=""
-              width={PROMO_IMAGE.width}
-              height={PROMO_IMAGE.height}
-              priority={index === 0}
-            />
+            {banner.image && banner.image_mobile ? (
+              // A phone gets the banner's phone image: the browser picks it by the screen's width.
+              <picture>
+                <source media="(max-width: 767px)" srcSet={banner.image_mobile.url} />
+                <img className="promo__image" src={banner.image.url} alt="" width={PROMO_IMAGE.width} height={PROMO_IMAGE.height} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} />
+              </picture>
+            ) : (
+              <CatalogImage
+                className="promo__image"
+                image={banner.image ?? banner.image_mobile}
+                alt=""
+                width={PROMO_IMAGE.width}
+                height={PROMO_IMAGE.height}
+                priority={index === 0}
+              />
+            )}
             <div className="promo__caption">
               <p className="promo__title">{banner.title}</p>
               {banner.text ? <p className="promo__text">{banner.text}</p> : null}

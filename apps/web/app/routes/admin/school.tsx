@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { PageExtended, SvedenSectionKey } from '@crema/contract';
+import type { BannerPosition, MenuKey, PageExtended, SvedenSectionKey } from '@crema/contract';
 import {
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
@@ -11,6 +11,8 @@ import {
   ORDER_STATUSES,
   RECONSENT_ACTIONS,
   SCHOOL_GROUP_STATUS_TITLES,
+  BANNER_POSITIONS,
+  SITE_MENUS,
 } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
@@ -38,6 +40,12 @@ import { SitePostScreen } from '../../features/admin-school/SitePostScreen.tsx';
 import { PostArticle } from '../../features/content/PostView.tsx';
 import { PageHead, contentPagePath } from '../../features/content/PageView.tsx';
 import { Blocks } from '../../features/content/Blocks.tsx';
+import { SiteBannersScreen, type BannerWords } from '../../features/admin-school/SiteBannersScreen.tsx';
+import { SiteBannerScreen, type BannerPreviews } from '../../features/admin-school/SiteBannerScreen.tsx';
+import { SiteMenusScreen, type MenuWords } from '../../features/admin-school/SiteMenusScreen.tsx';
+import { DiscountPreview, PromoSlidePreview } from '../../features/admin-school/SiteBannerPreview.tsx';
+import { HeaderBanner } from '../../components/layout/HeaderBanner.tsx';
+import '../home.css';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -318,6 +326,42 @@ function SitePreview({ page }: { page: PageExtended }) {
     </>
   );
 }
+/** The words of the banner screens: the positions and the states (decision 0071). */
+const bannerWords = (): BannerWords => ({
+  positions: BANNER_POSITIONS.map((p) => ({ ...p })),
+  states: { shown: 'На сайте', hidden: 'Выключен', scheduled: 'Ждёт начала показа', ended: 'Срок показа прошёл' },
+});
+
+/** The site's banners (/admin/school/site/banners/, …/new/?key=…, …/{id}/) and menus (/admin/school/site/menus/{key}/). */
+async function siteShellScreen(request: Request, api: ReturnType<typeof createAdminApi>, section: string, rest: string[]) {
+  if (section === 'banners') {
+    const [sub, ...tail] = rest;
+    if (!sub) return { screen: 'site-banners' as const, banners: await api.siteBanners(), words: bannerWords() };
+    if (tail.length > 0) return null;
+    const asked = pageUrl(request).searchParams.get('key');
+    const position: BannerPosition = BANNER_POSITIONS.find((p) => p.key === asked)?.key ?? 'main';
+    if (sub === 'new') return { screen: 'site-banner' as const, banner: null, position, words: bannerWords() };
+    const id = idParam(sub);
+    if (id) {
+      const banner = await orNotFound(api.siteBanner(id));
+      return { screen: 'site-banner' as const, banner, position: banner.key, words: bannerWords() };
+    }
+  }
+  if (section === 'menus' && rest.length <= 1) {
+    const key = (rest[0] ?? 'header_menu') as MenuKey;
+    if (!SITE_MENUS.some((m) => m.key === key)) return null;
+    const words: MenuWords = { menus: SITE_MENUS.map((m) => ({ ...m })) };
+    return { screen: 'site-menus' as const, menu: await api.siteMenu(key), words };
+  }
+  return null;
+}
+
+/** How the site draws each banner position, for the form's preview. */
+const BANNER_PREVIEWS: BannerPreviews = {
+  main: PromoSlidePreview,
+  discount: DiscountPreview,
+  header: HeaderBanner,
+};
 
 // /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
 // applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
@@ -352,6 +396,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!item) return { screen: 'site' as const };
     if (item === 'posts' && more.length === 0) return sitePostsScreen(request, api);
     if (item === 'posts' && more.length === 1) return sitePostScreen(request, api, more[0]!);
+    const shell = await siteShellScreen(request, api, item, more);
+    if (shell) return shell;
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -411,6 +457,12 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Блог и страницы';
     case 'site-post':
       return loaderData.post ? `${loaderData.post.title} — блог и страницы` : loaderData.kind === 'page' ? 'Новая страница' : 'Новая запись';
+    case 'site-banners':
+      return 'Баннеры — сайт';
+    case 'site-banner':
+      return loaderData.banner ? `Баннер «${loaderData.banner.title}» — сайт` : 'Новый баннер — сайт';
+    case 'site-menus':
+      return `${loaderData.menu.title} — сайт`;
     case 'people':
       return 'Люди';
     case 'groups':
@@ -483,6 +535,12 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
     case 'site-post':
       // Another post (or a new one after the created one) starts the form anew.
       return <SitePostScreen key={loaderData.post?.id ?? `new-${loaderData.kind}`} post={loaderData.post} kind={loaderData.kind} words={loaderData.words} Preview={SitePreview} />;
+    case 'site-banners':
+      return <SiteBannersScreen banners={loaderData.banners} words={loaderData.words} />;
+    case 'site-banner':
+      return <SiteBannerScreen key={loaderData.banner?.id ?? 'new'} banner={loaderData.banner} position={loaderData.position} words={loaderData.words} previews={BANNER_PREVIEWS} />;
+    case 'site-menus':
+      return <SiteMenusScreen key={loaderData.menu.key} menu={loaderData.menu} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
