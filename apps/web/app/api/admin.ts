@@ -1,5 +1,7 @@
 import type {
   AccountExport,
+  SiteSettings,
+  SiteSettingsSave,
   AdminBlocks,
   Application,
   ApplicationAssignBody,
@@ -234,6 +236,9 @@ export function createAdminApi(fetcher: ApiFetch) {
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
+    /** The site settings (staff only, decision 0074). */
+    siteSettings: () => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/'),
+    saveSiteSettings: (body: SiteSettingsSave) => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/', { method: 'PUT', body }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

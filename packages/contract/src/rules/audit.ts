@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = {
   'promo.create': 'Создан промокод',
   'promo.update': 'Изменён промокод',
   'promo.disable': 'Выключен промокод',
+  // Site settings
+  'settings.update': 'Изменены настройки сайта',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -83,6 +85,8 @@ export const AUDIT_ENTITIES = {
   order: 'Заказ',
   application: 'Заявка',
   promo: 'Промокод',
+  // Site settings
+  settings: 'Настройки сайта',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -174,6 +174,8 @@ async function toBlock(
       const data = row.data as CtaBlockData;
       return { id, type: 'cta', title: data.title ?? '', text: data.text ?? null, button_text: data.buttonText ?? '', link: data.link ?? '' };
     }
+    case 'contacts':
+      return { id, type: 'contacts' };
   }
 }
 

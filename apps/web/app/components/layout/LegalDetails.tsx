@@ -2,14 +2,15 @@ import type { Configs } from '@crema/contract';
 
 /**
  * The school's legal details from the site settings (the organisation's name, ИНН, КПП, ОГРН, legal
- * address, licence): in the footer of every page and under the offer. Missing ones are left out.
+ * address, licence): in the footer of every page, under the offer and in /sveden/common/. Missing ones are left out.
  */
 export function legalDetails(configs: Configs): { key: string; label: string; value: string }[] {
   const rows: [key: string, label: string, value: string | undefined][] = [
     ['name', 'Организация', configs.FOOTER_NAME],
     ['inn', 'ИНН', configs.LEGAL_INN],
     ['kpp', 'КПП', configs.LEGAL_KPP],
-    ['ogrn', 'ОГРН', configs.LEGAL_OGRN],
+    // An individual entrepreneur's number has 15 digits and its own name.
+    ['ogrn', configs.LEGAL_OGRN?.trim().length === 15 ? 'ОГРНИП' : 'ОГРН', configs.LEGAL_OGRN],
     ['address', 'Юридический адрес', configs.LEGAL_ADDRESS],
     ['license', 'Лицензия', configs.LEGAL_LICENSE],
   ];

@@ -3,6 +3,7 @@ import type { PageBlock } from '@crema/contract';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { shiftHeadings, withAltText } from './html.ts';
 import { VideoBlock } from './VideoBlock.tsx';
+import { Visit } from './Visit.tsx';
 import './content.css';
 
 /** Image options the content routes ask for: the cover and the block images (the reading column is 800 px). */
@@ -106,6 +107,9 @@ export function Block({ block, priority }: { block: PageBlock; priority: boolean
           )}
         </section>
       );
+    case 'contacts':
+      // The phones, e-mail and address of the site settings, as they are now (decision 0074).
+      return <Visit label="Как с нами связаться" />;
   }
 }
 

@@ -37,7 +37,7 @@ export function PageHead({ page, path, children }: { page: PageExtended; path: s
 
 /**
  * A whole content page: head and blocks in one reading column, then whatever the route adds
- * (`head`: added under the lead, e.g. the contacts).
+ * (`head`: added under the lead).
  */
 export function PageView({ page, head, children }: { page: PageExtended; head?: React.ReactNode; children?: React.ReactNode }) {
   return (

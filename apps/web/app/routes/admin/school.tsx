@@ -33,6 +33,7 @@ import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
+import { SiteSettingsScreen } from '../../features/admin-school/SiteSettingsScreen.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -279,6 +280,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The site's content (decision 0069): /admin/school/site/{area}/…, each area's screens below.
   if (area === 'site') {
     if (!item) return { screen: 'site' as const };
+    if (item === 'settings' && more.length === 0) return { screen: 'site-settings' as const, settings: await api.siteSettings() };
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -334,6 +336,8 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'site':
       return 'Сайт';
+    case 'site-settings':
+      return 'Настройки сайта';
     case 'people':
       return 'Люди';
     case 'groups':
@@ -401,6 +405,8 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <WaitingListScreen list={loaderData.list} />;
     case 'site':
       return <SiteScreen />;
+    case 'site-settings':
+      return <SiteSettingsScreen settings={loaderData.settings} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }

@@ -58,4 +58,9 @@ export const configs: { key: string; value: string; description: string }[] = [
   },
   { key: 'FOOTER_DEVELOPER', value: 'Разработка — команда Crema', description: 'Подпись разработчика сайта в подвале' },
   { key: 'PRIVACY_POLICY_LINK', value: '/documents/privacy-policy/', description: 'Страница политики конфиденциальности' },
+  {
+    key: 'SCHOOL_NOTIFY_EMAIL',
+    value: '',
+    description: 'Почта школы для писем о заявках; пусто — SCHOOL_NOTIFY_EMAIL окружения, иначе CONTACT_EMAIL. На сайте не показывается',
+  },
 ];
