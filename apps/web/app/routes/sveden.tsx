@@ -71,8 +71,8 @@ export default function Sveden({ loaderData }: Route.ComponentProps) {
           <SvedenSectionView section={section} />
           {section.key === 'common' && legalDetails(configs).length > 0 ? (
             // The basic information ends with the legal details of the site settings, as they are now (decision 0074).
-            <section className="page-legal" aria-labelledby="sveden-legal-title">
-              <h2 id="sveden-legal-title" className="page-legal__title">
+            <section className="sveden-group" aria-labelledby="sveden-legal-title">
+              <h2 id="sveden-legal-title" className="sveden-group__title">
                 Реквизиты
               </h2>
               <LegalDetails configs={configs} />

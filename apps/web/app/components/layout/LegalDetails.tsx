@@ -19,7 +19,7 @@ export function legalDetails(configs: Configs): { key: string; label: string; va
     .map(([key, label, value]) => ({ key, label, value: value.trim() }));
 }
 
-/** The details as a list of terms, e.g. 'ИНН' — '7709123456'. */
+/** The details as a list of terms, e.g. 'ИНН' — '7709123453'. */
 export function LegalDetails({ configs, className }: { configs: Configs; className?: string }) {
   const rows = legalDetails(configs);
   if (rows.length === 0) return null;
