@@ -357,6 +357,9 @@ describe('every route of the app', () => {
     'POST /api/admin/school/promo/:id/disable/': NOT_STAFF,
     'GET /api/admin/school/groups/:id/waiting/': NOT_STAFF,
     'GET /api/admin/school/waiting/': NOT_STAFF,
+    // Site settings
+    'GET /api/admin/school/site/settings/': NOT_STAFF,
+    'PUT /api/admin/school/site/settings/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {
