@@ -160,6 +160,7 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
+    { path: '/admin/school/site/settings/', kind: 'настройки сайта (сотрудники)' },
   ];
 }
 
