@@ -3,6 +3,7 @@
 // with these, the staff screen reads the counters' hosts with the same code as the page's policy.
 import { maskPhone, MASKS, unmask, isMaskComplete } from '../format/masks.ts';
 import { isEmailAddress, normaliseEmail } from './auth.ts';
+import { sitePath } from './links.ts';
 
 /** How a setting's value is checked and what field edits it. */
 export type SiteSettingKind = 'text' | 'long_text' | 'phone' | 'email' | 'link' | 'site_link' | 'inn' | 'kpp' | 'ogrn' | 'html';
@@ -187,7 +188,9 @@ export function normaliseSiteSetting(definition: SiteSettingDefinition, raw: str
     case 'link':
       return isHttpsLink(text) ? { value: text } : { error: SITE_SETTING_TEXTS.link };
     case 'site_link':
-      return isHttpsLink(text) || /^\/(?!\/)[^\s\\]*$/.test(text) ? { value: text } : { error: SITE_SETTING_TEXTS.siteLink };
+      if (isHttpsLink(text)) return { value: text };
+      // A page of this site, as the browser will read it (no '//host', backslash or dot-segment tricks).
+      return !/\s/.test(text) && sitePath(text) !== null ? { value: sitePath(text)! } : { error: SITE_SETTING_TEXTS.siteLink };
     case 'inn': {
       const value = text.replace(/[\s-]/g, '');
       if (!/^\d{10}$|^\d{12}$/.test(value)) return { error: SITE_SETTING_TEXTS.innLength };

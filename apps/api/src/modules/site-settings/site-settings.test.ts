@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_SETTING_TEXTS, type SiteSettings } from '@crema/contract';
 import { auditEvents, configs, mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildFeedbackForm, buildUser, setConfig, signInAs, type TestSession } from '../../test/factories.ts';
+import { buildFeedbackForm, buildPage, buildUser, setConfig, signInAs, type TestSession } from '../../test/factories.ts';
 
 const URL = '/api/admin/school/site/settings/';
 const ENV_INBOX = 'inbox@crema.test';
@@ -195,5 +195,17 @@ describe('the letters about applications', () => {
     expect((await send('Вторая Заявка')).statusCode).toBe(201);
     expect((await to(ENV_INBOX)).some((text) => text.includes('Вторая Заявка'))).toBe(true);
     expect((await to('zayavki@crema.test')).some((text) => text.includes('Вторая Заявка'))).toBe(false);
+  });
+});
+
+describe('the contacts block of a page', () => {
+  it('comes with no data of its own: the page shows the settings’ contacts', async () => {
+    const page = await buildPage(db(), { blocks: [{ type: 'contacts', data: {} }, { type: 'text', data: { html: '<p>Вход со двора</p>' } }] });
+    const res = await t.app.inject({ method: 'GET', url: `/api/pages/${page.slug}/extended/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().blocks).toEqual([
+      { id: page.blocks[0]!.id, type: 'contacts' },
+      { id: page.blocks[1]!.id, type: 'text', html: '<p>Вход со двора</p>' },
+    ]);
   });
 });
