@@ -29,7 +29,6 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
-  configs,
   courses,
   feedbackFormFields,
   feedbackForms,
