@@ -23,3 +23,4 @@ export * from './schemas/school-orders.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/promo.ts';
 export * from './schemas/site-settings.ts';
+export * from './rules/site-settings.ts';

@@ -23,8 +23,8 @@ export const PLAYER_ORIGINS = [
   'https://player.vimeo.com',
 ];
 
-// The counters' hosts, read the same way by the staff settings screen and its API (decision 0074).
-export { counterSources } from '@crema/contract/rules';
+// The counters' hosts come from the contract's `counterSources` (entry.server reads them), the
+// same code the staff settings screen and its API use (decision 0074).
 
 export interface PolicyOptions {
   nonce: string;

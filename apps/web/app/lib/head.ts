@@ -23,6 +23,7 @@ export function parseMetaTags(html: string | undefined): MetaAttributes[] {
   return tags;
 }
 
-// The counters' parsing lives in the contract: the settings API shows staff the hosts the
-// policy will allow, computed by the same code (decision 0074).
-export { parseCounters, type CounterScript } from '@crema/contract/rules';
+// The counters' parsing lives in the contract (`parseCounters`): the settings API shows staff the
+// hosts the policy will allow, computed by the same code (decision 0074). The root loader takes it
+// through counters.server.ts, so the contract's rules stay out of the browser's shell.
+export type { CounterScript } from '@crema/contract/rules';

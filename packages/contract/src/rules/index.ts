@@ -12,4 +12,4 @@ export * from './ages.ts';
 export * from './audit.ts';
 export * from './applications.ts';
 export * from './promo.ts';
-export * from './site-settings.ts';
+export * from './counters.ts';

@@ -1,6 +1,7 @@
 // The site settings staff edit at /admin/school/site/settings/ (decision 0074): which settings
-// there are, in which group, and how each value is checked and written. Zod-free: the API checks
-// with these, the staff screen reads the counters' hosts with the same code as the page's policy.
+// there are, in which group, and how each value is checked and written. Zod-free, but not in the
+// `rules` entry: the API uses these (the screen gets the groups from its answer), and the words
+// would weigh on every public page that loads the rules.
 import { maskPhone, MASKS, unmask, isMaskComplete } from '../format/masks.ts';
 import { isEmailAddress, normaliseEmail } from './auth.ts';
 import { sitePath } from './links.ts';
@@ -221,57 +222,4 @@ export function legalDetailsProblems(values: Record<string, string>): Record<str
   if (inn.length === 12 && values.LEGAL_KPP) problems.LEGAL_KPP = SITE_SETTING_TEXTS.kppForEntrepreneur;
   if (inn && ogrn && (inn.length === 10) !== (ogrn.length === 13)) problems.LEGAL_OGRN = SITE_SETTING_TEXTS.ogrnKind;
   return problems;
-}
-
-/** One script of the COUNTERS setting, ready to render as a React `<script>`. */
-export interface CounterScript {
-  src?: string;
-  async?: boolean;
-  defer?: boolean;
-  type?: string;
-  id?: string;
-  content: string;
-}
-
-const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const BOOLEAN_ATTRIBUTE = /(?:^|\s)(async|defer)(?=\s|=|$)/gi;
-const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-/**
- * COUNTERS holds the analytics snippets the school pastes in (trusted, staff-only content).
- * Scripts go to the head; whatever else there is (e.g. a `<noscript>` pixel) stays as HTML for
- * the end of the page.
- */
-export function parseCounters(html: string | undefined): { scripts: CounterScript[]; rest: string } {
-  if (!html) return { scripts: [], rest: '' };
-  const scripts: CounterScript[] = [];
-  const rest = html.replace(SCRIPT_TAG, (_match, attrs: string, content: string) => {
-    const script: CounterScript = { content };
-    for (const [, name = '', dq, sq] of attrs.matchAll(ATTRIBUTE)) {
-      const key = name.toLowerCase();
-      const value = dq ?? sq ?? '';
-      if (key === 'src' || key === 'type' || key === 'id') script[key] = value;
-    }
-    for (const [, flag = ''] of attrs.matchAll(BOOLEAN_ATTRIBUTE)) script[flag.toLowerCase() as 'async' | 'defer'] = true;
-    scripts.push(script);
-    return '';
-  });
-  return { scripts, rest: rest.replace(/<!--[\s\S]*?-->/g, '').trim() };
-}
-
-const ORIGIN = /(https?:)?\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::(\d{1,5}))?/gi;
-
-/**
- * The outside origins the school's counters talk to: every `https://host` (or `//host`) named in
- * the snippets — script sources, the URLs their loaders inject, pixels in `<noscript>`. The page's
- * Content Security Policy allows these (decision 0016); the settings screen shows them.
- */
-export function counterSources(counters: { scripts: CounterScript[]; rest: string } | undefined): string[] {
-  if (!counters) return [];
-  const text = [...counters.scripts.flatMap((script) => [script.src ?? '', script.content]), counters.rest].join('\n');
-  const origins = new Set<string>();
-  for (const [, scheme, host = '', port] of text.matchAll(ORIGIN)) {
-    origins.add(`${scheme?.toLowerCase() ?? 'https:'}//${host.toLowerCase()}${port ? `:${port}` : ''}`);
-  }
-  return [...origins].sort();
 }

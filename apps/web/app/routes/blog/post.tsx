@@ -7,6 +7,7 @@ import { pageMeta, rootDataOf } from '../../lib/seo.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd, loadSchool } from '../../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { Blocks, COVER_IMAGE, PAGE_IMAGE_OPTS } from '../../features/content/Blocks.tsx';
+import { Visit } from '../../features/content/Visit.tsx';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { SLUG_PATTERN } from '@crema/contract/rules';
 import { notFound, orNotFound } from '../../features/content/load.ts';
@@ -79,7 +80,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <MediaImage className="page__cover-image" image={post.image} alt={post.title} {...COVER_IMAGE} priority />
             </figure>
           ) : null}
-          <Blocks blocks={post.blocks} priorityFirst={!post.image} />
+          <Blocks blocks={post.blocks} priorityFirst={!post.image} contacts={<Visit label="Как с нами связаться" />} />
           <footer className="page__footer">
             <Link className="back-link" to={paths.blog()}>
               <span aria-hidden="true">←</span> Все статьи
