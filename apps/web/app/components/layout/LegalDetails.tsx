@@ -9,8 +9,7 @@ export function legalDetails(configs: Configs): { key: string; label: string; va
     ['name', 'Организация', configs.FOOTER_NAME],
     ['inn', 'ИНН', configs.LEGAL_INN],
     ['kpp', 'КПП', configs.LEGAL_KPP],
-    // An individual entrepreneur's number has 15 digits and its own name.
-    ['ogrn', configs.LEGAL_OGRN?.trim().length === 15 ? 'ОГРНИП' : 'ОГРН', configs.LEGAL_OGRN],
+    ['ogrn', 'ОГРН', configs.LEGAL_OGRN],
     ['address', 'Юридический адрес', configs.LEGAL_ADDRESS],
     ['license', 'Лицензия', configs.LEGAL_LICENSE],
   ];

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { SiteSetting, SiteSettings } from '@crema/contract';
-import { maskPhone } from '@crema/contract/format';
 import { counterSources, parseCounters } from '@crema/contract/rules';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
+import { MASK, showMasked } from '../../ui/masks.ts';
 import { SiteTabs, moscowTime, schoolApi } from './ui.tsx';
 import './site-settings.css';
 
@@ -15,6 +15,9 @@ import './site-settings.css';
 // typed; under the counters, the outside hosts the pages' security policy will allow for them.
 
 type Values = Record<string, string>;
+
+/** The site's phone mask (a typed or pasted 8, 7 or +7 is the country code), written as the server keeps phones: '+7 (495) 120-34-56'. */
+const PHONE = { ...MASK.phone, mask: '+{7} (000) 000-00-00' };
 type Group = SiteSettings['groups'][number];
 
 const valuesOf = (settings: SiteSettings): Values =>
@@ -37,7 +40,7 @@ function SettingField({ setting, value, errors, onChange }: { setting: SiteSetti
             autoComplete="off"
             placeholder={setting.kind === 'phone' ? '+7 (___) ___-__-__' : setting.kind === 'link' ? 'https://' : undefined}
             value={value}
-            onChange={(e) => onChange(setting.kind === 'phone' ? maskPhone(e.currentTarget.value) : e.currentTarget.value)}
+            onChange={(e) => onChange(setting.kind === 'phone' ? showMasked(e.currentTarget.value, PHONE) : e.currentTarget.value)}
           />
         )
       }
