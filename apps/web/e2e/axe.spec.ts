@@ -79,7 +79,8 @@ for (const version of ['normal', 'accessible'] as const) {
   });
 
   test(`axe: the school staff’s screens, ${version} version`, async ({ page, context, baseURL, login }) => {
-    test.setTimeout(60_000);
+    // Twenty screens, the settings' long form among them: as long as the owner's walk may take.
+    test.setTimeout(90_000);
     await useVersion(context, baseURL!, version);
     await login(STAFF, { password: DEMO_PASSWORD });
     await check(page, await staffPages(page), version);
