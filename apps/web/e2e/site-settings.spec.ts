@@ -85,7 +85,7 @@ test('staff change the phone and a guest sees it in the header, the footer and o
   expect(restored.get('FOOTER_PHONE')!.value).toBe(phones.FOOTER_PHONE);
 });
 
-test('the screen names a wrong ИНН under its field and lists the counters’ hosts', async ({ page, login }, testInfo) => {
+test('the screen names a wrong ИНН under its field and lists the counters’ hosts; /sveden/common/ ends with the legal details', async ({ page, login }, testInfo) => {
   await login(STAFF.email, { password: STAFF.password });
   await page.goto(URL);
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
@@ -106,5 +106,9 @@ test('the screen names a wrong ИНН under its field and lists the counters’ 
   await head.screenshot({ path: `/tmp/settings-head-${width}.png` });
   // Nothing of this was saved.
   const settings = (await (await page.request.get(SETTINGS_API, { headers: WEB })).json()) as Settings;
-  expect(settings.groups.flatMap((g) => g.settings).find((s) => s.key === 'LEGAL_INN')!.value).toBe('7709123453');
+  const inn = settings.groups.flatMap((g) => g.settings).find((s) => s.key === 'LEGAL_INN')!.value;
+  expect(inn).toBe('7709123453');
+  // 'Основные сведения' end with the legal details of the settings.
+  await page.goto('/sveden/common/');
+  await expect(page.getByRole('region', { name: 'Реквизиты' })).toContainText(inn);
 });
