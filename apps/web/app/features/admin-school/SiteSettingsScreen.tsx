@@ -119,7 +119,8 @@ export function SiteSettingsScreen({ settings: initial }: { settings: SiteSettin
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save(settings.groups);
+          // Only the groups with edits: a colleague's save in another group is no conflict.
+          void save(settings.groups.filter(changedIn));
         }}
       >
         {settings.groups.map((group) => {
