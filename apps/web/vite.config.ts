@@ -52,6 +52,8 @@ export default defineConfig({
             { name: 'legal-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]legal\.ts$/ },
             // The link checker (sitePath, safeLink) loads with the sign-in dialogs and the pages that show staff's links.
             { name: 'link-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]links\.ts$/ },
+            // The counters' parsing (their hosts for the security policy) loads with the staff's settings screen only.
+            { name: 'counter-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]counters\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.

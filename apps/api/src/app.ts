@@ -57,6 +57,7 @@ import { promoRoutes } from './modules/promo/routes.ts';
 import { waitingRoutes } from './modules/waiting/routes.ts';
 import { sitePostsRoutes } from './modules/site-posts/routes.ts';
 import { siteShellRoutes } from './modules/site-shell/routes.ts';
+import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(waitingRoutes);
       await api.register(sitePostsRoutes);
       await api.register(siteShellRoutes);
+      await api.register(siteSettingsRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

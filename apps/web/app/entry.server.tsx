@@ -4,7 +4,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type AppLoadContext } from 'react-router';
 import './lib/context.ts';
-import { contentSecurityPolicy, counterSources, NonceContext } from './lib/csp.ts';
+import { contentSecurityPolicy, NonceContext } from './lib/csp.ts';
+import { counterSources } from './lib/counters.server.ts';
 import type { RootData } from './lib/root-data.ts';
 
 /** A render still streaming after this long is cut off (its error boundary shows). */

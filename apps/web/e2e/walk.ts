@@ -171,6 +171,7 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/school/site/banners/${banners[0]!.id}/`, kind: 'баннер и его предпросмотр (сотрудники)' },
     { path: '/admin/school/site/menus/', kind: 'меню в шапке (сотрудники)' },
     { path: '/admin/school/site/menus/footer_menu/', kind: 'меню в подвале (сотрудники)' },
+    { path: '/admin/school/site/settings/', kind: 'настройки сайта (сотрудники)' },
   ];
 }
 

@@ -24,3 +24,5 @@ export * from './schemas/applications.ts';
 export * from './schemas/promo.ts';
 export * from './schemas/site-posts.ts';
 export * from './schemas/site-shell.ts';
+export * from './schemas/site-settings.ts';
+export * from './rules/site-settings.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
-import { buildBanner, buildCourse, setConfig } from '../test/factories.ts';
+import { buildBanner, buildCourse, buildUser, setConfig, signInAs } from '../test/factories.ts';
 import { acceptedEncoding, loadWebBuild, mountWeb } from './ssr.ts';
 import pino from 'pino';
 
@@ -278,6 +278,45 @@ describe('Content Security Policy', () => {
       expect(guest).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+ https:\/\/mc\.yandex\.ru https:\/\/region1\.google-analytics\.com;/);
     } finally {
       await counted.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('Content Security Policy after staff change the counters (decision 0074)', () => {
+  it('allows a new counter host on the next page at once, with the content and page caches on', async () => {
+    const database = await createTestDatabase();
+    await setConfig(database.db, { COUNTERS: '<script async src="https://mc.yandex.ru/metrika/tag.js"></script>' });
+    const cached = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '60000', PAGE_CACHE_TTL_MS: '60000' }),
+      db: database.db,
+      pool: database.pool,
+      web: mountWeb(build),
+    });
+    try {
+      const scriptSrc = async () =>
+        String((await cached.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+          .split('; ')
+          .find((part) => part.startsWith('script-src '))!;
+      expect(await scriptSrc()).toContain('https://mc.yandex.ru');
+      const staff = await signInAs(cached, await buildUser(database.db, { isStaff: true }));
+      const url = '/api/admin/school/site/settings/';
+      const settings = (await cached.inject({ method: 'GET', url, headers: staff.headers })).json<{ groups: { settings: { key: string; version: number }[] }[] }>();
+      const version = settings.groups.flatMap((g) => g.settings).find((s) => s.key === 'COUNTERS')!.version;
+      const saved = await cached.inject({
+        method: 'PUT',
+        url,
+        headers: staff.headers,
+        payload: { values: { COUNTERS: '<script async src="https://top-fwz1.mail.ru/js/code.js"></script>' }, versions: { COUNTERS: version } },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().csp_hosts).toEqual(['https://top-fwz1.mail.ru']);
+      // A guest's page, kept for every guest, is rendered anew with the policy the screen showed.
+      const policy = await scriptSrc();
+      expect(policy).toContain('https://top-fwz1.mail.ru');
+      expect(policy).not.toContain('https://mc.yandex.ru');
+    } finally {
+      await cached.close();
       await database.drop();
     }
   });

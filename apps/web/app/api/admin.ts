@@ -1,5 +1,7 @@
 import type {
   AccountExport,
+  SiteSettings,
+  SiteSettingsSave,
   AdminBlocks,
   Application,
   ApplicationAssignBody,
@@ -271,6 +273,9 @@ export function createAdminApi(fetcher: ApiFetch) {
     updateMenuItem: (key: MenuKey, id: number, body: SiteMenuItemPatch) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/`, patch(body)),
     deleteMenuItem: (key: MenuKey, id: number, version: number) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/items/${id}/${toQuery({ version })}`, del),
     orderMenu: (key: MenuKey, body: SiteMenuOrder) => json<SiteMenu>(fetcher, `/api/admin/school/site/menus/${key}/order/`, { method: 'PUT', body }),
+    /** The site settings (staff only, decision 0074). */
+    siteSettings: () => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/'),
+    saveSiteSettings: (body: SiteSettingsSave) => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/', { method: 'PUT', body }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, counterSources } from './csp.ts';
-import { parseCounters } from './head.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { counterSources, parseCounters } from './counters.server.ts';
 
 /** The directive `name` of a policy, as a list of sources. */
 function directive(policy: string, name: string): string[] {

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { CounterScript } from './head.ts';
 
 /**
  * The page's Content Security Policy nonce while it is rendered on the server (entry.server
@@ -24,22 +23,8 @@ export const PLAYER_ORIGINS = [
   'https://player.vimeo.com',
 ];
 
-const ORIGIN = /(https?:)?\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::(\d{1,5}))?/gi;
-
-/**
- * The outside origins the school's counters talk to: every `https://host` (or `//host`) named in
- * the snippets — script sources, the URLs their loaders inject, pixels in `<noscript>`. A counter
- * that reaches hosts it does not name gets them from CSP_EXTRA_SOURCES.
- */
-export function counterSources(counters: { scripts: CounterScript[]; rest: string } | undefined): string[] {
-  if (!counters) return [];
-  const text = [...counters.scripts.flatMap((script) => [script.src ?? '', script.content]), counters.rest].join('\n');
-  const origins = new Set<string>();
-  for (const [, scheme, host = '', port] of text.matchAll(ORIGIN)) {
-    origins.add(`${scheme?.toLowerCase() ?? 'https:'}//${host.toLowerCase()}${port ? `:${port}` : ''}`);
-  }
-  return [...origins].sort();
-}
+// The counters' hosts come from the contract's `counterSources` (entry.server reads them), the
+// same code the staff settings screen and its API use (decision 0074).
 
 export interface PolicyOptions {
   nonce: string;

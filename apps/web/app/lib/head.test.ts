@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCounters, parseMetaTags } from './head.ts';
+import { parseMetaTags } from './head.ts';
+import { parseCounters } from './counters.server.ts';
 import { isChunkLoadError } from './chunk-reload.ts';
 import { readCookie } from './cookies.ts';
 

@@ -23,37 +23,7 @@ export function parseMetaTags(html: string | undefined): MetaAttributes[] {
   return tags;
 }
 
-/** One script of the COUNTERS setting, ready to render as a React `<script>`. */
-export interface CounterScript {
-  src?: string;
-  async?: boolean;
-  defer?: boolean;
-  type?: string;
-  id?: string;
-  content: string;
-}
-
-const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const BOOLEAN_ATTRIBUTE = /(?:^|\s)(async|defer)(?=\s|=|$)/gi;
-
-/**
- * COUNTERS holds the analytics snippets the school pastes in (trusted, admin-only content).
- * Scripts go to the head; whatever else there is (e.g. a `<noscript>` pixel) stays as HTML for
- * the end of the page.
- */
-export function parseCounters(html: string | undefined): { scripts: CounterScript[]; rest: string } {
-  if (!html) return { scripts: [], rest: '' };
-  const scripts: CounterScript[] = [];
-  const rest = html.replace(SCRIPT_TAG, (_match, attrs: string, content: string) => {
-    const script: CounterScript = { content };
-    for (const [, name = '', dq, sq] of attrs.matchAll(ATTRIBUTE)) {
-      const key = name.toLowerCase();
-      const value = dq ?? sq ?? '';
-      if (key === 'src' || key === 'type' || key === 'id') script[key] = value;
-    }
-    for (const [, flag = ''] of attrs.matchAll(BOOLEAN_ATTRIBUTE)) script[flag.toLowerCase() as 'async' | 'defer'] = true;
-    scripts.push(script);
-    return '';
-  });
-  return { scripts, rest: rest.replace(/<!--[\s\S]*?-->/g, '').trim() };
-}
+// The counters' parsing lives in the contract (`parseCounters`): the settings API shows staff the
+// hosts the policy will allow, computed by the same code (decision 0074). The root loader takes it
+// through counters.server.ts, so the contract's rules stay out of the browser's shell.
+export type { CounterScript } from '@crema/contract/rules';

@@ -7,17 +7,14 @@ import { PAGE_IMAGE_OPTS } from '../features/content/Blocks.tsx';
 import { SLUG_PATTERN } from '@crema/contract/rules';
 import { notFound, orNotFound } from '../features/content/load.ts';
 import { contentPagePath, pageCrumbs, PageView } from '../features/content/PageView.tsx';
-import { Visit } from '../features/content/Visit.tsx';
 import type { FeedbackForm } from '@crema/contract';
 import { lazy, Suspense } from 'react';
 
 /** The header menu's 'Преподаватели' leads to /about/#teachers: the about page lists them. */
 const TEACHERS_PAGE = 'about';
-/** The contacts page shows the address, phones and e-mail from the site settings as links. */
-const CONTACTS_PAGE = 'contacts';
 /**
  * Pages that end with a general feedback form, by slug: the form's key. A route-level
- * addition like the contacts and the teachers above, rather than a new page block type: the
+ * addition like the teachers above, rather than a new page block type: the
  * blocks are the school's free content, while these two forms are part of the site's own pages
  * (their 'Оставить заявку' buttons link to `#feedback`).
  */
@@ -81,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, teachers, feedbackForm } = loaderData;
   return (
-    <PageView page={page} head={page.slug === CONTACTS_PAGE ? <Visit label="Как с нами связаться" /> : null}>
+    <PageView page={page}>
       {teachers.length > 0 ? (
         <section id="teachers" className="page-teachers" aria-labelledby="teachers-title">
           <h2 id="teachers-title" className="page-teachers__title">

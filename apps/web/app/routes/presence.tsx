@@ -58,7 +58,7 @@ export default function Presence({ loaderData }: Route.ComponentProps) {
             </header>
           </>
         )}
-        {page ? <Blocks blocks={page.blocks} priorityFirst={!page.image} /> : null}
+        {page ? <Blocks blocks={page.blocks} priorityFirst={!page.image} contacts={<Visit label="Как с нами связаться" />} /> : null}
         <section className="presence__schedule" aria-labelledby="presence-groups">
           <div className="presence__schedule-head">
             <h2 id="presence-groups" className="presence__schedule-title">

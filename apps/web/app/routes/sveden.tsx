@@ -6,6 +6,8 @@ import { breadcrumbJsonLd } from '../lib/structured-data.server.ts';
 import { Breadcrumbs } from '../components/seo/Breadcrumbs.tsx';
 import { notFound, orNotFound } from '../features/content/load.ts';
 import { SVEDEN_TITLE, SvedenNavigation, SvedenSectionView } from '../features/sveden/Sveden.tsx';
+import { LegalDetails, legalDetails } from '../components/layout/LegalDetails.tsx';
+import { useRoot } from '../lib/root-data.ts';
 
 /** The section's root and its subsections' addresses (decision 0042). */
 const ROOT = '/sveden/';
@@ -41,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Sveden({ loaderData }: Route.ComponentProps) {
   const { nav, section } = loaderData;
+  const { configs } = useRoot();
   const crumbs = [
     { name: 'Главная', path: '/' },
     ...(section ? [{ name: SVEDEN_TITLE, path: ROOT }, { name: section.title, path: `${ROOT}${section.key}/` }] : [{ name: SVEDEN_TITLE, path: ROOT }]),
@@ -66,6 +69,15 @@ export default function Sveden({ loaderData }: Route.ComponentProps) {
             <h1 className="page__title">{section.title}</h1>
           </header>
           <SvedenSectionView section={section} />
+          {section.key === 'common' && legalDetails(configs).length > 0 ? (
+            // The basic information ends with the legal details of the site settings, as they are now (decision 0074).
+            <section className="sveden-group" aria-labelledby="sveden-legal-title">
+              <h2 id="sveden-legal-title" className="sveden-group__title">
+                Реквизиты
+              </h2>
+              <LegalDetails configs={configs} />
+            </section>
+          ) : null}
         </div>
       </div>
     </main>

@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = {
   'menu.item_update': 'Изменён пункт меню',
   'menu.item_delete': 'Удалён пункт меню',
   'menu.reorder': 'Изменён порядок пунктов меню',
+  // Site settings
+  'settings.update': 'Изменены настройки сайта',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -104,6 +106,8 @@ export const AUDIT_ENTITIES = {
   // The site's banners and menus
   banner: 'Баннер',
   menu: 'Меню',
+  // Site settings
+  settings: 'Настройки сайта',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

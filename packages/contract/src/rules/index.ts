@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './applications.ts';
 export * from './promo.ts';
 export * from './site-shell.ts';
+export * from './counters.ts';

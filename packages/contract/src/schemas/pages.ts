@@ -83,6 +83,8 @@ export const pageBlockSchema = z
       button_text: z.string(),
       link: z.string(),
     }),
+    // The school's contacts from the site settings (decision 0074): the page shows the settings' own.
+    z.object({ id: z.number().int(), type: z.literal('contacts') }),
   ])
   .meta({ id: 'PageBlock' });
 export type PageBlock = z.infer<typeof pageBlockSchema>;

@@ -13,7 +13,7 @@ const id = z.number().int();
 export const SITE_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type SitePostStatus = (typeof SITE_POST_STATUSES)[number];
 export const SITE_POST_SORTS = ['-updated_at', '-publish_from', 'title'] as const;
-export const SITE_POST_BLOCK_TYPES = ['text', 'side_text_image', 'image', 'quote', 'gallery', 'video', 'cta'] as const;
+export const SITE_POST_BLOCK_TYPES = ['text', 'side_text_image', 'image', 'quote', 'gallery', 'video', 'cta', 'contacts'] as const;
 
 /**
  * Top-level addresses of the site's own sections: a content page (/{slug}/) may not take one, nor
@@ -88,6 +88,8 @@ export const sitePostBlockSchema = z.discriminatedUnion(
     }),
     z.object({ type: z.literal('video'), url: videoSource, title: optional(200), poster: optionalKey, duration_seconds: int4({ min: 1, max: 86_400 }).nullish().transform((v) => v ?? null) }),
     z.object({ type: z.literal('cta'), title: required('заголовок', 200), text: optional(1000), button_text: required('надпись на кнопке', 60), link }),
+    // The school's address, phones and e-mail from the site settings: nothing of its own to fill in.
+    z.object({ type: z.literal('contacts') }),
   ],
   { error: 'Неизвестный тип блока.' },
 );
@@ -105,6 +107,7 @@ export const sitePostBlockOutSchema = z
     z.object({ type: z.literal('gallery'), images: z.array(z.object({ image: text, alt: text, caption: maybe })) }),
     z.object({ type: z.literal('video'), url: text, title: maybe, poster: maybe, duration_seconds: z.number().int().nullable() }),
     z.object({ type: z.literal('cta'), title: text, text: maybe, button_text: text, link: text }),
+    z.object({ type: z.literal('contacts') }),
   ])
   .meta({ id: 'SitePostBlock' });
 export type SitePostBlockInput = z.input<typeof sitePostBlockSchema>;

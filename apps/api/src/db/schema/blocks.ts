@@ -47,6 +47,12 @@ export interface CtaBlockData {
   link: string;
 }
 
+/**
+ * The school's contacts from the site settings (phones, e-mail, address; decision 0074): no data of
+ * its own, the page shows whatever the settings hold when it is rendered.
+ */
+export type ContactsBlockData = Record<string, never>;
+
 /** `data` of a page block, by block type. */
 export interface PageBlockDataByType {
   text: TextBlockData;
@@ -56,6 +62,7 @@ export interface PageBlockDataByType {
   gallery: GalleryBlockData;
   video: VideoBlockData;
   cta: CtaBlockData;
+  contacts: ContactsBlockData;
 }
 export type PageBlockType = keyof PageBlockDataByType;
 export const PAGE_BLOCK_TYPES = [
@@ -66,6 +73,7 @@ export const PAGE_BLOCK_TYPES = [
   'gallery',
   'video',
   'cta',
+  'contacts',
 ] as const satisfies readonly PageBlockType[];
 export type PageBlockData = PageBlockDataByType[PageBlockType];
 

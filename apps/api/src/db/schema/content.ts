@@ -28,6 +28,8 @@ export const configs = pgTable('configs', {
   value: text().notNull().default(''),
   /** What the setting is for, shown to whoever edits it. */
   description: text(),
+  /** Raised by every save from the settings screen: a form opened at an older one gets 409 (decision 0074). */
+  version: integer().notNull().default(1),
   updatedAt: updatedAt(),
 });
 

@@ -250,6 +250,9 @@ describe('every change through the API is recorded', () => {
     expect(await newest()).toMatchObject({ action: 'menu.reorder', after: { order: 'Курсы; Журнал ⊂ Курсы' } });
     await step('DELETE', '/admin/school/site/menus/:key/items/:id/', `/api/admin/school/site/menus/footer_menu/items/${item.id}/?version=${menu.version}`, staff);
     expect(await newest()).toMatchObject({ action: 'menu.item_delete', before: { title: 'Журнал' } });
+    // Site settings: the changed keys only.
+    await step('PUT', '/admin/school/site/settings/', '/api/admin/school/site/settings/', staff, { values: { FOOTER_PHONE_2: '8 800 350 12 35' }, versions: { FOOTER_PHONE_2: 0 } });
+    expect(await newest()).toMatchObject({ action: 'settings.update', entity: 'settings', before: { footer_phone_2: '' }, after: { footer_phone_2: '+7 (800) 350-12-35' } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

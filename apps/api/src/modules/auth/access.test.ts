@@ -379,6 +379,9 @@ describe('every route of the app', () => {
     'PUT /api/admin/school/site/menus/:key/order/': NOT_STAFF,
     'PATCH /api/admin/school/site/menus/:key/items/:id/': NOT_STAFF,
     'DELETE /api/admin/school/site/menus/:key/items/:id/': NOT_STAFF,
+    // Site settings
+    'GET /api/admin/school/site/settings/': NOT_STAFF,
+    'PUT /api/admin/school/site/settings/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {

@@ -1,16 +1,19 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Banner, Category, Configs, ImageOpts, MenuKey, MenuLink, Audience } from '@crema/contract';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { PRIVATE_SETTING_KEYS, type Banner, type Category, type Configs, type ImageOpts, type MenuKey, type MenuLink, type Audience } from '@crema/contract';
 import type { Db } from '../../db/client.ts';
 import { banners, categories, configs, courses, menuItems, menus, pages } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { MediaService } from '../media/images.ts';
 
-/** Site settings; with `keys`, only those that exist (unknown keys are simply absent). */
+/**
+ * Site settings; with `keys`, only those that exist (unknown keys are simply absent). The school's
+ * private ones (its mailbox for letters about applications) are never among them.
+ */
 export async function getConfigs(db: Db, keys?: readonly string[]): Promise<Configs> {
   const rows = await db
     .select({ key: configs.key, value: configs.value })
     .from(configs)
-    .where(keys && keys.length > 0 ? inArray(configs.key, [...keys]) : undefined);
+    .where(and(keys && keys.length > 0 ? inArray(configs.key, [...keys]) : undefined, notInArray(configs.key, [...PRIVATE_SETTING_KEYS])));
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 

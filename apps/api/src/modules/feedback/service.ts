@@ -29,7 +29,6 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
-  configs,
   courses,
   feedbackFormFields,
   feedbackForms,
@@ -47,6 +46,7 @@ import { requireCaptcha, type CaptchaVerifier } from '../captcha/verifier.ts';
 import { publishedCourses } from '../catalog/scopes.ts';
 import { sendTemplate } from '../mail/service.ts';
 import { currentDocuments, recordConsent } from '../user/consents.ts';
+import { schoolNotifyAddress } from '../site-settings/service.ts';
 
 /** Applications one address (an IPv6 /64) may send per hour. */
 export const APPLICATIONS_PER_IP: RateRule = { limit: 20, windowS: 3600 };
@@ -270,7 +270,8 @@ export class FeedbackService {
         for (const kind of app.consents) if (kind !== 'child_personal_data') await recordConsent(tx, actor.user.id, kind, client);
       }
 
-      const to = config.schoolNotifyEmail ?? (await schoolContactEmail(tx));
+      // The school's mailbox from the site settings, else the environment's, else the contact e-mail (decision 0074).
+      const to = await schoolNotifyAddress(tx, config.schoolNotifyEmail);
       if (!to) {
         this.#deps.logger?.warn({ form: form.key }, 'feedback: адрес школы не задан (SCHOOL_NOTIFY_EMAIL, CONTACT_EMAIL), письмо о заявке не отправлено');
         return true;
@@ -313,10 +314,4 @@ function shown(field: FeedbackFormField, value: string): string {
   if (field.type === 'phone') return maskPhone(value);
   if (field.type === 'date') return fromIsoDate(value);
   return value;
-}
-
-async function schoolContactEmail(db: Executor): Promise<string | null> {
-  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, 'CONTACT_EMAIL'));
-  const email = row?.value.trim();
-  return email && isEmailAddress(normaliseEmail(email)) ? email : null;
 }

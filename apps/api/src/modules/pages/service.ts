@@ -175,6 +175,8 @@ export async function toBlock(
       const data = row.data as CtaBlockData;
       return { id, type: 'cta', title: data.title ?? '', text: data.text ?? null, button_text: data.buttonText ?? '', link: data.link ?? '' };
     }
+    case 'contacts':
+      return { id, type: 'contacts' };
   }
 }
 

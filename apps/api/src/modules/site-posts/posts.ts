@@ -138,6 +138,8 @@ function toStored(block: SitePostBlock): { type: keyof PageBlockDataByType; data
       };
     case 'cta':
       return { type: 'cta', data: { title: block.title, ...(block.text ? { text: block.text } : {}), buttonText: block.button_text, link: block.link } };
+    case 'contacts':
+      return { type: 'contacts', data: {} };
   }
 }
 
@@ -165,6 +167,8 @@ function fromStored(row: { type: keyof PageBlockDataByType; data: unknown }): Si
       return { type: 'video', url: text('url'), title: maybe('title'), poster: maybe('poster'), duration_seconds: typeof d.durationSeconds === 'number' ? d.durationSeconds : null };
     case 'cta':
       return { type: 'cta', title: text('title'), text: maybe('text'), button_text: text('buttonText'), link: text('link') };
+    case 'contacts':
+      return { type: 'contacts' };
   }
 }
 

@@ -2,7 +2,7 @@ import type { Configs } from '@crema/contract';
 
 /**
  * The school's legal details from the site settings (the organisation's name, ИНН, КПП, ОГРН, legal
- * address, licence): in the footer of every page and under the offer. Missing ones are left out.
+ * address, licence): in the footer of every page, under the offer and in /sveden/common/. Missing ones are left out.
  */
 export function legalDetails(configs: Configs): { key: string; label: string; value: string }[] {
   const rows: [key: string, label: string, value: string | undefined][] = [
@@ -18,7 +18,7 @@ export function legalDetails(configs: Configs): { key: string; label: string; va
     .map(([key, label, value]) => ({ key, label, value: value.trim() }));
 }
 
-/** The details as a list of terms, e.g. 'ИНН' — '7709123456'. */
+/** The details as a list of terms, e.g. 'ИНН' — '7709123453'. */
 export function LegalDetails({ configs, className }: { configs: Configs; className?: string }) {
   const rows = legalDetails(configs);
   if (rows.length === 0) return null;

@@ -28,6 +28,7 @@ export const BLOCK_NAMES: Record<BlockType, string> = {
   gallery: 'Галерея',
   video: 'Видео',
   cta: 'Призыв с кнопкой',
+  contacts: 'Контакты школы',
 };
 
 export function emptyBlock(type: BlockType): BlockData {
@@ -46,6 +47,8 @@ export function emptyBlock(type: BlockType): BlockData {
       return { type, url: '', title: null, poster: null, duration_seconds: null };
     case 'cta':
       return { type, title: '', text: null, button_text: 'Подробнее', link: '/courses/' };
+    case 'contacts':
+      return { type };
   }
 }
 
@@ -190,6 +193,8 @@ function BlockFields({ data, onChange, errorsOf, urls, onUploaded, where }: { da
           <Text label="Куда ведёт кнопка" value={data.link} onChange={(link) => onChange({ ...data, link })} errors={errorsOf('link')} hint="Адрес на сайте (/courses/) или полный адрес https://…" />
         </>
       );
+    case 'contacts':
+      return <p className="admin-muted">Адрес студии, телефоны и почта школы — из настроек сайта. Заполнять здесь нечего.</p>;
   }
 }
 

@@ -24,7 +24,7 @@ function isInternal(link: string) {
 }
 
 /** One block of a page; the lesson pages reuse it for the block types they share (text, image, quote). */
-export function Block({ block, priority }: { block: PageBlock; priority: boolean }) {
+export function Block({ block, priority, contacts }: { block: PageBlock; priority: boolean; contacts?: React.ReactNode }) {
   switch (block.type) {
     case 'text':
       return <Prose html={block.html} className="block" />;
@@ -106,18 +106,22 @@ export function Block({ block, priority }: { block: PageBlock; priority: boolean
           )}
         </section>
       );
+    case 'contacts':
+      // The phones, e-mail and address of the site settings (decision 0074), given by the page's
+      // route (features/content/Visit.tsx): the lessons and the course page never carry them.
+      return contacts ?? null;
   }
 }
 
 /**
  * Every block of a page or post in order. `priorityFirst`: the first block is the first image
- * above the fold (no cover image), so it loads eagerly.
+ * above the fold (no cover image), so it loads eagerly. `contacts`: what a 'contacts' block shows.
  */
-export function Blocks({ blocks, priorityFirst = false }: { blocks: readonly PageBlock[]; priorityFirst?: boolean }) {
+export function Blocks({ blocks, priorityFirst = false, contacts }: { blocks: readonly PageBlock[]; priorityFirst?: boolean; contacts?: React.ReactNode }) {
   return (
     <div className="blocks">
       {blocks.map((block, index) => (
-        <Block key={block.id} block={block} priority={priorityFirst && index === 0} />
+        <Block key={block.id} block={block} priority={priorityFirst && index === 0} contacts={contacts} />
       ))}
     </div>
   );

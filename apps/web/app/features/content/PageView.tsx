@@ -2,6 +2,7 @@ import type { PageExtended } from '@crema/contract';
 import { Breadcrumbs } from '../../components/seo/Breadcrumbs.tsx';
 import { paths } from '../../lib/paths.ts';
 import { Blocks, COVER_IMAGE } from './Blocks.tsx';
+import { Visit } from './Visit.tsx';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import './content.css';
 
@@ -37,7 +38,7 @@ export function PageHead({ page, path, children }: { page: PageExtended; path: s
 
 /**
  * A whole content page: head and blocks in one reading column, then whatever the route adds
- * (`head`: added under the lead, e.g. the contacts).
+ * (`head`: added under the lead).
  */
 export function PageView({ page, head, children }: { page: PageExtended; head?: React.ReactNode; children?: React.ReactNode }) {
   return (
@@ -46,7 +47,7 @@ export function PageView({ page, head, children }: { page: PageExtended; head?: 
         <PageHead page={page} path={contentPagePath(page.slug)}>
           {head}
         </PageHead>
-        <Blocks blocks={page.blocks} priorityFirst={!page.image} />
+        <Blocks blocks={page.blocks} priorityFirst={!page.image} contacts={<Visit label="Как с нами связаться" />} />
         {children}
       </div>
     </main>

@@ -4,6 +4,7 @@ import { formatDate } from '@crema/contract/format';
 import { paths } from '../../lib/paths.ts';
 import { MediaImage } from '../../components/ui/MediaImage.tsx';
 import { Blocks, COVER_IMAGE } from './Blocks.tsx';
+import { Visit } from './Visit.tsx';
 
 /** A blog post's article: heading, date and author, lead, cover and blocks (the post page and the staff's preview). */
 export function PostArticle({ post }: { post: PageExtended }) {
@@ -24,7 +25,7 @@ export function PostArticle({ post }: { post: PageExtended }) {
           <MediaImage className="page__cover-image" image={post.image} alt={post.title} {...COVER_IMAGE} priority />
         </figure>
       ) : null}
-      <Blocks blocks={post.blocks} priorityFirst={!post.image} />
+      <Blocks blocks={post.blocks} priorityFirst={!post.image} contacts={<Visit label="Как с нами связаться" />} />
       <footer className="page__footer">
         <Link className="back-link" to={paths.blog()}>
           <span aria-hidden="true">←</span> Все статьи

@@ -40,12 +40,14 @@ import { SitePostScreen } from '../../features/admin-school/SitePostScreen.tsx';
 import { PostArticle } from '../../features/content/PostView.tsx';
 import { PageHead, contentPagePath } from '../../features/content/PageView.tsx';
 import { Blocks } from '../../features/content/Blocks.tsx';
+import { Visit } from '../../features/content/Visit.tsx';
 import { SiteBannersScreen, type BannerWords } from '../../features/admin-school/SiteBannersScreen.tsx';
 import { SiteBannerScreen, type BannerPreviews } from '../../features/admin-school/SiteBannerScreen.tsx';
 import { SiteMenusScreen, type MenuWords } from '../../features/admin-school/SiteMenusScreen.tsx';
 import { DiscountPreview, PromoSlidePreview } from '../../features/admin-school/SiteBannerPreview.tsx';
 import { HeaderBanner } from '../../components/layout/HeaderBanner.tsx';
 import '../home.css';
+import { SiteSettingsScreen } from '../../features/admin-school/SiteSettingsScreen.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -322,10 +324,11 @@ function SitePreview({ page }: { page: PageExtended }) {
   return (
     <>
       <PageHead page={page} path={contentPagePath(page.slug)} />
-      <Blocks blocks={page.blocks} priorityFirst={!page.image} />
+      <Blocks blocks={page.blocks} priorityFirst={!page.image} contacts={<Visit label="Как с нами связаться" />} />
     </>
   );
 }
+
 /** The words of the banner screens: the positions and the states (decision 0071). */
 const bannerWords = (): BannerWords => ({
   positions: BANNER_POSITIONS.map((p) => ({ ...p })),
@@ -398,6 +401,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (item === 'posts' && more.length === 1) return sitePostScreen(request, api, more[0]!);
     const shell = await siteShellScreen(request, api, item, more);
     if (shell) return shell;
+    if (item === 'settings' && more.length === 0) return { screen: 'site-settings' as const, settings: await api.siteSettings() };
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -463,6 +467,8 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return loaderData.banner ? `Баннер «${loaderData.banner.title}» — сайт` : 'Новый баннер — сайт';
     case 'site-menus':
       return `${loaderData.menu.title} — сайт`;
+    case 'site-settings':
+      return 'Настройки сайта';
     case 'people':
       return 'Люди';
     case 'groups':
@@ -541,6 +547,8 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <SiteBannerScreen key={loaderData.banner?.id ?? 'new'} banner={loaderData.banner} position={loaderData.position} words={loaderData.words} previews={BANNER_PREVIEWS} />;
     case 'site-menus':
       return <SiteMenusScreen key={loaderData.menu.key} menu={loaderData.menu} words={loaderData.words} />;
+    case 'site-settings':
+      return <SiteSettingsScreen settings={loaderData.settings} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }

@@ -42,10 +42,11 @@ export const configs: { key: string; value: string; description: string }[] = [
     description: 'Официальный сайт Министерства просвещения в подвале (подпись поясняет, что это)',
   },
   { key: 'CONTACT_EMAIL', value: 'hello@crema.school', description: 'Адрес электронной почты школы: подвал, контакты' },
-  // Demo details of a made-up company: a school puts its own from the register extract here.
-  { key: 'LEGAL_INN', value: '7709123456', description: 'ИНН организации: подвал и договор-оферта' },
+  // Demo details of a made-up company (their check digits hold, so the settings screen accepts them):
+  // a school puts its own from the register extract here.
+  { key: 'LEGAL_INN', value: '7709123453', description: 'ИНН организации: подвал и договор-оферта' },
   { key: 'LEGAL_KPP', value: '770901001', description: 'КПП организации' },
-  { key: 'LEGAL_OGRN', value: '1237700123456', description: 'ОГРН организации' },
+  { key: 'LEGAL_OGRN', value: '1237700123451', description: 'ОГРН организации' },
   {
     key: 'LEGAL_ADDRESS',
     value: '105064, г. Москва, ул. Покровка, д. 27, стр. 1, помещение 2',
@@ -58,4 +59,9 @@ export const configs: { key: string; value: string; description: string }[] = [
   },
   { key: 'FOOTER_DEVELOPER', value: 'Разработка — команда Crema', description: 'Подпись разработчика сайта в подвале' },
   { key: 'PRIVACY_POLICY_LINK', value: '/documents/privacy-policy/', description: 'Страница политики конфиденциальности' },
+  {
+    key: 'SCHOOL_NOTIFY_EMAIL',
+    value: '',
+    description: 'Почта школы для писем о заявках; пусто — SCHOOL_NOTIFY_EMAIL окружения, иначе CONTACT_EMAIL. На сайте не показывается',
+  },
 ];

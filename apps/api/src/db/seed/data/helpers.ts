@@ -3,6 +3,9 @@ import type { SeedLessonBlock, SeedPageBlock, SeedQuestion } from './types.ts';
 
 const paragraphs = (items: string[]) => items.map((p) => `<p>${p}</p>`).join('');
 
+/** The school's contacts from the site settings: the block has no data of its own. */
+export const contacts = (): SeedPageBlock => ({ type: 'contacts', data: {} });
+
 /** A text block of one or more paragraphs. */
 export const text = (...items: string[]): SeedLessonBlock & SeedPageBlock => ({
   type: 'text',

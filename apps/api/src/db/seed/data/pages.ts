@@ -1,5 +1,5 @@
 // Content pages (/{slug}/) and blog posts (/blog/{slug}/).
-import { cta, gallery, image, list, quote, sideTextImage, text, video } from './helpers.ts';
+import { contacts, cta, gallery, image, list, quote, sideTextImage, text, video } from './helpers.ts';
 import type { SeedPageBlock } from './types.ts';
 
 export interface SeedPage {
@@ -62,6 +62,7 @@ export const contentPages: SeedPage[] = [
     seoTitle: 'Контакты школы Crema',
     seoDescription: 'Адрес учебной студии Crema на Покровке, телефоны и часы работы.',
     blocks: [
+      contacts(),
       text(
         'Учебная студия: Москва, ул. Покровка, д. 27, стр. 1, второй этаж. Вход со двора, домофон «Crema».',
         'Мы работаем ежедневно с 10:00 до 21:00.',
