@@ -61,6 +61,14 @@ import type {
   SvedenContent,
   SvedenPage,
   SvedenSectionKey,
+  CourseCatalog,
+  CourseCatalogBody,
+  SiteAttribute,
+  SiteAttributeBody,
+  SiteCategory,
+  SiteCategoryBody,
+  SiteCollection,
+  SiteCollectionBody,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -234,6 +242,32 @@ export function createAdminApi(fetcher: ApiFetch) {
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
+    /** The catalogue's dictionaries (staff only, decision 0072); a course's place in them (its settings). */
+    siteCategories: () => json<SiteCategory[]>(fetcher, '/api/admin/school/site/catalog/categories/'),
+    createSiteCategory: (body: SiteCategoryBody) => json<SiteCategory>(fetcher, '/api/admin/school/site/catalog/categories/', post(body)),
+    updateSiteCategory: (id: number, body: SiteCategoryBody) => json<SiteCategory>(fetcher, `/api/admin/school/site/catalog/categories/${id}/`, patch(body)),
+    deleteSiteCategory: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/categories/${id}/`, del),
+    orderSiteCategories: (ids: number[]) => json<SiteCategory[]>(fetcher, '/api/admin/school/site/catalog/categories/order/', { method: 'PUT', body: { ids } }),
+    siteCollections: () => json<SiteCollection[]>(fetcher, '/api/admin/school/site/catalog/collections/'),
+    siteCollection: (id: number) => json<SiteCollection>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`),
+    createSiteCollection: (body: SiteCollectionBody) => json<SiteCollection>(fetcher, '/api/admin/school/site/catalog/collections/', post(body)),
+    updateSiteCollection: (id: number, body: SiteCollectionBody) => json<SiteCollection>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`, patch(body)),
+    deleteSiteCollection: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`, del),
+    orderSiteCollections: (ids: number[]) => json<SiteCollection[]>(fetcher, '/api/admin/school/site/catalog/collections/order/', { method: 'PUT', body: { ids } }),
+    siteAttributes: () => json<SiteAttribute[]>(fetcher, '/api/admin/school/site/catalog/attributes/'),
+    siteAttribute: (id: number) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`),
+    createSiteAttribute: (body: SiteAttributeBody) => json<SiteAttribute>(fetcher, '/api/admin/school/site/catalog/attributes/', post(body)),
+    updateSiteAttribute: (id: number, body: SiteAttributeBody) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`, patch(body)),
+    deleteSiteAttribute: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`, del),
+    orderSiteAttributes: (ids: number[]) => json<SiteAttribute[]>(fetcher, '/api/admin/school/site/catalog/attributes/order/', { method: 'PUT', body: { ids } }),
+    addAttributeValue: (id: number, value: string) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/`, post({ value })),
+    renameAttributeValue: (id: number, valueId: number, value: string) =>
+      json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/${valueId}/`, patch({ value })),
+    deleteAttributeValue: (id: number, valueId: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/${valueId}/`, del),
+    orderAttributeValues: (id: number, ids: number[]) =>
+      json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/order/`, { method: 'PUT', body: { ids } }),
+    courseCatalog: (courseId: number) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`),
+    setCourseCatalog: (courseId: number, body: CourseCatalogBody) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`, { method: 'PUT', body }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildAttribute, buildCategory, buildSubsection, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -235,6 +235,7 @@ describe('every change through the API is recorded', () => {
     expect(await newest()).toMatchObject({ entity: 'collection', after: { courses: [course.title] } });
     await step('PATCH', `${root}/collections/:id/`, `/api${root}/collections/${col.id}/`, staff, { title: 'Аудит 2', slug: col.slug, course_ids: [] });
     expect(await newest()).toMatchObject({ action: 'collection.update', before: { courses: [course.title] }, after: { courses: [] } });
+    await buildSubsection(db());
     const cols = (await call('GET', `/api${root}/collections/`, staff.session)).json() as { id: number }[];
     await step('PUT', `${root}/collections/order/`, `/api${root}/collections/order/`, staff, { ids: cols.map((c) => c.id).reverse() });
     const attr = await step('POST', `${root}/attributes/`, `/api${root}/attributes/`, staff, { name: 'Аудит', slug: unique('aud-attr'), type: 'list', is_filter: true });
@@ -250,6 +251,7 @@ describe('every change through the API is recorded', () => {
     expect(await newest()).toMatchObject({ entity: 'course', courseId: course.id, after: { attributes: ['Аудит 2: Первый'], collections: ['Аудит 2'] } });
     await step('PUT', '/admin/courses/:id/catalog/', `/api/admin/courses/${course.id}/catalog/`, owner, { attributes: [], collection_ids: [] });
     await step('DELETE', `${root}/attributes/:id/values/:valueId/`, `/api${root}/attributes/${attr.id}/values/${valueId}/`, staff);
+    await buildAttribute(db());
     const attrs = (await call('GET', `/api${root}/attributes/`, staff.session)).json() as { id: number }[];
     await step('PUT', `${root}/attributes/order/`, `/api${root}/attributes/order/`, staff, { ids: attrs.map((a) => a.id).reverse() });
     await step('DELETE', `${root}/attributes/:id/`, `/api${root}/attributes/${attr.id}/`, staff);

@@ -33,6 +33,9 @@ import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
+import { SiteCatalogCategoriesScreen } from '../../features/admin-school/SiteCatalogCategories.tsx';
+import { SiteCatalogCollectionScreen, SiteCatalogCollectionsScreen } from '../../features/admin-school/SiteCatalogCollections.tsx';
+import { SiteCatalogAttributeScreen, SiteCatalogAttributesScreen } from '../../features/admin-school/SiteCatalogAttributes.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -248,6 +251,28 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
   };
 }
 
+/** The catalogue's dictionaries (decision 0072): /admin/school/site/catalog/[collections|attributes]/[{id}|new]/. */
+async function catalogScreen(api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
+  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await api.siteCategories() };
+  if (section === 'collections') {
+    if (!id) return { screen: 'catalog-collections' as const, collections: await api.siteCollections() };
+    const collectionId = idParam(id);
+    if (id !== 'new' && !collectionId) return null;
+    const [collection, courses] = await Promise.all([collectionId ? orNotFound(api.siteCollection(collectionId)) : null, api.courses({ page_size: 100 })]);
+    return {
+      screen: 'catalog-collection' as const,
+      collection,
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title, is_published: c.is_published })),
+    };
+  }
+  if (section === 'attributes') {
+    if (!id) return { screen: 'catalog-attributes' as const, attributes: await api.siteAttributes() };
+    const attributeId = idParam(id);
+    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(api.siteAttribute(attributeId)) };
+  }
+  return null;
+}
+
 // /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
 // applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
@@ -279,6 +304,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The site's content (decision 0069): /admin/school/site/{area}/…, each area's screens below.
   if (area === 'site') {
     if (!item) return { screen: 'site' as const };
+    if (item === 'catalog' && more.length <= 2) {
+      const found = await catalogScreen(api, more[0], more[1]);
+      if (found) return found;
+    }
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -334,6 +363,16 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Журнал действий';
     case 'site':
       return 'Сайт';
+    case 'catalog-categories':
+      return 'Направления каталога';
+    case 'catalog-collections':
+      return 'Подборки';
+    case 'catalog-collection':
+      return loaderData.collection ? `Подборка «${loaderData.collection.title}»` : 'Новая подборка';
+    case 'catalog-attributes':
+      return 'Характеристики курсов';
+    case 'catalog-attribute':
+      return `Характеристика «${loaderData.attribute.name}»`;
     case 'people':
       return 'Люди';
     case 'groups':
@@ -401,6 +440,16 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <WaitingListScreen list={loaderData.list} />;
     case 'site':
       return <SiteScreen />;
+    case 'catalog-categories':
+      return <SiteCatalogCategoriesScreen categories={loaderData.categories} />;
+    case 'catalog-collections':
+      return <SiteCatalogCollectionsScreen collections={loaderData.collections} />;
+    case 'catalog-collection':
+      return <SiteCatalogCollectionScreen key={loaderData.collection?.updated_at ?? 'new'} collection={loaderData.collection} courses={loaderData.courses} />;
+    case 'catalog-attributes':
+      return <SiteCatalogAttributesScreen attributes={loaderData.attributes} />;
+    case 'catalog-attribute':
+      return <SiteCatalogAttributeScreen key={loaderData.attribute.id} attribute={loaderData.attribute} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
