@@ -61,8 +61,10 @@ import type {
   SvedenContent,
   SvedenPage,
   SvedenSectionKey,
+  Attribute,
   CourseCatalog,
   CourseCatalogBody,
+  Subsection,
   SiteAttribute,
   SiteAttributeBody,
   SiteCategory,
@@ -266,6 +268,9 @@ export function createAdminApi(fetcher: ApiFetch) {
     deleteAttributeValue: (id: number, valueId: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/${valueId}/`, del),
     orderAttributeValues: (id: number, ids: number[]) =>
       json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/order/`, { method: 'PUT', body: { ids } }),
+    /** The dictionaries as the site shows them (public calls): what a course's settings choose from. */
+    catalogAttributes: () => json<Attribute[]>(fetcher, '/api/attributes/'),
+    catalogCollections: () => json<Subsection[]>(fetcher, '/api/subsections/'),
     courseCatalog: (courseId: number) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`),
     setCourseCatalog: (courseId: number, body: CourseCatalogBody) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`, { method: 'PUT', body }),
   };

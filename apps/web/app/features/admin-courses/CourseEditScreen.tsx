@@ -13,6 +13,7 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { adminApi } from './ui.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
+import { CourseCatalogSection, type CatalogChoices } from './CourseCatalogSection.tsx';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
@@ -164,7 +165,7 @@ function ImageUpload({
   );
 }
 
-export function CourseEditScreen({ course: loaded, categories }: { course: AdminCourse; categories: Category[] }) {
+export function CourseEditScreen({ course: loaded, categories, catalog }: { course: AdminCourse; categories: Category[]; catalog?: CatalogChoices }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [course, setCourse] = useState(loaded);
@@ -439,6 +440,8 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           </div>
         </div>
       </form>
+
+      {catalog ? <CourseCatalogSection courseId={course.id} choices={catalog} /> : null}
 
       <ConfirmDialog look="admin"
         open={unpublishing}

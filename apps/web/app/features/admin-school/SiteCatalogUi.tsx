@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { problemsOf } from '../../api/problems.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
@@ -62,7 +62,12 @@ export function Sortable<T extends { id: number }>(props: SortableListProps<T>) 
 export function useOrderedList<T extends { id: number }>(loaded: T[], save: (ids: number[]) => Promise<unknown>) {
   const [items, setItems] = useState(loaded);
   const [problems, setProblems] = useState<string[]>([]);
-  useEffect(() => setItems(loaded), [loaded]);
+  // A reload brings a new list: it replaces the one shown (React's 'state from props' pattern).
+  const [shown, setShown] = useState(loaded);
+  if (shown !== loaded) {
+    setShown(loaded);
+    setItems(loaded);
+  }
   const reorder = (next: T[]) => {
     const before = items;
     setItems(next);
