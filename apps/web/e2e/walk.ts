@@ -139,6 +139,9 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/orders/?page_size=1');
   expect(orders.results.length, 'the demo student’s orders').toBeGreaterThan(0);
   const applications = await apiGet<{ results: { id: number }[] }>(page, '/api/admin/school/applications/?page_size=1');
+  const [attribute] = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/catalog/attributes/');
+  const [collection] = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/catalog/collections/');
+  expect(attribute && collection, 'demo attributes and collections').toBeTruthy();
   return [
     { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
     { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
@@ -160,6 +163,11 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
+    { path: '/admin/school/site/catalog/', kind: 'направления каталога (сотрудники)' },
+    { path: '/admin/school/site/catalog/collections/', kind: 'подборки (сотрудники)' },
+    { path: `/admin/school/site/catalog/collections/${collection!.id}/`, kind: 'подборка (сотрудники)' },
+    { path: '/admin/school/site/catalog/attributes/', kind: 'характеристики курсов (сотрудники)' },
+    { path: `/admin/school/site/catalog/attributes/${attribute!.id}/`, kind: 'характеристика и её значения (сотрудники)' },
   ];
 }
 

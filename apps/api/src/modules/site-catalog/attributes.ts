@@ -8,7 +8,7 @@ import type { SiteAttribute, siteAttributeBodySchema } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findOne } from '../../db/find.ts';
-import { attributes, attributeValues, courseAttributes, courses, type Attribute } from '../../db/schema/index.ts';
+import { attributes, attributeValues, type Attribute } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { StaffActor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -27,18 +27,20 @@ const journal = (row: Attribute) => ({
   sort: row.sort,
 });
 
-/** Courses that have the attribute (any value). */
+/** Courses that have the attribute (any value); a condition on `courses`. */
 const usingAttribute = (attributeId: number) =>
-  sql`exists (select 1 from ${courseAttributes} where ${courseAttributes.courseId} = ${courses.id} and ${courseAttributes.attributeId} = ${attributeId})`;
-/** Courses that have the value. */
+  sql`exists (select 1 from course_attributes ca where ca.course_id = courses.id and ca.attribute_id = ${attributeId})`;
+/** Courses that have the value; a condition on `courses`. */
 const usingValue = (valueId: number) =>
-  sql`exists (select 1 from ${courseAttributes} where ${courseAttributes.courseId} = ${courses.id} and ${courseAttributes.attributeValueId} = ${valueId})`;
+  sql`exists (select 1 from course_attributes ca where ca.course_id = courses.id and ca.attribute_value_id = ${valueId})`;
 
+// The counts are written out whole: in a one-table query the builder leaves column names unqualified,
+// and inside a subquery an unqualified `id` would be the inner table's.
 async function readAttributes(db: Executor, id?: number): Promise<SiteAttribute[]> {
   const rows = await db
     .select({
       attribute: attributes,
-      coursesCount: sql<number>`(select count(distinct ${courseAttributes.courseId}) from ${courseAttributes} where ${courseAttributes.attributeId} = ${attributes.id})::int`,
+      coursesCount: sql<number>`(select count(distinct ca.course_id) from course_attributes ca where ca.attribute_id = attributes.id)::int`,
     })
     .from(attributes)
     .where(id === undefined ? undefined : eq(attributes.id, id))
@@ -49,7 +51,7 @@ async function readAttributes(db: Executor, id?: number): Promise<SiteAttribute[
       attributeId: attributeValues.attributeId,
       value: attributeValues.value,
       sort: attributeValues.sort,
-      coursesCount: sql<number>`(select count(distinct ${courseAttributes.courseId}) from ${courseAttributes} where ${courseAttributes.attributeValueId} = ${attributeValues.id})::int`,
+      coursesCount: sql<number>`(select count(distinct ca.course_id) from course_attributes ca where ca.attribute_value_id = attribute_values.id)::int`,
     })
     .from(attributeValues)
     .where(id === undefined ? undefined : eq(attributeValues.attributeId, id))

@@ -14,7 +14,9 @@ import { assertVersion, assertWholeOrder, coursesNamed, DICTIONARY_TEXTS, nextVe
 
 type Body = z.output<typeof siteCategoryBodySchema>;
 
-const coursesIn = sql<number>`(select count(*) from ${courses} where ${courses.categoryId} = ${categories.id})::int`;
+// Written out whole: in a one-table query the builder leaves column names unqualified, and inside
+// the subquery an unqualified `id` would be the inner table's.
+const coursesIn = sql<number>`(select count(*) from courses c where c.category_id = categories.id)::int`;
 
 const toCategory = (row: Category & { coursesCount: number }): SiteCategory => ({
   id: row.id,

@@ -78,6 +78,7 @@ describe('categories', () => {
   it('with courses are not deleted: 409 names a few courses and how many more; the audience stays too', async () => {
     const category = await buildCategory(db(), { audience: 'adult' });
     for (const title of ['Альтернатива', 'Бариста', 'Вкус', 'Гейзер', 'Дрип']) await buildCourse(db(), { categoryId: category.id, title: `${title} ${category.slug}` });
+    expect((await call('GET', `${ROOT}/categories/${category.id}/`, staff.session)).json().courses_count).toBe(5);
     const refused = await call('DELETE', `${ROOT}/categories/${category.id}/`, staff.session);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
@@ -235,6 +236,8 @@ describe('a course in its settings: attributes and collections', () => {
       collection_ids: [collection.id],
     });
     expect((await page()).attributes.map((a) => a.value)).toEqual(['Средний', '24']);
+    const counted = (await call('GET', `${ROOT}/attributes/${list.id}/`, staff.session)).json();
+    expect(counted).toMatchObject({ courses_count: 1, values: [{ courses_count: 0 }, { courses_count: 1 }] });
     expect(await newest()).toMatchObject({ action: 'course.catalog', courseId: course.id, actorId: owner.id });
     const [link] = await db().select().from(courseSubsections).where(eq(courseSubsections.courseId, course.id));
     expect(link).toMatchObject({ subsectionId: collection.id });
