@@ -60,7 +60,8 @@ test('a new value of a filter attribute, given to a course in its settings, is a
     await page.getByLabel('Новое значение').fill(value);
     await page.getByRole('button', { name: 'Добавить значение' }).click();
     await expect(page.getByTestId(`value-${value}`)).toContainText('0 курсов');
-    await page.screenshot({ path: `${SHOTS}/catalog-attribute-${project}.png`, fullPage: true });
+    await page.getByTestId(`value-${value}`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/catalog-attribute-${project}.png`, fullPage: project === 'desktop' });
     await noSidewaysScroll(page);
 
     // The course's settings: the value chosen from the attribute's list.
@@ -93,7 +94,7 @@ test('a new value of a filter attribute, given to a course in its settings, is a
     const dialog = page.getByRole('dialog', { name: `Удалить значение «${value}»?` });
     await dialog.getByRole('button', { name: 'Удалить' }).click();
     await expect(dialog.getByText(`Значение нельзя удалить: оно выбрано у курсов «${course.title}»`)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/catalog-value-used-${project}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/catalog-value-used-${project}.png`, fullPage: project === 'desktop' });
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await expect(page.getByTestId(`value-${value}`)).toBeVisible();
   } finally {
@@ -116,7 +117,7 @@ test('staff make a collection of courses, a guest sees it on the home page, staf
   try {
     await page.goto('/admin/school/site/catalog/collections/');
     await expect(page.locator('html[data-hydrated]')).toBeAttached();
-    await page.screenshot({ path: `${SHOTS}/catalog-collections-${project}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/catalog-collections-${project}.png`, fullPage: project === 'desktop' });
     await noSidewaysScroll(page);
     await page.getByRole('link', { name: 'Новая подборка' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Новая подборка' })).toBeVisible();
@@ -127,7 +128,8 @@ test('staff make a collection of courses, a guest sees it on the home page, staf
     await page.getByRole('button', { name: 'Создать подборку' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Подборка «${title}»` })).toBeVisible();
     collectionId = Number(/collections\/(\d+)\//.exec(page.url())![1]);
-    await page.screenshot({ path: `${SHOTS}/catalog-collection-${project}.png`, fullPage: true });
+    await page.getByRole('list', { name: 'Курсы подборки' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/catalog-collection-${project}.png`, fullPage: project === 'desktop' });
     await noSidewaysScroll(page);
 
     await asGuest(page, baseURL!);
