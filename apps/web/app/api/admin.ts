@@ -114,6 +114,22 @@ export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminPro
 export const schoolOrdersExportUrl = (format: 'csv' | 'xlsx', filters: Omit<SchoolOrdersQuery, 'page' | 'page_size'>) =>
   `/api/admin/school/orders/export/${toQuery({ format, ...filters })}`;
 
+const put = (body: unknown) => ({ method: 'PUT', body });
+const DICTIONARIES = '/api/admin/school/site/catalog/';
+
+/** One dictionary of the catalogue (decision 0072): the whole list, one record, changes, the list's order. */
+function dictionaryApi<T, B>(fetcher: ApiFetch, kind: string) {
+  const root = `${DICTIONARIES}${kind}/`;
+  return {
+    list: () => json<T[]>(fetcher, root),
+    one: (id: number) => json<T>(fetcher, `${root}${id}/`),
+    create: (body: B) => json<T>(fetcher, root, post(body)),
+    update: (id: number, body: B) => json<T>(fetcher, `${root}${id}/`, patch(body)),
+    remove: (id: number) => json<unknown>(fetcher, `${root}${id}/`, del),
+    order: (ids: number[]) => json<T[]>(fetcher, `${root}order/`, put({ ids })),
+  };
+}
+
 /** The admin calls, through the same fetch as the rest (loaders: in-process; browser: browserFetch). */
 export function createAdminApi(fetcher: ApiFetch) {
   return {
@@ -245,34 +261,23 @@ export function createAdminApi(fetcher: ApiFetch) {
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
     /** The catalogue's dictionaries (staff only, decision 0072); a course's place in them (its settings). */
-    siteCategories: () => json<SiteCategory[]>(fetcher, '/api/admin/school/site/catalog/categories/'),
-    createSiteCategory: (body: SiteCategoryBody) => json<SiteCategory>(fetcher, '/api/admin/school/site/catalog/categories/', post(body)),
-    updateSiteCategory: (id: number, body: SiteCategoryBody) => json<SiteCategory>(fetcher, `/api/admin/school/site/catalog/categories/${id}/`, patch(body)),
-    deleteSiteCategory: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/categories/${id}/`, del),
-    orderSiteCategories: (ids: number[]) => json<SiteCategory[]>(fetcher, '/api/admin/school/site/catalog/categories/order/', { method: 'PUT', body: { ids } }),
-    siteCollections: () => json<SiteCollection[]>(fetcher, '/api/admin/school/site/catalog/collections/'),
-    siteCollection: (id: number) => json<SiteCollection>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`),
-    createSiteCollection: (body: SiteCollectionBody) => json<SiteCollection>(fetcher, '/api/admin/school/site/catalog/collections/', post(body)),
-    updateSiteCollection: (id: number, body: SiteCollectionBody) => json<SiteCollection>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`, patch(body)),
-    deleteSiteCollection: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/collections/${id}/`, del),
-    orderSiteCollections: (ids: number[]) => json<SiteCollection[]>(fetcher, '/api/admin/school/site/catalog/collections/order/', { method: 'PUT', body: { ids } }),
-    siteAttributes: () => json<SiteAttribute[]>(fetcher, '/api/admin/school/site/catalog/attributes/'),
-    siteAttribute: (id: number) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`),
-    createSiteAttribute: (body: SiteAttributeBody) => json<SiteAttribute>(fetcher, '/api/admin/school/site/catalog/attributes/', post(body)),
-    updateSiteAttribute: (id: number, body: SiteAttributeBody) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`, patch(body)),
-    deleteSiteAttribute: (id: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/`, del),
-    orderSiteAttributes: (ids: number[]) => json<SiteAttribute[]>(fetcher, '/api/admin/school/site/catalog/attributes/order/', { method: 'PUT', body: { ids } }),
-    addAttributeValue: (id: number, value: string) => json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/`, post({ value })),
-    renameAttributeValue: (id: number, valueId: number, value: string) =>
-      json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/${valueId}/`, patch({ value })),
-    deleteAttributeValue: (id: number, valueId: number) => json<unknown>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/${valueId}/`, del),
-    orderAttributeValues: (id: number, ids: number[]) =>
-      json<SiteAttribute>(fetcher, `/api/admin/school/site/catalog/attributes/${id}/values/order/`, { method: 'PUT', body: { ids } }),
+    siteCategories: dictionaryApi<SiteCategory, SiteCategoryBody>(fetcher, 'categories'),
+    siteCollections: dictionaryApi<SiteCollection, SiteCollectionBody>(fetcher, 'collections'),
+    siteAttributes: dictionaryApi<SiteAttribute, SiteAttributeBody>(fetcher, 'attributes'),
+    attributeValues: (id: number) => {
+      const root = `${DICTIONARIES}attributes/${id}/values/`;
+      return {
+        add: (value: string) => json<SiteAttribute>(fetcher, root, post({ value })),
+        rename: (valueId: number, value: string) => json<SiteAttribute>(fetcher, `${root}${valueId}/`, patch({ value })),
+        remove: (valueId: number) => json<unknown>(fetcher, `${root}${valueId}/`, del),
+        order: (ids: number[]) => json<SiteAttribute>(fetcher, `${root}order/`, put({ ids })),
+      };
+    },
     /** The dictionaries as the site shows them (public calls): what a course's settings choose from. */
     catalogAttributes: () => json<Attribute[]>(fetcher, '/api/attributes/'),
     catalogCollections: () => json<Subsection[]>(fetcher, '/api/subsections/'),
     courseCatalog: (courseId: number) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`),
-    setCourseCatalog: (courseId: number, body: CourseCatalogBody) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`, { method: 'PUT', body }),
+    setCourseCatalog: (courseId: number, body: CourseCatalogBody) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`, put(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -16,7 +16,7 @@ const PICTURE = builderUpload('image', 'image/jpeg,image/png,image/webp');
  * catalogue offer, ordered by dragging; each opens its own page.
  */
 export function SiteCatalogCollectionsScreen({ collections }: { collections: SiteCollection[] }) {
-  const list = useOrderedList(collections, (ids) => schoolApi.orderSiteCollections(ids));
+  const list = useOrderedList(collections, (ids) => schoolApi.siteCollections.order(ids));
   return (
     <section aria-labelledby="catalog-title">
       <SiteTabs />
@@ -90,11 +90,11 @@ export function SiteCatalogCollectionScreen({ collection, courses }: { collectio
           setDone('');
           const body = { title: v.title, slug: v.slug, image: v.image, course_ids: chosen.map((c) => c.id), ...(collection ? { updated_at: collection.updated_at } : {}) };
           if (collection) {
-            await schoolApi.updateSiteCollection(collection.id, body);
+            await schoolApi.siteCollections.update(collection.id, body);
             setDone('Подборка сохранена. На сайте она уже обновилась.');
             await revalidator.revalidate();
           } else {
-            const created = await schoolApi.createSiteCollection(body);
+            const created = await schoolApi.siteCollections.create(body);
             await navigate(catalogPaths.collection(created.id));
           }
         })}
@@ -200,7 +200,7 @@ export function SiteCatalogCollectionScreen({ collection, courses }: { collectio
           onClose={() => setDeleting(false)}
           leaving
           action={async () => {
-            await schoolApi.deleteSiteCollection(collection.id);
+            await schoolApi.siteCollections.remove(collection.id);
             await navigate(catalogPaths.collections());
           }}
         >

@@ -253,12 +253,12 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 
 /** The catalogue's dictionaries (decision 0072): /admin/school/site/catalog/[collections|attributes]/[{id}|new]/. */
 async function catalogScreen(api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
-  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await api.siteCategories() };
+  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await api.siteCategories.list() };
   if (section === 'collections') {
-    if (!id) return { screen: 'catalog-collections' as const, collections: await api.siteCollections() };
+    if (!id) return { screen: 'catalog-collections' as const, collections: await api.siteCollections.list() };
     const collectionId = idParam(id);
     if (id !== 'new' && !collectionId) return null;
-    const [collection, courses] = await Promise.all([collectionId ? orNotFound(api.siteCollection(collectionId)) : null, api.courses({ page_size: 100 })]);
+    const [collection, courses] = await Promise.all([collectionId ? orNotFound(api.siteCollections.one(collectionId)) : null, api.courses({ page_size: 100 })]);
     return {
       screen: 'catalog-collection' as const,
       collection,
@@ -266,9 +266,9 @@ async function catalogScreen(api: ReturnType<typeof createAdminApi>, section: st
     };
   }
   if (section === 'attributes') {
-    if (!id) return { screen: 'catalog-attributes' as const, attributes: await api.siteAttributes() };
+    if (!id) return { screen: 'catalog-attributes' as const, attributes: await api.siteAttributes.list() };
     const attributeId = idParam(id);
-    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(api.siteAttribute(attributeId)) };
+    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(api.siteAttributes.one(attributeId)) };
   }
   return null;
 }
