@@ -61,16 +61,6 @@ import type {
   SvedenContent,
   SvedenPage,
   SvedenSectionKey,
-  Attribute,
-  CourseCatalog,
-  CourseCatalogBody,
-  Subsection,
-  SiteAttribute,
-  SiteAttributeBody,
-  SiteCategory,
-  SiteCategoryBody,
-  SiteCollection,
-  SiteCollectionBody,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -113,22 +103,6 @@ export const adminProgressExportUrl = (format: 'csv' | 'xlsx', filters: AdminPro
 /** The staff's orders export with the list's filters (a plain link: the session cookies go with it). */
 export const schoolOrdersExportUrl = (format: 'csv' | 'xlsx', filters: Omit<SchoolOrdersQuery, 'page' | 'page_size'>) =>
   `/api/admin/school/orders/export/${toQuery({ format, ...filters })}`;
-
-const put = (body: unknown) => ({ method: 'PUT', body });
-const DICTIONARIES = '/api/admin/school/site/catalog/';
-
-/** One dictionary of the catalogue (decision 0072): the whole list, one record, changes, the list's order. */
-function dictionaryApi<T, B>(fetcher: ApiFetch, kind: string) {
-  const root = `${DICTIONARIES}${kind}/`;
-  return {
-    list: () => json<T[]>(fetcher, root),
-    one: (id: number) => json<T>(fetcher, `${root}${id}/`),
-    create: (body: B) => json<T>(fetcher, root, post(body)),
-    update: (id: number, body: B) => json<T>(fetcher, `${root}${id}/`, patch(body)),
-    remove: (id: number) => json<unknown>(fetcher, `${root}${id}/`, del),
-    order: (ids: number[]) => json<T[]>(fetcher, `${root}order/`, put({ ids })),
-  };
-}
 
 /** The admin calls, through the same fetch as the rest (loaders: in-process; browser: browserFetch). */
 export function createAdminApi(fetcher: ApiFetch) {
@@ -260,24 +234,6 @@ export function createAdminApi(fetcher: ApiFetch) {
     enablePromo: (id: number) => json<Promo>(fetcher, `/api/admin/school/promo/${id}/`, { method: 'PATCH', body: { is_active: true } }),
     waitingGroups: () => json<WaitingGroups>(fetcher, '/api/admin/school/waiting/'),
     waitingList: (groupId: number) => json<WaitingList>(fetcher, `/api/admin/school/groups/${groupId}/waiting/`),
-    /** The catalogue's dictionaries (staff only, decision 0072); a course's place in them (its settings). */
-    siteCategories: dictionaryApi<SiteCategory, SiteCategoryBody>(fetcher, 'categories'),
-    siteCollections: dictionaryApi<SiteCollection, SiteCollectionBody>(fetcher, 'collections'),
-    siteAttributes: dictionaryApi<SiteAttribute, SiteAttributeBody>(fetcher, 'attributes'),
-    attributeValues: (id: number) => {
-      const root = `${DICTIONARIES}attributes/${id}/values/`;
-      return {
-        add: (value: string) => json<SiteAttribute>(fetcher, root, post({ value })),
-        rename: (valueId: number, value: string) => json<SiteAttribute>(fetcher, `${root}${valueId}/`, patch({ value })),
-        remove: (valueId: number) => json<unknown>(fetcher, `${root}${valueId}/`, del),
-        order: (ids: number[]) => json<SiteAttribute>(fetcher, `${root}order/`, put({ ids })),
-      };
-    },
-    /** The dictionaries as the site shows them (public calls): what a course's settings choose from. */
-    catalogAttributes: () => json<Attribute[]>(fetcher, '/api/attributes/'),
-    catalogCollections: () => json<Subsection[]>(fetcher, '/api/subsections/'),
-    courseCatalog: (courseId: number) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`),
-    setCourseCatalog: (courseId: number, body: CourseCatalogBody) => json<CourseCatalog>(fetcher, `/api/admin/courses/${courseId}/catalog/`, put(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

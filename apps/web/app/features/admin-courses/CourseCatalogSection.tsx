@@ -3,7 +3,10 @@ import type { Attribute, CourseCatalog, Subsection } from '@crema/contract';
 import { ApiRequestError } from '../../api/client.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { adminApi } from './ui.tsx';
+import { browserFetch } from '../../api/browser.ts';
+import { createCourseCatalogApi } from './catalog-api.ts';
+
+const courseCatalogApi = createCourseCatalogApi(browserFetch);
 
 // A course's attributes and collections in its settings (decision 0072): chosen from the school's
 // dictionaries (a list attribute: its values; text and number: typed), saved on their own with the
@@ -42,7 +45,7 @@ export function CourseCatalogSection({ courseId, choices }: { courseId: number; 
 
   const reload = () =>
     form.run(async () => {
-      const next = await adminApi.courseCatalog(courseId);
+      const next = await courseCatalogApi.get(courseId);
       setCatalog(next);
       setChosen(chosenOf(next));
       setInCollections(next.collection_ids);
@@ -66,7 +69,7 @@ export function CourseCatalogSection({ courseId, choices }: { courseId: number; 
           version: catalog.version,
         };
         try {
-          const next = await adminApi.setCourseCatalog(courseId, body);
+          const next = await courseCatalogApi.set(courseId, body);
           setCatalog(next);
           setChosen(chosenOf(next));
           setDirty(false);

@@ -5,8 +5,8 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { CatalogTabs, ORDER_HINT, Sortable, catalogPaths, coursesWord, slugOf, useOrderedList } from './SiteCatalogUi.tsx';
-import { SiteTabs, schoolApi } from './ui.tsx';
+import { CatalogTabs, ORDER_HINT, Sortable, catalogPaths, coursesWord, slugOf, useOrderedList, catalogApi } from './SiteCatalogUi.tsx';
+import { SiteTabs } from './ui.tsx';
 
 const TYPES = { list: 'Список значений', text: 'Текст', number: 'Число' } as const;
 type AttributeType = keyof typeof TYPES;
@@ -51,7 +51,7 @@ function AttributeForm({ attribute, onSaved }: { attribute?: SiteAttribute; onSa
       aria-label={attribute ? 'Характеристика' : 'Новая характеристика'}
       onSubmit={form.onSubmit(async () => {
         const body = { ...v, ...(attribute ? { updated_at: attribute.updated_at } : {}) };
-        const saved = attribute ? await schoolApi.siteAttributes.update(attribute.id, body) : await schoolApi.siteAttributes.create(body);
+        const saved = attribute ? await catalogApi.attributes.update(attribute.id, body) : await catalogApi.attributes.create(body);
         await onSaved(saved);
       })}
     >
@@ -114,7 +114,7 @@ function AttributeForm({ attribute, onSaved }: { attribute?: SiteAttribute; onSa
  */
 export function SiteCatalogAttributesScreen({ attributes }: { attributes: SiteAttribute[] }) {
   const navigate = useNavigate();
-  const list = useOrderedList(attributes, (ids) => schoolApi.siteAttributes.order(ids));
+  const list = useOrderedList(attributes, (ids) => catalogApi.attributes.order(ids));
   return (
     <section aria-labelledby="catalog-title">
       <SiteTabs />
@@ -161,7 +161,7 @@ function ValueRename({ attribute, value, onDone }: { attribute: SiteAttribute; v
     <form
       className="admin-inline"
       noValidate
-      onSubmit={form.onSubmit(async () => onDone(await schoolApi.attributeValues(attribute.id).rename(value.id, text)))}
+      onSubmit={form.onSubmit(async () => onDone(await catalogApi.values(attribute.id).rename(value.id, text)))}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
@@ -193,7 +193,7 @@ export function SiteCatalogAttributeScreen({ attribute: loaded }: { attribute: S
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [attribute, setAttribute] = useState(loaded);
-  const values = useOrderedList(attribute.values, async (ids) => setAttribute(await schoolApi.attributeValues(attribute.id).order(ids)));
+  const values = useOrderedList(attribute.values, async (ids) => setAttribute(await catalogApi.values(attribute.id).order(ids)));
   const [renaming, setRenaming] = useState<number | null>(null);
   const [removing, setRemoving] = useState<SiteAttributeValue | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -271,7 +271,7 @@ export function SiteCatalogAttributeScreen({ attribute: loaded }: { attribute: S
             className="catalog-add"
             noValidate
             onSubmit={adding.onSubmit(async () => {
-              setAttribute(await schoolApi.attributeValues(attribute.id).add(newValue));
+              setAttribute(await catalogApi.values(attribute.id).add(newValue));
               setNewValue('');
             })}
           >
@@ -292,7 +292,7 @@ export function SiteCatalogAttributeScreen({ attribute: loaded }: { attribute: S
         onClose={() => setRemoving(null)}
         action={async () => {
           if (!removing) return;
-          await schoolApi.attributeValues(attribute.id).remove(removing.id);
+          await catalogApi.values(attribute.id).remove(removing.id);
           setAttribute({ ...attribute, values: attribute.values.filter((v) => v.id !== removing.id) });
         }}
       >
@@ -306,7 +306,7 @@ export function SiteCatalogAttributeScreen({ attribute: loaded }: { attribute: S
         onClose={() => setDeleting(false)}
         leaving
         action={async () => {
-          await schoolApi.siteAttributes.remove(attribute.id);
+          await catalogApi.attributes.remove(attribute.id);
           await navigate(catalogPaths.attributes());
         }}
       >

@@ -5,8 +5,8 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { CatalogTabs, ORDER_HINT, Sortable, coursesWord, slugOf, useOrderedList } from './SiteCatalogUi.tsx';
-import { SiteTabs, schoolApi } from './ui.tsx';
+import { CatalogTabs, ORDER_HINT, Sortable, coursesWord, slugOf, useOrderedList, catalogApi } from './SiteCatalogUi.tsx';
+import { SiteTabs } from './ui.tsx';
 
 const AUDIENCES = { adult: 'Взрослые', kids: 'Дети' } as const;
 
@@ -28,7 +28,7 @@ function CategoryForm({ category, onDone }: { category?: SiteCategory; onDone: (
       aria-label={category ? `Изменить направление «${category.name}»` : 'Новое направление'}
       onSubmit={form.onSubmit(async () => {
         const body = { ...v, audience: v.audience, ...(category ? { updated_at: category.updated_at } : {}) };
-        const saved = category ? await schoolApi.siteCategories.update(category.id, body) : await schoolApi.siteCategories.create(body);
+        const saved = category ? await catalogApi.categories.update(category.id, body) : await catalogApi.categories.create(body);
         if (!category) setV({ name: '', slug: '', audience: 'adult', description: '' });
         setSlugTouched(false);
         onDone(category ? `Направление «${saved.name}» сохранено.` : `Направление «${saved.name}» создано.`);
@@ -94,7 +94,7 @@ function CategoryForm({ category, onDone }: { category?: SiteCategory; onDone: (
  */
 export function SiteCatalogCategoriesScreen({ categories }: { categories: SiteCategory[] }) {
   const revalidator = useRevalidator();
-  const list = useOrderedList(categories, (ids) => schoolApi.siteCategories.order(ids));
+  const list = useOrderedList(categories, (ids) => catalogApi.categories.order(ids));
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<SiteCategory | null>(null);
   const [done, setDone] = useState('');
@@ -156,7 +156,7 @@ export function SiteCatalogCategoriesScreen({ categories }: { categories: SiteCa
         onClose={() => setDeleting(null)}
         action={async () => {
           if (!deleting) return;
-          await schoolApi.siteCategories.remove(deleting.id);
+          await catalogApi.categories.remove(deleting.id);
           reload(`Направление «${deleting.name}» удалено.`);
         }}
       >

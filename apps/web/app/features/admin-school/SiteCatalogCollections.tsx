@@ -6,8 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
-import { CatalogTabs, ORDER_HINT, Sortable, catalogPaths, coursesWord, slugOf, useOrderedList } from './SiteCatalogUi.tsx';
-import { SiteTabs, schoolApi } from './ui.tsx';
+import { CatalogTabs, ORDER_HINT, Sortable, catalogPaths, coursesWord, slugOf, useOrderedList, catalogApi } from './SiteCatalogUi.tsx';
+import { SiteTabs } from './ui.tsx';
 
 const PICTURE = builderUpload('image', 'image/jpeg,image/png,image/webp');
 
@@ -16,7 +16,7 @@ const PICTURE = builderUpload('image', 'image/jpeg,image/png,image/webp');
  * catalogue offer, ordered by dragging; each opens its own page.
  */
 export function SiteCatalogCollectionsScreen({ collections }: { collections: SiteCollection[] }) {
-  const list = useOrderedList(collections, (ids) => schoolApi.siteCollections.order(ids));
+  const list = useOrderedList(collections, (ids) => catalogApi.collections.order(ids));
   return (
     <section aria-labelledby="catalog-title">
       <SiteTabs />
@@ -90,11 +90,11 @@ export function SiteCatalogCollectionScreen({ collection, courses }: { collectio
           setDone('');
           const body = { title: v.title, slug: v.slug, image: v.image, course_ids: chosen.map((c) => c.id), ...(collection ? { updated_at: collection.updated_at } : {}) };
           if (collection) {
-            await schoolApi.siteCollections.update(collection.id, body);
+            await catalogApi.collections.update(collection.id, body);
             setDone('Подборка сохранена. На сайте она уже обновилась.');
             await revalidator.revalidate();
           } else {
-            const created = await schoolApi.siteCollections.create(body);
+            const created = await catalogApi.collections.create(body);
             await navigate(catalogPaths.collection(created.id));
           }
         })}
@@ -200,7 +200,7 @@ export function SiteCatalogCollectionScreen({ collection, courses }: { collectio
           onClose={() => setDeleting(false)}
           leaving
           action={async () => {
-            await schoolApi.siteCollections.remove(collection.id);
+            await catalogApi.collections.remove(collection.id);
             await navigate(catalogPaths.collections());
           }}
         >

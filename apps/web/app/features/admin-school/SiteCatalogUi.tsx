@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { browserFetch } from '../../api/browser.ts';
 import { problemsOf } from '../../api/problems.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
+import { createCatalogApi } from './site-catalog-api.ts';
 import type { SortableListProps } from './SiteCatalogSortable.tsx';
 import { schoolPaths } from './ui.tsx';
 import './site-catalog.css';
@@ -9,6 +11,8 @@ import './site-catalog.css';
 // What the catalogue's dictionaries' screens share (decision 0072): their addresses, their tabs
 // ('Направления', 'Подборки', 'Характеристики'), and a sortable list whose dnd-kit part is loaded
 // when it is first shown; until then (and without JavaScript) the rows stand in their order.
+
+export const catalogApi = createCatalogApi(browserFetch);
 
 export const catalogPaths = {
   categories: () => schoolPaths.dictionaries(),

@@ -1,6 +1,6 @@
 import type { Route } from './+types/course-edit';
 import { createApi } from '../../api/client.ts';
-import { createAdminApi } from '../../api/admin.ts';
+import { createCourseCatalogApi } from '../../features/admin-courses/catalog-api.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { privateMeta } from '../../ui/meta.ts';
 import { CourseEditScreen } from '../../features/admin-courses/CourseEditScreen.tsx';
@@ -10,12 +10,12 @@ import { loadOwnCourse } from './course-load.server.ts';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCourseOwner(request, context);
   const course = await loadOwnCourse(context, params.id);
-  const admin = createAdminApi(context.api);
+  const catalogApi = createCourseCatalogApi(context.api);
   const [categories, catalog, attributes, collections] = await Promise.all([
     createApi(context.api).categories(),
-    admin.courseCatalog(course.id),
-    admin.catalogAttributes(),
-    admin.catalogCollections(),
+    catalogApi.get(course.id),
+    catalogApi.attributes(),
+    catalogApi.collections(),
   ]);
   return { course, categories, catalog: { catalog, attributes, collections: collections.map((c) => ({ id: c.id, title: c.title })) } };
 }

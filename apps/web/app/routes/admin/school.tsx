@@ -33,6 +33,7 @@ import { DashboardScreen } from '../../features/admin-school/DashboardScreen.tsx
 import { PROMO_PAGE_SIZE, PromoScreen } from '../../features/admin-school/PromoScreen.tsx';
 import { WaitingGroupsScreen, WaitingListScreen } from '../../features/admin-school/WaitingScreen.tsx';
 import { SiteScreen } from '../../features/admin-school/SiteScreen.tsx';
+import { createCatalogApi } from '../../features/admin-school/site-catalog-api.ts';
 import { SiteCatalogCategoriesScreen } from '../../features/admin-school/SiteCatalogCategories.tsx';
 import { SiteCatalogCollectionScreen, SiteCatalogCollectionsScreen } from '../../features/admin-school/SiteCatalogCollections.tsx';
 import { SiteCatalogAttributeScreen, SiteCatalogAttributesScreen } from '../../features/admin-school/SiteCatalogAttributes.tsx';
@@ -252,13 +253,14 @@ async function auditScreen(request: Request, api: ReturnType<typeof createAdminA
 }
 
 /** The catalogue's dictionaries (decision 0072): /admin/school/site/catalog/[collections|attributes]/[{id}|new]/. */
-async function catalogScreen(api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
-  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await api.siteCategories.list() };
+async function catalogScreen(context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
+  const catalog = createCatalogApi(context.api);
+  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await catalog.categories.list() };
   if (section === 'collections') {
-    if (!id) return { screen: 'catalog-collections' as const, collections: await api.siteCollections.list() };
+    if (!id) return { screen: 'catalog-collections' as const, collections: await catalog.collections.list() };
     const collectionId = idParam(id);
     if (id !== 'new' && !collectionId) return null;
-    const [collection, courses] = await Promise.all([collectionId ? orNotFound(api.siteCollections.one(collectionId)) : null, api.courses({ page_size: 100 })]);
+    const [collection, courses] = await Promise.all([collectionId ? orNotFound(catalog.collections.one(collectionId)) : null, api.courses({ page_size: 100 })]);
     return {
       screen: 'catalog-collection' as const,
       collection,
@@ -266,9 +268,9 @@ async function catalogScreen(api: ReturnType<typeof createAdminApi>, section: st
     };
   }
   if (section === 'attributes') {
-    if (!id) return { screen: 'catalog-attributes' as const, attributes: await api.siteAttributes.list() };
+    if (!id) return { screen: 'catalog-attributes' as const, attributes: await catalog.attributes.list() };
     const attributeId = idParam(id);
-    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(api.siteAttributes.one(attributeId)) };
+    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(catalog.attributes.one(attributeId)) };
   }
   return null;
 }
@@ -305,7 +307,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (area === 'site') {
     if (!item) return { screen: 'site' as const };
     if (item === 'catalog' && more.length <= 2) {
-      const found = await catalogScreen(api, more[0], more[1]);
+      const found = await catalogScreen(context, api, more[0], more[1]);
       if (found) return found;
     }
   }
