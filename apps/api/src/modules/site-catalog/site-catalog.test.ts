@@ -245,6 +245,12 @@ describe('a course in its settings: attributes and collections', () => {
     const stale = await call('PUT', url, owner.session, { ...body, attributes: [] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().detail).toBe(COURSE_CATALOG_TEXTS.conflict);
+    // The course's own form moves it to another category: the catalogue follows at once too.
+    const category = await buildCategory(db());
+    const inCategory = async () => ((await call('GET', `/api/courses/?categories=${category.id}`)).json() as { content: { id: number }[] }).content.map((c) => c.id);
+    expect(await inCategory()).toEqual([]);
+    expect((await call('PATCH', `/api/admin/courses/${course.id}/`, owner.session, { category_id: category.id })).statusCode).toBe(200);
+    expect(await inCategory()).toEqual([course.id]);
     // Staff set any course's; another owner gets 404.
     expect((await call('PUT', url, staff.session, { attributes: [], collection_ids: [] })).statusCode).toBe(200);
     const other = await signInAs(t.app, await buildOwner(db()));

@@ -60,7 +60,8 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/courses/:id/',
     {
-      config: { ...owner, audit: 'course.update' },
+      // A published course's card, page and category show in the catalogue (decision 0072).
+      config: { ...owner, audit: 'course.update', changes: ['catalog'] },
       schema: {
         summary: 'Изменить курс (любые поля), опубликовать или снять с публикации',
         description:
@@ -78,7 +79,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/courses/:id/',
     {
-      config: { ...owner, audit: 'course.delete' },
+      config: { ...owner, audit: 'course.delete', changes: ['catalog'] },
       schema: {
         summary: 'Удалить курс',
         description: 'Курс, у которого есть ученики или заказы, не удаляется (400): его можно снять с публикации.',
