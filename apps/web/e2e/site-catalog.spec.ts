@@ -60,6 +60,25 @@ test('a new value of a filter attribute, given to a course in its settings, is a
     await page.getByLabel('Новое значение').fill(value);
     await page.getByRole('button', { name: 'Добавить значение' }).click();
     await expect(page.getByTestId(`value-${value}`)).toContainText('0 курсов');
+    // A second value, put first from the keyboard (handle, Space, arrow, Space): saved at once.
+    const second = `Второе ${tag}`;
+    await page.getByLabel('Новое значение').fill(second);
+    await page.getByRole('button', { name: 'Добавить значение' }).click();
+    await expect(page.getByTestId(`value-${second}`)).toBeVisible();
+    const order = page.getByRole('list', { name: 'Значения' }).locator('[data-testid^="value-"]');
+    await expect(order).toHaveCount(2);
+    const handle = page.getByRole('button', { name: `Переставить: «${second}»` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // dnd-kit measures the list first; the live region says what was picked up and where it is.
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(`«${second}» над местом 1 из 2.`)).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(order.first()).toHaveAttribute('data-testid', `value-${second}`);
+    await expect
+      .poll(async () => ((await api(page, 'GET', `/api/admin/school/site/catalog/attributes/${attributeId}/`)) as { values: { value: string }[] }).values.map((v) => v.value))
+      .toEqual([second, value]);
     await page.getByTestId(`value-${value}`).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/catalog-attribute-${project}.png`, fullPage: project === 'desktop' });
     await noSidewaysScroll(page);
@@ -115,8 +134,12 @@ test('staff make a collection of courses, a guest sees it on the home page, staf
   await login(STAFF.email, { password: STAFF.password });
   let collectionId: number | undefined;
   try {
-    await page.goto('/admin/school/site/catalog/collections/');
+    await page.goto('/admin/school/site/catalog/');
     await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await expect(page.getByRole('list', { name: 'Направления' }).getByRole('button', { name: /^Переставить:/ }).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/catalog-categories-${project}.png`, fullPage: project === 'desktop' });
+    await page.getByRole('navigation', { name: 'Справочники каталога' }).getByRole('link', { name: 'Подборки' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Подборки' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/catalog-collections-${project}.png`, fullPage: project === 'desktop' });
     await noSidewaysScroll(page);
     await page.getByRole('link', { name: 'Новая подборка' }).click();
