@@ -143,6 +143,9 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
   expect(posts.results.length, 'a published demo post').toBeGreaterThan(0);
   const banners = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/banners/?key=main');
   expect(banners.length, 'a demo banner of the home slider').toBeGreaterThan(0);
+  const [attribute] = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/catalog/attributes/');
+  const [collection] = await apiGet<{ id: number }[]>(page, '/api/admin/school/site/catalog/collections/');
+  expect(attribute && collection, 'demo attributes and collections').toBeTruthy();
   return [
     { path: '/admin/school/', kind: 'обзор школы (сотрудники)' },
     { path: '/admin/school/applications/', kind: 'заявки (сотрудники)' },
@@ -172,6 +175,11 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/site/menus/', kind: 'меню в шапке (сотрудники)' },
     { path: '/admin/school/site/menus/footer_menu/', kind: 'меню в подвале (сотрудники)' },
     { path: '/admin/school/site/settings/', kind: 'настройки сайта (сотрудники)' },
+    { path: '/admin/school/site/catalog/', kind: 'направления каталога (сотрудники)' },
+    { path: '/admin/school/site/catalog/collections/', kind: 'подборки (сотрудники)' },
+    { path: `/admin/school/site/catalog/collections/${collection!.id}/`, kind: 'подборка (сотрудники)' },
+    { path: '/admin/school/site/catalog/attributes/', kind: 'характеристики курсов (сотрудники)' },
+    { path: `/admin/school/site/catalog/attributes/${attribute!.id}/`, kind: 'характеристика и её значения (сотрудники)' },
   ];
 }
 

@@ -26,3 +26,4 @@ export * from './schemas/site-posts.ts';
 export * from './schemas/site-shell.ts';
 export * from './schemas/site-settings.ts';
 export * from './rules/site-settings.ts';
+export * from './schemas/site-catalog.ts';

@@ -79,6 +79,24 @@ export const AUDIT_ACTIONS = {
   'menu.reorder': 'Изменён порядок пунктов меню',
   // Site settings
   'settings.update': 'Изменены настройки сайта',
+  // The catalogue's dictionaries (decision 0072)
+  'category.create': 'Создано направление каталога',
+  'category.update': 'Изменено направление каталога',
+  'category.delete': 'Удалено направление каталога',
+  'category.reorder': 'Изменён порядок направлений',
+  'collection.create': 'Создана подборка',
+  'collection.update': 'Изменена подборка',
+  'collection.delete': 'Удалена подборка',
+  'collection.reorder': 'Изменён порядок подборок',
+  'attribute.create': 'Создана характеристика курсов',
+  'attribute.update': 'Изменена характеристика курсов',
+  'attribute.delete': 'Удалена характеристика курсов',
+  'attribute.reorder': 'Изменён порядок характеристик',
+  'attribute.value_create': 'Добавлено значение характеристики',
+  'attribute.value_update': 'Переименовано значение характеристики',
+  'attribute.value_delete': 'Удалено значение характеристики',
+  'attribute.value_reorder': 'Изменён порядок значений характеристики',
+  'course.catalog': 'Изменены характеристики и подборки курса',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -108,6 +126,10 @@ export const AUDIT_ENTITIES = {
   menu: 'Меню',
   // Site settings
   settings: 'Настройки сайта',
+  // The catalogue's dictionaries (decision 0072)
+  category: 'Направление',
+  collection: 'Подборка',
+  attribute: 'Характеристика',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

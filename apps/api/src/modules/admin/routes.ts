@@ -8,6 +8,7 @@ import { noStore } from '../auth/http.ts';
 import { UPLOAD_MAX_BYTES } from './uploads.ts';
 import { adminAudienceRoutes } from './routes/audience.ts';
 import { adminCourseRoutes } from './routes/courses.ts';
+import { adminCatalogRoutes } from './routes/catalog.ts';
 import { adminDuplicateRoutes } from './routes/duplicate.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { adminLessonRoutes } from './routes/lessons.ts';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invitationRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminProgressRoutes);
+  await app.register(adminCatalogRoutes);
 };

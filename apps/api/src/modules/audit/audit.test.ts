@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildSubsection, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -253,6 +253,40 @@ describe('every change through the API is recorded', () => {
     // Site settings: the changed keys only.
     await step('PUT', '/admin/school/site/settings/', '/api/admin/school/site/settings/', staff, { values: { FOOTER_PHONE_2: '8 800 350 12 35' }, versions: { FOOTER_PHONE_2: 0 } });
     expect(await newest()).toMatchObject({ action: 'settings.update', entity: 'settings', before: { footer_phone_2: '' }, after: { footer_phone_2: '+7 (800) 350-12-35' } });
+    // The catalogue's dictionaries (decision 0072).
+    const root = '/admin/school/site/catalog';
+    const cat = await step('POST', `${root}/categories/`, `/api${root}/categories/`, staff, { name: 'Аудит', slug: unique('aud-cat'), audience: 'adult' });
+    expect(await newest()).toMatchObject({ entity: 'category', entityId: String(cat.id), after: { name: 'Аудит' } });
+    await step('PATCH', `${root}/categories/:id/`, `/api${root}/categories/${cat.id}/`, staff, { name: 'Аудит 2', slug: cat.slug, audience: 'adult', updated_at: cat.updated_at });
+    expect(await newest()).toMatchObject({ action: 'category.update', before: { name: 'Аудит' }, after: { name: 'Аудит 2' } });
+    const cats = (await call('GET', `/api${root}/categories/`, staff.session)).json() as { id: number }[];
+    await step('PUT', `${root}/categories/order/`, `/api${root}/categories/order/`, staff, { ids: cats.map((c) => c.id).reverse() });
+    await step('DELETE', `${root}/categories/:id/`, `/api${root}/categories/${cat.id}/`, staff);
+    const col = await step('POST', `${root}/collections/`, `/api${root}/collections/`, staff, { title: 'Аудит', slug: unique('aud-col'), course_ids: [course.id] });
+    expect(await newest()).toMatchObject({ entity: 'collection', after: { courses: [course.title] } });
+    await step('PATCH', `${root}/collections/:id/`, `/api${root}/collections/${col.id}/`, staff, { title: 'Аудит 2', slug: col.slug, course_ids: [] });
+    expect(await newest()).toMatchObject({ action: 'collection.update', before: { courses: [course.title] }, after: { courses: [] } });
+    await buildSubsection(db());
+    const cols = (await call('GET', `/api${root}/collections/`, staff.session)).json() as { id: number }[];
+    await step('PUT', `${root}/collections/order/`, `/api${root}/collections/order/`, staff, { ids: cols.map((c) => c.id).reverse() });
+    const attr = await step('POST', `${root}/attributes/`, `/api${root}/attributes/`, staff, { name: 'Аудит', slug: unique('aud-attr'), type: 'list', is_filter: true });
+    await step('PATCH', `${root}/attributes/:id/`, `/api${root}/attributes/${attr.id}/`, staff, { name: 'Аудит 2', slug: attr.slug, type: 'list' });
+    const withValue = await step('POST', `${root}/attributes/:id/values/`, `/api${root}/attributes/${attr.id}/values/`, staff, { value: 'Один' });
+    await step('POST', `${root}/attributes/:id/values/`, `/api${root}/attributes/${attr.id}/values/`, staff, { value: 'Два' });
+    const valueId = withValue.values[0].id as number;
+    await step('PATCH', `${root}/attributes/:id/values/:valueId/`, `/api${root}/attributes/${attr.id}/values/${valueId}/`, staff, { value: 'Первый' });
+    expect(await newest()).toMatchObject({ action: 'attribute.value_update', before: { value: 'Один' }, after: { value: 'Первый' } });
+    const values = ((await call('GET', `/api${root}/attributes/${attr.id}/`, staff.session)).json() as { values: { id: number }[] }).values;
+    await step('PUT', `${root}/attributes/:id/values/order/`, `/api${root}/attributes/${attr.id}/values/order/`, staff, { ids: values.map((v) => v.id).reverse() });
+    await step('PUT', '/admin/courses/:id/catalog/', `/api/admin/courses/${course.id}/catalog/`, owner, { attributes: [{ attribute_id: attr.id, value_id: valueId }], collection_ids: [col.id] });
+    expect(await newest()).toMatchObject({ entity: 'course', courseId: course.id, after: { attributes: ['Аудит 2: Первый'], collections: ['Аудит 2'] } });
+    await step('PUT', '/admin/courses/:id/catalog/', `/api/admin/courses/${course.id}/catalog/`, owner, { attributes: [], collection_ids: [] });
+    await step('DELETE', `${root}/attributes/:id/values/:valueId/`, `/api${root}/attributes/${attr.id}/values/${valueId}/`, staff);
+    await buildAttribute(db());
+    const attrs = (await call('GET', `/api${root}/attributes/`, staff.session)).json() as { id: number }[];
+    await step('PUT', `${root}/attributes/order/`, `/api${root}/attributes/order/`, staff, { ids: attrs.map((a) => a.id).reverse() });
+    await step('DELETE', `${root}/attributes/:id/`, `/api${root}/attributes/${attr.id}/`, staff);
+    await step('DELETE', `${root}/collections/:id/`, `/api${root}/collections/${col.id}/`, staff);
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

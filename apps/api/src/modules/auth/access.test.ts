@@ -382,6 +382,21 @@ describe('every route of the app', () => {
     // Site settings
     'GET /api/admin/school/site/settings/': NOT_STAFF,
     'PUT /api/admin/school/site/settings/': NOT_STAFF,
+    // The catalogue's dictionaries (decision 0072).
+    ...Object.fromEntries(
+      ['categories', 'collections', 'attributes'].flatMap((kind) => [
+        [`GET /api/admin/school/site/catalog/${kind}/`, NOT_STAFF],
+        [`POST /api/admin/school/site/catalog/${kind}/`, NOT_STAFF],
+        [`PUT /api/admin/school/site/catalog/${kind}/order/`, NOT_STAFF],
+        [`GET /api/admin/school/site/catalog/${kind}/:id/`, NOT_STAFF],
+        [`PATCH /api/admin/school/site/catalog/${kind}/:id/`, NOT_STAFF],
+        [`DELETE /api/admin/school/site/catalog/${kind}/:id/`, NOT_STAFF],
+      ]),
+    ),
+    'POST /api/admin/school/site/catalog/attributes/:id/values/': NOT_STAFF,
+    'PUT /api/admin/school/site/catalog/attributes/:id/values/order/': NOT_STAFF,
+    'PATCH /api/admin/school/site/catalog/attributes/:id/values/:valueId/': NOT_STAFF,
+    'DELETE /api/admin/school/site/catalog/attributes/:id/values/:valueId/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {
@@ -491,6 +506,7 @@ describe('every route of the app', () => {
       const question = await buildQuestion(db, { testId: test.id, answers: [{ text: 'Да' }] });
       return { id: test.id, qid: question.id, aid: question.answers[0]!.id };
     },
+    '/api/admin/courses/:id/catalog/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { attributes: [], collection_ids: [] } }),
     '/api/admin/courses/:id/links/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { uses_limit: 3 } }),
     '/api/admin/courses/:id/links/:linkId/': async (db, userId) => {
       const { course } = await owning(db, userId);

@@ -149,9 +149,16 @@ function orderBy(filter: CoursesFilter, m: Matched): SQL[] {
       return [sql`${courses.durationHours} asc nulls last`, ...bySort];
     case '-created':
       return [desc(courses.createdAt), desc(courses.id)];
-    case undefined:
-      // Best matches first when searching; otherwise the school's own order.
-      return toTsQueryText(filter.search) === null ? bySort : [desc(m.rank), ...bySort];
+    case undefined: {
+      // Best matches first when searching; one collection in its own order (decision 0072); otherwise the school's own order.
+      if (toTsQueryText(filter.search) !== null) return [desc(m.rank), ...bySort];
+      const [only, ...others] = filter.subsections ?? [];
+      if (only === undefined || others.length) return bySort;
+      return [
+        sql`(select ${courseSubsections.sort} from ${courseSubsections} where ${courseSubsections.courseId} = ${courses.id} and ${courseSubsections.subsectionId} = ${only}) asc nulls last`,
+        ...bySort,
+      ];
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { AdminCourse, AdminCoursePatch, Category } from '@crema/contract';
@@ -13,10 +13,14 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { adminApi } from './ui.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CategoryOptions } from './CourseAddScreen.tsx';
+import type { CatalogChoices } from './CourseCatalogSection.tsx';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { kopecksToRubles, rublesToKopecks } from './money.ts';
 import { adminPaths } from './paths.ts';
 import './admin.css';
+
+// The course's attributes and collections (decision 0072): their own form, loaded after the page's own code.
+const CourseCatalogSection = lazy(() => import('./CourseCatalogSection.tsx').then((module) => ({ default: module.CourseCatalogSection })));
 
 // /admin/courses/{id}/edit/: the course's settings (decision 0036). One form, saved whole with
 // the version it was loaded at: a 409 (someone saved in between) keeps everything typed on screen.
@@ -164,7 +168,7 @@ function ImageUpload({
   );
 }
 
-export function CourseEditScreen({ course: loaded, categories }: { course: AdminCourse; categories: Category[] }) {
+export function CourseEditScreen({ course: loaded, categories, catalog }: { course: AdminCourse; categories: Category[]; catalog?: CatalogChoices }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [course, setCourse] = useState(loaded);
@@ -439,6 +443,12 @@ export function CourseEditScreen({ course: loaded, categories }: { course: Admin
           </div>
         </div>
       </form>
+
+      {catalog ? (
+        <Suspense fallback={null}>
+          <CourseCatalogSection courseId={course.id} choices={catalog} />
+        </Suspense>
+      ) : null}
 
       <ConfirmDialog look="admin"
         open={unpublishing}

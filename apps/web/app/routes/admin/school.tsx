@@ -48,6 +48,10 @@ import { DiscountPreview, PromoSlidePreview } from '../../features/admin-school/
 import { HeaderBanner } from '../../components/layout/HeaderBanner.tsx';
 import '../home.css';
 import { SiteSettingsScreen } from '../../features/admin-school/SiteSettingsScreen.tsx';
+import { createCatalogApi } from '../../features/admin-school/site-catalog-api.ts';
+import { SiteCatalogCategoriesScreen } from '../../features/admin-school/SiteCatalogCategories.tsx';
+import { SiteCatalogCollectionScreen, SiteCatalogCollectionsScreen } from '../../features/admin-school/SiteCatalogCollections.tsx';
+import { SiteCatalogAttributeScreen, SiteCatalogAttributesScreen } from '../../features/admin-school/SiteCatalogAttributes.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -359,6 +363,29 @@ async function siteShellScreen(request: Request, api: ReturnType<typeof createAd
   return null;
 }
 
+/** The catalogue's dictionaries (decision 0072): /admin/school/site/catalog/[collections|attributes]/[{id}|new]/. */
+async function catalogScreen(context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
+  const catalog = createCatalogApi(context.api);
+  if (!section && !id) return { screen: 'catalog-categories' as const, categories: await catalog.categories.list() };
+  if (section === 'collections') {
+    if (!id) return { screen: 'catalog-collections' as const, collections: await catalog.collections.list() };
+    const collectionId = idParam(id);
+    if (id !== 'new' && !collectionId) return null;
+    const [collection, courses] = await Promise.all([collectionId ? orNotFound(catalog.collections.one(collectionId)) : null, api.courses({ page_size: 100 })]);
+    return {
+      screen: 'catalog-collection' as const,
+      collection,
+      courses: courses.results.map((c) => ({ id: c.id, title: c.title, is_published: c.is_published })),
+    };
+  }
+  if (section === 'attributes') {
+    if (!id) return { screen: 'catalog-attributes' as const, attributes: await catalog.attributes.list() };
+    const attributeId = idParam(id);
+    if (attributeId) return { screen: 'catalog-attribute' as const, attribute: await orNotFound(catalog.attributes.one(attributeId)) };
+  }
+  return null;
+}
+
 /** How the site draws each banner position, for the form's preview. */
 const BANNER_PREVIEWS: BannerPreviews = {
   main: PromoSlidePreview,
@@ -402,6 +429,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const shell = await siteShellScreen(request, api, item, more);
     if (shell) return shell;
     if (item === 'settings' && more.length === 0) return { screen: 'site-settings' as const, settings: await api.siteSettings() };
+    if (item === 'catalog' && more.length <= 2) {
+      const found = await catalogScreen(context, api, more[0], more[1]);
+      if (found) return found;
+    }
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -469,6 +500,16 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return `${loaderData.menu.title} — сайт`;
     case 'site-settings':
       return 'Настройки сайта';
+    case 'catalog-categories':
+      return 'Направления каталога';
+    case 'catalog-collections':
+      return 'Подборки';
+    case 'catalog-collection':
+      return loaderData.collection ? `Подборка «${loaderData.collection.title}»` : 'Новая подборка';
+    case 'catalog-attributes':
+      return 'Характеристики курсов';
+    case 'catalog-attribute':
+      return `Характеристика «${loaderData.attribute.name}»`;
     case 'people':
       return 'Люди';
     case 'groups':
@@ -549,6 +590,16 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <SiteMenusScreen key={loaderData.menu.key} menu={loaderData.menu} words={loaderData.words} />;
     case 'site-settings':
       return <SiteSettingsScreen settings={loaderData.settings} />;
+    case 'catalog-categories':
+      return <SiteCatalogCategoriesScreen categories={loaderData.categories} />;
+    case 'catalog-collections':
+      return <SiteCatalogCollectionsScreen collections={loaderData.collections} />;
+    case 'catalog-collection':
+      return <SiteCatalogCollectionScreen key={loaderData.collection?.updated_at ?? 'new'} collection={loaderData.collection} courses={loaderData.courses} />;
+    case 'catalog-attributes':
+      return <SiteCatalogAttributesScreen attributes={loaderData.attributes} />;
+    case 'catalog-attribute':
+      return <SiteCatalogAttributeScreen key={loaderData.attribute.id} attribute={loaderData.attribute} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }
