@@ -55,6 +55,7 @@ import { schoolOrdersRoutes } from './modules/school-orders/routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
 import { waitingRoutes } from './modules/waiting/routes.ts';
+import { siteReviewsRoutes } from './modules/site-reviews/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(applicationsRoutes);
       await api.register(promoRoutes);
       await api.register(waitingRoutes);
+      await api.register(siteReviewsRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

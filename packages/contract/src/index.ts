@@ -22,3 +22,4 @@ export * from './schemas/school-groups.ts';
 export * from './schemas/school-orders.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/promo.ts';
+export * from './schemas/site-reviews.ts';

@@ -61,6 +61,15 @@ export const AUDIT_ACTIONS = {
   'promo.create': 'Создан промокод',
   'promo.update': 'Изменён промокод',
   'promo.disable': 'Выключен промокод',
+  // The site: teachers and reviews (decision 0073).
+  'teacher.create': 'Добавлен преподаватель',
+  'teacher.update': 'Изменён преподаватель',
+  'teacher.delete': 'Удалён преподаватель',
+  'teacher.reorder': 'Изменён порядок преподавателей',
+  'review.update': 'Исправлен отзыв',
+  'review.publish': 'Опубликован отзыв',
+  'review.hide': 'Скрыт отзыв',
+  'review.reply': 'Ответ школы на отзыв',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -83,6 +92,9 @@ export const AUDIT_ENTITIES = {
   order: 'Заказ',
   application: 'Заявка',
   promo: 'Промокод',
+  // The site: teachers and reviews (decision 0073).
+  teacher: 'Преподаватель',
+  review: 'Отзыв',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
