@@ -906,6 +906,7 @@ describe('GET /api/reviews/', () => {
       on_main: false,
       on_noschool: true,
       course: { id: c.chocolate.id, slug: c.chocolate.slug, title: 'Шоколадная мастерская' },
+      reply: null,
     });
     expect(body.results.find((r: { name: string }) => r.name === 'Сергей Волков').course).toBeNull();
 

@@ -190,7 +190,8 @@ export async function updateSiteTeacher(db: Executor, actor: StaffActor, id: num
 export async function deleteSiteTeacher(db: Executor, actor: StaffActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockTeacher(tx, id);
-    const [byCourse, byGroup] = await Promise.all([coursesOf(tx, [id]), groupsOf(tx, [id])]);
+    const byCourse = await coursesOf(tx, [id]);
+    const byGroup = await groupsOf(tx, [id]);
     const where: string[] = [];
     const courseTitles = (byCourse.get(id) ?? []).map((c) => c.title);
     const groupTitles = (byGroup.get(id) ?? []).map((g) => g.title);
