@@ -160,6 +160,9 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: '/admin/school/orders/', kind: 'заказы (сотрудники)' },
     { path: `/admin/school/orders/${orders.results[0]!.id}/`, kind: 'карточка заказа (сотрудники)' },
     { path: '/admin/school/site/', kind: 'содержимое сайта (сотрудники)' },
+    { path: '/admin/school/site/teachers/', kind: 'преподаватели сайта (сотрудники)' },
+    { path: '/admin/school/site/teachers/new/', kind: 'новый преподаватель (сотрудники)' },
+    { path: '/admin/school/site/reviews/', kind: 'отзывы на проверку (сотрудники)' },
   ];
 }
 
