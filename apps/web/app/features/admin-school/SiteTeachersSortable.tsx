@@ -2,7 +2,7 @@ import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { SiteTeacher } from '@crema/contract';
 import { placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
-import { TeacherCardBody, teacherName } from './SiteTeachersScreen.tsx';
+import { TeacherCardBody, teacherName } from './SiteTeachersCard.tsx';
 
 // The teachers' list that sorts (decision 0073): dnd-kit with the pointer and the keyboard, loaded
 // with this file only.
