@@ -254,3 +254,34 @@ describe("a learner's review", () => {
     expect((await call('POST', `/api/user/course/${enrolment.id}/review/`, null, body)).statusCode).toBe(401);
   });
 });
+
+describe('with the content cache on', () => {
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestApp({ CONTENT_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('a hidden review and a renamed teacher leave the cached course page at once (the routes declare the catalogue changed)', async () => {
+    const cdb = cached.database.db;
+    const session = await signInAs(cached.app, await buildUser(cdb, { isStaff: true }));
+    const course = await buildCourse(cdb);
+    const review = await buildReview(cdb, { courseId: course.id, rating: 3 });
+    const teacher = await buildTeacher(cdb, { courseIds: [course.id] });
+    const page = async () => (await cached.app.inject({ method: 'GET', url: `/api/courses/${course.slug}/` })).json();
+    expect((await page()).rating).toEqual({ average: 3, count: 1 });
+    const hidden = await cached.app.inject({ method: 'POST', url: `${R}${review.id}/hide/`, headers: session.headers, payload: { version: 1 } });
+    expect(hidden.statusCode).toBe(200);
+    expect((await page()).rating).toBeNull();
+    const renamed = await cached.app.inject({
+      method: 'PATCH',
+      url: `${T}${teacher.id}/`,
+      headers: session.headers,
+      payload: { first_name: 'Новое', last_name: teacher.lastName, course_ids: [course.id], version: 1 },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await page()).teachers[0].first_name).toBe('Новое');
+  });
+});
