@@ -226,7 +226,7 @@ describe("a learner's review", () => {
     const before = (await call('GET', `${R}new-count/`, staff)).json().count;
     const bad = await call('POST', url, session, { rating: 6, name: '', text: 'Коротко' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ rating: ['Поставьте оценку от 1 до 5.'], name: ['Укажите, как подписать отзыв.'] });
+    expect(bad.json()).toMatchObject({ rating: ['Поставьте оценку от 1 до 5.'], name: ['Укажите, как подписать отзыв.'], text: ['Напишите отзыв — хотя бы пару слов, от 10 символов.'] });
 
     const res = await call('POST', url, session, { rating: 4, name: 'Анна С.', text: 'Хороший курс, много практики.' });
     expect(res.statusCode, res.body).toBe(201);
