@@ -80,7 +80,7 @@ for (const version of ['normal', 'accessible'] as const) {
 
   test(`axe: the school staff’s screens, ${version} version`, async ({ page, context, baseURL, login }) => {
     // Many screens, the settings' long form and the site's editors among them.
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await useVersion(context, baseURL!, version);
     await login(STAFF, { password: DEMO_PASSWORD });
     await check(page, await staffPages(page), version);

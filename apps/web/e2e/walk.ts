@@ -180,6 +180,9 @@ export async function staffPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/school/site/catalog/collections/${collection!.id}/`, kind: 'подборка (сотрудники)' },
     { path: '/admin/school/site/catalog/attributes/', kind: 'характеристики курсов (сотрудники)' },
     { path: `/admin/school/site/catalog/attributes/${attribute!.id}/`, kind: 'характеристика и её значения (сотрудники)' },
+    { path: '/admin/school/site/teachers/', kind: 'преподаватели сайта (сотрудники)' },
+    { path: '/admin/school/site/teachers/new/', kind: 'новый преподаватель (сотрудники)' },
+    { path: '/admin/school/site/reviews/', kind: 'отзывы на проверку (сотрудники)' },
   ];
 }
 

@@ -27,3 +27,4 @@ export * from './schemas/site-shell.ts';
 export * from './schemas/site-settings.ts';
 export * from './rules/site-settings.ts';
 export * from './schemas/site-catalog.ts';
+export * from './schemas/site-reviews.ts';

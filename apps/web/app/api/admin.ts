@@ -79,6 +79,12 @@ import type {
   SiteMenuItemCreate,
   SiteMenuItemPatch,
   SiteMenuOrder,
+  SiteReview,
+  SiteReviewReplyInput,
+  SiteReviewsQuery,
+  SiteReviewUpdateInput,
+  SiteTeacher,
+  SiteTeacherInput,
 } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
 import { browserFetch } from './browser.ts';
@@ -276,6 +282,19 @@ export function createAdminApi(fetcher: ApiFetch) {
     /** The site settings (staff only, decision 0074). */
     siteSettings: () => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/'),
     saveSiteSettings: (body: SiteSettingsSave) => json<SiteSettings>(fetcher, '/api/admin/school/site/settings/', { method: 'PUT', body }),
+    /** The site's teachers and reviews (staff only, decision 0073). */
+    siteTeachers: () => json<SiteTeacher[]>(fetcher, '/api/admin/school/site/teachers/'),
+    siteTeacher: (id: number) => json<SiteTeacher>(fetcher, `/api/admin/school/site/teachers/${id}/`),
+    createSiteTeacher: (body: SiteTeacherInput) => json<SiteTeacher>(fetcher, '/api/admin/school/site/teachers/', post(body)),
+    updateSiteTeacher: (id: number, body: SiteTeacherInput & { version: number }) => json<SiteTeacher>(fetcher, `/api/admin/school/site/teachers/${id}/`, patch(body)),
+    deleteSiteTeacher: (id: number) => json<null>(fetcher, `/api/admin/school/site/teachers/${id}/`, del),
+    orderSiteTeachers: (ids: number[]) => json<SiteTeacher[]>(fetcher, '/api/admin/school/site/teachers/order/', { method: 'PUT', body: { ids } }),
+    siteReviews: (query: Partial<SiteReviewsQuery>) => json<Paginated<SiteReview>>(fetcher, `/api/admin/school/site/reviews/${toQuery(query)}`),
+    newSiteReviews: () => json<{ count: number }>(fetcher, '/api/admin/school/site/reviews/new-count/'),
+    updateSiteReview: (id: number, body: SiteReviewUpdateInput) => json<SiteReview>(fetcher, `/api/admin/school/site/reviews/${id}/`, patch(body)),
+    publishSiteReview: (id: number, version: number) => json<SiteReview>(fetcher, `/api/admin/school/site/reviews/${id}/publish/`, post({ version })),
+    hideSiteReview: (id: number, version: number) => json<SiteReview>(fetcher, `/api/admin/school/site/reviews/${id}/hide/`, post({ version })),
+    replySiteReview: (id: number, body: SiteReviewReplyInput) => json<SiteReview>(fetcher, `/api/admin/school/site/reviews/${id}/reply/`, post(body)),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -97,6 +97,15 @@ export const AUDIT_ACTIONS = {
   'attribute.value_delete': 'Удалено значение характеристики',
   'attribute.value_reorder': 'Изменён порядок значений характеристики',
   'course.catalog': 'Изменены характеристики и подборки курса',
+  // The site: teachers and reviews (decision 0073).
+  'teacher.create': 'Добавлен преподаватель',
+  'teacher.update': 'Изменён преподаватель',
+  'teacher.delete': 'Удалён преподаватель',
+  'teacher.reorder': 'Изменён порядок преподавателей',
+  'review.update': 'Исправлен отзыв',
+  'review.publish': 'Опубликован отзыв',
+  'review.hide': 'Скрыт отзыв',
+  'review.reply': 'Ответ школы на отзыв',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -130,6 +139,9 @@ export const AUDIT_ENTITIES = {
   category: 'Направление',
   collection: 'Подборка',
   attribute: 'Характеристика',
+  // The site: teachers and reviews (decision 0073).
+  teacher: 'Преподаватель',
+  review: 'Отзыв',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -161,6 +161,7 @@ export const reviewSchema = z
     on_main: z.boolean(),
     on_noschool: z.boolean(),
     course: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+    reply: z.string().nullable().describe('ответ школы под отзывом'),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof reviewSchema>;

@@ -25,6 +25,8 @@ export const courseFormatEnum = pgEnum('course_format', ['online', 'offline', 'b
 export const courseLevelEnum = pgEnum('course_level', ['beginner', 'intermediate', 'advanced']);
 /** 'list' attributes take values from attribute_values; 'text' and 'number' ones a free value. */
 export const attributeTypeEnum = pgEnum('attribute_type', ['text', 'list', 'number']);
+/** A review's state (decision 0073): 'new' waits for staff, 'published' is on the site, 'hidden' is not. */
+export const reviewStatusEnum = pgEnum('review_status', ['new', 'published', 'hidden']);
 
 /** PostgreSQL full-text document; only ever written by the database (generated columns). */
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
@@ -239,6 +241,8 @@ export const teachers = pgTable(
     onMain: boolean().notNull().default(false),
     onNoschool: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
+    /** Grows with every staff edit: a form saved from an older version answers 409 (decision 0073). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -260,12 +264,17 @@ export const courseTeachers = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.teacherId] }), index().on(t.teacherId)],
 );
 
-/** A graduate's review, optionally about one course. */
+/**
+ * A graduate's review, optionally about one course. A learner's own (decision 0073) has its author
+ * and comes in 'new'; only 'published' ones are on the site and count in a course's rating.
+ */
 export const reviews = pgTable(
   'reviews',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     courseId: integer().references(() => courses.id, { onDelete: 'set null' }),
+    /** The learner who wrote it on the site; none for reviews the school added. */
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The author's name as shown. */
     name: text().notNull(),
     rating: smallint().notNull(),
@@ -273,13 +282,21 @@ export const reviews = pgTable(
     publishedAt: date({ mode: 'string' }).notNull(),
     onMain: boolean().notNull().default(false),
     onNoschool: boolean().notNull().default(false),
-    isPublished: boolean().notNull().default(true),
+    status: reviewStatusEnum().notNull().default('published'),
+    /** The school's answer, shown under the review on the site. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+    /** Grows with every staff edit: a form saved from an older version answers 409. */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.courseId),
     index().on(t.publishedAt),
+    index().on(t.status, t.createdAt),
+    /** One review per learner per course. */
+    unique('reviews_author_course_unique').on(t.authorId, t.courseId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

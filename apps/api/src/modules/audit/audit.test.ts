@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildSubsection, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildReview, buildSubsection, buildTeacher, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -287,6 +287,20 @@ describe('every change through the API is recorded', () => {
     await step('PUT', `${root}/attributes/order/`, `/api${root}/attributes/order/`, staff, { ids: attrs.map((a) => a.id).reverse() });
     await step('DELETE', `${root}/attributes/:id/`, `/api${root}/attributes/${attr.id}/`, staff);
     await step('DELETE', `${root}/collections/:id/`, `/api${root}/collections/${col.id}/`, staff);
+    // The site: teachers and reviews (decision 0073).
+    const teacher = await step('POST', '/admin/school/site/teachers/', '/api/admin/school/site/teachers/', staff, { first_name: 'Мария', last_name: unique('Аудитова') });
+    expect(await newest()).toMatchObject({ entity: 'teacher', entityId: String(teacher.id), action: 'teacher.create' });
+    await step('PATCH', '/admin/school/site/teachers/:id/', `/api/admin/school/site/teachers/${teacher.id}/`, staff, { first_name: 'Мира', last_name: teacher.last_name, version: 1 });
+    await buildTeacher(db());
+    const order = ((await call('GET', '/api/admin/school/site/teachers/', staff.session)).json() as { id: number }[]).map((x) => x.id).reverse();
+    await step('PUT', '/admin/school/site/teachers/order/', '/api/admin/school/site/teachers/order/', staff, { ids: order });
+    await step('DELETE', '/admin/school/site/teachers/:id/', `/api/admin/school/site/teachers/${teacher.id}/`, staff);
+    const review = await buildReview(db(), { status: 'new' });
+    await step('PATCH', '/admin/school/site/reviews/:id/', `/api/admin/school/site/reviews/${review.id}/`, staff, { version: 1, text: 'Исправленный текст.' });
+    await step('POST', '/admin/school/site/reviews/:id/publish/', `/api/admin/school/site/reviews/${review.id}/publish/`, staff, { version: 2 });
+    await step('POST', '/admin/school/site/reviews/:id/reply/', `/api/admin/school/site/reviews/${review.id}/reply/`, staff, { version: 3, reply: 'Спасибо!' });
+    await step('POST', '/admin/school/site/reviews/:id/hide/', `/api/admin/school/site/reviews/${review.id}/hide/`, staff, { version: 4 });
+    expect(await newest()).toMatchObject({ entity: 'review', entityId: String(review.id), before: { status: 'published' }, after: { status: 'hidden' } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

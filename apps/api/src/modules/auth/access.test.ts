@@ -397,6 +397,20 @@ describe('every route of the app', () => {
     'PUT /api/admin/school/site/catalog/attributes/:id/values/order/': NOT_STAFF,
     'PATCH /api/admin/school/site/catalog/attributes/:id/values/:valueId/': NOT_STAFF,
     'DELETE /api/admin/school/site/catalog/attributes/:id/values/:valueId/': NOT_STAFF,
+    // The site: teachers and reviews (decision 0073).
+    'GET /api/admin/school/site/teachers/': NOT_STAFF,
+    'GET /api/admin/school/site/teachers/:id/': NOT_STAFF,
+    'POST /api/admin/school/site/teachers/': NOT_STAFF,
+    'PUT /api/admin/school/site/teachers/order/': NOT_STAFF,
+    'PATCH /api/admin/school/site/teachers/:id/': NOT_STAFF,
+    'DELETE /api/admin/school/site/teachers/:id/': NOT_STAFF,
+    'GET /api/admin/school/site/reviews/': NOT_STAFF,
+    'GET /api/admin/school/site/reviews/new-count/': NOT_STAFF,
+    'GET /api/admin/school/site/reviews/:id/': NOT_STAFF,
+    'PATCH /api/admin/school/site/reviews/:id/': NOT_STAFF,
+    'POST /api/admin/school/site/reviews/:id/publish/': NOT_STAFF,
+    'POST /api/admin/school/site/reviews/:id/hide/': NOT_STAFF,
+    'POST /api/admin/school/site/reviews/:id/reply/': NOT_STAFF,
   };
 
   it('declares staff on exactly the staff-only routes: 401 to a guest, 403 to a learner and to a course owner, staff pass', async () => {
@@ -558,6 +572,8 @@ describe('every route of the app', () => {
     '/api/user/course/:id/testing/:testId/': studying,
     '/api/user/course/:id/module/:moduleId/testing/:testId/': studying,
     '/api/user/course/:id/testing/:testId/progress/': studying,
+    // A learner's review of a course they study (decision 0073).
+    '/api/user/course/:id/review/': async (db, userId) => ({ id: (await studying(db, userId)).id, payload: { rating: 5, name: 'Анна С.', text: 'Хороший курс, спасибо.' } }),
     // One finished attempt of the holder's (its result page).
     '/api/user/attempts/:attemptId/': async (db, userId) => {
       const { id, testId } = await studying(db, userId);

@@ -194,7 +194,7 @@ async function buildCatalogue(db: Executor) {
   const review = {
     gusev: await buildReview(db, { name: 'Михаил Гусев', courseId: c.roast.id, publishedAt: '2024-03-01', onMain: true, onNoschool: true }),
     sokolova: await buildReview(db, { name: 'Анна Соколова', courseId: c.zero.id, publishedAt: '2024-02-10', onMain: true }),
-    tikhonov: await buildReview(db, { name: 'Игорь Тихонов', courseId: c.zero.id, rating: 2, publishedAt: '2024-04-01', isPublished: false }),
+    tikhonov: await buildReview(db, { name: 'Игорь Тихонов', courseId: c.zero.id, rating: 2, publishedAt: '2024-04-01', status: 'new' }),
     ershova: await buildReview(db, { name: 'Елена Ершова', courseId: c.latteBasic.id, rating: 4, publishedAt: '2024-01-20', onMain: true }),
     volkov: await buildReview(db, { name: 'Сергей Волков', publishedAt: '2023-12-05', onNoschool: true }),
     shcherbakova: await buildReview(db, {
@@ -780,7 +780,7 @@ describe('GET /api/courses/{id}/', () => {
     const { zero, espresso } = cat.course;
     const course = (await get(`/api/courses/${zero.slug}/`)).json();
     // The course also has an unpublished two-star review.
-    expect(cat.review.tikhonov).toMatchObject({ courseId: zero.id, isPublished: false, rating: 2 });
+    expect(cat.review.tikhonov).toMatchObject({ courseId: zero.id, status: 'new', rating: 2 });
     expect(course.reviews.map((r: { name: string }) => r.name)).toEqual(['Анна Соколова']);
     expect(course.rating).toEqual({ average: 5, count: 1 });
     const added = await t.database.db
@@ -883,7 +883,7 @@ describe('GET /api/attributes/', () => {
 });
 
 describe('GET /api/reviews/', () => {
-  const publishedReviews = () => Object.values(cat.review).filter((r) => r.isPublished);
+  const publishedReviews = () => Object.values(cat.review).filter((r) => r.status === 'published');
   const newestFirst = (rows: { name: string; publishedAt: string; id: number }[]) =>
     [...rows].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id).map((r) => r.name);
 
@@ -906,6 +906,7 @@ describe('GET /api/reviews/', () => {
       on_main: false,
       on_noschool: true,
       course: { id: c.chocolate.id, slug: c.chocolate.slug, title: 'Шоколадная мастерская' },
+      reply: null,
     });
     expect(body.results.find((r: { name: string }) => r.name === 'Сергей Волков').course).toBeNull();
 

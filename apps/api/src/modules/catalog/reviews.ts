@@ -14,6 +14,7 @@ const reviewColumns = {
   text: reviews.text,
   onMain: reviews.onMain,
   onNoschool: reviews.onNoschool,
+  reply: reviews.reply,
   courseId: courses.id,
   courseSlug: courses.slug,
   courseTitle: courses.title,
@@ -46,6 +47,7 @@ export function toReview(row: ReviewRow): Review {
     course: row.courseId !== null && row.courseSlug !== null && row.courseTitle !== null
       ? { id: row.courseId, slug: row.courseSlug, title: row.courseTitle }
       : null,
+    reply: row.reply,
   };
 }
 

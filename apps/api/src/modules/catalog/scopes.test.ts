@@ -34,14 +34,16 @@ describe('publishedCourses and publishedReviews', () => {
     const shown = await buildCourse(db);
     const hidden = await buildCourse(db, { published: false });
     expect(await visible([shown.id, hidden.id], publishedCourses)).toEqual([shown.id]);
-    const [published, draft] = await db
+    const [published, fresh, hiddenReview] = await db
       .insert(reviews)
       .values([
-        { name: 'Анна', rating: 5, text: 'Отлично', publishedAt: '2026-01-10', isPublished: true, courseId: shown.id },
-        { name: 'Борис', rating: 4, text: 'Хорошо', publishedAt: '2026-01-11', isPublished: false, courseId: shown.id },
+        { name: 'Анна', rating: 5, text: 'Отлично', publishedAt: '2026-01-10', status: 'published', courseId: shown.id },
+        { name: 'Борис', rating: 4, text: 'Хорошо', publishedAt: '2026-01-11', status: 'new', courseId: shown.id },
+        { name: 'Вера', rating: 1, text: 'Плохо', publishedAt: '2026-01-12', status: 'hidden', courseId: shown.id },
       ])
       .returning({ id: reviews.id });
-    const rows = await db.select({ id: reviews.id }).from(reviews).where(and(inArray(reviews.id, [published!.id, draft!.id]), publishedReviews));
+    const ids = [published!.id, fresh!.id, hiddenReview!.id];
+    const rows = await db.select({ id: reviews.id }).from(reviews).where(and(inArray(reviews.id, ids), publishedReviews));
     expect(rows).toEqual([{ id: published!.id }]);
   });
 });

@@ -12,7 +12,7 @@ const NOTHING = sql`false`;
 export const publishedCourses: SQL = eq(courses.isPublished, true);
 
 /** Reviews anyone may see: published (their course may be hidden; see selectReviews). */
-export const publishedReviews: SQL = eq(reviews.isPublished, true);
+export const publishedReviews: SQL = eq(reviews.status, 'published');
 
 /** A course path key (slug or numeric id) as a condition on `courses`. */
 export function courseKeyCondition(key: string): SQL {

@@ -13,13 +13,15 @@ export interface AdminCourseHead {
   is_published: boolean;
 }
 
-function courseLinks(id: number) {
+function courseLinks(id: number, staff: boolean) {
   return [
     { to: adminPaths.edit(id), label: 'Редактирование' },
     { to: adminPaths.programme(id), label: 'Программа', end: true },
     { to: adminPaths.finalTests(id), label: 'Итоговые тесты' },
     { to: adminPaths.audience(id), label: 'Ученики' },
     { to: adminPaths.links(id), label: 'Ссылки-приглашения' },
+    // Staff moderate the course's reviews (decision 0073).
+    ...(staff ? [{ to: `/admin/school/site/reviews/?course=${id}`, label: 'Отзывы о курсе' }] : []),
   ];
 }
 
@@ -53,7 +55,7 @@ function MainSidebar({ course, staff, newApplications }: { course: AdminCourseHe
               </span>
             </p>
             <ul className="account-nav__list">
-              {courseLinks(course.id).map((link) => (
+              {courseLinks(course.id, staff).map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.end} className="account-nav__link">
                     {link.label}
@@ -111,14 +113,14 @@ function MainSidebar({ course, staff, newApplications }: { course: AdminCourseHe
 }
 
 /** The course's sections as tabs, for 1024 px and below. */
-function CourseTabs({ course }: { course: AdminCourseHead }) {
+function CourseTabs({ course, staff }: { course: AdminCourseHead; staff: boolean }) {
   return (
     <nav className="admin-tabs" aria-label="Разделы курса">
       <NavLink to={adminPaths.courses()} end className="admin-tabs__back">
         ← Мои курсы
       </NavLink>
       <ul>
-        {courseLinks(course.id).map((link) => (
+        {courseLinks(course.id, staff).map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end}>
               {link.label}
@@ -153,7 +155,7 @@ export function AdminFrame({
         {accountSidebar}
       </div>
       <main className="account__main admin__main">
-        {course ? <CourseTabs course={course} /> : null}
+        {course ? <CourseTabs course={course} staff={staff} /> : null}
         <Outlet />
       </main>
     </div>

@@ -87,6 +87,12 @@ export function useNewApplications(): number | null {
   return layout?.newApplications ?? null;
 }
 
+/** The count of new reviews the admin layout's loader gives staff (decision 0073), or null. */
+export function useNewReviews(): number | null {
+  const layout = useRouteLoaderData('routes/admin/layout') as { newReviews?: number | null } | undefined;
+  return layout?.newReviews ?? null;
+}
+
 /** 'Заявки' with the count of new ones: the number is read with its meaning. */
 export function ApplicationsLabel({ label = 'Заявки', count }: { label?: string; count: number | null }) {
   return (
@@ -197,6 +203,7 @@ export function FilterSelect({
 
 /** The school's tabs, then the site's areas ('Блог и страницы' … 'Настройки'): the top of every site content screen. */
 export function SiteTabs() {
+  const freshReviews = useNewReviews();
   return (
     <>
       <SchoolTabs />
@@ -204,7 +211,7 @@ export function SiteTabs() {
         <ul>
           {SITE_AREAS.map((area) => (
             <li key={area.path}>
-              <NavLink to={area.path}>{area.title}</NavLink>
+              <NavLink to={area.path}>{area.path === schoolPaths.reviews() ? <ApplicationsLabel label={area.title} count={freshReviews} /> : area.title}</NavLink>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import type { ReviewModalProps } from './reviews.tsx';
 import { Stars } from './Stars.tsx';
 
-/** The review modal: name, rating, published date, full text. */
+/** The review modal: name, rating, published date, full text, the school's reply (decision 0073). */
 export default function ReviewModal({ review, open, onClose, onClosed, showCourse = false }: ReviewModalProps) {
   if (!review) return null;
   return (
@@ -27,6 +27,12 @@ export default function ReviewModal({ review, open, onClose, onClosed, showCours
           <p key={index}>{paragraph}</p>
         ))}
       </div>
+      {review.reply ? (
+        <section className="review-modal__reply" aria-label="Ответ школы">
+          <h3>Ответ школы</h3>
+          <p>{review.reply}</p>
+        </section>
+      ) : null}
     </Modal>
   );
 }

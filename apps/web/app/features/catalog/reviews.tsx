@@ -104,6 +104,7 @@ export function ReviewCard({
       </div>
       <p className="review-card__text">{review.text}</p>
       <p className="review-card__name">{review.name}</p>
+      {review.reply ? <p className="review-card__reply">{review.reply}</p> : null}
       {showCourse && review.course ? <p className="review-card__course">{review.course.title}</p> : null}
       <a className="review-card__more" {...link}>
         Читать отзыв<span className="visually-hidden"> — {review.name}</span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isDone } from './links.ts';
 import { accountPaths, continuePath } from '../../ui/paths.ts';
@@ -6,9 +7,10 @@ import { Outline } from './Outline.tsx';
 import './learning.css';
 
 // /user/courses/{id}/: the course overview: its modules with lessons and tests
-// and their statuses, the final tests, and 'Продолжить' to where the learner stopped.
+// and their statuses, the final tests, and 'Продолжить' to where the learner stopped; under them the
+// learner's review of the course (`review`, decision 0073).
 
-export function CourseOverview({ course }: { course: StudyCourse }) {
+export function CourseOverview({ course, review = null }: { course: StudyCourse; review?: ReactNode }) {
   const items = [...course.outline.modules.flatMap((module) => module.content), ...course.outline.final_tests.map((test) => ({ ...test, type: 'test' as const }))];
   const done = items.filter((item) => item.status === 'completed').length;
   const started = items.some((item) => isDone(item.type, item.status));
@@ -34,6 +36,7 @@ export function CourseOverview({ course }: { course: StudyCourse }) {
         ) : null}
       </div>
       <Outline links={courseLinks(course.id)} outline={course.outline} variant="overview" />
+      {review}
     </main>
   );
 }

@@ -21,13 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Staff see the count of new applications in the menu (decision 0066): one indexed count. A failure
   // costs the number only, never the page.
-  const newApplications = user.is_staff
-    ? await createAdminApi(context.api)
-        .newApplications()
-        .then((r) => r.count)
-        .catch(() => null)
-    : null;
-  return { user, course, newApplications };
+  // And of new reviews waiting for them (decision 0073), on the site's reviews tab.
+  const admin = createAdminApi(context.api);
+  const count = (call: () => Promise<{ count: number }>) =>
+    user.is_staff
+      ? call()
+          .then((r) => r.count)
+          .catch(() => null)
+      : Promise.resolve(null);
+  const [newApplications, newReviews] = await Promise.all([count(admin.newApplications), count(admin.newSiteReviews)]);
+  return { user, course, newApplications, newReviews };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

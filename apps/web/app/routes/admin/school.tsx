@@ -52,6 +52,9 @@ import { createCatalogApi } from '../../features/admin-school/site-catalog-api.t
 import { SiteCatalogCategoriesScreen } from '../../features/admin-school/SiteCatalogCategories.tsx';
 import { SiteCatalogCollectionScreen, SiteCatalogCollectionsScreen } from '../../features/admin-school/SiteCatalogCollections.tsx';
 import { SiteCatalogAttributeScreen, SiteCatalogAttributesScreen } from '../../features/admin-school/SiteCatalogAttributes.tsx';
+import { SiteTeachersScreen } from '../../features/admin-school/SiteTeachersScreen.tsx';
+import { SiteTeacherScreen } from '../../features/admin-school/SiteTeacherScreen.tsx';
+import { REVIEWS_PAGE_SIZE, SiteReviewsScreen, type ReviewFilters } from '../../features/admin-school/SiteReviewsScreen.tsx';
 import { createApi } from '../../api/client.ts';
 import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
@@ -393,6 +396,39 @@ const BANNER_PREVIEWS: BannerPreviews = {
   header: HeaderBanner,
 };
 
+/** The site's teachers (decision 0073): the list, a new one's form or one teacher's, with the courses to choose from. */
+async function teachersScreen(api: ReturnType<typeof createAdminApi>, id: string | undefined) {
+  if (!id) return { screen: 'site-teachers' as const, teachers: await api.siteTeachers() };
+  const teacherId = id === 'new' ? null : idParam(id);
+  if (teacherId === undefined) throw data(null, { status: 404 });
+  const [teacher, courses] = await Promise.all([teacherId ? orNotFound(api.siteTeacher(teacherId)) : Promise.resolve(null), api.courses({ page_size: 100 })]);
+  return { screen: 'site-teacher' as const, teacher, courses: courses.results.map((c) => ({ id: c.id, title: c.title })) };
+}
+
+const REVIEW_STATUS_TITLES = { new: 'Новый', published: 'Опубликован', hidden: 'Скрыт' } as const;
+
+/** The reviews' queue (decision 0073): its filters from the address. */
+async function reviewsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+  const search = pageUrl(request).searchParams;
+  const rating = idParam(search.get('rating'));
+  const filters: ReviewFilters = {
+    status: oneOf(['new', 'published', 'hidden'] as const, search.get('status')),
+    course: idParam(search.get('course')),
+    rating: rating && rating <= 5 ? rating : undefined,
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+  };
+  const page = idParam(search.get('page')) ?? 1;
+  const [list, courses] = await Promise.all([api.siteReviews({ ...filters, page, page_size: REVIEWS_PAGE_SIZE }), api.courses({ page_size: 100 })]);
+  return {
+    screen: 'site-reviews' as const,
+    reviews: list.results,
+    count: list.count,
+    page,
+    filters,
+    words: { statuses: { ...REVIEW_STATUS_TITLES } as Record<string, string>, courses: courses.results.map((c) => ({ id: c.id, title: c.title })) },
+  };
+}
+
 // /admin/school/… (decisions 0045, 0066), school staff only: the overview (/admin/school/), the
 // applications (/admin/school/applications/ and …/applications/{id}/), 'Сведения' (/admin/school/sveden/ and
 // …/sveden/{key}/), the legal documents (/admin/school/documents/ and …/documents/{slug}/), people
@@ -433,6 +469,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const found = await catalogScreen(context, api, more[0], more[1]);
       if (found) return found;
     }
+    const [section, id, ...rest] = [item, ...more];
+    if (section === 'teachers' && rest.length === 0) return teachersScreen(api, id);
+    if (section === 'reviews' && !id) return reviewsScreen(request, api);
   }
   if (!item && area === 'promo') return promoScreen(request, context, api);
   if (more.length === 0 && area === 'waiting') {
@@ -510,6 +549,12 @@ function titleOf(loaderData: Route.ComponentProps['loaderData'] | undefined): st
       return 'Характеристики курсов';
     case 'catalog-attribute':
       return `Характеристика «${loaderData.attribute.name}»`;
+    case 'site-teachers':
+      return 'Преподаватели — сайт';
+    case 'site-teacher':
+      return `${loaderData.teacher ? `${loaderData.teacher.first_name} ${loaderData.teacher.last_name}` : 'Новый преподаватель'} — преподаватели`;
+    case 'site-reviews':
+      return 'Отзывы — сайт';
     case 'people':
       return 'Люди';
     case 'groups':
@@ -600,6 +645,12 @@ export default function SchoolPage({ loaderData }: Route.ComponentProps) {
       return <SiteCatalogAttributesScreen attributes={loaderData.attributes} />;
     case 'catalog-attribute':
       return <SiteCatalogAttributeScreen key={loaderData.attribute.id} attribute={loaderData.attribute} />;
+    case 'site-teachers':
+      return <SiteTeachersScreen teachers={loaderData.teachers} />;
+    case 'site-teacher':
+      return <SiteTeacherScreen key={loaderData.teacher?.id ?? 'new'} teacher={loaderData.teacher} courses={loaderData.courses} />;
+    case 'site-reviews':
+      return <SiteReviewsScreen reviews={loaderData.reviews} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
     case 'audit':
       return <AuditScreen events={loaderData.events} count={loaderData.count} page={loaderData.page} filters={loaderData.filters} words={loaderData.words} />;
   }

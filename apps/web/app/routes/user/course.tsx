@@ -2,6 +2,7 @@ import type { Route } from './+types/course';
 import { createApi } from '../../api/client.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { CourseOverview } from '../../features/learning/CourseOverview.tsx';
+import { CourseReview, learnerReviewApi } from '../../features/learning/CourseReview.tsx';
 import { loadStudyCourse } from '../../features/learning/load.server.ts';
 import { pathId } from '../../ui/loaders.server.ts';
 import { privateMeta } from '../../ui/meta.ts';
@@ -9,11 +10,15 @@ import { privateMeta } from '../../ui/meta.ts';
 /** /user/courses/{id}/: the course overview; `{id}` is the enrolment (decision 0028). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
-  return { course: await loadStudyCourse(createApi(context.api), pathId(params.id)) };
+  const id = pathId(params.id);
+  // The learner's review of the course (decision 0073); a failure costs the review block only.
+  const [course, review] = await Promise.all([loadStudyCourse(createApi(context.api), id), learnerReviewApi(context.api, id).get().catch(() => null)]);
+  return { course, review };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta(matches, loaderData?.course.title);
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  return <CourseOverview course={loaderData.course} />;
+  const { course, review } = loaderData;
+  return <CourseOverview course={course} review={review ? <CourseReview key={course.id} courseId={course.id} initial={review} /> : null} />;
 }

@@ -143,8 +143,8 @@ export const reviews: {
   daysAgo: number;
   onMain?: boolean;
   onNoschool?: boolean;
-  /** Hidden until moderated when false. */
-  isPublished?: boolean;
+  /** 'new' waits for staff to publish or hide it (decision 0073); published by default. */
+  status?: 'new' | 'published' | 'hidden';
 }[] = [
   {
     name: 'Анна Соколова',
@@ -230,7 +230,7 @@ export const reviews: {
     text: 'Отзыв ждёт модерации: текст пока не проверен.',
     daysAgo: 1,
     onMain: true,
-    isPublished: false,
+    status: 'new',
   },
 ];
 
