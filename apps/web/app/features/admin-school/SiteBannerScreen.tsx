@@ -6,7 +6,7 @@ import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { bannerPaths, windowText, type BannerWords } from './SiteBannersScreen.tsx';
-import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, schoolPaths, siteApi } from './ui.tsx';
 import './site-shell.css';
 
 // /admin/school/site/banners/new/?key=… and …/banners/{id}/ (decision 0071): a banner's form — title,
@@ -107,11 +107,11 @@ export function SiteBannerScreen({ banner, position, words, previews }: { banner
             is_active: v.active,
           };
           if (saved) {
-            const next = await schoolApi.updateSiteBanner(saved.id, { ...body, version: saved.version });
+            const next = await siteApi.updateSiteBanner(saved.id, { ...body, version: saved.version });
             setSaved(next);
             setDone('Баннер сохранён. На сайте он виден сразу.');
           } else {
-            const created = await schoolApi.createSiteBanner({ ...body, key: v.key });
+            const created = await siteApi.createSiteBanner({ ...body, key: v.key });
             navigate(bannerPaths.edit(created.id));
           }
         })}

@@ -6,7 +6,7 @@ import { problemsOf } from '../../api/problems.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import type { SortableRow } from './SiteSortable.tsx';
-import { SiteTabs, moscowTime, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, moscowTime, schoolPaths, siteApi } from './ui.tsx';
 import './site-shell.css';
 
 // /admin/school/site/banners/ (decision 0071): each position's banners in the order the site shows
@@ -47,13 +47,13 @@ export function SiteBannersScreen({ banners: initial, words }: { banners: SiteBa
     setBanners([...banners.filter((b) => b.key !== key), ...next]);
     setProblems([]);
     try {
-      const saved = await schoolApi.orderSiteBanners({ key, order: next.map((b) => b.id) });
+      const saved = await siteApi.orderSiteBanners({ key, order: next.map((b) => b.id) });
       setBanners((now) => [...now.filter((b) => b.key !== key), ...saved]);
       setStatus(`Порядок сохранён: «${list[from]!.title}» на месте ${to + 1} из ${next.length}.`);
     } catch (error) {
       const found = problemsOf(error);
       setProblems([...found.general, ...Object.values(found.fields).flat()]);
-      if (error instanceof ApiRequestError && error.status === 409) setBanners(await schoolApi.siteBanners());
+      if (error instanceof ApiRequestError && error.status === 409) setBanners(await siteApi.siteBanners());
       else setBanners(banners);
     }
   }
@@ -129,7 +129,7 @@ export function SiteBannersScreen({ banners: initial, words }: { banners: SiteBa
         onClose={() => setDeleting(null)}
         action={async () => {
           const gone = deleting!;
-          await schoolApi.deleteSiteBanner(gone.id);
+          await siteApi.deleteSiteBanner(gone.id);
           setBanners((now) => now.filter((b) => b.id !== gone.id));
           setStatus(`Баннер «${gone.title}» удалён.`);
         }}

@@ -9,7 +9,7 @@ import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import type { SortableRow } from './SiteSortable.tsx';
 import { moveRow, orderOf, rowsOf, type Row } from './site-menu-order.ts';
-import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, schoolPaths, siteApi } from './ui.tsx';
 import './site-shell.css';
 
 // /admin/school/site/menus/{key}/ (decision 0071): one of the site's three menus as a list of two
@@ -73,7 +73,7 @@ function ItemForm({ menu, item, onSaved, onCancel }: { menu: SiteMenu; item: Sit
           target: v.blank ? '_blank' : '_self',
           is_active: v.active,
         };
-        const saved = item ? await schoolApi.updateMenuItem(menu.key, item.id, body) : await schoolApi.createMenuItem(menu.key, { ...body, parent_id: num(v.parent) });
+        const saved = item ? await siteApi.updateMenuItem(menu.key, item.id, body) : await siteApi.createMenuItem(menu.key, { ...body, parent_id: num(v.parent) });
         onSaved(saved, item ? `Пункт «${v.title.trim()}» сохранён.` : `Пункт «${v.title.trim()}» добавлен.`);
       })}
     >
@@ -159,7 +159,7 @@ export function SiteMenusScreen({ menu: initial, words }: { menu: SiteMenu; word
       const found = problemsOf(error);
       setProblems([...found.general, ...Object.values(found.fields).flat()]);
       // A stale screen gets the menu as it is now; any other failure puts back what was on screen.
-      if (error instanceof ApiRequestError && error.status === 409) setMenu(await schoolApi.siteMenu(menu.key).catch(() => menu));
+      if (error instanceof ApiRequestError && error.status === 409) setMenu(await siteApi.siteMenu(menu.key).catch(() => menu));
       else setMenu(menu);
     } finally {
       setBusy(false);
@@ -170,7 +170,7 @@ export function SiteMenusScreen({ menu: initial, words }: { menu: SiteMenu; word
     const order = orderOf(next);
     if (order.every((o, i) => o.id === menu.items[i]?.id && o.parent_id === menu.items[i]?.parent_id)) return;
     setMenu({ ...menu, items: next.map((r, i) => ({ ...r, parent_id: order[i]!.parent_id })) });
-    void apply(() => schoolApi.orderMenu(menu.key, { version: menu.version, items: order }), `Порядок сохранён: «${moved.title}» на месте ${next.findIndex((r) => r.id === moved.id) + 1} из ${next.length}.`);
+    void apply(() => siteApi.orderMenu(menu.key, { version: menu.version, items: order }), `Порядок сохранён: «${moved.title}» на месте ${next.findIndex((r) => r.id === moved.id) + 1} из ${next.length}.`);
   };
   const move = (id: number, overId: number, shift: -1 | 0 | 1) => {
     const moved = rows.find((r) => r.id === id);
@@ -282,7 +282,7 @@ export function SiteMenusScreen({ menu: initial, words }: { menu: SiteMenu; word
         onClose={() => setDeleting(null)}
         action={async () => {
           const gone = deleting!;
-          const saved = await schoolApi.deleteMenuItem(menu.key, gone.id, menu.version);
+          const saved = await siteApi.deleteMenuItem(menu.key, gone.id, menu.version);
           setMenu(saved);
           setStatus(`Пункт «${gone.title}» удалён.`);
         }}

@@ -7,7 +7,7 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
-import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, schoolPaths, siteApi } from './ui.tsx';
 import { statusText, type SitePostWords } from './SitePostsScreen.tsx';
 import type { DraftBlock } from './SitePostBlocks.tsx';
 import './site-posts.css';
@@ -135,12 +135,12 @@ export function SitePostScreen({
   /** Saves the form when it changed; answers the version the next call must name. */
   async function save(): Promise<SitePost> {
     if (!saved) {
-      const created = await schoolApi.createSitePost({ kind: form.kind, ...body() });
+      const created = await siteApi.createSitePost({ kind: form.kind, ...body() });
       guard.release();
       return created;
     }
     if (!dirty) return saved;
-    const next = await schoolApi.updateSitePost(saved.id, { updated_at: saved.updated_at, ...body() });
+    const next = await siteApi.updateSitePost(saved.id, { updated_at: saved.updated_at, ...body() });
     take(next);
     return next;
   }
@@ -163,10 +163,10 @@ export function SitePostScreen({
       const current = await save();
       const next =
         what === 'publish'
-          ? await schoolApi.publishSitePost(current.id, current.updated_at)
+          ? await siteApi.publishSitePost(current.id, current.updated_at)
           : what === 'schedule'
-            ? await schoolApi.scheduleSitePost(current.id, { updated_at: current.updated_at, ...schedule })
-            : await schoolApi.unpublishSitePost(current.id, current.updated_at);
+            ? await siteApi.scheduleSitePost(current.id, { updated_at: current.updated_at, ...schedule })
+            : await siteApi.unpublishSitePost(current.id, current.updated_at);
       take(next);
       setNotice(message(next));
     });
@@ -174,7 +174,7 @@ export function SitePostScreen({
   const remove = () =>
     form$.run(async () => {
       if (!saved) return;
-      await schoolApi.deleteSitePost(saved.id);
+      await siteApi.deleteSitePost(saved.id);
       guard.release();
       setConfirmDelete(false);
       await navigate(schoolPaths.posts(), { replace: true });

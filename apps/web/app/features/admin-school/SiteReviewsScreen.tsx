@@ -5,7 +5,7 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { FilterSelect, SiteTabs, listHref, moscowTime, schoolApi, schoolPaths } from './ui.tsx';
+import { FilterSelect, SiteTabs, listHref, moscowTime, schoolPaths, siteApi } from './ui.tsx';
 import './site-reviews.css';
 
 // /admin/school/site/reviews/ (decision 0073): the moderation queue — new reviews first, filters by
@@ -82,12 +82,12 @@ function ReviewCard({ review, words, onChanged }: { review: SiteReview; words: R
       </div>
       <div className="site-card__actions">
         {review.status !== 'published' ? (
-          <button type="button" className="button button--primary" aria-busy={form.busy} onClick={() => void act(() => schoolApi.publishSiteReview(review.id, review.version), 'Отзыв опубликован.')}>
+          <button type="button" className="button button--primary" aria-busy={form.busy} onClick={() => void act(() => siteApi.publishSiteReview(review.id, review.version), 'Отзыв опубликован.')}>
             Опубликовать<span className="visually-hidden"> — отзыв {review.name}</span>
           </button>
         ) : null}
         {review.status !== 'hidden' ? (
-          <button type="button" className="button button--ghost" aria-busy={form.busy} onClick={() => void act(() => schoolApi.hideSiteReview(review.id, review.version), 'Отзыв скрыт.')}>
+          <button type="button" className="button button--ghost" aria-busy={form.busy} onClick={() => void act(() => siteApi.hideSiteReview(review.id, review.version), 'Отзыв скрыт.')}>
             Скрыть<span className="visually-hidden"> — отзыв {review.name}</span>
           </button>
         ) : null}
@@ -104,7 +104,7 @@ function ReviewCard({ review, words, onChanged }: { review: SiteReview; words: R
           className="site-review__form"
           noValidate
           onSubmit={form.onSubmit(async () => {
-            await schoolApi.replySiteReview(review.id, { version: review.version, reply });
+            await siteApi.replySiteReview(review.id, { version: review.version, reply });
             setDone(reply.trim() ? 'Ответ сохранён.' : 'Ответ убран.');
             setMode('view');
             onChanged();
@@ -125,7 +125,7 @@ function ReviewCard({ review, words, onChanged }: { review: SiteReview; words: R
           className="site-review__form"
           noValidate
           onSubmit={form.onSubmit(async () => {
-            await schoolApi.updateSiteReview(review.id, { version: review.version, name, text });
+            await siteApi.updateSiteReview(review.id, { version: review.version, name, text });
             setDone('Отзыв исправлен.');
             setMode('view');
             onChanged();

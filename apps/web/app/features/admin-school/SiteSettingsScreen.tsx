@@ -6,7 +6,7 @@ import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { MASK, showMasked } from '../../ui/masks.ts';
-import { SiteTabs, moscowTime, schoolApi } from './ui.tsx';
+import { SiteTabs, moscowTime, siteApi } from './ui.tsx';
 import './site-settings.css';
 
 // /admin/school/site/settings/ (decision 0074): the site's settings in their groups, each group
@@ -91,7 +91,7 @@ export function SiteSettingsScreen({ settings: initial }: { settings: SiteSettin
     form.run(async () => {
       setNotice(null);
       const sent = groups.flatMap((group) => group.settings);
-      const next = await schoolApi.saveSiteSettings({
+      const next = await siteApi.saveSiteSettings({
         values: Object.fromEntries(sent.map((setting) => [setting.key, draft[setting.key] ?? ''])),
         versions: Object.fromEntries(sent.map((setting) => [setting.key, setting.version])),
       });

@@ -5,7 +5,7 @@ import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
-import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, schoolPaths, siteApi } from './ui.tsx';
 import './site-reviews.css';
 
 // /admin/school/site/teachers/new/ and …/teachers/{id}/ (decision 0073): a teacher's form — photo
@@ -59,8 +59,8 @@ export function SiteTeacherScreen({ teacher, courses }: { teacher: SiteTeacher |
               on_noschool: v.on_noschool,
               course_ids: v.course_ids,
             };
-            if (teacher) await schoolApi.updateSiteTeacher(teacher.id, { ...body, version: teacher.version });
-            else await schoolApi.createSiteTeacher(body);
+            if (teacher) await siteApi.updateSiteTeacher(teacher.id, { ...body, version: teacher.version });
+            else await siteApi.createSiteTeacher(body);
             await navigate(schoolPaths.teachers());
           },
           { leaving: true },

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { SiteTeacher } from '@crema/contract';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
-import { SiteTabs, schoolApi, schoolPaths } from './ui.tsx';
+import { SiteTabs, schoolPaths, siteApi } from './ui.tsx';
 import { TeacherCardBody, teacherName } from './SiteTeachersCard.tsx';
 import './site-reviews.css';
 
@@ -32,7 +32,7 @@ export function SiteTeachersScreen({ teachers: loaded }: { teachers: SiteTeacher
     setOrderProblem([]);
     setOrderSaved('');
     try {
-      setTeachers(await schoolApi.orderSiteTeachers(next.map((t) => t.id)));
+      setTeachers(await siteApi.orderSiteTeachers(next.map((t) => t.id)));
       setOrderSaved('Порядок сохранён.');
     } catch (error) {
       setTeachers(before);
@@ -83,7 +83,7 @@ export function SiteTeachersScreen({ teachers: loaded }: { teachers: SiteTeacher
         onClose={() => setDeleting(null)}
         action={async () => {
           if (!deleting) return;
-          await schoolApi.deleteSiteTeacher(deleting.id);
+          await siteApi.deleteSiteTeacher(deleting.id);
           setDeleting(null);
           void revalidator.revalidate();
         }}

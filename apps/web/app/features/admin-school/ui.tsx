@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
+import { createSiteApi } from '../../api/admin-site.ts';
 import './school.css';
 
 // Parts of the school staff's screens (decision 0045): the browser's admin calls, the tabs between
@@ -9,6 +10,8 @@ import './school.css';
 // (ui/AdminField.tsx). The admin layout's styles (admin.css, loaded by the admin frame) give them their look.
 
 export const schoolApi = createAdminApi(browserFetch);
+/** The site screens' calls (decision 0069), a client of their own: the course builder's pages do not load them. */
+export const siteApi = createSiteApi(browserFetch);
 
 export const schoolPaths = {
   dashboard: () => '/admin/school/',

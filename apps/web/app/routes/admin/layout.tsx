@@ -5,6 +5,7 @@ import { AdminFrame, type AdminCourseHead } from '../../features/admin-courses/A
 import { courseIdOf } from '../../features/admin-courses/paths.ts';
 import { AccountSidebar } from '../../features/account/AccountSidebar.tsx';
 import { createAdminApi } from '../../api/admin.ts';
+import { createSiteApi } from '../../api/admin-site.ts';
 
 /**
  * /admin/*: course owners and school staff only. A guest is sent to sign in and back; anyone else gets the 404
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .then((r) => r.count)
           .catch(() => null)
       : Promise.resolve(null);
-  const [newApplications, newReviews] = await Promise.all([count(admin.newApplications), count(admin.newSiteReviews)]);
+  const [newApplications, newReviews] = await Promise.all([count(admin.newApplications), count(createSiteApi(context.api).newSiteReviews)]);
   return { user, course, newApplications, newReviews };
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@crema/contract/rules';
 import type { Route } from './+types/school';
 import { createAdminApi } from '../../api/admin.ts';
+import { createSiteApi } from '../../api/admin-site.ts';
 import { pageUrl, requireStaff } from '../../lib/session.server.ts';
 import { privateMeta } from '../../ui/meta.ts';
 import { SvedenListScreen } from '../../features/admin-school/SvedenListScreen.tsx';
@@ -60,6 +61,10 @@ import { orNotFound } from '../../features/content/load.ts';
 import { LegalText } from '../../features/legal/LegalText.tsx';
 import '../../features/legal/legal.css';
 
+/** The loader's calls: the builder's and staff's, and the site screens'. */
+const schoolApiOf = (fetcher: Parameters<typeof createAdminApi>[0]) => ({ ...createAdminApi(fetcher), ...createSiteApi(fetcher) });
+type SchoolApi = ReturnType<typeof schoolApiOf>;
+
 /** A subsection key as the address may hold it; the API answers 404 for one that does not exist. */
 const KEY = /^[A-Za-z_]{1,40}$/;
 /** A positive whole number from the address, or nothing (a hand-typed `?course=abc` is ignored). */
@@ -71,7 +76,7 @@ const PEOPLE_SORTS = ['-created_at', 'created_at', 'email', '-last_login_at'] as
 const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | undefined => (list as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
 
 /** The people list: its filters from the address. */
-async function peopleScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function peopleScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const filters: PeopleFilters = {
     search: search.get('search')?.trim().slice(0, 100) || undefined,
@@ -84,7 +89,7 @@ async function peopleScreen(request: Request, api: ReturnType<typeof createAdmin
 }
 
 /** One person, with the words their card needs. */
-async function personScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+async function personScreen(api: SchoolApi, id: number) {
   const [person, courses] = await Promise.all([orNotFound(api.person(id)), api.courses({ page_size: 100 })]);
   return {
     screen: 'person' as const,
@@ -102,7 +107,7 @@ const GROUP_STATUSES = ['draft', 'published', 'closed'] as const;
 const GROUP_SORTS = ['starts_on', '-starts_on', 'title', '-fill'] as const;
 
 /** The groups list: its filters from the address. */
-async function groupsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function groupsScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const filters: GroupFilters = {
     search: search.get('search')?.trim().slice(0, 100) || undefined,
@@ -123,7 +128,7 @@ async function groupsScreen(request: Request, api: ReturnType<typeof createAdmin
 }
 
 /** One group with its members and the other groups of its course (where a member may move). */
-async function groupScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+async function groupScreen(api: SchoolApi, id: number) {
   const group = await orNotFound(api.schoolGroup(id));
   const [members, siblings, options] = await Promise.all([
     api.schoolMembers(id),
@@ -145,7 +150,7 @@ const ORDER_SORTS = ['-created_at', 'created_at', '-paid_at', '-amount', 'amount
 const orderStatusWords = () => ORDER_STATUSES.map(({ id, title }) => ({ id, title }));
 
 /** The orders list (decision 0065): its filters from the address; the groups of the chosen course. */
-async function ordersScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function ordersScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const filters: OrderFilters = {
     search: search.get('search')?.trim().slice(0, 100) || undefined,
@@ -177,7 +182,7 @@ async function ordersScreen(request: Request, api: ReturnType<typeof createAdmin
 }
 
 /** One order, with the words its card needs. */
-async function orderScreen(api: ReturnType<typeof createAdminApi>, id: number) {
+async function orderScreen(api: SchoolApi, id: number) {
   return {
     screen: 'order' as const,
     order: await orNotFound(api.schoolOrder(id)),
@@ -217,7 +222,7 @@ const APPLICATION_SORTS = ['-created_at', 'created_at', 'status'] as const;
 const applicationStatusWords = () => Object.fromEntries(APPLICATION_STATUSES.map((s) => [s.id, s.title]));
 
 /** The applications inbox: its filters from the address (unknown ones dropped). */
-async function applicationsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function applicationsScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const form = search.get('form') ?? '';
   const filters: ApplicationFilters = {
@@ -243,7 +248,7 @@ async function applicationsScreen(request: Request, api: ReturnType<typeof creat
 }
 
 /** Promo codes: the list by the address's search and page, and the courses and categories a code may be for. */
-async function promoScreen(request: Request, context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>) {
+async function promoScreen(request: Request, context: Route.LoaderArgs['context'], api: SchoolApi) {
   const params = pageUrl(request).searchParams;
   const search = params.get('search')?.trim().slice(0, 40) || undefined;
   const page = idParam(params.get('page')) ?? 1;
@@ -259,7 +264,7 @@ async function promoScreen(request: Request, context: Route.LoaderArgs['context'
 }
 
 /** The journal's page: its filters from the address (unknown ones dropped, so a stale link still opens). */
-async function auditScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function auditScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const action = search.get('action') ?? '';
   const filters: AuditFilters = {
@@ -300,7 +305,7 @@ const SITE_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 const SITE_POST_SORTS = ['-updated_at', '-publish_from', 'title'] as const;
 
 /** The site's posts and pages (decision 0070): the list by the address's filters. */
-async function sitePostsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function sitePostsScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const filters: SitePostFilters = {
     search: search.get('search')?.trim().slice(0, 100) || undefined,
@@ -314,7 +319,7 @@ async function sitePostsScreen(request: Request, api: ReturnType<typeof createAd
 }
 
 /** One post or page (`id`), or a new one ('new', its kind from `?kind=`). */
-async function sitePostScreen(request: Request, api: ReturnType<typeof createAdminApi>, id: string) {
+async function sitePostScreen(request: Request, api: SchoolApi, id: string) {
   if (id === 'new') {
     const kind = oneOf(SITE_POST_KINDS, pageUrl(request).searchParams.get('kind')) ?? 'post';
     return { screen: 'site-post' as const, post: null, kind, words: SITE_POST_WORDS };
@@ -343,7 +348,7 @@ const bannerWords = (): BannerWords => ({
 });
 
 /** The site's banners (/admin/school/site/banners/, …/new/?key=…, …/{id}/) and menus (/admin/school/site/menus/{key}/). */
-async function siteShellScreen(request: Request, api: ReturnType<typeof createAdminApi>, section: string, rest: string[]) {
+async function siteShellScreen(request: Request, api: SchoolApi, section: string, rest: string[]) {
   if (section === 'banners') {
     const [sub, ...tail] = rest;
     if (!sub) return { screen: 'site-banners' as const, banners: await api.siteBanners(), words: bannerWords() };
@@ -367,7 +372,7 @@ async function siteShellScreen(request: Request, api: ReturnType<typeof createAd
 }
 
 /** The catalogue's dictionaries (decision 0072): /admin/school/site/catalog/[collections|attributes]/[{id}|new]/. */
-async function catalogScreen(context: Route.LoaderArgs['context'], api: ReturnType<typeof createAdminApi>, section: string | undefined, id: string | undefined) {
+async function catalogScreen(context: Route.LoaderArgs['context'], api: SchoolApi, section: string | undefined, id: string | undefined) {
   const catalog = createCatalogApi(context.api);
   if (!section && !id) return { screen: 'catalog-categories' as const, categories: await catalog.categories.list() };
   if (section === 'collections') {
@@ -397,7 +402,7 @@ const BANNER_PREVIEWS: BannerPreviews = {
 };
 
 /** The site's teachers (decision 0073): the list, a new one's form or one teacher's, with the courses to choose from. */
-async function teachersScreen(api: ReturnType<typeof createAdminApi>, id: string | undefined) {
+async function teachersScreen(api: SchoolApi, id: string | undefined) {
   if (!id) return { screen: 'site-teachers' as const, teachers: await api.siteTeachers() };
   const teacherId = id === 'new' ? null : idParam(id);
   if (teacherId === undefined) throw data(null, { status: 404 });
@@ -408,7 +413,7 @@ async function teachersScreen(api: ReturnType<typeof createAdminApi>, id: string
 const REVIEW_STATUS_TITLES = { new: 'Новый', published: 'Опубликован', hidden: 'Скрыт' } as const;
 
 /** The reviews' queue (decision 0073): its filters from the address. */
-async function reviewsScreen(request: Request, api: ReturnType<typeof createAdminApi>) {
+async function reviewsScreen(request: Request, api: SchoolApi) {
   const search = pageUrl(request).searchParams;
   const rating = idParam(search.get('rating'));
   const filters: ReviewFilters = {
@@ -441,7 +446,7 @@ async function reviewsScreen(request: Request, api: ReturnType<typeof createAdmi
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
-  const api = createAdminApi(context.api);
+  const api = schoolApiOf(context.api);
   const [area, item, ...more] = (params['*'] ?? '').split('/').filter(Boolean);
   if (!area) return { screen: 'dashboard' as const, dashboard: await api.dashboard() };
   if (more.length === 0 && area === 'applications') {
