@@ -31,6 +31,11 @@ const launchOptions = {
   ],
 };
 
+const PHONE = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+/** Specs that change the shared demo site's phone, header menu or a course's rating (restored at their end). */
+const CHANGES_SHARED = /\/site-(settings|menus|reviews)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -49,12 +54,12 @@ export default defineConfig({
   },
   projects: [
     // Specs that set the width themselves (breakpoints, overflow from 320 to 1920 px, axe) run once, on the desktop.
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
-      testIgnore: /\/(breakpoints|overflow|axe)\.spec\.ts$/,
-    },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'phone', use: PHONE, testIgnore: [/\/(breakpoints|overflow|axe)\.spec\.ts$/, CHANGES_SHARED] },
+    { name: 'desktop', use: DESKTOP, testIgnore: CHANGES_SHARED },
+    // Specs that change for a moment what every page shows (the phone, the header menu, a course's
+    // rating) run once the others are done: no other spec reads the site in the middle of the change.
+    { name: 'phone-after', use: PHONE, testMatch: CHANGES_SHARED, dependencies: ['phone', 'desktop'] },
+    { name: 'desktop-after', use: DESKTOP, testMatch: CHANGES_SHARED, dependencies: ['phone', 'desktop'] },
   ],
   webServer: {
     command: 'node --import tsx apps/api/src/server.ts',

@@ -198,7 +198,9 @@ export const siteMenuItemPatchSchema = z
 export type SiteMenuItemPatch = z.input<typeof siteMenuItemPatchSchema>;
 
 /** DELETE /api/admin/school/site/menus/{key}/items/{id}/?version= */
-export const siteMenuVersionQuerySchema = z.object({ version: z.coerce.number({ error: 'Обновите страницу.' }).pipe(versionField) });
+export const siteMenuVersionQuerySchema = z.object({
+  version: z.coerce.number({ error: 'Обновите страницу.' }).int('Обновите страницу.').min(1, 'Обновите страницу.').max(INT4_MAX, 'Обновите страницу.'),
+});
 
 /** PUT /api/admin/school/site/menus/{key}/order/: every item of the menu once, in order, with its parent. */
 export const siteMenuOrderSchema = z

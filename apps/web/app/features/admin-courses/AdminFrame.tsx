@@ -36,6 +36,7 @@ const SCHOOL_LINKS = [
   { to: '/admin/school/orders/', label: 'Заказы' },
   { to: '/admin/school/promo/', label: 'Промокоды' },
   { to: '/admin/school/waiting/', label: 'Лист ожидания' },
+  { to: '/admin/school/site/', label: 'Сайт' },
   { to: '/admin/school/audit/', label: 'Журнал действий' },
 ];
 
