@@ -7,11 +7,7 @@ import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
-import { startPruningRateLimits } from './lib/rate-limit.ts';
-import { startLearningSweep } from './modules/learning/sweep.ts';
-import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
-import { runWaitingOffers } from './modules/waiting/waiting.ts';
-import { startAuditRetention } from './modules/audit/journal.ts';
+import { backgroundJobs } from './background-jobs.ts';
 
 let config: Config;
 try {
@@ -64,26 +60,9 @@ const mailWorker = config.smtpUrl
 
 // Keeps DATA_DIR/cache/images under IMAGE_CACHE_MAX_MB: a sweep now, then hourly.
 const stopSweeping = app.media.startSweeping();
-// Forgets rate-limit counters of windows long over: now, then hourly.
-const stopPruning = startPruningRateLimits(database.db, log);
-// Deletes audit records older than AUDIT_RETENTION_DAYS: now, then hourly.
-const stopAuditRetention = startAuditRetention(database.db, config.auditRetentionDays, log);
-// Asks the provider about payments left pending (a lost notification must not lose a paid order) and
-// ends unpaid orders whose seat hold ran out — the latter with card payments off too.
-const stopReconciling = startPaymentReconciliation({
-  service: app.orders,
-  intervalMs: config.paymentReconcileIntervalMs,
-  afterMs: config.paymentReconcileAfterMs,
-  log: log.child({ module: 'payments' }),
-  offers: () => runWaitingOffers(database.db, { publicUrl: config.publicUrl, offerMs: config.waitingOfferMs }),
-});
-
-// Finishes test attempts whose time ran out and deletes expired course sessions: now, then every interval.
-const stopLearningSweep = startLearningSweep({
-  db: database.db,
-  intervalMs: config.learningSweepIntervalMs,
-  log: log.child({ module: 'learning' }),
-});
+// Reconciliation, sweeps and pruning: each tick runs in one process of all that share the
+// database; started once the server listens (the test bank answers on this same server).
+const jobs = backgroundJobs({ config, db: database.db, orders: app.orders, log: log.child({ module: 'jobs' }) });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -97,10 +76,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     stopSweeping();
-    stopPruning();
-    stopAuditRetention();
-    await stopReconciling?.();
-    await stopLearningSweep();
+    await jobs.stop();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.
@@ -119,6 +95,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   const address = await app.listen({ host: config.host, port: config.port });
   log.info(`Crema работает: ${address}/`);
+  jobs.start();
   if (mailWorker) mailWorker.start();
   else log.info(`SMTP_URL не задан: письма не отправляются, они видны на ${address}/dev/mail/`);
 } catch (error) {

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import type { JobDefinition } from './jobs.ts';
 
 /** At most `limit` events per `windowS` seconds for one key. */
 export interface RateRule {
@@ -135,13 +136,9 @@ export async function pruneRateLimits(db: Executor, retentionS = RATE_LIMIT_RETE
   return result.rowCount ?? 0;
 }
 
-/** Prunes now, then every `everyMs` (hourly); returns the function that stops it. */
-export function startPruningRateLimits(db: Executor, log: { warn: (o: object, m: string) => void }, everyMs = 3_600_000): () => void {
-  const run = () => void pruneRateLimits(db).catch((err: unknown) => log.warn({ err }, 'rate limit pruning failed'));
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The pruning as an hourly job (lib/jobs.ts). */
+export function rateLimitPruningJob(db: Executor): JobDefinition {
+  return { name: 'rate-limits.prune', everyMs: 3_600_000, run: async () => ({ deleted: await pruneRateLimits(db) }) };
 }
 
 /**

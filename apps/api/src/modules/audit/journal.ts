@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, type AuditEvent } from '../../db/schema/index.ts';
 import { pageLinks } from '../../lib/paging.ts';
+import type { JobDefinition } from '../../lib/jobs.ts';
 
 type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -63,11 +64,7 @@ export async function pruneAuditEvents(db: Executor, days: number): Promise<numb
   return deleted.length;
 }
 
-/** Prunes the journal now and then hourly; returns its stop. */
-export function startAuditRetention(db: Executor, days: number, log: { warn: (o: object, m: string) => void }, everyMs = 3_600_000): () => void {
-  const run = () => void pruneAuditEvents(db, days).catch((err: unknown) => log.warn({ err }, 'audit retention failed'));
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The pruning as an hourly job (lib/jobs.ts). */
+export function auditRetentionJob(db: Executor, days: number): JobDefinition {
+  return { name: 'audit.retention', everyMs: 3_600_000, run: async () => ({ deleted: await pruneAuditEvents(db, days) }) };
 }

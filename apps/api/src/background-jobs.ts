@@ -1,0 +1,44 @@
+// The server's background jobs, each run once per tick across every process on the database
+// (lib/jobs.ts, decision 0079). The mail outbox has its own worker (modules/mail/worker.ts), and
+// the picture cache's sweep stays in each process: that cache is on each machine's own disk.
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Logger } from './deps.ts';
+import { Jobs, type JobObserver } from './lib/jobs.ts';
+import { rateLimitPruningJob } from './lib/rate-limit.ts';
+import { auditRetentionJob } from './modules/audit/journal.ts';
+import { learningSweepJob } from './modules/learning/sweep.ts';
+import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
+import type { OrdersService } from './modules/orders/service.ts';
+import { runWaitingOffers } from './modules/waiting/waiting.ts';
+
+export function backgroundJobs(options: {
+  config: Config;
+  db: Db;
+  orders: OrdersService;
+  log: Logger;
+  observer?: JobObserver;
+  pollMs?: number;
+}): Jobs {
+  const { config, db } = options;
+  return (
+    new Jobs({ db, log: options.log, observer: options.observer, pollMs: options.pollMs })
+      // Asks the provider about payments left pending (a lost notification must not lose a paid
+      // order), ends unpaid orders whose seat hold ran out — card payments off too — and offers
+      // freed seats to the waiting lists.
+      .add(
+        paymentReconciliationJob({
+          service: options.orders,
+          intervalMs: config.paymentReconcileIntervalMs,
+          afterMs: config.paymentReconcileAfterMs,
+          offers: () => runWaitingOffers(db, { publicUrl: config.publicUrl, offerMs: config.waitingOfferMs }),
+        }),
+      )
+      // Finishes test attempts whose time ran out and deletes expired course sessions.
+      .add(learningSweepJob({ db, intervalMs: config.learningSweepIntervalMs }))
+      // Forgets rate-limit counters of windows long over.
+      .add(rateLimitPruningJob(db))
+      // Deletes audit records older than AUDIT_RETENTION_DAYS.
+      .add(auditRetentionJob(db, config.auditRetentionDays))
+  );
+}
