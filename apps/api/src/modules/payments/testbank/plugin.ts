@@ -17,7 +17,6 @@ import { escapeHtml } from '../../mail/templates.ts';
 import { receiptTotal, type ReceiptItem } from '../receipt.ts';
 import type { TbankStatus } from '../tbank/statuses.ts';
 import { signRequest, verifyToken } from '../tbank/token.ts';
-import { TESTBANK_PREFIX } from './credentials.ts';
 import { Notifier } from './notifier.ts';
 
 export interface TestBankOptions {
@@ -246,7 +245,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
       PaymentId: paymentId,
       OrderId: payment.orderId,
       Amount: payment.amount,
-      PaymentURL: `${request.protocol}://${request.host}${TESTBANK_PREFIX}/pay/${paymentId}/`,
+      PaymentURL: `${request.protocol}://${request.host}${app.prefix}/pay/${paymentId}/`,
     };
   });
 
@@ -348,7 +347,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
       `<p>Тестовый банк Crema — деньги не списываются</p><h1>Оплата картой</h1>` +
       `<p class="amount">${escapeHtml(formatPrice(p.amount))}</p><p>${escapeHtml(p.description)}</p>` +
       (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '') +
-      `<form method="post" action="${TESTBANK_PREFIX}/pay/${p.paymentId}/">` +
+      `<form method="post" action="${app.prefix}/pay/${p.paymentId}/">` +
       `<label for="card">Номер карты</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${escapeHtml(values.card ?? '')}" required>` +
       `<div class="row"><div><label for="expiry">Срок действия (ММ/ГГ)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${escapeHtml(values.expiry ?? '')}" required></div>` +
       `<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>` +
@@ -359,7 +358,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
 
   /** The page for a payment that is no longer waiting for a card. */
   const settled = (reply: FastifyReply, p: TestPayment) => {
-    if (p.status === '3DS_CHECKING') return reply.redirect(`${TESTBANK_PREFIX}/3ds/${p.paymentId}/`, 303);
+    if (p.status === '3DS_CHECKING') return reply.redirect(`${app.prefix}/3ds/${p.paymentId}/`, 303);
     if (p.status === 'DEADLINE_EXPIRED') return page(reply, 410, 'Срок оплаты истёк', '<h1>Срок оплаты истёк</h1><p>Вернитесь в магазин и начните оплату заново.</p>');
     if (p.status === 'CANCELED') return page(reply, 410, 'Платёж отменён', '<h1>Платёж отменён</h1><p>Вернитесь в магазин и начните оплату заново.</p>');
     return finish(reply, p);
@@ -398,7 +397,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
     p.cardId = Number(card.slice(-6));
     if (card === TEST_CARDS.threeDs) {
       p.status = '3DS_CHECKING';
-      return reply.redirect(`${TESTBANK_PREFIX}/3ds/${p.paymentId}/`, 303);
+      return reply.redirect(`${app.prefix}/3ds/${p.paymentId}/`, 303);
     }
     if (card === TEST_CARDS.declined) advance(p, ['REJECTED'], false, '1051', 'Недостаточно средств на карте');
     else advance(p, ['AUTHORIZED', 'CONFIRMED'], true);
@@ -408,14 +407,14 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
   app.get<{ Params: { id: string } }>('/3ds/:id/', async (request, reply) => {
     const p = find(request.params.id);
     if (!p) return notFound(reply);
-    if (p.status !== '3DS_CHECKING') return reply.redirect(`${TESTBANK_PREFIX}/pay/${p.paymentId}/`, 303);
+    if (p.status !== '3DS_CHECKING') return reply.redirect(`${app.prefix}/pay/${p.paymentId}/`, 303);
     return page(
       reply,
       200,
       'Подтверждение 3-D Secure — тестовый банк',
       `<p>Тестовый банк Crema</p><h1>Подтверждение оплаты</h1><p class="amount">${escapeHtml(formatPrice(p.amount))}</p>` +
         `<p>Карта ${escapeHtml(p.pan ?? '')}. Банк, выпустивший карту, просит подтвердить платёж.</p>` +
-        `<form method="post" action="${TESTBANK_PREFIX}/3ds/${p.paymentId}/">` +
+        `<form method="post" action="${app.prefix}/3ds/${p.paymentId}/">` +
         `<button type="submit" name="decision" value="confirm">Подтвердить</button>` +
         `<button type="submit" name="decision" value="cancel">Отменить</button></form>`,
     );
@@ -424,7 +423,7 @@ export const testBank: FastifyPluginAsync<TestBankOptions> = async (app, options
   app.post<{ Params: { id: string } }>('/3ds/:id/', async (request, reply) => {
     const p = find(request.params.id);
     if (!p) return notFound(reply);
-    if (p.status !== '3DS_CHECKING') return reply.redirect(`${TESTBANK_PREFIX}/pay/${p.paymentId}/`, 303);
+    if (p.status !== '3DS_CHECKING') return reply.redirect(`${app.prefix}/pay/${p.paymentId}/`, 303);
     const decision = ((request.body ?? {}) as Record<string, string | undefined>).decision;
     if (decision === 'confirm') advance(p, ['AUTHORIZED', 'CONFIRMED'], true);
     else advance(p, ['AUTH_FAIL'], false, '101', 'Платёж не подтверждён: проверка 3-D Secure не пройдена');
