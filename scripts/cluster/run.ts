@@ -189,6 +189,25 @@ async function main() {
   check(upload.status === 201 && fromB?.status === 200 && fromB.body.length > 0, `загрузка через A отдаётся B (${upload.status}, ${fromB?.status})`);
   note('файл, загруженный через A, отдаёт B', fromB?.status === 200 ? 'да' : `нет (${upload.status} ${upload.body.toString().slice(0, 200)})`);
 
+  // --- sessions and rate limits live in PostgreSQL: one sign-in serves both processes, one
+  // sign-out ends it on both, and one budget counts requests to either
+  const learnerA = await signIn(direct(processes.a), owner.email, password, ca);
+  const onB = await request(`${direct(processes.b)}/api/user/personal/`, { headers: learnerA.headers });
+  const signedOut = await request(`${direct(processes.a)}/api/auth/logout/`, { method: 'POST', headers: { ...learnerA.headers, 'content-type': 'application/json' }, body: '{}' });
+  const afterOut = await request(`${direct(processes.b)}/api/user/personal/`, { headers: learnerA.headers });
+  check(onB.status === 200 && signedOut.status < 300 && afterOut.status === 401, `сессия: вход через A действует на B (${onB.status}), выход через A закрывает её на B (${afterOut.status})`);
+  note('вход через A действует на B; выход через A закрывает сессию на B', onB.status === 200 && afterOut.status === 401 ? 'да' : `нет (${onB.status}, ${afterOut.status})`);
+  const codeFor = `limits-${randomBytes(3).toString('hex')}@example.ru`;
+  const sends = await Promise.all(
+    [processes.a, processes.b, processes.a, processes.b, processes.a, processes.b].map((p) =>
+      request(`${direct(p)}/api/auth/send_code/email/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: codeFor }) }),
+    ),
+  );
+  const sent = sends.filter((r) => r.status === 200).length;
+  const limited = sends.filter((r) => r.status === 429).length;
+  check(sent === 1 && limited === 5, `один код в 3 минуты на адрес, запросы в оба процесса сразу: ${sent} отправлен, ${limited} отказов`);
+  note('6 запросов кода на один адрес в оба процесса разом: отправлен / отказано (429)', `${sent} / ${limited}`);
+
   // --- jobs once: the reconciliation every second, over a window, with both processes polling
   const runsOf = async () => Number((await db.db.execute<{ runs: number }>(sql`select runs from job_runs where name = 'payments.reconcile'`)).rows[0]?.runs ?? 0);
   const windowS = 6;
