@@ -268,9 +268,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: Number(process.env.S3_STANDIN_PORT ?? 9000),
   };
   const standin = await startS3Standin(settings);
-  console.log(
+  process.stdout.write(
     `Заглушка S3 слушает ${standin.url} (файлы только в памяти). Настройки для .env:\n` +
       `STORAGE=s3\nS3_ENDPOINT=${standin.url}\nS3_FORCE_PATH_STYLE=true\nS3_BUCKET=${settings.bucket}\n` +
-      `S3_ACCESS_KEY_ID=${settings.accessKeyId}\nS3_SECRET_ACCESS_KEY=${settings.secretAccessKey}`,
+      `S3_ACCESS_KEY_ID=${settings.accessKeyId}\nS3_SECRET_ACCESS_KEY=${settings.secretAccessKey}\n`,
   );
 }

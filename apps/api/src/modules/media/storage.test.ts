@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadConfig, type ConfigError } from '../../config.ts';
 import { demoMediaKeys } from '../../db/seed/media.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { buildOwner, signInAs, type TestSession } from '../../test/factories.ts';
