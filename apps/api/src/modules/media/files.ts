@@ -1,4 +1,5 @@
-// Storage layout and a small file sender (conditional requests, byte ranges) for /media/.
+// Storage keys, content types and a small file sender (conditional requests, byte ranges) for
+// /media/; where the files are kept is storage.ts.
 import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';

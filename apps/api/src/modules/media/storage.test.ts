@@ -121,6 +121,22 @@ describe.each(STORAGE_KINDS)('two Crema processes on one STORAGE=%s', (kind) => 
     }
   });
 
+  it('keeps nothing in the store from a refused form (two files)', async () => {
+    const before = await keysOf(apps[0]!.media.storage, 'courses/');
+    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(picture)]), 'a.png');
+    form.append('file', new Blob([new Uint8Array(picture)]), 'b.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await fetch(`${urls[0]}/api/admin/uploads/?kind=image`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': request.headers.get('content-type')! },
+      body: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.status).toBe(400);
+    expect(await keysOf(apps[1]!.media.storage, 'courses/')).toEqual(before);
+  });
+
   it('removes an object for both once one process deletes it', async () => {
     const picture = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).png().toBuffer();
     const uploaded = await upload(0, 'image', picture, 'a.png');

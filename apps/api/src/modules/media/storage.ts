@@ -198,7 +198,8 @@ export function s3Storage(settings: S3Settings): Storage {
           body: out.Body as Readable,
         };
       } catch (error) {
-        if (missing(error)) return null;
+        // 416: the object shrank since the caller looked (replaced meanwhile): gone as asked.
+        if (missing(error) || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)) return null;
         throw error;
       }
     },
