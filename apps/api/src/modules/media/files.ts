@@ -94,9 +94,8 @@ interface SendOptions {
  * for one satisfiable byte range, 416 for an unsatisfiable one. `open` reads it from wherever
  * it is kept (the uploads store, or the variant cache on this machine's disk).
  */
-export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileInfo, open: OpenFile, options: SendOptions) {
-  const stat = file;
-  const lastModified = new Date(Math.floor(stat.modified.getTime() / 1000) * 1000);
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, info: FileInfo, open: OpenFile, options: SendOptions) {
+  const lastModified = new Date(Math.floor(info.modified.getTime() / 1000) * 1000);
   void reply.headers({
     'cache-control': options.cacheControl,
     etag: options.etag,
@@ -119,21 +118,21 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
 
   const range = options.ranges ? request.headers.range : undefined;
   if (range && ifRangeHolds(request, options.etag, lastModified)) {
-    const parsed = parseRange(range, stat.size);
+    const parsed = parseRange(range, info.size);
     if (parsed === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+      return reply.code(416).header('content-range', `bytes */${info.size}`).send();
     }
     if (parsed) {
       const [start, end] = parsed;
       const body = request.method === 'HEAD' ? null : await open({ start, end });
       if (request.method !== 'HEAD' && !body) return gone(reply);
-      void reply.code(206).headers({ 'content-range': `bytes ${start}-${end}/${stat.size}`, 'content-length': end - start + 1 });
+      void reply.code(206).headers({ 'content-range': `bytes ${start}-${end}/${info.size}`, 'content-length': end - start + 1 });
       return reply.send(body ?? undefined);
     }
   }
   const body = request.method === 'HEAD' ? null : await open();
   if (request.method !== 'HEAD' && !body) return gone(reply);
-  void reply.header('content-length', stat.size);
+  void reply.header('content-length', info.size);
   return reply.send(body ?? undefined);
 }
 

@@ -13,7 +13,7 @@ import { IMAGE_ASPECT_RATIOS, IMAGE_WIDTHS, type Image, type ImageOpts } from '@
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import { contentTypeOf, imageCacheDir, pathUnder, safeKey, VARIANT_SEGMENT } from './files.ts';
-import { createStorage, INCOMING, readObject, type Storage } from './storage.ts';
+import { createStorage, readObject, type Storage } from './storage.ts';
 
 /** Public URL prefix of uploaded and seeded media (served from the uploads store). */
 export const MEDIA_PREFIX = '/media/';
@@ -200,11 +200,8 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
   const log = options.log ?? silent;
   const statTtlMs = options.statTtlMs ?? 1000;
   const storage = options.storage ?? createStorage(config);
-  // Received uploads are checked on this machine; a folder store takes them by a rename on its own disk.
-  const incomingDir =
-    config.storage.kind === 'local' && storage.kind === 'local'
-      ? path.join(config.storage.uploadsDir, INCOMING)
-      : path.join(config.dataDir, 'cache', 'incoming');
+  // Received uploads are checked on this machine's own disk (not a shared one), then put into the store.
+  const incomingDir = path.join(config.dataDir, 'cache', 'incoming');
   const cacheRoot = imageCacheDir(config.dataDir);
   const signingKey = deriveKey(config.secretKey, 'media-url-signing');
   const limit = createLimiter(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));

@@ -62,8 +62,8 @@ export function createStorage(config: Pick<Config, 'storage'>): Storage {
   return config.storage.kind === 's3' ? s3Storage(config.storage) : diskStorage(config.storage.uploadsDir);
 }
 
-/** Folder of the uploads being written (local store), never served: a dot-folder safeKey refuses. */
-export const INCOMING = '.incoming';
+/** Folder of the objects being written (folder store), never served: a dot-folder safeKey refuses. */
+const INCOMING = '.incoming';
 
 /** Reads a whole object into memory (pictures, small files); null if there is none. */
 export async function readObject(storage: Storage, key: string): Promise<Buffer | null> {
