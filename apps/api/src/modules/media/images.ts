@@ -167,7 +167,7 @@ export interface CacheSweep {
 
 export interface MediaOptions {
   log?: Logger;
-  /** How long a file's stat is trusted before it is checked again (ms). */
+  /** How long an original's size and date are trusted before they are looked up again (ms; 1 s, 30 s on S3). */
   statTtlMs?: number;
   /** Variants generated at the same time; the rest wait in line. */
   concurrency?: number;
@@ -198,8 +198,10 @@ sharp.cache({ files: 0 });
 /** The media service of one process: original and variant URLs, sizes, variant generation. */
 export function createMediaService(config: Config, options: MediaOptions = {}): MediaStore {
   const log = options.log ?? silent;
-  const statTtlMs = options.statTtlMs ?? 1000;
   const storage = options.storage ?? createStorage(config);
+  // A look at a bucket is a request over the network: trusted longer. Uploads get new keys, so a
+  // stale answer only delays a replaced demo picture's new URL (an old one redirects meanwhile).
+  const statTtlMs = options.statTtlMs ?? (storage.kind === 's3' ? 30_000 : 1000);
   // Received uploads are checked on this machine's own disk (not a shared one), then put into the store.
   const incomingDir = path.join(config.dataDir, 'cache', 'incoming');
   const cacheRoot = imageCacheDir(config.dataDir);
