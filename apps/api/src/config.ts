@@ -80,6 +80,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySchema.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    STORAGE: z.enum(['local', 's3'], { error: 'ожидается local (папка на диске) или s3 (хранилище, совместимое с S3)' }).default('local'),
+    // Unset: DATA_DIR/uploads. Several processes share one folder (say, a mounted network disk).
+    UPLOADS_DIR: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ error: 'ожидается адрес хранилища вида https://storage.yandexcloud.net' }).optional(),
+    S3_REGION: z.string().min(1).default('ru-central1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'ожидается имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
     IMAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(16).max(1_048_576).default(1024),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
     SECRET_KEY: z.string().min(MIN_SECRET_LENGTH, 'секретный ключ должен быть не короче 32 символов').optional(),
@@ -156,6 +168,22 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
+    /**
+     * Where uploads live (modules/media/storage.ts, decision 0076): a folder on the disk (shared by
+     * the processes that mount it) or an S3-compatible bucket. Checked in loadConfig.
+     */
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3' as const,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET ?? '',
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' as const, uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')) },
     /** Budget of DATA_DIR/cache/images; least recently used variants are removed above it (modules/media). */
     imageCacheMaxMb: env.IMAGE_CACHE_MAX_MB,
     /**
@@ -347,6 +375,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (new URL(cleaned.CAPTCHA_VERIFY_URL).pathname.toLowerCase().includes(CAPTCHA_STANDIN_PREFIX)) {
       problems.push('CAPTCHA_VERIFY_URL: в production нельзя указывать локальную заглушку капчи (/dev/captcha/)');
     }
+  }
+  if (cleaned.STORAGE === 's3') {
+    const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => cleaned[name] === undefined);
+    if (missing.length > 0) {
+      problems.push(`${missing.join(', ')}: для STORAGE=s3 нужны бакет и ключ доступа (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`);
+    }
+    // Outside production an S3 without an address would be the real AWS: tests and development
+    // talk to the local stand-in (modules/media/s3-standin.ts) instead.
+    if (cleaned.NODE_ENV !== 'production' && cleaned.S3_ENDPOINT === undefined) {
+      problems.push(
+        'S3_ENDPOINT: вне production STORAGE=s3 работает только с явно указанным адресом хранилища ' +
+          '(например, локальной заглушки S3: npx tsx apps/api/src/modules/media/s3-standin.ts), чтобы тесты и разработка не писали в настоящий бакет',
+      );
+    }
+  } else if (cleaned.S3_BUCKET !== undefined) {
+    problems.push('S3_BUCKET: бакет задан, но STORAGE не s3 — загрузки хранились бы в папке; укажите STORAGE=s3 или уберите S3_*');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   let secretKey: string;

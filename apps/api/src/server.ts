@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
+import { createStorage } from './modules/media/storage.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
@@ -34,7 +35,7 @@ const database = await startDatabase(config, log).catch(async (error: unknown) =
 // The demo school's pictures, drawn once before listening (never in a request); a failure only
 // leaves the demo without pictures.
 if (config.seedDemo) {
-  await ensureDemoMedia(config.dataDir, log).catch((error: unknown) => log.error({ err: error }, 'demo media failed'));
+  await ensureDemoMedia(createStorage(config), log).catch((error: unknown) => log.error({ err: error }, 'demo media failed'));
 }
 
 const app = await buildApp({

@@ -8,6 +8,7 @@ import { startDatabase } from './start.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
 import { ensureDemoMedia } from '../modules/media/demo.ts';
+import { createStorage } from '../modules/media/storage.ts';
 import { personalDataKeyRing } from '../lib/sealed.ts';
 import { resealDocuments } from '../modules/user/reseal.ts';
 import { createUser, describeCreateUser, parseCreateUserArgs } from '../modules/auth/create-user.ts';
@@ -67,7 +68,7 @@ async function seedCommand(command: 'seed' | 'reset') {
   }
   const { seeded } = await seedDatabase(database.db, config.secretKey);
   console.log(seeded ? 'Демо-данные загружены.' : 'В базе уже есть данные: демо-данные не загружались.');
-  const media = await ensureDemoMedia(config.dataDir, log);
+  const media = await ensureDemoMedia(createStorage(config), log);
   console.log(
     `Демо-изображения и файлы: создано ${media.created.length}, уже были ${media.existing}, ` +
       `без демо-файла (видео) ${media.skipped.length}.`,

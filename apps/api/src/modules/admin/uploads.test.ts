@@ -1,7 +1,6 @@
 // Uploads of the course builder (decision 0035): the type read from the content, not the name; the
 // stored file served by /media/; nothing left behind by a refused file.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -37,6 +36,13 @@ async function upload(kind: string, name: string, bytes: Buffer, session: Pick<T
   });
 }
 
+/** Keys in the uploads store under `prefix`. */
+async function storedKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.app.media.storage.list(prefix)) keys.push(object.key);
+  return keys;
+}
+
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#6f4e37' } }).png().toBuffer();
 /** The first bytes of a Linux executable, padded: what a renamed program looks like. */
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(4096, 1)]);
@@ -59,7 +65,7 @@ describe('POST /api/admin/uploads/', () => {
   });
 
   it('refuses a renamed executable, a text file called .pdf and an empty file, keeping nothing', async () => {
-    const before = await readdir(path.join(t.app.media.uploadsDir, '.incoming')).catch(() => []);
+    const before = await readdir(t.app.media.incomingDir).catch(() => []);
     const exe = await upload('image', 'cover.png', elf, owner, 'image/png');
     expect(exe.statusCode).toBe(400);
     expect(exe.json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('image')] });
@@ -67,7 +73,7 @@ describe('POST /api/admin/uploads/', () => {
     expect(fakePdf.json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('file')] });
     expect((await upload('video', 'clip.mp4', elf)).json()).toEqual({ file: [UPLOAD_TEXTS.wrongType('video')] });
     expect((await upload('file', 'empty.pdf', Buffer.alloc(0))).json()).toEqual({ file: [UPLOAD_TEXTS.noFile] });
-    const after = await readdir(path.join(t.app.media.uploadsDir, '.incoming'));
+    const after = await readdir(t.app.media.incomingDir);
     expect(after).toEqual(before);
   });
 
@@ -90,8 +96,8 @@ describe('POST /api/admin/uploads/', () => {
   });
 
   it('answers a form with two files or too many fields in Russian, keeping nothing', async () => {
-    const before = await readdir(path.join(t.app.media.uploadsDir, '.incoming')).catch(() => []);
-    const storedBefore = await readdir(path.join(t.app.media.uploadsDir, 'courses', String(ownerId))).catch(() => []);
+    const before = await readdir(t.app.media.incomingDir).catch(() => []);
+    const storedBefore = await storedKeys(`courses/${ownerId}/`);
     const send = async (form: FormData) => {
       const request = new Request('http://localhost/', { method: 'POST', body: form });
       return t.app.inject({
@@ -119,8 +125,8 @@ describe('POST /api/admin/uploads/', () => {
     wrongThenRight.append('file', new Blob([new Uint8Array(elf)]), 'a.png');
     wrongThenRight.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'b.png');
     expect((await send(wrongThenRight)).json()).toEqual({ file: [UPLOAD_TEXTS.oneFile] });
-    expect(await readdir(path.join(t.app.media.uploadsDir, '.incoming'))).toEqual(before);
-    const ownFolder = await readdir(path.join(t.app.media.uploadsDir, 'courses', String(ownerId)));
+    expect(await readdir(t.app.media.incomingDir)).toEqual(before);
+    const ownFolder = await storedKeys(`courses/${ownerId}/`);
     expect(ownFolder).toHaveLength(storedBefore.length);
   });
 });

@@ -1,11 +1,12 @@
 // Files a course owner uploads (decision 0035): course covers and lesson images, lesson
 // files and videos. The type is read from the content (file-type's signatures, and sharp decoding
 // an image), never from the name or the browser's word; each kind has its own list and size
-// limit. The file lands under DATA_DIR/uploads (the media service's store, served by /media/ with
-// resized variants for images); another store (S3-compatible) would replace `store` below.
+// limit. A file is received into a folder on this machine, checked there, then put into the
+// uploads store (a shared folder or an S3 bucket, media/storage.ts), served by /media/ with
+// resized variants for images.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -63,7 +64,7 @@ export async function storeUploadForm(media: MediaStore, ownerId: number, kind: 
   let refused: unknown;
   let extra = false;
   const forget = async () => {
-    if (stored) await rm(path.join(media.uploadsDir, stored.key), { force: true });
+    if (stored) await media.storage.delete(stored.key);
   };
   try {
     for await (const part of parts) {
@@ -110,7 +111,7 @@ const MIME_BY_EXT: Record<string, string> = { pdf: 'application/pdf' };
 
 /**
  * Stores one uploaded stream as `kind` for `ownerId`: written to a temporary file, checked by
- * content and size, then moved to its key (`courses/<owner>/<random>.<real ext>`). A refused file
+ * content and size, then put into the store under its key (`courses/<owner>/<random>.<real ext>`). A refused file
  * leaves nothing behind.
  */
 export async function storeUpload(
@@ -119,8 +120,7 @@ export async function storeUpload(
   kind: UploadKind,
   file: { stream: Readable & { truncated?: boolean }; filename: string },
 ): Promise<Uploaded> {
-  const root = media.uploadsDir;
-  const tmpDir = path.join(root, '.incoming');
+  const tmpDir = media.incomingDir;
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
   try {
@@ -153,13 +153,12 @@ export async function storeUpload(
       height = meta.height;
     }
     const key = `courses/${ownerId}/${randomBytes(12).toString('base64url').replace(/^[-_]/, 'f')}.${detected.ext}`;
-    const target = path.join(root, key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(tmp, target);
+    const contentType = MIME_BY_EXT[detected.ext] ?? detected.mime;
+    await media.storage.put(key, createReadStream(tmp), { contentType, size });
     return {
       key,
       url: originalUrl(key),
-      content_type: MIME_BY_EXT[detected.ext] ?? detected.mime,
+      content_type: contentType,
       size_bytes: size,
       original_name: file.filename.slice(0, 200),
       width,

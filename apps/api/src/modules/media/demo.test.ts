@@ -7,6 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
 import { demoImageSize, ensureDemoMedia, type DemoMediaResult } from './demo.ts';
+import { diskStorage } from './storage.ts';
 
 let dataDir: string;
 let first: DemoMediaResult;
@@ -15,7 +16,7 @@ let referenced: string[];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'crema-demo-'));
-  first = await ensureDemoMedia(dataDir);
+  first = await ensureDemoMedia(diskStorage(path.join(dataDir, 'uploads')));
   const database = await createTestDatabase();
   try {
     await seedDatabase(database.db, loadConfig({ NODE_ENV: 'test' }).secretKey);
@@ -114,7 +115,7 @@ describe('demo media', () => {
   it('is idempotent: a second run writes nothing and leaves the files alone', async () => {
     const file = path.join(dataDir, 'uploads', 'demo/banners/main-barista.jpg');
     const before = await stat(file);
-    const again = await ensureDemoMedia(dataDir);
+    const again = await ensureDemoMedia(diskStorage(path.join(dataDir, 'uploads')));
     expect(again.created).toEqual([]);
     expect(again.existing).toBe(first.created.length);
     const after = await stat(file);

@@ -1,15 +1,15 @@
 // Demo files for the seeded school: every picture the seed refers to is drawn (demo-art.ts)
-// and written under DATA_DIR/uploads once, at start-up or by `npm run db:seed` — never while
-// answering a request. Existing files are left alone, so a replaced demo picture stays. The
+// and put into the uploads store (a shared folder or an S3 bucket, storage.ts) once, at start-up
+// or by `npm run db:seed` — never while answering a request. Existing files are left alone, so a replaced demo picture stays. The
 // short demo videos are committed files (made once by scripts/demo-videos.ts), copied over.
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { demoMediaKeys } from '../../db/seed/media.ts';
 import { demoSvg } from './demo-art.ts';
-import { pathUnder, uploadsDir } from './files.ts';
+import { contentTypeOf, safeKey } from './files.ts';
+import type { Storage } from './storage.ts';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -34,16 +34,15 @@ export function demoImageSize(key: string): { width: number; height: number } {
 }
 
 /** Writes every missing demo file the seed refers to (pictures as JPEG, materials as a small PDF). */
-export async function ensureDemoMedia(dataDir: string, log?: Logger): Promise<DemoMediaResult> {
-  const root = uploadsDir(dataDir);
+export async function ensureDemoMedia(storage: Storage, log?: Logger): Promise<DemoMediaResult> {
   const result: DemoMediaResult = { created: [], existing: 0, skipped: [] };
   const missing: string[] = [];
-  for (const key of await demoMediaKeys()) {
-    const file = pathUnder(root, key);
-    if (!file) continue;
-    if (await stat(file).catch(() => null)) result.existing++;
+  // Looked up a few at a time: with S3 each is a request.
+  await forEachLimit((await demoMediaKeys()).filter((key) => safeKey(key)), 8, async (key) => {
+    if (await storage.head(key)) result.existing++;
     else missing.push(key);
-  }
+  });
+  missing.sort();
   const started = Date.now();
   // A couple at a time: rendering is CPU-bound, and this runs before the server listens.
   await forEachLimit(missing, 2, async (key) => {
@@ -52,7 +51,7 @@ export async function ensureDemoMedia(dataDir: string, log?: Logger): Promise<De
       result.skipped.push(key);
       return;
     }
-    await writeAtomically(pathUnder(root, key)!, data);
+    await storage.put(key, data, { contentType: contentTypeOf(key) });
     result.created.push(key);
   });
   if (result.created.length > 0) {
@@ -97,18 +96,6 @@ export function demoPdf(name: string): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
 }
 
 async function forEachLimit<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {

@@ -1,14 +1,11 @@
-// Storage layout and a small file sender (conditional requests, byte ranges) for /media/.
-import { createReadStream, type Stats } from 'node:fs';
+// Storage keys, content types and a small file sender (conditional requests, byte ranges) for
+// /media/; where the files are kept is storage.ts.
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_TEXTS } from '@crema/contract';
 
-/** Where originals live: DATA_DIR/uploads/<key>. */
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
-/** Where resized variants are cached: DATA_DIR/cache/images/<key>/<version>-<spec>.webp. */
+/** Where resized variants are cached: DATA_DIR/cache/images/<key>/<version>-<spec>.webp (per machine). */
 export function imageCacheDir(dataDir: string): string {
   return path.join(dataDir, 'cache', 'images');
 }
@@ -67,10 +64,19 @@ export function contentTypeOf(key: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-/** A weak validator from size and modification time (what the file system can tell cheaply). */
-export function fileEtag(stat: Stats): string {
-  return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+/** What sendFile needs to know of a file before reading it. */
+export interface FileInfo {
+  size: number;
+  modified: Date;
 }
+
+/** A weak validator from size and modification time (what any store can tell cheaply). */
+export function fileEtag(info: FileInfo): string {
+  return `W/"${info.size.toString(16)}-${Math.floor(info.modified.getTime()).toString(16)}"`;
+}
+
+/** Opens the file's bytes (from `range` only, inclusive, if given); null if it is gone meanwhile. */
+export type OpenFile = (range?: { start: number; end: number }) => Promise<Readable | null>;
 
 /** Pictures (not SVG, a document of its own), videos and sounds: shown in the page, never able to run script. */
 const SHOWN_INLINE = /^(?:image\/(?!svg\+xml)|video\/|audio\/)/;
@@ -85,10 +91,11 @@ interface SendOptions {
 
 /**
  * Streams a file with validators: 304 for a matching If-None-Match / If-Modified-Since, 206
- * for one satisfiable byte range, 416 for an unsatisfiable one.
+ * for one satisfiable byte range, 416 for an unsatisfiable one. `open` reads it from wherever
+ * it is kept (the uploads store, or the variant cache on this machine's disk).
  */
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, stat: Stats, options: SendOptions) {
-  const lastModified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, info: FileInfo, open: OpenFile, options: SendOptions) {
+  const lastModified = new Date(Math.floor(info.modified.getTime() / 1000) * 1000);
   void reply.headers({
     'cache-control': options.cacheControl,
     etag: options.etag,
@@ -111,18 +118,28 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: str
 
   const range = options.ranges ? request.headers.range : undefined;
   if (range && ifRangeHolds(request, options.etag, lastModified)) {
-    const parsed = parseRange(range, stat.size);
+    const parsed = parseRange(range, info.size);
     if (parsed === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+      return reply.code(416).header('content-range', `bytes */${info.size}`).send();
     }
     if (parsed) {
       const [start, end] = parsed;
-      void reply.code(206).headers({ 'content-range': `bytes ${start}-${end}/${stat.size}`, 'content-length': end - start + 1 });
-      return request.method === 'HEAD' ? reply.send() : reply.send(createReadStream(file, { start, end }));
+      const body = request.method === 'HEAD' ? null : await open({ start, end });
+      if (request.method !== 'HEAD' && !body) return gone(reply);
+      void reply.code(206).headers({ 'content-range': `bytes ${start}-${end}/${info.size}`, 'content-length': end - start + 1 });
+      return reply.send(body ?? undefined);
     }
   }
-  void reply.header('content-length', stat.size);
-  return request.method === 'HEAD' ? reply.send() : reply.send(createReadStream(file));
+  const body = request.method === 'HEAD' ? null : await open();
+  if (request.method !== 'HEAD' && !body) return gone(reply);
+  void reply.header('content-length', info.size);
+  return reply.send(body ?? undefined);
+}
+
+/** Removed between the look and the read: the 404 the route gives for a missing file. */
+function gone(reply: FastifyReply) {
+  for (const name of ['etag', 'last-modified', 'accept-ranges', 'content-disposition', 'content-security-policy']) reply.removeHeader(name);
+  return reply.code(404).type('application/json; charset=utf-8').header('cache-control', 'no-cache').send({ detail: ERROR_TEXTS.notFound });
 }
 
 function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {

@@ -2,7 +2,8 @@
 // key, the size and the original's version, signed with a key derived from SECRET_KEY: only
 // sizes this server handed out can be made, and a replaced original gets new URLs, so a
 // variant's bytes never change under its URL. Variants are made lazily on the first request
-// (routes.ts), written once to DATA_DIR/cache/images and streamed from disk afterwards.
+// (routes.ts) from the original read through the uploads store (storage.ts), written once to
+// this machine's DATA_DIR/cache/images and streamed from disk afterwards.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,9 +12,10 @@ import sharp from 'sharp';
 import { IMAGE_ASPECT_RATIOS, IMAGE_WIDTHS, type Image, type ImageOpts } from '@crema/contract';
 import type { Config } from '../../config.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import { imageCacheDir, pathUnder, safeKey, uploadsDir, VARIANT_SEGMENT } from './files.ts';
+import { contentTypeOf, imageCacheDir, pathUnder, safeKey, VARIANT_SEGMENT } from './files.ts';
+import { createStorage, readObject, type Storage } from './storage.ts';
 
-/** Public URL prefix of uploaded and seeded media (served from DATA_DIR/uploads). */
+/** Public URL prefix of uploaded and seeded media (served from the uploads store). */
 export const MEDIA_PREFIX = '/media/';
 
 /** Turns stored image keys into the API's image shape, with the URL of the size asked for. */
@@ -115,8 +117,8 @@ interface Logger {
 
 /** What the service knows about one original. */
 interface OriginalInfo {
-  file: string;
-  /** Changes whenever the file is replaced (hash of size and mtime). */
+  key: string;
+  /** Changes whenever the file is replaced (hash of size and modification time). */
   version: string;
   /** Pixel size as displayed (EXIF orientation applied); null for files that are not images. */
   width: number | null;
@@ -137,7 +139,10 @@ export type VariantResult =
 
 /** MediaService plus what the /media/ routes need. */
 export interface MediaStore extends MediaService {
-  readonly uploadsDir: string;
+  /** Where originals live (UPLOADS_DIR or the S3 bucket): shared by every process. */
+  readonly storage: Storage;
+  /** A folder on this machine for uploads being received and checked before they are stored. */
+  readonly incomingDir: string;
   /** Parses and verifies `<spec>/<version>/<signature>/<key>.webp`; null if anything is off. */
   parseVariantPath(rest: string): VariantRequest | null;
   /** The cached variant file, made first if needed (once, however many ask at the same time). */
@@ -162,18 +167,22 @@ export interface CacheSweep {
 
 export interface MediaOptions {
   log?: Logger;
-  /** How long a file's stat is trusted before it is checked again (ms). */
+  /** How long an original's size and date are trusted before they are looked up again (ms; 1 s, 30 s on S3). */
   statTtlMs?: number;
   /** Variants generated at the same time; the rest wait in line. */
   concurrency?: number;
   /** Budget of the variant cache in bytes (default: IMAGE_CACHE_MAX_MB from the config). */
   cacheMaxBytes?: number;
+  /** The uploads store (default: the one the config names). */
+  storage?: Storage;
 }
 
 const SIGNATURE = /^[A-Za-z0-9_-]{16}$/;
 const VERSION = /^[A-Za-z0-9_-]{11}$/;
 const WEBP_QUALITY = 80;
 const MAX_REMEMBERED = 5000;
+/** Originals larger than this are not read to learn a picture's size (no upload of a picture is). */
+const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** A served variant older than this has its mtime set to now: the sweep's idea of "recently used". */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
 /** A temporary file this old belongs to no running write. */
@@ -189,8 +198,12 @@ sharp.cache({ files: 0 });
 /** The media service of one process: original and variant URLs, sizes, variant generation. */
 export function createMediaService(config: Config, options: MediaOptions = {}): MediaStore {
   const log = options.log ?? silent;
-  const statTtlMs = options.statTtlMs ?? 1000;
-  const root = uploadsDir(config.dataDir);
+  const storage = options.storage ?? createStorage(config);
+  // A look at a bucket is a request over the network: trusted longer. Uploads get new keys, so a
+  // stale answer only delays a replaced demo picture's new URL (an old one redirects meanwhile).
+  const statTtlMs = options.statTtlMs ?? (storage.kind === 's3' ? 30_000 : 1000);
+  // Received uploads are checked on this machine's own disk (not a shared one), then put into the store.
+  const incomingDir = path.join(config.dataDir, 'cache', 'incoming');
   const cacheRoot = imageCacheDir(config.dataDir);
   const signingKey = deriveKey(config.secretKey, 'media-url-signing');
   const limit = createLimiter(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));
@@ -226,22 +239,23 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
   };
 
   async function readInfo(key: string): Promise<OriginalInfo | null> {
-    const file = pathUnder(root, key);
-    if (!file) return null;
-    const st = await stat(file).catch(() => null);
-    if (!st?.isFile()) {
+    const head = await storage.head(key);
+    if (!head) {
       warnOnce(key, 'media: original not found, its URL will 404');
       return null;
     }
-    const version = createHash('sha256').update(`${st.size}:${st.mtimeMs}`).digest().subarray(0, 8).toString('base64url');
+    const version = createHash('sha256').update(`${head.size}:${head.modified.getTime()}:${head.etag ?? ''}`).digest().subarray(0, 8).toString('base64url');
     let known = sizes.get(key);
     if (known?.version !== version) {
-      const meta = await sharp(file).metadata().catch(() => null);
+      // Only pictures are read (a lesson's video is not): by the key's type, as /media/ serves it.
+      const picture = contentTypeOf(key).startsWith('image/') && head.size <= MAX_IMAGE_BYTES;
+      const data = picture ? await readObject(storage, key) : null;
+      const meta = data ? await sharp(data).metadata().catch(() => null) : null;
       known = { version, width: meta?.autoOrient.width ?? null, height: meta?.autoOrient.height ?? null };
       remember(sizes, key, known);
     }
     warned.delete(key);
-    return { file, ...known };
+    return { key, ...known };
   }
 
   /** The original's info, trusting a recent answer for statTtlMs. */
@@ -258,7 +272,9 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
   async function generate(request: VariantRequest, source: OriginalInfo, target: string): Promise<void> {
     if (source.width === null || source.height === null) throw new Error('not an image');
     const size = variantSize({ width: source.width, height: source.height }, request.spec);
-    const data = await sharp(source.file, { failOn: 'error' })
+    const original = await readObject(storage, source.key);
+    if (!original) throw new Error('the original is gone');
+    const data = await sharp(original, { failOn: 'error' })
       .autoOrient()
       .resize(size.width, size.height, { fit: size.fit, position: gravity(request.spec.crop) })
       .webp({ quality: WEBP_QUALITY })
@@ -290,7 +306,8 @@ export function createMediaService(config: Config, options: MediaOptions = {}): 
   }
 
   return {
-    uploadsDir: root,
+    storage,
+    incomingDir,
 
     get generatedCount() {
       return generatedCount;

@@ -1,7 +1,8 @@
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TEXTS } from '@crema/contract';
-import { contentTypeOf, fileEtag, pathUnder, safeKey, sendFile, VARIANT_SEGMENT } from './files.ts';
+import { contentTypeOf, fileEtag, safeKey, sendFile, VARIANT_SEGMENT } from './files.ts';
 import type { MediaStore } from './images.ts';
 
 const ORIGINAL_CACHE = 'public, max-age=86400';
@@ -11,8 +12,9 @@ const VARIANT_CACHE = 'public, max-age=31536000, immutable';
 type MediaRequest = FastifyRequest<{ Params: { '*': string } }>;
 
 /**
- * GET /media/<key>: originals from DATA_DIR/uploads; GET /media/~/<spec>/<version>/<sig>/<key>.webp:
- * signed resized variants, made on the first request and then served from the disk cache.
+ * GET /media/<key>: originals from the uploads store (a shared folder or an S3 bucket, storage.ts);
+ * GET /media/~/<spec>/<version>/<sig>/<key>.webp: signed resized variants, made on the first
+ * request and then served from this machine's disk cache.
  */
 export async function mediaRoutes(app: FastifyInstance, { media }: { media: MediaStore }) {
   const notFound = (reply: FastifyReply) =>
@@ -26,19 +28,26 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
       const result = await media.variant(variant);
       if (result.kind === 'missing') return notFound(reply);
       if (result.kind === 'moved') return reply.header('cache-control', 'no-cache').redirect(result.url, 302);
-      const st = await stat(result.file).catch(() => null);
+      const file = result.file;
+      const st = await stat(file).catch(() => null);
       if (!st?.isFile()) return notFound(reply);
-      return sendFile(request, reply, result.file, st, { contentType: 'image/webp', cacheControl: VARIANT_CACHE, etag: result.etag });
+      const open = async () => createReadStream(file);
+      return sendFile(request, reply, { size: st.size, modified: st.mtime }, open, {
+        contentType: 'image/webp',
+        cacheControl: VARIANT_CACHE,
+        etag: result.etag,
+      });
     }
 
     const key = safeKey(rest);
-    const file = key ? pathUnder(media.uploadsDir, key) : null;
-    const st = file ? await stat(file).catch(() => null) : null;
-    if (!file || !key || !st?.isFile()) return notFound(reply);
-    return sendFile(request, reply, file, st, {
+    const info = key ? await media.storage.head(key) : null;
+    if (!key || !info) return notFound(reply);
+    const open = async (range?: { start: number; end: number }) => (await media.storage.get(key, range))?.body ?? null;
+    // The type by the key's extension, as the upload was checked: it decides inline or download.
+    return sendFile(request, reply, info, open, {
       contentType: contentTypeOf(key),
       cacheControl: ORIGINAL_CACHE,
-      etag: fileEtag(st),
+      etag: fileEtag(info),
       ranges: true,
     });
   }

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -99,7 +97,7 @@ export const svedenRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw ApiError.fields({ file: [UPLOAD_TEXTS.noFile] });
       const stored = await storeUploadForm(media, actor.user.id, 'file', request.parts());
       if (stored.content_type !== 'application/pdf') {
-        await rm(path.join(media.uploadsDir, stored.key), { force: true });
+        await media.storage.delete(stored.key);
         throw ApiError.fields({ file: [NOT_PDF] });
       }
       return reply.code(201).send({ url: stored.url, size_bytes: stored.size_bytes, original_name: stored.original_name });
