@@ -86,7 +86,9 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
+    // Uploads in one directory for both (on several machines: a shared disk, or STORAGE=s3); each
+    // process keeps its own picture cache, as each machine would.
+    UPLOADS_DIR: path.join(dir, 'uploads'),
     TBANK_TERMINAL_KEY: TESTBANK_TERMINAL_KEY,
     TBANK_PASSWORD: TESTBANK_PASSWORD,
     TBANK_API_URL: `https://127.0.0.1:${ports.bank}${BANK_PREFIX}/v2`,
@@ -100,8 +102,8 @@ async function main() {
     LOG_LEVEL: 'info',
   };
   const processes: Record<'a' | 'b', CremaProcess> = {
-    a: startCrema('A', ports.a, settings, dir),
-    b: startCrema('B', portB, settings, dir),
+    a: startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a') }, dir),
+    b: startCrema('B', portB, { ...settings, DATA_DIR: path.join(dir, 'data-b') }, dir),
   };
   started.push(() => Object.values(processes).forEach((p) => p.child.kill('SIGKILL')));
   const direct = (p: CremaProcess) => `http://127.0.0.1:${p.port}`;
@@ -238,7 +240,7 @@ async function main() {
   check(killErrors.length === 0, `гибель A: неожиданные ошибки ${killErrors.join(', ')}`);
   note('после гибели A все запросы обслужил B (первый успешный после)', `${Math.round(Math.max(0, stream.firstOkAfter(killedAt) ?? -1))} мс`);
 
-  processes.a = startCrema('A', ports.a, settings, dir);
+  processes.a = startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a') }, dir);
   await ready(direct(processes.a), 60_000);
   say('A снова в строю; PostgreSQL перезапускается');
 
