@@ -5,7 +5,7 @@
 // once, jobs once, an upload served by the other process, a process killed mid-stream and
 // PostgreSQL restarted mid-stream. Prints a table; fails on any lost write or unexpected error.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http2 from 'node:http2';
 import os from 'node:os';
@@ -221,13 +221,22 @@ async function main() {
 
   // --- faults: a stream of pages, orders and answer saves through nginx
   const learner = await buildUser(db.db, { password });
+  const orderable: string[] = [];
+  for (let i = 0; i < 120; i++) orderable.push((await buildCourse(db.db, { ownerId: owner.id, priceKopecks: 100_000 + i })).slug);
   const enrolment = await buildEnrolment(db.db, { userId: learner.id, courseId: course.id });
   const learnerSession = await signIn(publicUrl, learner.email, password, ca);
   const quizUrl = `${publicUrl}/api/user/course/${enrolment.id}/module/${module.id}/testing/${test.id}/`;
   const quiz = await request(`${quizUrl}?clear=true`, { ca, headers: learnerSession.headers });
   check(quiz.status === 200, `тест открыт (${quiz.status} ${quiz.body.toString().slice(0, 300)})`);
 
-  const stream = new Stream({ publicUrl, ca, learner: learnerSession, quizUrl, questionIds, courseSlug: course.slug });
+  // Buyers who order one course after another: each within the per-payer budget (10 an hour).
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < 14; i++) {
+    const user = await buildUser(db.db, { password });
+    buyers.push({ id: user.id, email: user.email, session: await signIn(publicUrl, user.email, password, ca) });
+  }
+  const orders: Orders = { courses: orderable, placed: new Map(), next: 0, buyers };
+  const stream = new Stream({ publicUrl, ca, learner: learnerSession, quizUrl, questionIds, courseSlug: course.slug, orders });
   say('поток запросов; процесс A убит');
   const killStream = stream.run(8000);
   await sleep(2000);
@@ -244,7 +253,7 @@ async function main() {
   await ready(direct(processes.a), 60_000);
   say('A снова в строю; PostgreSQL перезапускается');
 
-  const pgStream = new Stream({ publicUrl, ca, learner: learnerSession, quizUrl, questionIds, courseSlug: course.slug, offset: stream.saved.size });
+  const pgStream = new Stream({ publicUrl, ca, learner: learnerSession, quizUrl, questionIds, courseSlug: course.slug, offset: stream.saved.size, orders });
   const pgRun = pgStream.run(12_000);
   await sleep(2000);
   const restartStarted = performance.now();
@@ -268,6 +277,15 @@ async function main() {
   const lost = [...acknowledged].filter(([question, text]) => stored[question] !== text).length;
   note('сохранённых ответов подтверждено / потеряно', `${acknowledged.size} / ${lost}`);
   check(lost === 0, `потеряно ответов: ${lost}`);
+
+  // --- no order lost or made twice: one order per course the learner ordered, each one acknowledged
+  const made = (await db.db.execute<{ slug: string; n: number }>(sql`
+    select c.slug, count(*)::int as n from orders o join courses c on c.id = o.course_id
+    where o.user_id = any(${sql.param(buyers.map((b) => b.id))}::int[]) group by c.slug`)).rows;
+  const twice = made.filter((r) => r.n > 1).length;
+  const missingOrders = [...orders.placed.keys()].filter((slug) => !made.some((r) => r.slug === slug)).length;
+  note('заказов подтверждено / потеряно / создано дважды', `${orders.placed.size} / ${missingOrders} / ${twice}`);
+  check(orders.placed.size > 0 && missingOrders === 0 && twice === 0, `заказы: потеряно ${missingOrders}, дважды ${twice}`);
 }
 
 /** Waits until GET /api/health/ready/ (or /api/health/) answers 200. */
@@ -387,10 +405,25 @@ async function buyAndStudy(o: {
   }, 15_000);
   if (paidAfter === null) return { ok: false, detail: 'заказ не стал оплаченным' };
   const courses = await request(`${o.publicUrl}/api/user/courses/`, { ca: o.ca, headers: session.headers });
-  const mine = courses.status === 200 ? JSON.stringify(courses.json()) : '';
-  const enrolled = /"id":(\d+)[^{}]*"course":\{[^{}]*"slug":"/.test(mine) || mine.includes(o.course.slug);
-  if (!enrolled) return { ok: false, detail: `курса нет в «Моих курсах» (${courses.status})` };
+  const mine = courses.status === 200 ? courses.json<{ id: number; course: { slug: string } }[]>().find((c) => c.course.slug === o.course.slug) : undefined;
+  if (!mine) return { ok: false, detail: `курса нет в «Моих курсах» (${courses.status})` };
+  const lesson = await request(`${o.publicUrl}/api/user/course/${mine.id}/lesson/${o.lessonId}/`, { ca: o.ca, headers: session.headers });
+  if (lesson.status !== 200) return { ok: false, detail: `урок не открылся (${lesson.status} ${lesson.body.toString().slice(0, 200)})` };
   return { ok: true, detail: `оплачен через ${Math.round(paidAfter)} мс после банка` };
+}
+
+interface Buyer {
+  id: number;
+  email: string;
+  session: Session;
+}
+
+/** Courses to order one by one, nine per buyer; `placed` gets each acknowledged order's code. */
+interface Orders {
+  courses: string[];
+  placed: Map<string, string>;
+  next: number;
+  buyers: Buyer[];
 }
 
 interface Outcome {
@@ -411,7 +444,18 @@ class Stream {
   retryAfterOn503 = true;
   private next: number;
 
-  constructor(private readonly o: { publicUrl: string; ca: Buffer; learner: Session; quizUrl: string; questionIds: number[]; courseSlug: string; offset?: number }) {
+  constructor(
+    private readonly o: {
+      publicUrl: string;
+      ca: Buffer;
+      learner: Session;
+      quizUrl: string;
+      questionIds: number[];
+      courseSlug: string;
+      offset?: number;
+      orders: Orders;
+    },
+  ) {
     this.next = o.offset ?? 0;
   }
 
@@ -427,6 +471,7 @@ class Stream {
       lane(() => this.once('страница', () => request(`${this.o.publicUrl}/courses/`, { ca: this.o.ca, timeoutMs: 12_000 }))),
       lane(() => this.once('API', () => request(`${this.o.publicUrl}/api/courses/${this.o.courseSlug}/`, { ca: this.o.ca, timeoutMs: 12_000 }))),
       lane(() => this.save()),
+      lane(() => this.order()),
     ]);
   }
 
@@ -448,6 +493,42 @@ class Stream {
         this.saved.set(question, text);
         return;
       }
+      await sleep(attempt === 0 ? 100 : 500);
+    }
+  }
+
+  /**
+   * Places the next order as the browser's client does: one idempotency key for the order, the
+   * same request again after a 502 (a process died mid-request), a 503 or a lost connection.
+   */
+  private async order() {
+    await sleep(150);
+    const n = this.o.orders.next++;
+    const buyer = this.o.orders.buyers[Math.floor(n / 9)];
+    const slug = this.o.orders.courses[n];
+    if (!buyer || !slug) return;
+    const key = randomUUID();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      let code: string | undefined;
+      const status = await this.once('заказ', async () => {
+        const res = await request(`${this.o.publicUrl}/api/order/request/`, {
+          ca: this.o.ca,
+          method: 'POST',
+          headers: { ...buyer.session.headers, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({
+            course_slug: slug, last_name: 'Зернова', first_name: 'Ольга', phone: '+7 916 765-43-21', email: buyer.email,
+            consent_privacy: true, consent_personal_data: true, study_for_self: true,
+          }),
+          timeoutMs: 12_000,
+        });
+        if (res.status === 200) code = res.json<{ order: { code: string } }>().order.code;
+        return res;
+      });
+      if (status === 200 && code) {
+        this.o.orders.placed.set(slug, code);
+        return;
+      }
+      if (status !== 0 && status !== 502 && status !== 503) return;
       await sleep(attempt === 0 ? 100 : 500);
     }
   }
