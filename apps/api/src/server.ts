@@ -12,6 +12,7 @@ import { startLearningSweep } from './modules/learning/sweep.ts';
 import { startPaymentReconciliation } from './modules/orders/reconcile.ts';
 import { runWaitingOffers } from './modules/waiting/waiting.ts';
 import { startAuditRetention } from './modules/audit/journal.ts';
+import { startMetricsServer } from './lib/metrics.ts';
 
 let config: Config;
 try {
@@ -85,10 +86,23 @@ const stopLearningSweep = startLearningSweep({
   log: log.child({ module: 'learning' }),
 });
 
+// GET /metrics on its own address when METRICS_PORT is set (decision 0075); started before the
+// site listens, so a port already taken stops the start like PORT does.
+const metricsServer = config.metrics
+  ? await startMetricsServer({ ...config.metrics, metrics: app.metrics, log }).catch(async (error: unknown) => {
+      log.fatal({ err: error }, 'metrics listen failed');
+      await database.shutdown().catch(() => {});
+      process.exit(1);
+    })
+  : undefined;
+if (metricsServer) log.info(`metrics: ${metricsServer.url}`);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // Readiness answers 503 from now on, so the proxy sends new requests elsewhere; then close.
+  app.lifecycle.stopping = true;
   log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => {
     log.error('shutdown timed out, exiting');
@@ -103,6 +117,7 @@ async function shutdown(signal: string) {
     await stopLearningSweep();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
+    await metricsServer?.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.
     await mailWorker?.stop();
     await database.shutdown();
