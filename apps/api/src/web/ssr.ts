@@ -281,10 +281,9 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           return reply.send(page.body);
         } catch (error) {
           if (error instanceof Overloaded) return unavailable(request, reply, 2, OVERLOADED_PAGE, OVERLOADED);
-          // The session check before the render could not reach the database.
-          if (isDatabaseUnavailable(error)) {
+          // The session renewal before the render could not reach the database.
+          if (isDatabaseUnavailable(error) || (error instanceof ApiError && error.code === 'unavailable')) {
             request.log.warn({ err: error }, 'database unavailable');
-            app.metrics.dbUnavailable.inc();
             return unavailable(request, reply, DATABASE_RETRY_AFTER_S, UNAVAILABLE_PAGE, DATABASE_UNAVAILABLE);
           }
           throw error;
