@@ -396,6 +396,25 @@ describe('guest page cache', () => {
     }
     expect(renders()).toBe(3);
   });
+
+  it('counts the cache’s hits and misses and times the renders (metrics, decision 0075)', async () => {
+    app.pageCache.clear();
+    const value = async (metric: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> }> }, name?: string, labels: Record<string, string> = {}) => {
+      const { values } = await metric.get();
+      const match = values.find((v) => (name === undefined || v.metricName === name) && Object.entries(labels).every(([k, l]) => v.labels[k] === l));
+      return match?.value ?? 0;
+    };
+    const hits = await value(app.metrics.pageCacheHits);
+    const misses = await value(app.metrics.pageCacheMisses);
+    const cacheRenders = await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'cache' });
+    const liveRenders = await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'live' });
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/courses/' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1' } })).statusCode).toBe(200);
+    expect(await value(app.metrics.pageCacheMisses)).toBe(misses + 1);
+    expect(await value(app.metrics.pageCacheHits)).toBe(hits + 2);
+    expect(await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'cache' })).toBe(cacheRenders + 1);
+    expect(await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'live' })).toBe(liveRenders + 1);
+  });
 });
 
 
