@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 
 /** The answer while PostgreSQL cannot be reached or is restarting (decision 0075). */
 export const DATABASE_UNAVAILABLE = 'Сервис временно недоступен. Повторите запрос через несколько секунд.';
+/** Readiness while the process is shutting down: the proxy sends the next request elsewhere. */
+export const SHUTTING_DOWN = 'Сервис останавливается. Повторите запрос через несколько секунд.';
 /** Seconds a client is asked to wait (Retry-After) before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 5;
 

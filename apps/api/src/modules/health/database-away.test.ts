@@ -10,10 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { DATABASE_UNAVAILABLE } from '../../errors.ts';
+import { DATABASE_UNAVAILABLE, SHUTTING_DOWN } from '../../errors.ts';
 import { buildCourse } from '../../test/factories.ts';
 import { loadWebBuild, mountWeb } from '../../web/ssr.ts';
-import { SHUTTING_DOWN } from './routes.ts';
 
 type Mode = 'open' | 'refusing' | 'silent';
 

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthSchema } from '@crema/contract';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../../errors.ts';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, SHUTTING_DOWN } from '../../errors.ts';
 
 const probeSchema = z.object({ status: z.enum(['live', 'ready']) });
 const notReadySchema = z.object({ detail: z.string() });
-/** Readiness while the process is shutting down: the proxy sends the next request elsewhere. */
-export const SHUTTING_DOWN = 'Сервис останавливается. Повторите запрос через несколько секунд.';
 
 const startedAt = Date.now();
 
