@@ -78,6 +78,18 @@ describe('GET /metrics', () => {
     expect(sample(text, 'crema_db_query_duration_seconds_count')).toBeGreaterThan(0);
   });
 
+  it('counts the content micro-cache’s hits and misses (when it is on)', async () => {
+    const cached = await createTestApp({ CONTENT_CACHE_TTL_MS: '5000' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await cached.app.inject({ method: 'GET', url: '/api/categories/' })).statusCode).toBe(200);
+      const text = await cached.app.metrics.text();
+      expect(sample(text, 'crema_content_cache_lookups_total{cache="content",result="miss"}')).toBe(1);
+      expect(sample(text, 'crema_content_cache_lookups_total{cache="content",result="hit"}')).toBe(2);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('reports process memory and event-loop delay', async () => {
     const text = await scrape();
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);

@@ -170,6 +170,18 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly contentCacheLookups = new Counter({
+    name: 'crema_content_cache_lookups_total',
+    help: 'Lookups in the content micro-caches, by cache and result (hit or miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [this.registry],
+  });
+
+  /** What a content micro-cache (lib/ttl-cache.ts) calls on each lookup; `cache` is its fixed name. */
+  contentCacheLookup(cache: string): (hit: boolean) => void {
+    return (hit) => this.contentCacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  }
+
   readonly dbQueryDuration = new Histogram({
     name: 'crema_db_query_duration_seconds',
     help: 'PostgreSQL query time, as the pool client sees it',
