@@ -185,7 +185,7 @@ describe('server process', () => {
       const metrics = await fetch(`http://127.0.0.1:${port + 3}/metrics`);
       expect(metrics.status).toBe(200);
       const text = await metrics.text();
-      expect(text).toMatch(/^crema_http_requests_total\{method="GET",route="\/\*",status_code="200"\} \d+/m);
+      expect(text).toMatch(/^crema_http_requests_total\{method="GET",route="routes\/home",status_code="200"\} \d+/m);
       expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${port}/api/health/ready/`)).status).toBe(200);

@@ -74,11 +74,12 @@ function processMetrics(): Registry {
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
- * The route label of a request: the route pattern (`/api/courses/:id/`), `/*` for the site's
- * pages, and `unmatched` for what no route answered (a 404, a bad URL) — never the raw path.
+ * The route label of a request: the route pattern (`/api/courses/:id/`), a page's route id
+ * (`routes/courses/course`, set by the site: web/ssr.ts) and `unmatched` for what no route
+ * answered (a 404, a bad URL) — never the raw path.
  */
-export function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.url ?? 'unmatched';
+function routeLabel(request: FastifyRequest, pages: WeakMap<FastifyRequest, string>): string {
+  return pages.get(request) ?? request.routeOptions.url ?? 'unmatched';
 }
 
 /** A request the server made to itself (a page's loader calling the API through app.inject). */
@@ -196,6 +197,7 @@ export class AppMetrics {
   });
 
   private readonly stopObserving: () => void;
+  private readonly pageRoutes = new WeakMap<FastifyRequest, string>();
 
   constructor(pool: pg.Pool, log: FastifyBaseLogger) {
     const registers = [this.registry];
@@ -242,10 +244,15 @@ export class AppMetrics {
     });
   }
 
+  /** The route label of a page request: its route id, one of the site's routes (web/ssr.ts). */
+  labelRoute(request: FastifyRequest, routeId: string): void {
+    this.pageRoutes.set(request, routeId);
+  }
+
   /** Counts one answered request (not the in-process API calls of a page's loaders: the page counts). */
   observeRequest(request: FastifyRequest, statusCode: number, elapsedMs: number): void {
     if (inProcess(request)) return;
-    const labels = { method: METHODS.has(request.method) ? request.method : 'OTHER', route: routeLabel(request), status_code: String(statusCode) };
+    const labels = { method: METHODS.has(request.method) ? request.method : 'OTHER', route: routeLabel(request, this.pageRoutes), status_code: String(statusCode) };
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, elapsedMs / 1000);
   }

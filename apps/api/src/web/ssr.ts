@@ -9,7 +9,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { ApiError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../errors.ts';
 import { createInjectFetch } from './inject-fetch.ts';
@@ -138,6 +138,30 @@ function unavailable(request: FastifyRequest, reply: FastifyReply, retryAfterS: 
 }
 
 /**
+ * The id of the route that shows a path (`routes/courses/course`), for the metrics' route label
+ * (a bounded set: the site's routes); `page` when none matches. A client navigation's data request
+ * (`/courses.data`, `/_root.data`) counts as its page.
+ */
+export function pageRouteMatcher(build: ServerBuild): (url: string) => string {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  for (const route of routes) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+  const roots: Node[] = [];
+  for (const route of routes) {
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(route.id)!);
+  }
+  const tree = roots as unknown as RouteObject[];
+  return (url) => {
+    let path = url.split('?', 1)[0]!;
+    if (path.endsWith('.data')) path = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length);
+    const matches = matchRoutes(tree, path);
+    return (matches?.at(-1)?.route as Node | undefined)?.id ?? 'page';
+  };
+}
+
+/**
  * Mounts the server-rendered site: hashed assets with immutable caching, other public files,
  * and every remaining path handed to the React Router request handler. Loaders reach the API
  * in-process through `context.api` (Fastify's inject), forwarding the visitor's cookies.
@@ -147,6 +171,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // Always 'production': this is a production build, and the other mode sends error stacks
     // to the browser.
     const handle = createRequestHandler(build, 'production');
+    const pageRoute = pageRouteMatcher(build);
     const { pages } = app.deps.config;
     // Outside sources of every page: the CSP_EXTRA_SOURCES setting and the captcha provider's own (decision 0027).
     const cspSources = [...new Set([...pages.cspExtraSources, ...(app.deps.config.captcha?.cspSources ?? [])])];
@@ -258,6 +283,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
 
       const render = async (request: FastifyRequest, reply: FastifyReply) => {
         if (isApiPath(request.url)) throw ApiError.notFound();
+        app.metrics.labelRoute(request, pageRoute(request.url));
         try {
           const key = cache.enabled ? guestPageKey(request) : null;
           if (!key) return await renderLive(request, reply);

@@ -114,6 +114,16 @@ describe('with PostgreSQL reachable', () => {
     expect((await get('/api/courses/')).res.status).toBe(200);
     expect((await get('/courses/', HTML)).res.status).toBe(200);
   });
+
+  it('labels page requests by their route id in the metrics, never by the raw path', async () => {
+    expect((await get('/courses/', HTML)).res.status).toBe(200);
+    expect((await get('/courses.data')).res.status).toBe(200);
+    expect((await get('/no-such-page-5e7b1c/', HTML)).res.status).toBe(404);
+    const text = await app.metrics.text();
+    expect(text).toMatch(/^crema_http_requests_total\{method="GET",route="routes\/courses\/catalog",status_code="200"\} [2-9]/m);
+    expect(text).not.toContain('5e7b1c');
+    expect(text).not.toContain('route="/*"');
+  });
 });
 
 describe.each(['refusing', 'silent'] as const)('with PostgreSQL away (%s)', (mode) => {
