@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildBanner, buildCourse, buildUser, setConfig, signInAs } from '../test/factories.ts';
-import { acceptedEncoding, loadWebBuild, mountWeb } from './ssr.ts';
+import { acceptedEncoding, loadWebBuild, mountWeb, pageRouteMatcher } from './ssr.ts';
 import pino from 'pino';
 
 // The server-rendered site over the real API and database (`npm test` builds it first).
@@ -475,5 +475,14 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding('*')).toBe('gzip');
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('pageRouteMatcher', () => {
+  it('names the route that shows a path, its data requests too, for the metrics', () => {
+    const route = pageRouteMatcher(build);
+    for (const url of ['/courses/', '/courses/?category=3', '/courses.data', '/courses/_.data']) expect(route(url), url).toBe('routes/courses/catalog');
+    expect(route('/')).toBe('routes/home');
+    expect(route('/_root.data')).toBe('routes/home');
   });
 });

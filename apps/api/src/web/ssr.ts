@@ -140,7 +140,7 @@ function unavailable(request: FastifyRequest, reply: FastifyReply, retryAfterS: 
 /**
  * The id of the route that shows a path (`routes/courses/course`), for the metrics' route label
  * (a bounded set: the site's routes); `page` when none matches. A client navigation's data request
- * (`/courses.data`, `/_root.data`) counts as its page.
+ * (`/courses.data`, `/courses/_.data`, `/_root.data`) counts as its page.
  */
 export function pageRouteMatcher(build: ServerBuild): (url: string) => string {
   type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
@@ -155,7 +155,7 @@ export function pageRouteMatcher(build: ServerBuild): (url: string) => string {
   const tree = roots as unknown as RouteObject[];
   return (url) => {
     let path = url.split('?', 1)[0]!;
-    if (path.endsWith('.data')) path = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length);
+    if (path.endsWith('.data')) path = path === '/_root.data' ? '/' : path.replace(/\/_\.data$/, '/').replace(/\.data$/, '');
     const matches = matchRoutes(tree, path);
     return (matches?.at(-1)?.route as Node | undefined)?.id ?? 'page';
   };
