@@ -63,6 +63,7 @@ async function main() {
     https: await freePort(8443),
   };
   const portB = await freePort(ports.a + 1);
+  const metricsPort = { a: await freePort(9301), b: await freePort(9401) };
 
   say(`PostgreSQL 15 на порту ${ports.pg}`);
   const pg = startPostgres(dir, ports.pg);
@@ -102,8 +103,8 @@ async function main() {
     LOG_LEVEL: 'info',
   };
   const processes: Record<'a' | 'b', CremaProcess> = {
-    a: startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a') }, dir),
-    b: startCrema('B', portB, { ...settings, DATA_DIR: path.join(dir, 'data-b') }, dir),
+    a: startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a'), METRICS_PORT: String(metricsPort.a) }, dir),
+    b: startCrema('B', portB, { ...settings, DATA_DIR: path.join(dir, 'data-b'), METRICS_PORT: String(metricsPort.b) }, dir),
   };
   started.push(() => Object.values(processes).forEach((p) => p.child.kill('SIGKILL')));
   const direct = (p: CremaProcess) => `http://127.0.0.1:${p.port}`;
@@ -219,6 +220,17 @@ async function main() {
   check(runs >= windowS - 2 && runs <= windowS + 1, `сверка платежей раз в секунду: ${runs} за ${windowS} с`);
   note(`запусков сверки за ${windowS} с (раз в секунду, два процесса)`, runs);
 
+  // --- metrics: each process on its own port; the job's runs split between them add up to the table's
+  const scrape = async (port: number) => (await request(`http://127.0.0.1:${port}/metrics`)).body.toString('utf8');
+  const [metricsA, metricsB] = await Promise.all([scrape(metricsPort.a), scrape(metricsPort.b)]);
+  const jobRunsIn = (text: string) => Number(/^crema_job_runs_total\{job="payments\.reconcile"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  const byProcess = [jobRunsIn(metricsA), jobRunsIn(metricsB)];
+  const total = await runsOf();
+  const named = ['crema_http_request_duration_seconds_bucket', 'crema_ssr_render_seconds', 'crema_db_query_duration_seconds', 'crema_job_lag_seconds', 'crema_mail_outbox_pending', 'nodejs_eventloop_lag'];
+  const absent = named.filter((name) => !metricsA.includes(name) && !metricsB.includes(name));
+  check(absent.length === 0 && byProcess[0]! + byProcess[1]! === total, `метрики: нет ${absent.join(', ')}; запуски сверки A+B ${byProcess.join('+')} ≠ ${total}`);
+  note('метрики: запуски сверки в процессах A + B = в базе', `${byProcess.join(' + ')} = ${total}`);
+
   // --- faults: a stream of pages, orders and answer saves through nginx
   const learner = await buildUser(db.db, { password });
   const orderable: string[] = [];
@@ -249,7 +261,7 @@ async function main() {
   check(killErrors.length === 0, `гибель A: неожиданные ошибки ${killErrors.join(', ')}`);
   note('после гибели A все запросы обслужил B (первый успешный после)', `${Math.round(Math.max(0, stream.firstOkAfter(killedAt) ?? -1))} мс`);
 
-  processes.a = startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a') }, dir);
+  processes.a = startCrema('A', ports.a, { ...settings, DATA_DIR: path.join(dir, 'data-a'), METRICS_PORT: String(metricsPort.a) }, dir);
   await ready(direct(processes.a), 60_000);
   say('A снова в строю; PostgreSQL перезапускается');
 
@@ -288,12 +300,12 @@ async function main() {
   check(orders.placed.size > 0 && missingOrders === 0 && twice === 0, `заказы: потеряно ${missingOrders}, дважды ${twice}`);
 }
 
-/** Waits until GET /api/health/ready/ (or /api/health/) answers 200. */
+/** Waits until GET /api/health/ready/ answers 200, as a rolling update does. */
 async function ready(base: string, timeoutMs: number, ca?: Buffer) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const res = await request(`${base}/api/health/`, { ca, timeoutMs: 2000 });
+      const res = await request(`${base}/api/health/ready/`, { ca, timeoutMs: 2000 });
       if (res.status === 200) return;
     } catch {
       // not yet

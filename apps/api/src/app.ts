@@ -66,6 +66,7 @@ import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
 import { AccessLog } from './plugins/access-log.ts';
 import { LOG_SERIALIZERS } from './logger.ts';
 import { registerInputGuards } from './plugins/input-guard.ts';
+import { instrumentApp } from './lib/metrics.ts';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
@@ -88,6 +89,8 @@ declare module 'fastify' {
     captcha: CaptchaVerifier;
     /** Changes of public content, dropped from every process's caches (decision 0069). */
     changes: ContentChanges;
+    /** `stopping` is set first thing at shutdown (server.ts): readiness then answers 503 (decision 0075). */
+    lifecycle: { stopping: boolean };
   }
   interface FastifyContextConfig {
     /**
@@ -141,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  app.decorate('lifecycle', { stopping: false });
+  // Request counts and times, the pool, the caches (decision 0075).
+  instrumentApp(app);
   const changes = new ContentChanges(deps.pool, app.log.child({ module: 'changes' }));
   app.decorate('changes', changes);
   app.addHook('onReady', () => changes.listen());

@@ -5,12 +5,16 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './deps.ts';
 import { Jobs, type JobObserver } from './lib/jobs.ts';
+import { observeJobRun, setJobLag } from './lib/metrics.ts';
 import { rateLimitPruningJob } from './lib/rate-limit.ts';
 import { auditRetentionJob } from './modules/audit/journal.ts';
 import { learningSweepJob } from './modules/learning/sweep.ts';
 import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import { runWaitingOffers } from './modules/waiting/waiting.ts';
+
+/** Each tick's lag and each run's duration and outcome, in the process's metrics. */
+const JOB_METRICS: JobObserver = { run: observeJobRun, lag: setJobLag };
 
 export function backgroundJobs(options: {
   config: Config;
@@ -22,7 +26,7 @@ export function backgroundJobs(options: {
 }): Jobs {
   const { config, db } = options;
   return (
-    new Jobs({ db, log: options.log, observer: options.observer, pollMs: options.pollMs })
+    new Jobs({ db, log: options.log, observer: options.observer ?? JOB_METRICS, pollMs: options.pollMs })
       // Asks the provider about payments left pending (a lost notification must not lose a paid
       // order), ends unpaid orders whose seat hold ran out — card payments off too — and offers
       // freed seats to the waiting lists.

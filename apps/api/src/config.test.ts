@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('has no metrics listener unless METRICS_PORT is set, on 127.0.0.1 by default; a 2 s connect timeout (decision 0075)', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 9464 });
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT: ожидается номер порта/);
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBe(2000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '3000' }).databaseConnectTimeoutMs).toBe(3000);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'long' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: ожидается число миллисекунд/);
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });

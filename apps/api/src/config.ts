@@ -73,6 +73,10 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user:pass@host:5432/db')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(60_000).default(2000),
+    // Unset: no metrics listener. Never a port nginx forwards to.
+    METRICS_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     // Unset: the first free port from 54329 up (db/embedded.ts), so a second copy starts too.
     EMBEDDED_PG_PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(1024).max(65535).optional(),
     // Unset: the demo school outside production only; production refuses it (loadConfig).
@@ -160,6 +164,10 @@ const envSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    /** How long a query may wait for a connection before it fails (then 503): PostgreSQL away must not hang requests. */
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    /** The Prometheus listener (GET /metrics), or null when METRICS_PORT is unset (decision 0075). */
+    metrics: env.METRICS_PORT === undefined ? null : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     /** The demo school (with its public demo password) on an empty database; never in production. */
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',

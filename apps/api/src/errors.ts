@@ -3,6 +3,14 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXTS, NON_FIELD_ERRORS, type FieldErrors } from '@crema/contract';
+import { isDatabaseUnavailable } from './db/errors.ts';
+
+/** The answer while PostgreSQL cannot be reached or is restarting (decision 0075). */
+export const DATABASE_UNAVAILABLE = 'Сервис временно недоступен. Повторите запрос через несколько секунд.';
+/** Readiness while the process is shutting down: the proxy sends the next request elsewhere. */
+export const SHUTTING_DOWN = 'Сервис останавливается. Повторите запрос через несколько секунд.';
+/** Seconds a client is asked to wait (Retry-After) before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Codes of ApiError and the HTTP status each maps to. */
 const STATUS_BY_CODE = {
@@ -180,6 +188,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         return [{ path, message: v.message ?? ERROR_TEXTS.badValue }];
       });
       return sendError(reply, 400, issuesToFieldErrors(issues));
+    }
+    // PostgreSQL away or restarting: a quick 503 the client may retry, never a 500 (decision 0075).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      request.server.metrics?.dbUnavailable.inc();
+      void reply.headers({ 'retry-after': String(DATABASE_RETRY_AFTER_S), 'cache-control': 'no-store' });
+      return sendError(reply, 503, { detail: DATABASE_UNAVAILABLE });
     }
     const dataError = DATA_ERRORS[sqlState(error) ?? ''];
     if (dataError) {

@@ -104,6 +104,8 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
+    // No METRICS_PORT, no metrics listener (decision 0075).
+    expect(first.output()).not.toContain('metrics: http');
     expect(await postmasterRunning()).toBe(false);
 
     const second = startServer({});
@@ -152,6 +154,7 @@ describe('server process', () => {
       SECRET_KEY: 'server-test-production-secret-0123456789abcdef',
       // Nothing listens there: the mail worker's failures must not stop the server.
       SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
+      METRICS_PORT: String(port + 3),
       DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'crema-production-')),
     };
     try {
@@ -178,6 +181,14 @@ describe('server process', () => {
       expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(page.headers.get('permissions-policy')).toContain('camera=()');
       expect(server.output()).not.toContain('demo content seeded');
+      // Metrics on their own listener, on 127.0.0.1 (decision 0075); the site's port has none.
+      const metrics = await fetch(`http://127.0.0.1:${port + 3}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/^crema_http_requests_total\{method="GET",route="routes\/home",status_code="200"\} \d+/m);
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/ready/`)).status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

@@ -9,6 +9,7 @@ import { createMailWorker } from './modules/mail/worker.ts';
 import { loadWebBuild, mountWeb } from './web/ssr.ts';
 import { createLogger } from './logger.ts';
 import { backgroundJobs } from './background-jobs.ts';
+import { startMetricsServer } from './lib/metrics.ts';
 
 let config: Config;
 try {
@@ -65,10 +66,23 @@ const stopSweeping = app.media.startSweeping();
 // database; started once the server listens (the test bank answers on this same server).
 const jobs = backgroundJobs({ config, db: database.db, orders: app.orders, log: log.child({ module: 'jobs' }) });
 
+// GET /metrics on its own address when METRICS_PORT is set (decision 0075); started before the
+// site listens, so a port already taken stops the start like PORT does.
+const metricsServer = config.metrics
+  ? await startMetricsServer({ ...config.metrics, metrics: app.metrics, log }).catch(async (error: unknown) => {
+      log.fatal({ err: error }, 'metrics listen failed');
+      await database.shutdown().catch(() => {});
+      process.exit(1);
+    })
+  : undefined;
+if (metricsServer) log.info(`metrics: ${metricsServer.url}`);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // Readiness answers 503 from now on, so the proxy sends new requests elsewhere; then close.
+  app.lifecycle.stopping = true;
   log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => {
     log.error('shutdown timed out, exiting');
@@ -80,6 +94,7 @@ async function shutdown(signal: string) {
     await jobs.stop();
     // Stops accepting connections and waits for in-flight requests.
     await app.close();
+    await metricsServer?.close();
     // Lets the letters being sent finish and be marked, so none is sent twice after a restart.
     await mailWorker?.stop();
     await database.shutdown();

@@ -163,5 +163,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isChunkLoadError(error)) reloadOnceForChunkError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status === 404 ? 404 : 500} />;
+  return <ErrorPage status={status === 404 || status === 503 ? status : 500} />;
 }

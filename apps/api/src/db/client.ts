@@ -22,16 +22,21 @@ export interface Database {
 // server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/** How long making a connection (or waiting for a free one) may take: DATABASE_CONNECT_TIMEOUT_MS. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+
 /** Opens a pool to `url` and wraps it in Drizzle. */
 export function openDatabase(
   url: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; connectTimeoutMs?: number; onIdleError?: (error: Error) => void } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    // A server that is away fails a request in about this long rather than hanging it (the
+    // answer is then 503, errors.ts); it also bounds the wait for a free connection.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     application_name: 'crema',
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process;

@@ -35,6 +35,7 @@ export async function startDatabase(
   const url = config.databaseUrl ?? embedded!.url;
   const database = openDatabase(url, {
     max: config.databasePoolMax,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
   });
   try {

@@ -14,10 +14,14 @@ export class TtlCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Told of each lookup whether it was answered from the cache (metrics, decision 0075). */
+  onLookup?: (hit: boolean) => void;
+
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const time = this.now();
     const hit = this.entries.get(key);
+    this.onLookup?.(hit !== undefined && hit.expiresAt > time);
     if (hit && hit.expiresAt > time) return hit.value as Promise<T>;
     const value = load();
     this.entries.delete(key);

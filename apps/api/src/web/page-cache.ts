@@ -72,6 +72,12 @@ export class PageCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Told of each lookup whether it was answered from the cache (a kept page, or the render another
+   * request started) or not (metrics, decision 0075).
+   */
+  onLookup?: (hit: boolean) => void;
+
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
@@ -88,19 +94,25 @@ export class PageCache {
   async get(key: string, load: () => Promise<{ page: CachedPage; keep: boolean }>): Promise<CachedPage | undefined> {
     const time = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > time) return hit.page;
+    if (hit && hit.expiresAt > time) {
+      this.onLookup?.(true);
+      return hit.page;
+    }
     const pending = this.loading.get(key);
     // Past its TTL, a page is still served for one more TTL while a single render replaces it, so
     // guests never queue behind the refresh; after that they wait for the render.
     if (hit && hit.expiresAt + this.ttlMs > time) {
       if (!pending) void this.start(key, load).catch(() => undefined);
+      this.onLookup?.(true);
       return hit.page;
     }
     if (hit) this.remove(key);
     if (pending) {
       const { page, keep } = await pending;
+      this.onLookup?.(keep);
       return keep ? page : undefined;
     }
+    this.onLookup?.(false);
     return (await this.start(key, load)).page;
   }
 

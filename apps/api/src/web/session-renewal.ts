@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract';
+import { ApiError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../errors.ts';
 import { clearSessionCookies } from '../modules/auth/http.ts';
 import { AccessTokens } from '../modules/auth/tokens.ts';
 
@@ -82,6 +83,10 @@ export function createSessionRenewal(app: FastifyInstance) {
       // The session is over (revoked, expired, reused) or unusable here: sign the browser out.
       clearSessionCookies(reply);
       cookieHeader = withSessionCookies(request.headers.cookie, []);
+    } else if (outcome.status === 503) {
+      // The database is away: the page's own calls would wait for it again; its 503 page now,
+      // the cookies left for the next request (decision 0075).
+      throw new ApiError('unavailable', DATABASE_UNAVAILABLE, { retryAfterS: DATABASE_RETRY_AFTER_S });
     } else {
       // The API could not answer (e.g. the database is down): leave the cookies; the page's own
       // calls will show the error page, and the next request tries again.

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildBanner, buildCourse, buildUser, setConfig, signInAs } from '../test/factories.ts';
-import { acceptedEncoding, loadWebBuild, mountWeb } from './ssr.ts';
+import { acceptedEncoding, loadWebBuild, mountWeb, pageRouteMatcher } from './ssr.ts';
 import pino from 'pino';
 
 // The server-rendered site over the real API and database (`npm test` builds it first).
@@ -396,6 +396,25 @@ describe('guest page cache', () => {
     }
     expect(renders()).toBe(3);
   });
+
+  it('counts the cache’s hits and misses and times the renders (metrics, decision 0075)', async () => {
+    app.pageCache.clear();
+    const value = async (metric: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> }> }, name?: string, labels: Record<string, string> = {}) => {
+      const { values } = await metric.get();
+      const match = values.find((v) => (name === undefined || v.metricName === name) && Object.entries(labels).every(([k, l]) => v.labels[k] === l));
+      return match?.value ?? 0;
+    };
+    const hits = await value(app.metrics.pageCacheHits);
+    const misses = await value(app.metrics.pageCacheMisses);
+    const cacheRenders = await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'cache' });
+    const liveRenders = await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'live' });
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/courses/' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/courses/', headers: { cookie: 'hideCookiesPanel=1' } })).statusCode).toBe(200);
+    expect(await value(app.metrics.pageCacheMisses)).toBe(misses + 1);
+    expect(await value(app.metrics.pageCacheHits)).toBe(hits + 2);
+    expect(await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'cache' })).toBe(cacheRenders + 1);
+    expect(await value(app.metrics.ssrRender, 'crema_ssr_render_seconds_count', { mode: 'live' })).toBe(liveRenders + 1);
+  });
 });
 
 
@@ -456,5 +475,14 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding('*')).toBe('gzip');
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('pageRouteMatcher', () => {
+  it('names the route that shows a path, its data requests too, for the metrics', () => {
+    const route = pageRouteMatcher(build);
+    for (const url of ['/courses/', '/courses/?category=3', '/courses.data', '/courses/_.data']) expect(route(url), url).toBe('routes/courses/catalog');
+    expect(route('/')).toBe('routes/home');
+    expect(route('/_root.data')).toBe('routes/home');
   });
 });

@@ -9,8 +9,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
-import { ApiError } from '../errors.ts';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { ApiError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../errors.ts';
 import { createInjectFetch } from './inject-fetch.ts';
 import { newNonce, PageCache, pinToHashes, type CachedPage } from './page-cache.ts';
 import { Overloaded, RenderLimit } from './render-limit.ts';
@@ -119,16 +120,45 @@ const compressPage = (body: Buffer, encoding: 'br' | 'gzip') =>
 const OVERLOADED = 'Сервер перегружен. Повторите запрос через несколько секунд.';
 const OVERLOADED_PAGE = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Сервер перегружен</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#3b2418"><h1>Сервер перегружен</h1><p>${OVERLOADED}</p><p><a href="">Обновить страницу</a></p></body></html>`;
 
-/** 503 with Retry-After when the render queue is full: an HTML page for browsers, `{detail}` for the rest. */
-function overloaded(request: FastifyRequest, reply: FastifyReply) {
-  void reply.status(503).headers({ 'retry-after': '2', 'cache-control': 'no-store' });
+const UNAVAILABLE_PAGE = OVERLOADED_PAGE.replaceAll('Сервер перегружен', 'Сервис временно недоступен').replace(OVERLOADED, DATABASE_UNAVAILABLE);
+
+/**
+ * 503 with Retry-After when the render queue is full (or, before any render, the database is
+ * away): an HTML page for browsers, `{detail}` for the rest.
+ */
+function unavailable(request: FastifyRequest, reply: FastifyReply, retryAfterS: number, page: string, detail: string) {
+  void reply.status(503).headers({ 'retry-after': String(retryAfterS), 'cache-control': 'no-store' });
   if (request.headers.accept?.includes('text/html')) {
     return reply
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
       .type('text/html; charset=utf-8')
-      .send(OVERLOADED_PAGE);
+      .send(page);
   }
-  return reply.send({ detail: OVERLOADED });
+  return reply.send({ detail });
+}
+
+/**
+ * The id of the route that shows a path (`routes/courses/course`), for the metrics' route label
+ * (a bounded set: the site's routes); `page` when none matches. A client navigation's data request
+ * (`/courses.data`, `/courses/_.data`, `/_root.data`) counts as its page.
+ */
+export function pageRouteMatcher(build: ServerBuild): (url: string) => string {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  for (const route of routes) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+  const roots: Node[] = [];
+  for (const route of routes) {
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(route.id)!);
+  }
+  const tree = roots as unknown as RouteObject[];
+  return (url) => {
+    let path = url.split('?', 1)[0]!;
+    if (path.endsWith('.data')) path = path === '/_root.data' ? '/' : path.replace(/\/_\.data$/, '/').replace(/\.data$/, '');
+    const matches = matchRoutes(tree, path);
+    return (matches?.at(-1)?.route as Node | undefined)?.id ?? 'page';
+  };
 }
 
 /**
@@ -141,10 +171,12 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // Always 'production': this is a production build, and the other mode sends error stacks
     // to the browser.
     const handle = createRequestHandler(build, 'production');
+    const pageRoute = pageRouteMatcher(build);
     const { pages } = app.deps.config;
     // Outside sources of every page: the CSP_EXTRA_SOURCES setting and the captcha provider's own (decision 0027).
     const cspSources = [...new Set([...pages.cspExtraSources, ...(app.deps.config.captcha?.cspSources ?? [])])];
     const cache = new PageCache(pages.cacheTtlMs, pages.cacheMaxBytes);
+    cache.onLookup = (hit) => (hit ? app.metrics.pageCacheHits : app.metrics.pageCacheMisses).inc();
     const limit = new RenderLimit(pages.concurrency, pages.queue);
     app.decorate('pageCache', cache);
     // Every guest page shows the shell (settings, menus, banners) and most show catalogue content:
@@ -190,6 +222,9 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
 
       const sendHeaders = (request: FastifyRequest, reply: FastifyReply, response: { status: number; headers: Headers }, cookies: string[], sessionCookiesSet: boolean) => {
         reply.status(response.status);
+        // A loader's API call found the database away (the site shows its error page with 503):
+        // the browser or proxy may retry shortly.
+        if (response.status === 503) void reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
         for (const [name, value] of response.headers) {
           if (name !== 'set-cookie' && name !== 'content-length') void reply.header(name, value);
         }
@@ -211,7 +246,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         // The slot is held until the answer is sent: under load, streaming the rest of a page
         // competes for the same thread, and answers still streaming would escape the limit.
         return limit.run(async () => {
-          const response = await handle(webRequest, loadContext(request, newNonce()));
+          const stopTimer = app.metrics.ssrRender.startTimer({ mode: 'live' });
+          const response = await handle(webRequest, loadContext(request, newNonce())).finally(stopTimer);
           sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
           if (!response.body) return reply.send();
           const sent = finished(reply.raw).catch(() => undefined);
@@ -232,10 +268,12 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         }
         const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
         const nonce = newNonce();
+        const stopTimer = app.metrics.ssrRender.startTimer({ mode: 'cache' });
         const response = await handle(webRequest, loadContext(request, nonce, true));
         const setCookies = response.headers.getSetCookie();
         const own = response.headers.get('cache-control') ?? '';
         const pinned = pinToHashes(await response.text(), response.headers.get('content-security-policy') ?? undefined, nonce);
+        stopTimer();
         const keptHeaders = new Headers(response.headers);
         keptHeaders.delete('content-security-policy');
         const page: CachedPage = { status: response.status, headers: keptHeaders, setCookies, ...pinned, encoded: {}, bytes: pinned.body.length };
@@ -245,6 +283,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
 
       const render = async (request: FastifyRequest, reply: FastifyReply) => {
         if (isApiPath(request.url)) throw ApiError.notFound();
+        app.metrics.labelRoute(request, pageRoute(request.url));
         try {
           const key = cache.enabled ? guestPageKey(request) : null;
           if (!key) return await renderLive(request, reply);
@@ -267,7 +306,12 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           }
           return reply.send(page.body);
         } catch (error) {
-          if (error instanceof Overloaded) return overloaded(request, reply);
+          if (error instanceof Overloaded) return unavailable(request, reply, 2, OVERLOADED_PAGE, OVERLOADED);
+          // The session renewal before the render could not reach the database.
+          if (isDatabaseUnavailable(error) || (error instanceof ApiError && error.code === 'unavailable')) {
+            request.log.warn({ err: error }, 'database unavailable');
+            return unavailable(request, reply, DATABASE_RETRY_AFTER_S, UNAVAILABLE_PAGE, DATABASE_UNAVAILABLE);
+          }
           throw error;
         }
       };

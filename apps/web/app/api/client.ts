@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type {
   AttemptReport,
   Banner,
@@ -90,6 +91,9 @@ export class ApiRequestError extends Error {
 export async function json<T>(fetcher: ApiFetch, path: string, init?: Parameters<ApiFetch>[1]): Promise<T> {
   const res = await fetcher(path, init);
   const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
+  // On the server, an API that is briefly unavailable (the database away) makes the page a 503
+  // the browser may retry, not a 500 (decision 0075).
+  if (import.meta.env.SSR && res.status === 503) throw data(body, { status: 503 });
   if (!res.ok) throw new ApiRequestError(res.status, body, path, Number(res.headers.get('retry-after')) || undefined);
   return body as T;
 }

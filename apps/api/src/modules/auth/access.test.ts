@@ -234,6 +234,8 @@ describe('every route of the app', () => {
     expect(levels.get('POST /api/auth/logout/')).toBe('caller');
     expect(levels.get('PATCH /api/auth/set-password/change/')).toBe('caller');
     expect(levels.get('GET /api/courses/')).toBe('public');
+    // Health, liveness and readiness (decision 0075): for the proxy and the monitoring, no session.
+    for (const route of ['GET /api/health/', 'GET /api/health/live/', 'GET /api/health/ready/']) expect(levels.get(route), route).toBe('public');
     // Applications: guests send them too; a signed-in caller's consents become account records.
     expect(levels.get('GET /api/feedback/:key/')).toBe('public');
     expect(levels.get('POST /api/feedback/:key/process/')).toBe('caller');

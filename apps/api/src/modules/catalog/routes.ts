@@ -36,6 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The catalogue and course pages are the busiest public reads; see docs/decisions/0005.
   const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
+  cache.onLookup = app.metrics.contentCacheLookup('catalog');
   app.changes.on(['catalog'], () => cache.clear());
 
   app.get(

@@ -27,6 +27,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // Read on every page render; see docs/decisions/0005-content-micro-cache.md.
   const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
+  cache.onLookup = app.metrics.contentCacheLookup('content');
   const kept = { settings: 'configs:', menus: 'menu:', banners: 'banners:', catalog: 'categories:' } as const;
   app.changes.on(Object.keys(kept) as (keyof typeof kept)[], (topics) => {
     for (const topic of topics) if (topic in kept) cache.clear(kept[topic as keyof typeof kept]);

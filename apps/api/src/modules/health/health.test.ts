@@ -26,6 +26,37 @@ describe('GET /api/health/', () => {
     expect(res.headers['x-request-id']).toBe('lb-1234567890');
   });
 
+  it('echoes the proxy’s request id and writes it on the JSON log lines as reqId; refuses an odd one', async () => {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('../../logger.ts');
+    const { buildApp } = await import('../../app.ts');
+    const { loadConfig } = await import('../../config.ts');
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', SECRET_KEY: 'k'.repeat(40), SMTP_URL: 'smtp://localhost:2525', PUBLIC_URL: 'https://crema.example' });
+    const app = await buildApp({ config, db: t.database.db, pool: t.database.pool, logger: createLogger(config, sink) });
+    try {
+      const base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+      // nginx's $request_id: 32 hexadecimal characters.
+      const id = '0f9e8d7c6b5a49382716a5b4c3d2e1f0';
+      const res = await fetch(`${base}/api/health/live/`, { headers: { 'x-request-id': id } });
+      expect(res.headers.get('x-request-id')).toBe(id);
+      const odd = await fetch(`${base}/api/health/live/`, { headers: { 'x-request-id': 'short' } });
+      const own = odd.headers.get('x-request-id');
+      expect(own).toMatch(/^[0-9a-f-]{36}$/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const access = lines.filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/health/live/');
+      expect(access.map((l) => l.reqId)).toEqual([id, own]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reports 503 and the database as down when it cannot be reached', async () => {
     const { createTestDatabase } = await import('../../test/app.ts');
     const { buildApp } = await import('../../app.ts');
@@ -65,7 +96,7 @@ describe('errors', () => {
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
-    for (const p of ['/api/configs/', '/api/menus/{key}/', '/api/categories/', '/api/banners/', '/api/banners/{id}/', '/api/health/']) {
+    for (const p of ['/api/configs/', '/api/menus/{key}/', '/api/categories/', '/api/banners/', '/api/banners/{id}/', '/api/health/', '/api/health/live/', '/api/health/ready/']) {
       expect(paths).toContain(p);
     }
   });

@@ -21,6 +21,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // Read by every blog and content page render; see docs/decisions/0005.
   const cache = new TtlCache(app.deps.config.contentCacheTtlMs);
+  cache.onLookup = app.metrics.contentCacheLookup('pages');
   // The sitemap lists courses too.
   app.changes.on(['pages', 'catalog'], () => cache.clear());
 

@@ -1,7 +1,7 @@
 import { paths } from '../../lib/paths.ts';
 
-/** The error pages: 404 'Такой страницы нет' and the generic 500 page. */
-export function ErrorPage({ status }: { status: 404 | 500 }) {
+/** The error pages: 404 'Такой страницы нет' and the generic one (500; 503 while the service is briefly away). */
+export function ErrorPage({ status }: { status: 404 | 500 | 503 }) {
   const notFound = status === 404;
   return (
     <main className="error-page" aria-labelledby="error-title">
@@ -16,7 +16,7 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
           ? 'Возможно, ссылка никуда не ведёт или страница была удалена.'
           : 'Мы уже знаем о проблеме и исправляем её. Попробуйте открыть страницу чуть позже.'}
       </p>
-      {!notFound ? <p className="error-page__status">Код ошибки: 500</p> : null}
+      {!notFound ? <p className="error-page__status">Код ошибки: {status}</p> : null}
       <div className="error-page__actions">
         {/* A plain link: it must work even when the scripts failed to load. */}
         <a className="button button--primary" href={paths.home()}>
