@@ -2,7 +2,7 @@
 // factories and of uploaded files restores to the same rows and bytes; a wrong key, a changed
 // file or another connected process is refused before anything changes.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,25 @@ describe('backup and restore', () => {
     } finally {
       await writeFile(file, original);
     }
+  });
+
+  it('leaves the database as it was when the dump fails to load midway', async () => {
+    // A copy whose dump breaks off in its data, with a manifest made to match: only the load finds it.
+    const broken = path.join(work, 'broken');
+    await cp(backupDir(), broken, { recursive: true });
+    const dump = await readFile(path.join(broken, DUMP));
+    await writeFile(path.join(broken, DUMP), dump.subarray(0, Math.floor(dump.length * 0.8)));
+    const damaged: Manifest = JSON.parse(await readFile(path.join(broken, MANIFEST), 'utf8'));
+    const file = damaged.files.find((f) => f.path === DUMP)!;
+    Object.assign(file, await sha256Of(path.join(broken, DUMP)));
+    await writeFile(path.join(broken, MANIFEST), JSON.stringify(damaged));
+
+    await database.close();
+    const attempt = restoreBackup({ dir: broken, url: database.url, dataDir, keys: { secretKey: KEY } });
+    await expect(attempt).rejects.toThrow(/^pg_restore не смог прочитать копию базы; база не изменена: .+/);
+    database = { ...database, ...openDatabase(database.url, { max: 2 }) };
+    expect(await snapshot(database)).toEqual(before);
+    expect(await uploadHashes()).toEqual(hashes);
   });
 
   it('restores wiped data: the same rows in the key tables, the same counts everywhere, the same files', async () => {

@@ -2,7 +2,7 @@
 // database (pg_dump -Fc), the uploaded files and manifest.json (time, migration level, row counts
 // of every table, sha256 of every part, the fingerprints of the personal-data keys). SECRET_KEY is
 // never in it: it is kept apart, and a restore checks that the key it is given opens the data.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -256,6 +256,61 @@ async function otherSessions(client: pg.Client): Promise<{ pid: number; name: st
   return rows;
 }
 
+/** Empties Crema's schemas before the dump is loaded (in the same transaction). */
+const EMPTY_SCHEMAS = 'drop schema if exists public cascade;\ndrop schema if exists drizzle cascade;\ncreate schema public;\n';
+
+/**
+ * Empties the database and loads the dump in one transaction: pg_restore turns the archive into
+ * SQL, psql runs it after dropping the schemas, all inside `psql --single-transaction`. Any
+ * failure (a damaged archive, an error in the SQL) leaves the database as it was: psql is killed
+ * before its input ends, so the transaction never commits.
+ */
+async function loadDump(tools: PgTools, url: string, dump: string): Promise<void> {
+  const { dbname, env } = connection(url);
+  const restoreEnv = { ...env, PGAPPNAME: 'crema-restore' };
+  const psql = spawn(tools.psql, ['-X', '-q', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '-f', '-', `--dbname=${dbname}`], {
+    env: restoreEnv,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const sql = spawn(tools.pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--file=-', dump], {
+    env: restoreEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let psqlErrors = '';
+  let restoreErrors = '';
+  psql.stderr.on('data', (chunk: Buffer) => (psqlErrors += chunk.toString('utf8')));
+  sql.stderr.on('data', (chunk: Buffer) => (restoreErrors += chunk.toString('utf8')));
+  psql.stdin.on('error', () => {}); // psql stopped at an error: its exit code tells
+  let psqlExited = false;
+  const psqlDone = new Promise<number | null>((resolve) =>
+    psql.once('close', (code) => {
+      psqlExited = true;
+      // psql stopped at an error while pg_restore still writes: pg_restore would wait forever.
+      if (sql.exitCode === null && sql.signalCode === null) sql.kill('SIGKILL');
+      resolve(code);
+    }),
+  );
+  psql.stdin.write(EMPTY_SCHEMAS);
+  sql.stdout.pipe(psql.stdin, { end: false });
+  const restoreCode = await new Promise<number | null>((resolve) => {
+    sql.once('error', () => resolve(-1));
+    sql.once('close', resolve);
+  });
+  if (psqlExited && (await psqlDone) !== 0) {
+    throw new BackupError(`Копия базы не загрузилась; база не изменена: ${psqlErrors.trim()}`);
+  }
+  if (restoreCode !== 0) {
+    psql.kill('SIGKILL');
+    await psqlDone;
+    throw new BackupError(`pg_restore не смог прочитать копию базы; база не изменена: ${restoreErrors.trim()}`);
+  }
+  psql.stdin.end();
+  const psqlCode = await psqlDone;
+  if (psqlCode !== 0) {
+    throw new BackupError(`Копия базы не загрузилась; база не изменена: ${psqlErrors.trim() || `psql завершился с кодом ${psqlCode}`}`);
+  }
+}
+
 export interface RestoreResult {
   manifest: Manifest;
   tables: number;
@@ -268,7 +323,7 @@ export interface RestoreResult {
  * Restores the backup in `dir` into the database at `url` and the uploads of `dataDir`. Checks
  * first, changing nothing: every part against the manifest, the keys, the migration level, and
  * that no one else is connected (unless `force`: their sessions are ended). Then the database is
- * emptied and loaded in one transaction, its row counts compared with the manifest, a sealed
+ * emptied and loaded in one transaction (a failure leaves it as it was), its row counts compared with the manifest, a sealed
  * value of every key opened, and the uploads replaced.
  */
 export async function restoreBackup(options: {
@@ -309,15 +364,7 @@ export async function restoreBackup(options: {
     }
 
     say(`База данных (${server.text}): очищаю и загружаю из копии…`);
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
-    const { dbname, env } = connection(options.url);
-    await exec(
-      tools.pgRestore,
-      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, path.join(dir, DUMP)],
-      { env: { ...env, PGAPPNAME: 'crema-restore' }, maxBuffer: 16 * 1024 * 1024 },
-    ).catch((error: Error & { stderr?: string }) => {
-      throw new BackupError(`pg_restore не смог загрузить базу (она осталась пустой; повторите восстановление): ${(error.stderr || error.message).trim()}`);
-    });
+    await loadDump(tools, options.url, path.join(dir, DUMP));
 
     const tables = await countRows(client);
     const differ = Object.keys({ ...manifest.tables, ...tables }).filter((name) => manifest.tables[name] !== tables[name]);

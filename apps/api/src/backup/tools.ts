@@ -1,4 +1,4 @@
-// Debian's pg_dump and pg_restore (package postgresql-client): the embedded PostgreSQL ships only
+// Debian's pg_dump, pg_restore and psql (package postgresql-client): the embedded PostgreSQL ships only
 // the server, and a pg_dump older than the server refuses to dump it.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -11,6 +11,7 @@ const exec = promisify(execFile);
 export interface PgTools {
   pgDump: string;
   pgRestore: string;
+  psql: string;
   /** 'pg_dump (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)' */
   version: string;
 }
@@ -44,22 +45,23 @@ async function find(serverMajor: number): Promise<PgTools | null> {
   for (const dir of candidates(serverMajor)) {
     const pgDump = path.join(dir, 'pg_dump');
     const pgRestore = path.join(dir, 'pg_restore');
-    if (!existsSync(pgDump) || !existsSync(pgRestore)) continue;
+    const psql = path.join(dir, 'psql');
+    if (!existsSync(pgDump) || !existsSync(pgRestore) || !existsSync(psql)) continue;
     const found = await majorOf(pgDump);
-    if (found && found.major >= serverMajor) return { pgDump, pgRestore, version: found.version };
+    if (found && found.major >= serverMajor) return { pgDump, pgRestore, psql, version: found.version };
   }
   return null;
 }
 
 /**
- * pg_dump and pg_restore able to work with a PostgreSQL `serverMajor` server. Missing, they are
+ * pg_dump, pg_restore and psql able to work with a PostgreSQL `serverMajor` server. Missing, they are
  * installed from Debian's packages when running as root; otherwise a Russian error says how.
  */
 export async function pgTools(serverMajor: number, say: (line: string) => void = () => {}): Promise<PgTools> {
   const found = await find(serverMajor);
   if (found) return found;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    say('Нет pg_dump и pg_restore: устанавливаю пакет postgresql-client (apt-get)…');
+    say('Нет pg_dump, pg_restore и psql: устанавливаю пакет postgresql-client (apt-get)…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     try {
       await exec('apt-get', ['update'], { env });
@@ -71,7 +73,7 @@ export async function pgTools(serverMajor: number, say: (line: string) => void =
     if (installed) return installed;
   }
   throw new BackupError(
-    `Нет программ pg_dump и pg_restore PostgreSQL ${serverMajor} (или новее): они нужны для копии базы. ` +
+    `Нет программ pg_dump, pg_restore и psql PostgreSQL ${serverMajor} (или новее): они нужны для копии базы. ` +
       `Установите их: sudo apt-get install postgresql-client (Debian, Ubuntu), ` +
       `или добавьте каталог с ними в PATH.`,
   );
