@@ -106,6 +106,13 @@ describe('backup and restore', () => {
     expect(lines.every((line) => /[а-яё]/i.test(line))).toBe(true);
   });
 
+  it('never writes over an existing directory', async () => {
+    await expect(createBackup({ url: database.url, dataDir, out: work, keys: { secretKey: KEY } })).rejects.toThrow(
+      `${work} уже есть и не пуст: укажите для копии новый каталог (--out)`,
+    );
+    expect(await readFile(path.join(backupDir(), MANIFEST), 'utf8')).toContain(manifest.createdAt);
+  });
+
   it('refuses a wrong SECRET_KEY, naming SECRET_KEY and SECRET_KEY_PREVIOUS, and changes nothing', async () => {
     await database.close();
     const attempt = restoreBackup({ dir: backupDir(), url: database.url, dataDir, keys: { secretKey: OTHER } });

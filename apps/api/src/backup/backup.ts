@@ -4,7 +4,7 @@
 // never in it: it is kept apart, and a restore checks that the key it is given opens the data.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -59,7 +59,12 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
 
 async function connect(url: string, name: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, application_name: name });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    const where = new URL(url);
+    throw new BackupError(`Не удалось подключиться к базе ${where.host}${where.pathname}: ${(error as Error).message}. Проверьте DATABASE_URL и что сервер запущен.`);
+  }
   return client;
 }
 
@@ -128,8 +133,11 @@ export function backupName(date: Date): string {
 export async function createBackup(options: { url: string; dataDir: string; out: string; keys: Keys; say?: Say }): Promise<Manifest> {
   const say = options.say ?? (() => {});
   const out = path.resolve(options.out);
-  const exists = await readFile(path.join(out, MANIFEST)).then(() => true, () => false);
-  if (exists) throw new BackupError(`Копия ${out} уже есть: укажите другой каталог (--out).`);
+  // Never overwrite: --out names a new directory (an empty one is taken too), not where backups gather.
+  const present = await readdir(out).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : [error.code ?? 'error']));
+  if (present !== null && present.length > 0) {
+    throw new BackupError(`${out} уже есть и не пуст: укажите для копии новый каталог (--out), он будет создан.`);
+  }
   const partial = `${out}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -166,7 +174,7 @@ export async function createBackup(options: { url: string; dataDir: string; out:
       files: [{ path: DUMP, ...dump }, ...uploads.map((file) => ({ path: `${UPLOADS}/${file.key}`, bytes: file.bytes, sha256: file.sha256 }))],
     };
     await writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await rm(out, { recursive: true, force: true });
+    if (present !== null) await rmdir(out);
     await rename(partial, out);
     return manifest;
   } catch (error) {
