@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { userDocuments } from '../db/schema/index.ts';
-import { createSealedBox, personalDataKeyRing } from '../lib/sealed.ts';
+import { deriveKey } from '../lib/keys.ts';
+import { createSealedBox, LEGACY_KEY_ID, personalDataKeyRing } from '../lib/sealed.ts';
 import { sealedDocumentColumns } from '../modules/user/service.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildCourse, buildEnrolment, buildOrder, buildStudent, buildUser } from '../test/factories.ts';
@@ -190,5 +191,29 @@ describe('backup and restore', () => {
     expect(rows.map((row) => box.open(row.snils, `user_documents.snils:${row.user_id}`))).toEqual([PLAIN.snils, PLAIN.snils, PLAIN.snils]);
     expect(await uploadHashes()).toEqual(hashes);
     await expect(readFile(path.join(dataDir, 'uploads', 'stray.txt'))).rejects.toThrow();
+  });
+});
+
+describe('restore of values sealed as v1 (before key ids were fingerprints)', () => {
+  it('opens one after loading and names SECRET_KEY when it does not open', async () => {
+    const legacy = await createTestDatabase();
+    try {
+      const user = await buildUser(legacy.db);
+      const box = createSealedBox({ current: LEGACY_KEY_ID, keys: { [LEGACY_KEY_ID]: deriveKey(KEY, 'personal-data') } });
+      await legacy.db.insert(userDocuments).values({ userId: user.id, ...sealedDocumentColumns(box, user.id, PLAIN) });
+      const out = path.join(work, 'legacy');
+      const made = await createBackup({ url: legacy.url, dataDir, out, keys: { secretKey: KEY }, say: () => {} });
+      expect(made.personalData.sealedWith).toEqual([LEGACY_KEY_ID]);
+      await legacy.close();
+
+      // The v1 id names no key: only opening a value tells whether the key fits.
+      await expect(restoreBackup({ dir: out, url: legacy.url, dataDir, keys: { secretKey: OTHER } })).rejects.toThrow(
+        'База восстановлена, но SECRET_KEY не открывает личные данные, зашифрованные ключом v1: задайте SECRET_KEY (или SECRET_KEY_PREVIOUS)',
+      );
+      const result = await restoreBackup({ dir: out, url: legacy.url, dataDir, keys: { secretKey: OTHER, secretKeyPrevious: [KEY] } });
+      expect(result.sealedChecked).toBe(1);
+    } finally {
+      await legacy.drop().catch(() => {});
+    }
   });
 });

@@ -99,10 +99,11 @@ function journal(): JournalEntry[] {
   return (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
 }
 
-async function migrationLevel(client: pg.Client): Promise<Manifest['migrations']> {
+async function migrationLevel(client: pg.Client, tables: Record<string, number>): Promise<Manifest['migrations']> {
+  if (tables['drizzle.__drizzle_migrations'] === undefined) return { applied: 0, last: null };
   const { rows } = await client.query<{ n: string; last: string | null }>(
     `select count(*) as n, max(created_at)::text as last from drizzle.__drizzle_migrations`,
-  ).catch(() => ({ rows: [{ n: '0', last: null }] }));
+  );
   const last = rows[0]!.last === null ? null : (journal().find((entry) => String(entry.when) === rows[0]!.last)?.tag ?? rows[0]!.last);
   return { applied: Number(rows[0]!.n), last };
 }
@@ -110,7 +111,8 @@ async function migrationLevel(client: pg.Client): Promise<Manifest['migrations']
 const SEALED_COLUMNS = Object.keys(DOCUMENT_COLUMNS) as DocumentField[];
 
 /** The key ids the sealed personal data carries. */
-async function sealedKeyIds(client: pg.Client): Promise<string[]> {
+async function sealedKeyIds(client: pg.Client, tables: Record<string, number>): Promise<string[]> {
+  if (tables.user_documents === undefined) return [];
   const union = SEALED_COLUMNS.map((column) => `select split_part(${column}, ':', 1) as id from user_documents where ${column} is not null`).join(' union ');
   const { rows } = await client.query<{ id: string }>(`select distinct id from (${union}) ids order by id`);
   return rows.map((row) => row.id);
@@ -139,10 +141,10 @@ export async function createBackup(options: { url: string; dataDir: string; out:
     throw new BackupError(`${out} уже есть и не пуст: укажите для копии новый каталог (--out), он будет создан.`);
   }
   const partial = `${out}.partial`;
-  await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { recursive: true });
   const client = await connect(options.url, 'crema-backup');
   try {
+    await rm(partial, { recursive: true, force: true });
+    await mkdir(partial, { recursive: true });
     const server = await serverVersion(client);
     const tools = await pgTools(server.major, say);
     await client.query('begin isolation level repeatable read read only');
@@ -156,8 +158,8 @@ export async function createBackup(options: { url: string; dataDir: string; out:
       throw new BackupError(`pg_dump не смог выгрузить базу: ${(error.stderr || error.message).trim()}`);
     });
     const tables = await countRows(client);
-    const migrations = await migrationLevel(client);
-    const sealedWith = await sealedKeyIds(client);
+    const migrations = await migrationLevel(client, tables);
+    const sealedWith = await sealedKeyIds(client, tables);
     await client.query('commit');
 
     say('Загруженные файлы…');
@@ -228,7 +230,8 @@ function checkKeys(manifest: Manifest, keys: Keys): void {
 }
 
 /** Opens one sealed value of every key id in the restored database: the key really fits. */
-async function openSealedSample(client: pg.Client, keys: Keys): Promise<number> {
+async function openSealedSample(client: pg.Client, keys: Keys, tables: Record<string, number>): Promise<number> {
+  if (tables.user_documents === undefined) return 0;
   const box = createSealedBox(personalDataKeyRing(keys.secretKey, keys.secretKeyPrevious ?? []));
   const seen = new Set<string>();
   let opened = 0;
@@ -380,7 +383,7 @@ export async function restoreBackup(options: {
       const list = differ.map((name) => `${name}: в описи ${manifest.tables[name] ?? 'нет'}, в базе ${tables[name] ?? 'нет'}`).join('; ');
       throw new BackupError(`После восстановления число строк не совпадает с описью копии (${list}).`);
     }
-    const sealedChecked = await openSealedSample(client, options.keys);
+    const sealedChecked = await openSealedSample(client, options.keys, tables);
 
     say('Загруженные файлы…');
     await restoreUploads(path.join(dir, UPLOADS), options.dataDir);
