@@ -81,6 +81,14 @@ describe('embedded PostgreSQL port', () => {
     }
   }, 120_000);
 
+  it('makes a cluster that lowercases Russian for text search and trigrams (LC_CTYPE is UTF-8)', async () => {
+    const server = await startEmbeddedPostgres({ dataDir: await tempDir('pg-ctype'), database: 'crema', log: quiet });
+    servers.push(server);
+    expect(await query(server.url, `select to_tsvector('russian', 'Бариста-курс')::text as v`)).toEqual([{ v: "'барист':2 'бариста-курс':1 'курс':3" }]);
+    await query(server.url, 'create extension pg_trgm');
+    expect(await query(server.url, `select array_length(show_trgm('Бари'), 1) as n`)).toEqual([{ n: 5 }]);
+  }, 120_000);
+
   it('refuses a cluster made by another major version, saying how to start afresh', async () => {
     const dataDir = await tempDir('pg-other-major');
     const cluster = path.join(dataDir, 'postgres');

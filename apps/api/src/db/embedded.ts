@@ -195,6 +195,24 @@ async function refuseOtherMajorVersion(postgres: string, databaseDir: string, da
   );
 }
 
+/**
+ * A UTF-8 character-type locale the system has, for the cluster's LC_CTYPE: glibc's C.UTF-8
+ * (Debian, Ubuntu), else an English or Russian UTF-8 one (macOS); 'C' only when none is there.
+ */
+export async function utf8Ctype(): Promise<string> {
+  const wanted = ['C.UTF-8', 'en_US.UTF-8', 'ru_RU.UTF-8'];
+  const available = await exec('locale', ['-a'])
+    .then(({ stdout }) => stdout.split('\n').map((line) => line.trim()))
+    .catch(() => [] as string[]);
+  // glibc lists 'C.utf8' for 'C.UTF-8': compare without case and dash.
+  const norm = (name: string) => name.toLowerCase().replace(/-/g, '');
+  for (const name of wanted) {
+    const found = available.find((line) => norm(line) === norm(name));
+    if (found) return found;
+  }
+  return 'C';
+}
+
 /** True when nothing listens on 127.0.0.1:`port`. */
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -395,6 +413,9 @@ export async function startEmbeddedPostgres(options: {
           '--auth=scram-sha-256',
           '--encoding=UTF8',
           '--locale=C',
+          // PostgreSQL 15 lowercases for text search and pg_trgm by the database's LC_CTYPE, not by
+          // its ICU locale: under C, 'Бариста' stays capitalised in a tsvector and gives no trigrams.
+          `--lc-ctype=${await utf8Ctype()}`,
           // Russian text sorts correctly by default; columns also name the collation explicitly.
           '--locale-provider=icu',
           '--icu-locale=ru-RU',
