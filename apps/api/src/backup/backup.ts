@@ -224,7 +224,8 @@ function checkKeys(manifest: Manifest, keys: Keys): void {
     `Ключ не подходит к копии: личные данные в ней (паспорта, СНИЛС) зашифрованы ключом ${missing.join(', ')}, ` +
       `а SECRET_KEY${keys.secretKeyPrevious?.length ? ' и SECRET_KEY_PREVIOUS дают' : ' даёт'} ${Object.keys(ring.keys).join(', ')} ` +
       `(это отпечатки ключей, не сами ключи). Задайте SECRET_KEY, с которым работала Crema, когда делалась копия ` +
-      `(он хранится отдельно от копий), или добавьте его в SECRET_KEY_PREVIOUS, и повторите восстановление. ` +
+      `(он хранится отдельно от копий; без SECRET_KEY в разработке ключ берётся из файла secret.key в DATA_DIR), ` +
+      `или добавьте его в SECRET_KEY_PREVIOUS, и повторите восстановление. ` +
       `Ничего не изменено.`,
   );
 }
