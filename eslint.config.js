@@ -198,7 +198,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'apps/web/scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts'],
+    files: ['scripts/**', 'apps/web/scripts/**', '**/*.config.{ts,js}', 'apps/api/src/db/cli.ts', 'apps/api/src/backup/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

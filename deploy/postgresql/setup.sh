@@ -14,6 +14,8 @@ do \$\$ begin
 end \$\$;
 SQL
 if ! runuser -u postgres -- psql -tAc "select 1 from pg_database where datname = 'crema'" | grep -q 1; then
-  runuser -u postgres -- createdb --owner crema --encoding UTF8 --template template0 crema
+  # A UTF-8 character type whatever locale the cluster was made with: full-text search and trigrams
+  # lowercase Cyrillic by it (sorting follows ICU ru-RU, which Crema sets itself).
+  runuser -u postgres -- createdb --owner crema --encoding UTF8 --locale C.UTF-8 --template template0 crema
 fi
 echo "База crema готова: DATABASE_URL=postgres://crema:…@127.0.0.1:5432/crema"

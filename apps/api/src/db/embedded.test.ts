@@ -69,7 +69,8 @@ describe('embedded PostgreSQL port', () => {
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
-      await client.query('set debug_parallel_query = on');
+      // PostgreSQL 15's name (16 renamed it debug_parallel_query).
+      await client.query('set force_parallel_mode = on');
       await client.query('set parallel_setup_cost = 0');
       await client.query('set parallel_tuple_cost = 0');
       const plan = (await client.query('explain select count(*) from generate_series(1, 1000)')).rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -79,6 +80,25 @@ describe('embedded PostgreSQL port', () => {
       await client.end();
     }
   }, 120_000);
+
+  it('makes a cluster that lowercases Russian for text search and trigrams (LC_CTYPE is UTF-8)', async () => {
+    const server = await startEmbeddedPostgres({ dataDir: await tempDir('pg-ctype'), database: 'crema', log: quiet });
+    servers.push(server);
+    expect(await query(server.url, `select to_tsvector('russian', 'Бариста-курс')::text as v`)).toEqual([{ v: "'барист':2 'бариста-курс':1 'курс':3" }]);
+    await query(server.url, 'create extension pg_trgm');
+    expect(await query(server.url, `select array_length(show_trgm('Бари'), 1) as n`)).toEqual([{ n: 5 }]);
+  }, 120_000);
+
+  it('refuses a cluster made by another major version, saying how to start afresh', async () => {
+    const dataDir = await tempDir('pg-other-major');
+    const cluster = path.join(dataDir, 'postgres');
+    await mkdir(cluster, { recursive: true });
+    await writeFile(path.join(cluster, 'PG_VERSION'), '18\n');
+    const failure = startEmbeddedPostgres({ dataDir, database: 'crema', log: quiet });
+    await expect(failure).rejects.toThrow(`База данных в ${cluster} создана PostgreSQL 18, а встроенный PostgreSQL Crema — версии 15`);
+    await expect(failure).rejects.toThrow(`rm -rf "$(readlink -f ${cluster})"`);
+    await expect(failure).rejects.toThrow('демо-данные загрузятся снова');
+  });
 
   it('refuses a taken EMBEDDED_PG_PORT with what to do', async () => {
     const taken = net.createServer();

@@ -167,6 +167,52 @@ async function reachableDatabaseDir(dataDir: string, account: Account, runtimeDi
   return target;
 }
 
+/** The major version of a `postgres` binary ('15' of 'postgres (PostgreSQL) 15.18'). */
+export async function binaryMajorVersion(postgres: string): Promise<string> {
+  const { stdout } = await exec(postgres, ['--version']);
+  const version = /(\d+)(?:\.\d+)?/.exec(stdout.trim().split(/\s+/).pop() ?? '');
+  if (!version) throw new Error(`Не удалось узнать версию PostgreSQL (${postgres} --version: ${stdout.trim()}).`);
+  return version[1]!;
+}
+
+/**
+ * A cluster is readable only by the major version that made it (its PG_VERSION file): another
+ * one refuses to start with a cryptic line in its log. Crema says instead what to do.
+ */
+async function refuseOtherMajorVersion(postgres: string, databaseDir: string, dataDir: string): Promise<void> {
+  const made = (await readFile(path.join(databaseDir, 'PG_VERSION'), 'utf8').catch(() => null))?.trim();
+  if (!made) return;
+  const installed = await binaryMajorVersion(postgres);
+  if (made === installed) return;
+  const dir = path.join(dataDir, 'postgres');
+  throw new Error(
+    `База данных в ${dir} создана PostgreSQL ${made}, а встроенный PostgreSQL Crema — версии ${installed}: ` +
+      `другая основная версия эти данные не читает. Если это данные разработки (демо-школа), остановите Crema ` +
+      `и удалите каталог: rm -rf "$(readlink -f ${dir})" — при следующем запуске база создастся заново и ` +
+      `демо-данные загрузятся снова. Если данные нужны, выгрузите их программой pg_dump версии ${made} ` +
+      `из PostgreSQL ${made}, запущенного на этом каталоге, и загрузите в новую базу (pg_restore), ` +
+      `или задайте DATABASE_URL сервера PostgreSQL ${made}.`,
+  );
+}
+
+/**
+ * A UTF-8 character-type locale the system has, for the cluster's LC_CTYPE: glibc's C.UTF-8
+ * (Debian, Ubuntu), else an English or Russian UTF-8 one (macOS); 'C' only when none is there.
+ */
+export async function utf8Ctype(): Promise<string> {
+  const wanted = ['C.UTF-8', 'en_US.UTF-8', 'ru_RU.UTF-8'];
+  const available = await exec('locale', ['-a'])
+    .then(({ stdout }) => stdout.split('\n').map((line) => line.trim()))
+    .catch(() => [] as string[]);
+  // glibc lists 'C.utf8' for 'C.UTF-8': compare without case and dash.
+  const norm = (name: string) => name.toLowerCase().replace(/-/g, '');
+  for (const name of wanted) {
+    const found = available.find((line) => norm(line) === norm(name));
+    if (found) return found;
+  }
+  return 'C';
+}
+
 /** True when nothing listens on 127.0.0.1:`port`. */
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -352,6 +398,7 @@ export async function startEmbeddedPostgres(options: {
   const run = ids ? { uid: ids.uid, gid: ids.gid } : {};
   if (ids) await chown(databaseDir, ids.uid, ids.gid);
 
+  await refuseOtherMajorVersion(postgres, databaseDir, dataDir);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     options.log.info({ databaseDir }, 'initialising embedded PostgreSQL');
     const pwfile = path.join(os.tmpdir(), `crema-pg-${randomBytes(6).toString('hex')}`);
@@ -366,6 +413,9 @@ export async function startEmbeddedPostgres(options: {
           '--auth=scram-sha-256',
           '--encoding=UTF8',
           '--locale=C',
+          // PostgreSQL 15 lowercases for text search and pg_trgm by the database's LC_CTYPE, not by
+          // its ICU locale: under C, 'Бариста' stays capitalised in a tsvector and gives no trigrams.
+          `--lc-ctype=${await utf8Ctype()}`,
           // Russian text sorts correctly by default; columns also name the collation explicitly.
           '--locale-provider=icu',
           '--icu-locale=ru-RU',

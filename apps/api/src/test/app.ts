@@ -16,7 +16,7 @@ export interface TestContext {
  * A fresh copy of the migrated, empty template database for one test file: tests build their rows
  * with ./factories.ts (a test about the demo school seeds it with `seedDatabase`).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { url: string; drop(): Promise<void> }> {
   const serverUrl = inject('pgServerUrl');
   const name = `crema_test_${randomBytes(5).toString('hex')}`;
   const admin = openDatabase(`${serverUrl}/postgres`, { max: 1 });
@@ -25,6 +25,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   refuseConcurrentQueries();
   return {
     ...database,
+    url: `${serverUrl}/${name}`,
     async drop() {
       await database.close();
       await admin.pool.query(`drop database if exists ${name} with (force)`);
