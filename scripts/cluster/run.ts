@@ -290,6 +290,20 @@ async function main() {
   note('сохранённых ответов подтверждено / потеряно', `${acknowledged.size} / ${lost}`);
   check(lost === 0, `потеряно ответов: ${lost}`);
 
+  // --- a backup of the running school: the server's database through Debian's pg_dump, the shared uploads
+  const backupDir = path.join(dir, 'backup');
+  const backupRun = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/backup/cli.ts', 'backup', '--out', backupDir], {
+    ...settings, NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data-a'),
+  });
+  let backupNote = `не сделана: ${backupRun.output.slice(-300)}`;
+  if (backupRun.code === 0) {
+    const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as { tables: Record<string, number>; files: unknown[] };
+    const ordersNow = Number((await db.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n);
+    check(manifest.tables.orders === ordersNow && manifest.files.length > 1, `копия: заказов ${manifest.tables.orders} из ${ordersNow}, файлов ${manifest.files.length - 1}`);
+    backupNote = `${Object.keys(manifest.tables).length} таблиц, ${Object.values(manifest.tables).reduce((a, b) => a + b, 0)} строк, файлов ${manifest.files.length - 1}`;
+  } else check(false, `npm run backup: ${backupRun.output.slice(-300)}`);
+  note('резервная копия работающей школы (pg_dump 15, общие загрузки)', backupNote);
+
   // --- no order lost or made twice: one order per course the learner ordered, each one acknowledged
   const made = (await db.db.execute<{ slug: string; n: number }>(sql`
     select c.slug, count(*)::int as n from orders o join courses c on c.id = o.course_id
@@ -298,6 +312,17 @@ async function main() {
   const missingOrders = [...orders.placed.keys()].filter((slug) => !made.some((r) => r.slug === slug)).length;
   note('заказов подтверждено / потеряно / создано дважды', `${orders.placed.size} / ${missingOrders} / ${twice}`);
   check(orders.placed.size > 0 && missingOrders === 0 && twice === 0, `заказы: потеряно ${missingOrders}, дважды ${twice}`);
+}
+
+/** Runs a command of the repository to its end; its exit code and output. */
+function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
 }
 
 /** Waits until GET /api/health/ready/ answers 200, as a rolling update does. */
