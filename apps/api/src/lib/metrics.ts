@@ -105,7 +105,10 @@ function observeQueries(pool: pg.Pool, observe: (seconds: number) => void): () =
       const client = acquired as TimedClient;
       if (client[TIMED]) return;
       client[TIMED] = true;
-      const query = client.query as (...args: unknown[]) => unknown;
+      // The class's query, looked up at each call: whatever wraps it later (a test's spy) still runs.
+      const query = {
+        apply: (self: unknown, args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(self, args),
+      };
       const timed = function (this: unknown, ...args: unknown[]) {
         const started = performance.now();
         const done = () => {
