@@ -7,22 +7,70 @@ import { NETWORK_FAILED } from './problems.ts';
 // the API sets because of `x-crema-client: web`; unsafe calls carry the readable `crema_csrf`
 // cookie back as `x-csrf-token` (decision 0009). A call that does not reach the server fails as
 // ApiRequestError with status 0 and a Russian `detail`, so forms show it like any other answer.
+//
+// A call that makes or charges something (`once`, decision 0078) carries an Idempotency-Key: one
+// per submission — the same path and body sent again before an answer came keep their key, so a
+// second press after a lost answer is the same submission. A lost answer (no connection, 502,
+// 503, 504, or 409 'still running') is resent with the key, TRIES times in all, waiting as
+// Retry-After says (at most MAX_WAIT_MS) or a growing pause.
+
+const TRIES = 3;
+const PAUSES_MS = [400, 1500];
+const MAX_WAIT_MS = 8000;
+const LOST = new Set([502, 503, 504]);
+/** Keys of submissions not answered yet, by method, path and body. */
+const pending = new Map<string, string>();
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context (a LAN address over http) randomUUID is missing.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** The answer was lost on the way (the request may or may not have been done): resend it. */
+const lost = (res: Response) => LOST.has(res.status) || (res.status === 409 && res.headers.get('idempotency-key-status') === 'running');
 
 /** `fetch` for the API from the browser: JSON, the web-client mark, the CSRF token. */
 export const browserFetch: ApiFetch = async (path, init = {}) => {
   const headers: Record<string, string> = { accept: 'application/json', [WEB_CLIENT_HEADER]: 'web', ...init.headers };
   const csrf = readCookie(document.cookie, SESSION_COOKIES.csrf);
   if (csrf) headers[CSRF_HEADER] = csrf;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  try {
-    return await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch {
-    throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const method = init.method ?? 'GET';
+  const send = () => fetch(path, { method, credentials: 'same-origin', headers, body });
+  if (!init.once) {
+    try {
+      return await send();
+    } catch {
+      throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
+    }
+  }
+  const submission = `${method} ${path} ${body ?? ''}`;
+  let key = pending.get(submission);
+  if (!key) pending.set(submission, (key = newKey()));
+  headers['idempotency-key'] = key;
+  for (let attempt = 1; ; attempt += 1) {
+    let res: Response | undefined;
+    try {
+      res = await send();
+    } catch {
+      // No answer: the key stays for the next try (or the person's next press).
+    }
+    if (res && !lost(res)) {
+      pending.delete(submission);
+      return res;
+    }
+    if (attempt >= TRIES) {
+      if (res) return res;
+      throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
+    }
+    const asked = Number(res?.headers.get('retry-after')) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(asked > 0 ? asked : PAUSES_MS[attempt - 1]!, MAX_WAIT_MS)));
   }
 };
 

@@ -42,6 +42,17 @@ const RESTORED = 'Восстановили ответы, которые не у�
 /** Kept answers of an attempt the server closed: it does not take them. */
 const NOT_COUNTED = 'Попытка уже завершена: ответы, которые не успели сохраниться, не засчитаны.';
 
+
+let lastSaveSeq = 0;
+/**
+ * A save's number (decision 0078): the time in ms, always above the last one, so a save made
+ * after a reload is above the old page's; the server keeps a question's highest-numbered answer.
+ */
+function nextSaveSeq(): number {
+  lastSaveSeq = Math.max(Date.now(), lastSaveSeq + 1);
+  return lastSaveSeq;
+}
+
 export function QuizScreen({
   courseId,
   links,
@@ -78,7 +89,7 @@ export function QuizScreen({
   const api = {
     start: () => browserApi.quiz(courseId, place.moduleId, place.testId, true),
     read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
-    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
+    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish, seq: nextSaveSeq() }),
   };
   const userId = useRootData()?.user?.id ?? null;
   const openAttempt = attempt?.status === 'in_progress' ? attempt.id : null;
