@@ -12,27 +12,15 @@ import { NETWORK_FAILED } from './problems.ts';
 // per submission — the same path and body sent again before an answer came keep their key, so a
 // second press after a lost answer is the same submission. A lost answer (no connection, 502,
 // 503, 504, or 409 'still running') is resent with the key, TRIES times in all, waiting as
-// Retry-After says (at most MAX_WAIT_MS) or a growing pause.
+// Retry-After says (at most 8 s) or a growing pause.
 
 const TRIES = 3;
 const PAUSES_MS = [400, 1500];
-const MAX_WAIT_MS = 8000;
-const LOST = new Set([502, 503, 504]);
 /** Keys of submissions not answered yet, by method, path and body. */
 const pending = new Map<string, string>();
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context (a LAN address over http) randomUUID is missing.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 /** The answer was lost on the way (the request may or may not have been done): resend it. */
-const lost = (res: Response) => LOST.has(res.status) || (res.status === 409 && res.headers.get('idempotency-key-status') === 'running');
+const lost = (res: Response) => [502, 503, 504].includes(res.status) || (res.status === 409 && res.headers.get('idempotency-key-status') === 'running');
 
 /** `fetch` for the API from the browser: JSON, the web-client mark, the CSRF token. */
 export const browserFetch: ApiFetch = async (path, init = {}) => {
@@ -42,35 +30,27 @@ export const browserFetch: ApiFetch = async (path, init = {}) => {
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const method = init.method ?? 'GET';
-  const send = () => fetch(path, { method, credentials: 'same-origin', headers, body });
-  if (!init.once) {
-    try {
-      return await send();
-    } catch {
-      throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
-    }
-  }
-  const submission = `${method} ${path} ${body ?? ''}`;
-  let key = pending.get(submission);
-  if (!key) pending.set(submission, (key = newKey()));
-  headers['idempotency-key'] = key;
+  const submission = `${method} ${path} ${body}`;
+  // Outside a secure context (a LAN address over plain http) there is no randomUUID: no key, no resend.
+  const key = init.once ? (pending.get(submission) ?? crypto.randomUUID?.()) : undefined;
+  if (key) pending.set(submission, (headers['idempotency-key'] = key));
   for (let attempt = 1; ; attempt += 1) {
     let res: Response | undefined;
     try {
-      res = await send();
+      res = await fetch(path, { method, credentials: 'same-origin', headers, body });
     } catch {
-      // No answer: the key stays for the next try (or the person's next press).
+      // No answer: with a key, it stays for the next try (or the person's next press).
     }
-    if (res && !lost(res)) {
+    if (res && !(key && lost(res))) {
       pending.delete(submission);
       return res;
     }
-    if (attempt >= TRIES) {
+    if (!key || attempt >= TRIES) {
       if (res) return res;
       throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
     }
     const asked = Number(res?.headers.get('retry-after')) * 1000;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(asked > 0 ? asked : PAUSES_MS[attempt - 1]!, MAX_WAIT_MS)));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(asked || PAUSES_MS[attempt - 1]!, 8000)));
   }
 };
 
