@@ -120,9 +120,8 @@ export interface SocialProviderInfo {
   callback_path: string;
 }
 
-const post = (body: unknown) => ({ method: 'POST', body });
-/** A POST that makes or charges something: safe to resend (Idempotency-Key, decision 0078). */
-const postOnce = (body: unknown) => ({ method: 'POST', body, once: true });
+/** `once`: the call makes or charges something, safe to resend (Idempotency-Key, decision 0078). */
+const post = (body: unknown, once?: true) => ({ method: 'POST', body, once });
 
 const quizPath = (id: number, moduleId: number | null, testId: number) =>
   moduleId === null ? `/api/user/course/${id}/testing/${testId}/` : `/api/user/course/${id}/module/${moduleId}/testing/${testId}/`;
@@ -248,13 +247,13 @@ export function createApi(fetcher: ApiFetch) {
     // Applications through dynamic forms (decision 0022).
     feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
     sendApplication: (key: string, body: ApplicationBody) =>
-      json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, postOnce(body)),
+      json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body, true)),
 
     // The order page /order-course/{slug}/ (decision 0023).
-    orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', postOnce(body)),
+    orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', post(body, true)),
     orderSendCode: (order: string) => json<CodeSent>(fetcher, `/api/order/${encodeURIComponent(order)}/send_code/`, post({})),
     orderConfirm: (order: string, code: string) =>
-      json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, postOnce({ code })),
+      json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code }, true)),
     orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
 
     // Paying an order and the payer's orders and courses (decision 0023).
@@ -262,7 +261,7 @@ export function createApi(fetcher: ApiFetch) {
     orderPayment: (code: string, { returned = false } = {}) =>
       json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/${returned ? '?returned=true' : ''}`),
     paymentLink: (code: string) =>
-      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', postOnce({ extra_code: code, type: 'card' })),
+      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' }, true)),
     userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
     cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
@@ -302,7 +301,7 @@ export function createApi(fetcher: ApiFetch) {
       json<QuizState>(fetcher, `${quizPath(id, moduleId, testId)}${clear ? '?clear=true' : ''}`),
     /** `seq`: grows with every save of the device, so a late retry of an older save changes nothing newer. */
     saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean; seq?: number }) =>
-      json<QuizState>(fetcher, quizPath(id, moduleId, testId), postOnce(body)),
+      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body, true)),
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
     // Progress statistics.
     statistic: (params: StatisticParams) => json<Statistic>(fetcher, `/api/user/course/statistic/${toQuery({ ...params })}`),
