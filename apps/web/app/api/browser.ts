@@ -15,12 +15,11 @@ export const browserFetch: ApiFetch = async (path, init = {}) => {
   const headers: Record<string, string> = { accept: 'application/json', [WEB_CLIENT_HEADER]: 'web', ...init.headers };
   const csrf = readCookie(document.cookie, SESSION_COOKIES.csrf);
   if (csrf) headers[CSRF_HEADER] = csrf;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const method = init.method ?? 'GET';
-  const send = () => fetch(path, { method, credentials: 'same-origin', headers, body });
+  const send = () => fetch(path, { method: init.method ?? 'GET', credentials: 'same-origin', headers, body });
   try {
-    return await (init.once ? (await import('./resend.ts')).resend(send, headers, `${method} ${path} ${body}`) : send());
+    return await (init.once ? (await import('./resend.ts')).resend(send, headers, path + body) : send());
   } catch {
     throw new ApiRequestError(0, { detail: NETWORK_FAILED }, path);
   }

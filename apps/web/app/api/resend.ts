@@ -1,5 +1,5 @@
 // Calls that make or charge something (`once`, decision 0078), loaded with the first of them (not
-// on any page's first load): an Idempotency-Key per submission — the same method, path and body
+// on any page's first load): an Idempotency-Key per submission — the same path and body
 // sent again before an answer came keep their key, so a second press after a lost answer is the
 // same submission — and a lost answer (no connection, 502, 503, 504, or 409 'still running')
 // resent with the key, TRIES times in all, waiting as Retry-After says (at most 8 s) or a
@@ -14,7 +14,7 @@ const pending = new Map<string, string>();
 const lost = (res: Response) => [502, 503, 504].includes(res.status) || (res.status === 409 && res.headers.get('idempotency-key-status') === 'running');
 
 /**
- * Sends `send` (which reads `headers`) with a key for `submission`; throws when no try got an
+ * Sends `send` (which reads `headers`) with a key for `submission` (the call's path and body); throws when no try got an
  * answer. Outside a secure context (a LAN address over plain http) there is no randomUUID: one
  * plain try, as any other call.
  */
