@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders, testAttempts } from '../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../test/app.ts';
+import { createTestApp, lastMailedCode, type TestContext } from '../test/app.ts';
 import { buildCourse, buildEnrolment, buildModule, buildQuestion, buildTest, buildUser, signInAs, unique, type TestSession } from '../test/factories.ts';
 import { IDEMPOTENCY_TEXTS, pruneIdempotencyKeys } from './idempotency.ts';
 
@@ -156,6 +156,27 @@ describe('Idempotency-Key on placing an order', () => {
     const rows = await ordersOf(course.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("replays an order's confirmation with the session cookies it set, sealed at rest", async () => {
+    const course = await buildCourse(db());
+    const body = payer(course.slug);
+    const placed = await order(body, randomUUID());
+    const code = placed.json().order.code as string;
+    const digits = await lastMailedCode(t.database, body.email);
+    const key = randomUUID();
+    const confirm = () =>
+      t.app.inject({ method: 'POST', url: `/api/order/${code}/confirm/`, payload: { code: digits }, headers: { 'x-crema-client': 'web', 'idempotency-key': key } });
+    const first = await confirm();
+    expect(first.statusCode).toBe(200);
+    const again = await confirm();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['set-cookie']).toEqual(first.headers['set-cookie']);
+    // Nothing of the answer is readable in the table.
+    const rows = await db().select().from(idempotencyKeys);
+    expect(rows.every((row) => !row.response?.includes(body.email) && !row.response?.includes('crema_'))).toBe(true);
   });
 
   it('answers a key that is no UUID with a 400 in Russian, and without a key works as before', async () => {
