@@ -11,7 +11,9 @@ CREATE TABLE "idempotency_keys" (
 --> statement-breakpoint
 ALTER TABLE "test_attempts" ADD COLUMN "answer_seqs" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_expires_at_index" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_idempotency_key_unique" UNIQUE("idempotency_key");--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_idempotency_key_unique" UNIQUE("idempotency_key");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_idempotency_key_unique" UNIQUE("idempotency_key");

@@ -244,9 +244,15 @@ export const paymentRefunds = pgTable(
     receipt: jsonb(),
     reason: text(),
     refundedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The idempotency key of the request that made this refund (scoped), written with it. */
+    idempotencyKey: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.paymentId), check('payment_refunds_amount_positive', sql`${t.amountKopecks} > 0`)],
+  (t) => [
+    index().on(t.paymentId),
+    check('payment_refunds_amount_positive', sql`${t.amountKopecks} > 0`),
+    unique('payment_refunds_idempotency_key_unique').on(t.idempotencyKey),
+  ],
 );
 
 export type Order = typeof orders.$inferSelect;

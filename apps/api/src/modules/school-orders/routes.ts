@@ -104,7 +104,7 @@ export const schoolOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await actions.refund(staffActor(request), request.params.id, request.body);
+      await actions.refund(staffActor(request), request.params.id, request.body, request.idempotencyKey);
       return card(request.params.id);
     },
   );
