@@ -40,6 +40,9 @@ const order = (payload: object, key: string | undefined, session?: TestSession) 
     headers: { ...(session?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
   });
 
+/** The key written last (the request just made). */
+const latestKey = sql`${idempotencyKeys.id} = (select id from idempotency_keys order by created_at desc limit 1)`;
+
 const ordersOf = async (courseId: number) => db().select().from(orders).where(eq(orders.courseId, courseId));
 
 describe('Idempotency-Key on placing an order', () => {
@@ -83,6 +86,22 @@ describe('Idempotency-Key on placing an order', () => {
       expect(conflict.json()).toEqual({ detail: IDEMPOTENCY_TEXTS.running });
       expect(Number(conflict.headers['retry-after'])).toBeGreaterThan(0);
     }
+    expect(await ordersOf(course.id)).toHaveLength(1);
+  });
+
+  it('answers 409 in Russian, with Retry-After, while the first request with the key still runs', async () => {
+    const course = await buildCourse(db());
+    const session = await signInAs(t.app, await buildUser(db()));
+    const key = randomUUID();
+    const body = payer(course.slug);
+    expect((await order(body, key, session)).statusCode).toBe(200);
+    // As if the first were still being answered (its lease runs 20 s more).
+    await db().update(idempotencyKeys).set({ status: 'running', response: null, lockedUntil: sql`now() + interval '20 seconds'` }).where(latestKey);
+    const busy = await order(body, key, session);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ detail: IDEMPOTENCY_TEXTS.running });
+    expect(busy.headers['retry-after']).toBe('20');
+    expect(busy.headers['idempotency-key-status']).toBe('running');
     expect(await ordersOf(course.id)).toHaveLength(1);
   });
 
@@ -134,7 +153,7 @@ describe('Idempotency-Key on placing an order', () => {
     await db()
       .update(idempotencyKeys)
       .set({ status: 'running', response: null, responseStatus: null, lockedUntil: sql`now() - interval '1 second'` })
-      .where(sql`true`);
+      .where(latestKey);
     const retry = await order(body, key, session);
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();

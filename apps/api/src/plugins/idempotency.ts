@@ -75,7 +75,7 @@ interface Stored {
 /** The headers of an answer a replay repeats (the session an order's confirmation sets, among them). */
 const KEPT_HEADERS = ['content-type', 'set-cookie', 'location'];
 const CLAIMED = Symbol('idempotency claimed');
-type Claimed = FastifyRequest & { [CLAIMED]?: { id: string; done: boolean } };
+type Claimed = FastifyRequest & { [CLAIMED]?: { id: string; lease: string; done: boolean } };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -117,12 +117,20 @@ export function registerIdempotency(app: FastifyInstance): void {
     const id = sha256(`${scopeOf(request)}\n${request.method} ${request.routeOptions.url}\n${key.toLowerCase()}`);
     const hash = sha256(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]));
     const lease = sql`now() + make_interval(secs => ${LEASE_S})`;
-    const [taken] = await db
-      .insert(idempotencyKeys)
-      .values({ id, requestHash: hash, lockedUntil: lease, expiresAt: sql`now() + make_interval(secs => ${KEY_TTL_S})` })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (!taken) {
+    // The claim's own lease (as text: microseconds kept) marks the row as this request's, so a
+    // request whose key was taken over after its lease stores and lets go nothing of the other's.
+    const leaseText = sql<string>`${idempotencyKeys.lockedUntil}::text`;
+    let mine: string | undefined;
+    for (let round = 0; mine === undefined && round < 2; round += 1) {
+      const [taken] = await db
+        .insert(idempotencyKeys)
+        .values({ id, requestHash: hash, lockedUntil: lease, expiresAt: sql`now() + make_interval(secs => ${KEY_TTL_S})` })
+        .onConflictDoNothing()
+        .returning({ lease: leaseText });
+      if (taken) {
+        mine = taken.lease;
+        break;
+      }
       const [row] = await db
         .select({
           requestHash: idempotencyKeys.requestHash,
@@ -132,8 +140,8 @@ export function registerIdempotency(app: FastifyInstance): void {
         })
         .from(idempotencyKeys)
         .where(eq(idempotencyKeys.id, id));
-      // Pruned this very moment: run without the key's protection rather than fail.
-      if (!row) return;
+      // Let go by a first request that failed (or pruned) this very moment: take it again.
+      if (!row) continue;
       if (row.requestHash !== hash) return reply.code(422).send({ detail: IDEMPOTENCY_TEXTS.otherBody });
       if (row.status === 'done' && row.response) {
         const stored = JSON.parse(box.open(row.response, context(id))) as Stored;
@@ -144,15 +152,18 @@ export function registerIdempotency(app: FastifyInstance): void {
         .update(idempotencyKeys)
         .set({ lockedUntil: lease })
         .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.lockedUntil, sql`now()`)))
-        .returning({ id: idempotencyKeys.id });
+        .returning({ lease: leaseText });
       if (!over) {
         return reply
           .code(409)
           .headers({ 'retry-after': String(row.waitS), [RUNNING_HEADER]: 'running' })
           .send({ detail: IDEMPOTENCY_TEXTS.running });
       }
+      mine = over.lease;
     }
-    (request as Claimed)[CLAIMED] = { id, done: false };
+    // Twice let go under our feet: run without the key's protection rather than fail.
+    if (mine === undefined) return;
+    (request as Claimed)[CLAIMED] = { id, lease: mine, done: false };
     request.idempotencyKey = id;
   }
 
@@ -173,9 +184,9 @@ export function registerIdempotency(app: FastifyInstance): void {
       await db
         .update(idempotencyKeys)
         .set({ status: 'done', responseStatus: status, response: box.seal(JSON.stringify(stored), context(claimed.id)) })
-        .where(eq(idempotencyKeys.id, claimed.id));
+        .where(ours(claimed));
     } else {
-      await release(claimed.id);
+      await release(claimed);
     }
     return payload;
   });
@@ -184,11 +195,15 @@ export function registerIdempotency(app: FastifyInstance): void {
     const claimed = (request as Claimed)[CLAIMED];
     if (claimed && !claimed.done) {
       claimed.done = true;
-      await release(claimed.id);
+      await release(claimed);
     }
   });
 
-  async function release(id: string) {
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.status, 'running')));
+  /** The row while it is still this request's claim (not taken over since). */
+  const ours = (claimed: { id: string; lease: string }) =>
+    and(eq(idempotencyKeys.id, claimed.id), eq(idempotencyKeys.status, 'running'), sql`${idempotencyKeys.lockedUntil}::text = ${claimed.lease}`);
+
+  async function release(claimed: { id: string; lease: string }) {
+    await db.delete(idempotencyKeys).where(ours(claimed));
   }
 }
