@@ -357,19 +357,20 @@ export async function saveQuiz(
   if (entries.length > 0) {
     const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
     // With a save's number (decision 0078), a question keeps the answer of the highest-numbered
-    // save: a retried older save that lands late does not roll back a newer one.
+    // save: a retried older save that lands late does not roll back a newer one (an equal number —
+    // the same save again, or a device past the numbers' range — writes, as without one).
     const sent = sql`${JSON.stringify(stored)}::jsonb`;
     const fresh =
       body.seq === undefined
         ? sent
         : sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${sent}) e
-               where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) < ${body.seq})`;
+               where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) <= ${body.seq})`;
     const merged = sql`${testAttempts.selectedAnswers} || ${fresh}`;
     const seqs =
       body.seq === undefined
         ? sql`${testAttempts.answerSeqs}`
         : sql`${testAttempts.answerSeqs} || (select coalesce(jsonb_object_agg(e.key, to_jsonb(${body.seq}::bigint)), '{}'::jsonb)
-               from jsonb_each(${sent}) e where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) < ${body.seq})`;
+               from jsonb_each(${sent}) e where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) <= ${body.seq})`;
     const saved = await db
       .update(testAttempts)
       .set({ selectedAnswers: merged, answerSeqs: seqs })

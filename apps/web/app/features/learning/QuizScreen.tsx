@@ -43,14 +43,19 @@ const RESTORED = 'Восстановили ответы, которые не у�
 const NOT_COUNTED = 'Попытка уже завершена: ответы, которые не успели сохраниться, не засчитаны.';
 
 
-let lastSaveSeq = 0;
+const last = { startedAt: '', seq: 0 };
 /**
- * A save's number (decision 0078): the time in ms, always above the last one, so a save made
- * after a reload is above the old page's; the server keeps a question's highest-numbered answer.
+ * A save's number (decision 0078): 2^30 plus hundredths of a second since the attempt started (by
+ * this device's clock, so a page after a reload counts on from the old one's), always above the
+ * last one; at most the largest int4, where saves count as equal (the later one wins, as before).
+ * The server keeps a question's answer of the highest number.
  */
-function nextSaveSeq(): number {
-  lastSaveSeq = Math.max(Date.now(), lastSaveSeq + 1);
-  return lastSaveSeq;
+function nextSaveSeq(startedAt: string | undefined): number {
+  const since = Math.floor((Date.now() - Date.parse(startedAt ?? '')) / 10);
+  const previous = last.startedAt === startedAt ? last.seq : 0;
+  last.startedAt = startedAt ?? '';
+  last.seq = Math.min(2_147_483_647, Math.max(previous + 1, 2 ** 30 + (Number.isFinite(since) ? since : 0)));
+  return last.seq;
 }
 
 export function QuizScreen({
@@ -89,7 +94,7 @@ export function QuizScreen({
   const api = {
     start: () => browserApi.quiz(courseId, place.moduleId, place.testId, true),
     read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
-    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish, seq: nextSaveSeq() }),
+    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish, seq: nextSaveSeq(attempt?.started_at) }),
   };
   const userId = useRootData()?.user?.id ?? null;
   const openAttempt = attempt?.status === 'in_progress' ? attempt.id : null;
