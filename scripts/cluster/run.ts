@@ -536,7 +536,8 @@ class Stream {
 
   /**
    * Places the next order as the browser's client does: one idempotency key for the order, the
-   * same request again after a 502 (a process died mid-request), a 503 or a lost connection.
+   * same request again after a 502 (a process died mid-request), a 503, a 409 (the first try still
+   * running) or a lost connection.
    */
   private async order() {
     await sleep(150);
@@ -565,7 +566,9 @@ class Stream {
         this.o.orders.placed.set(slug, code);
         return;
       }
-      if (status !== 0 && status !== 502 && status !== 503) return;
+      // As the browser's client: a lost answer (no connection, 502, 503) or the key's first request
+      // still running (409) is sent again with the same key; anything else is final.
+      if (status !== 0 && status !== 502 && status !== 503 && status !== 409) return;
       await sleep(attempt === 0 ? 100 : 500);
     }
   }

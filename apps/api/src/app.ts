@@ -67,6 +67,7 @@ import { AccessLog } from './plugins/access-log.ts';
 import { LOG_SERIALIZERS } from './logger.ts';
 import { registerInputGuards } from './plugins/input-guard.ts';
 import { instrumentApp } from './lib/metrics.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 
 // Generic validation messages in Russian; schemas override them where a better text exists.
 z.config(z.locales.ru());
@@ -194,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  // Idempotency-Key on the routes that create or charge something (decision 0078): after the
+  // cookies' writer, before compression, so a stored answer is the plain one with its cookies.
+  registerIdempotency(app);
   // Pages and API answers are compressed on the fly (quick settings: they are made per request);
   // the site's hashed assets are compressed once at build time and served as they are.
   await app.register(fastifyCompress, {

@@ -7,6 +7,7 @@ import type { Logger } from './deps.ts';
 import { Jobs, type JobObserver } from './lib/jobs.ts';
 import { observeJobRun, setJobLag } from './lib/metrics.ts';
 import { rateLimitPruningJob } from './lib/rate-limit.ts';
+import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { auditRetentionJob } from './modules/audit/journal.ts';
 import { learningSweepJob } from './modules/learning/sweep.ts';
 import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
@@ -44,5 +45,7 @@ export function backgroundJobs(options: {
       .add(rateLimitPruningJob(db))
       // Deletes audit records older than AUDIT_RETENTION_DAYS.
       .add(auditRetentionJob(db, config.auditRetentionDays))
+      // Forgets idempotency keys (and the answers kept for them) past their day.
+      .add({ name: 'idempotency-keys.prune', everyMs: 3_600_000, run: async () => ({ deleted: await pruneIdempotencyKeys(db) }) })
   );
 }

@@ -524,8 +524,20 @@ function casesFor(op: Operation, world: Awaited<ReturnType<typeof buildWorld>>, 
     };
   }
 
+  // A header the operation documents (Idempotency-Key) with a value that is not what it takes.
+  const headerParams = op.parameters.filter((p) => p.in === 'header');
+  if (headerParams.length && takesBody) {
+    makers.header = () => {
+      const name = pick(rng, headerParams).name;
+      const value = pick(rng, ['not-a-uuid', ' ', '00000000-0000-0000-0000-00000000000g', 'a'.repeat(8000), '{"a":1}', '%00', '1b4e28ba-2fa1-11d2-883f-0016d3cca427, 1b4e28ba-2fa1-11d2-883f-0016d3cca428']);
+      const request = json(`header ${name}=${value.slice(0, 40)}`, toJson(validBody())!);
+      return { ...request, headers: { ...request.headers, [name]: value } };
+    };
+  }
+
   // The structural cases every operation gets once, then random ones up to CASES.
   const fixed: FuzzRequest[] = [makers.valid!()];
+  if (makers.header) fixed.push(makers.header());
   if (makers.path) fixed.push(makers.path());
   if (takesBody) {
     fixed.push(json('body null', 'null'), json('body 5000-deep array', deepArray(5000)), json('body empty', ''), makers.contentType!());
@@ -636,6 +648,10 @@ describe('the API under malformed input', () => {
             statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
             const wrong = verdict(answer.statusCode, answer.headers['content-type'] as string | undefined, answer.body);
             if (wrong) failures.push(`${where}: ${wrong}`);
+            // A malformed header is refused as such, in Russian (unless the caller is refused first).
+            else if (request.kind.startsWith('header ') && !(answer.statusCode === 400 && /[а-я]/i.test(answer.body)) && ![401, 403].includes(answer.statusCode)) {
+              failures.push(`${where}: a malformed header answered ${answer.statusCode}: ${answer.body.slice(0, 120)}`);
+            }
           }
         }
       }

@@ -469,3 +469,37 @@ test('the order page says the learner already studies the course or already has 
   await expect(page).toHaveURL(`/order-course/${COURSE.slug}/`);
   await card.screenshot({ path: `/work/shots/order-already-studying-${test.info().project.name}.png` });
 });
+
+test.describe('an answer lost on the way', () => {
+  // The 502 below is the point of the test (the browser logs it).
+  test.use({ allowedConsoleErrors: { text: /status of (400|401|404|429|502)/ } });
+
+  test('the order is made, its answer is lost (502): the page sends it again with the same key and the person gets one order', async ({ page }) => {
+    const email = newEmail('lost-answer');
+    const keys: (string | undefined)[] = [];
+    const replayed: (string | undefined)[] = [];
+    await page.route('**/api/order/request/', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) {
+        // The server makes the order; the process "dies" before its answer reaches the browser.
+        await route.fetch();
+        await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+        return;
+      }
+      const response = await route.fetch();
+      replayed.push(response.headers()['idempotent-replayed']);
+      await route.fulfill({ response });
+    });
+    const dialog = await guestOrder(page, email);
+    await expect(codeInput(dialog)).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(replayed).toEqual(['true']);
+    // One order: one code mailed.
+    await orderCode(page, email);
+    const mails = (await (await page.request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[];
+    expect(mails.filter((mail) => /Код подтверждения заказа/.test(mail.subject))).toHaveLength(1);
+    await shot(page, 'lost-answer');
+  });
+});

@@ -74,7 +74,8 @@ import { readCookie } from '../lib/cookies.ts';
 // in a file of its own in a chunk of its own (vite.config.ts), so the admin calls add nothing to
 // the public pages' `api` chunk.
 
-const post = (body: unknown) => ({ method: 'POST', body });
+/** `once`: the call makes or charges something, safe to resend (Idempotency-Key, decision 0078). */
+const post = (body: unknown, once?: true) => ({ method: 'POST', body, once });
 const patch = (body: unknown) => ({ method: 'PATCH', body });
 const del = { method: 'DELETE' };
 
@@ -215,17 +216,17 @@ export function createAdminApi(fetcher: ApiFetch) {
     /** Orders (staff only, decision 0065): the list, one order, refund, cancel, the link again, a payment outside the site. */
     schoolOrders: (query: SchoolOrdersQuery) => json<Paginated<SchoolOrderRow>>(fetcher, `/api/admin/school/orders/${toQuery(query)}`),
     schoolOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/`),
-    refundOrder: (id: number, body: OrderRefundBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/refund/`, post(body)),
+    refundOrder: (id: number, body: OrderRefundBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/refund/`, post(body, true)),
     cancelOrder: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/cancel/`, post({})),
     resendOrderLink: (id: number) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/resend-link/`, post({})),
-    recordOfflinePayment: (id: number, body: OfflinePaymentBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/offline-payment/`, post(body)),
+    recordOfflinePayment: (id: number, body: OfflinePaymentBody) => json<SchoolOrder>(fetcher, `/api/admin/school/orders/${id}/offline-payment/`, post(body, true)),
     /** Applications from the site's forms and the school's dashboard (staff only, decision 0066). */
     applications: (query: ApplicationsQuery) => json<Paginated<ApplicationCard>>(fetcher, `/api/admin/school/applications/${toQuery(query)}`),
     newApplications: () => json<{ count: number }>(fetcher, '/api/admin/school/applications/new-count/'),
     application: (id: number) => json<Application>(fetcher, `/api/admin/school/applications/${id}/`),
     setApplicationStatus: (id: number, body: ApplicationStatusBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/status/`, post(body)),
     assignApplication: (id: number, body: ApplicationAssignBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/assign/`, post(body)),
-    addApplicationNote: (id: number, body: ApplicationNoteBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/notes/`, post(body)),
+    addApplicationNote: (id: number, body: ApplicationNoteBody) => json<Application>(fetcher, `/api/admin/school/applications/${id}/notes/`, post(body, true)),
     dashboard: () => json<Dashboard>(fetcher, '/api/admin/school/dashboard/'),
     /** Promo codes and waiting lists (staff only, decision 0067). */
     promoCodes: (query: { search?: string; page?: number; page_size?: number }) => json<Paginated<Promo>>(fetcher, `/api/admin/school/promo/${toQuery(query)}`),

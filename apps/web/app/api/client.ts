@@ -71,7 +71,16 @@ export function toQuery(params: Record<string, QueryValue>): string {
 /** Same shape as `fetch` for the calls the site makes; on the server it is in-process. */
 export type ApiFetch = (
   path: string,
-  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  init?: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /**
+     * The call makes or charges something (an order, a payment, saved answers): the browser sends
+     * an Idempotency-Key per submission and resends it when the answer is lost (decision 0078).
+     */
+    once?: boolean;
+  },
 ) => Promise<Response>;
 
 /** A failed API call; loaders let 404 through as "no such page" and the rest as a 500 page. */
@@ -115,7 +124,8 @@ export interface SocialProviderInfo {
   callback_path: string;
 }
 
-const post = (body: unknown) => ({ method: 'POST', body });
+/** `once`: the call makes or charges something, safe to resend (Idempotency-Key, decision 0078). */
+const post = (body: unknown, once?: true) => ({ method: 'POST', body, once });
 
 const quizPath = (id: number, moduleId: number | null, testId: number) =>
   moduleId === null ? `/api/user/course/${id}/testing/${testId}/` : `/api/user/course/${id}/module/${moduleId}/testing/${testId}/`;
@@ -241,13 +251,13 @@ export function createApi(fetcher: ApiFetch) {
     // Applications through dynamic forms (decision 0022).
     feedbackForm: (key: string) => json<FeedbackForm>(fetcher, `/api/feedback/${encodeURIComponent(key)}/`),
     sendApplication: (key: string, body: ApplicationBody) =>
-      json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body)),
+      json<{ success_message: string }>(fetcher, `/api/feedback/${encodeURIComponent(key)}/process/`, post(body, true)),
 
     // The order page /order-course/{slug}/ (decision 0023).
-    orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', post(body)),
+    orderRequest: (body: OrderRequestBody) => json<OrderRequestResult>(fetcher, '/api/order/request/', post(body, true)),
     orderSendCode: (order: string) => json<CodeSent>(fetcher, `/api/order/${encodeURIComponent(order)}/send_code/`, post({})),
     orderConfirm: (order: string, code: string) =>
-      json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code })),
+      json<Omit<OrderRequestResult, 'resend_after'> & { user: CurrentUser }>(fetcher, `/api/order/${encodeURIComponent(order)}/confirm/`, post({ code }, true)),
     orderClaim: (order: string) => json<OrderRequestResult>(fetcher, `/api/order/${encodeURIComponent(order)}/claim/`, post({})),
 
     // Paying an order and the payer's orders and courses (decision 0023).
@@ -255,7 +265,7 @@ export function createApi(fetcher: ApiFetch) {
     orderPayment: (code: string, { returned = false } = {}) =>
       json<OrderPayment>(fetcher, `/api/order/payment/${encodeURIComponent(code)}/${returned ? '?returned=true' : ''}`),
     paymentLink: (code: string) =>
-      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' })),
+      json<{ url: string }>(fetcher, '/api/tbank/order/payment_link/', post({ extra_code: code, type: 'card' }, true)),
     userOrders: () => json<UserOrder[]>(fetcher, '/api/user/orders/'),
     cancelOrder: (code: string) => json<UserOrder>(fetcher, `/api/user/orders/${encodeURIComponent(code)}/cancel/`, post({})),
     userCourses: () => json<MyCourse[]>(fetcher, '/api/user/courses/'),
@@ -293,8 +303,9 @@ export function createApi(fetcher: ApiFetch) {
     // Quizzes: a module test under its module's path, a final test (moduleId null) without one.
     quiz: (id: number, moduleId: number | null, testId: number, clear = false) =>
       json<QuizState>(fetcher, `${quizPath(id, moduleId, testId)}${clear ? '?clear=true' : ''}`),
-    saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean }) =>
-      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body)),
+    /** `seq`: grows with every save of the device, so a late retry of an older save changes nothing newer. */
+    saveQuiz: (id: number, moduleId: number | null, testId: number, body: { selected_answers: SelectedAnswersInput; finish?: boolean; seq?: number }) =>
+      json<QuizState>(fetcher, quizPath(id, moduleId, testId), post(body, true)),
     attemptReport: (attemptId: number) => json<AttemptReport>(fetcher, `/api/user/attempts/${attemptId}/`),
     // Progress statistics.
     statistic: (params: StatisticParams) => json<Statistic>(fetcher, `/api/user/course/statistic/${toQuery({ ...params })}`),

@@ -3,7 +3,7 @@
 // decision 0028).
 import { z } from 'zod';
 import { imageSchema } from './content.ts';
-import { idField, idParam, queryFlag } from './common.ts';
+import { INT4_MAX, idField, idParam, queryFlag } from './common.ts';
 
 const id = z.number().int();
 
@@ -154,6 +154,17 @@ export const quizSaveBodySchema = z
       .default({})
       .describe('Ответы на вопросы попытки; сохраняются поверх прежних по каждому вопросу'),
     finish: z.boolean({ error: 'Укажите true или false.' }).default(false).describe('true — завершить попытку и получить результат'),
+    seq: z
+      .number({ error: 'Номер сохранения — целое число.' })
+      .int({ error: 'Номер сохранения — целое число.' })
+      .min(1, { error: 'Номер сохранения — больше нуля.' })
+      .max(INT4_MAX, { error: 'Слишком большой номер сохранения.' })
+      .optional()
+      .describe(
+        'Номер сохранения, растущий с каждым сохранением на устройстве (сайт шлёт 2^30 + сотые доли секунды от начала ' +
+          'попытки): ответ на вопрос, уже сохранённый с большим номером, не перезаписывается (запоздавший повтор старого ' +
+          'сохранения не откатывает новое); с равным — перезаписывается',
+      ),
   })
   .strict()
   .meta({ id: 'QuizSave' });

@@ -281,6 +281,11 @@ export const testAttempts = pgTable(
     /** The questions drawn for this attempt (by their probability), in the order shown. */
     questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     selectedAnswers: jsonb().$type<SelectedAnswers>().notNull().default({}),
+    /**
+     * Question id → the `seq` of the save that wrote its answer: a save with a lower one (a retried
+     * older save arriving late) does not overwrite the question.
+     */
+    answerSeqs: jsonb().$type<Record<string, number>>().notNull().default({}),
     /** Percent of questions answered right, set when the attempt is finished. */
     score: integer(),
     isPassed: boolean(),

@@ -46,6 +46,11 @@ export const orders = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The anonymous visitor's session key, for applications sent without signing in. */
     sessionKey: text(),
+    /**
+     * The request's idempotency key (scoped to the caller and the route, plugins/idempotency.ts),
+     * written with the order: a retry after a crash finds this order instead of making another.
+     */
+    idempotencyKey: text(),
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
@@ -87,6 +92,7 @@ export const orders = pgTable(
     discountKopecks: integer().notNull().default(0),
   },
   (t) => [
+    unique('orders_idempotency_key_unique').on(t.idempotencyKey),
     index().on(t.userId, t.createdAt),
     index().on(t.sessionKey),
     index().on(t.courseId),
@@ -156,6 +162,8 @@ export const payments = pgTable(
     extraCode: text(),
     /** type of POST /api/{bank}/order/payment_link/ (e.g. card, sbp). */
     type: text(),
+    /** The idempotency key of the request that created this attempt (scoped), written with it. */
+    idempotencyKey: text(),
     /** The last signed notification from the provider, verbatim. */
     rawNotification: jsonb(),
     createdAt: createdAt(),
@@ -164,6 +172,7 @@ export const payments = pgTable(
   (t) => [
     unique('payments_provider_provider_payment_id_unique').on(t.provider, t.providerPaymentId),
     unique('payments_attempt_id_unique').on(t.attemptId),
+    unique('payments_idempotency_key_unique').on(t.idempotencyKey),
     index().on(t.orderId),
     index().on(t.status, t.updatedAt),
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
@@ -235,9 +244,15 @@ export const paymentRefunds = pgTable(
     receipt: jsonb(),
     reason: text(),
     refundedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The idempotency key of the request that made this refund (scoped), written with it. */
+    idempotencyKey: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.paymentId), check('payment_refunds_amount_positive', sql`${t.amountKopecks} > 0`)],
+  (t) => [
+    index().on(t.paymentId),
+    check('payment_refunds_amount_positive', sql`${t.amountKopecks} > 0`),
+    unique('payment_refunds_idempotency_key_unique').on(t.idempotencyKey),
+  ],
 );
 
 export type Order = typeof orders.$inferSelect;

@@ -101,7 +101,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/applications/:id/notes/',
     {
-      config: { access: 'staff', audit: 'application.note' },
+      config: { access: 'staff', audit: 'application.note', idempotent: true },
       onSend: noStore,
       schema: {
         summary: 'Добавить заметку к заявке (видят только сотрудники)',

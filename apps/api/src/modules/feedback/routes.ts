@@ -38,7 +38,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/feedback/:key/process/',
     {
-      config: { access: 'caller' },
+      config: { access: 'caller', idempotent: true },
       // The body's keys are the form's own fields (known only from the database) and the fixed part
       // (feedbackProcessBodySchema): the service reads both, so every problem comes in one 400.
       // Params are checked as usual.

@@ -320,7 +320,7 @@ export async function saveQuiz(
   structure: StructureSource,
   actor: SignedInActor,
   params: TestParams,
-  body: { selected_answers: SelectedAnswersInput; finish: boolean },
+  body: { selected_answers: SelectedAnswersInput; finish: boolean; seq?: number },
   limits: { savesPerMinute: number },
 ): Promise<QuizState> {
   const ctx = await findTest(db, actor, params, structure);
@@ -356,17 +356,31 @@ export async function saveQuiz(
   }
   if (entries.length > 0) {
     const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
-    const merged = sql`${testAttempts.selectedAnswers} || ${JSON.stringify(stored)}::jsonb`;
+    // With a save's number (decision 0078), a question keeps the answer of the highest-numbered
+    // save: a retried older save that lands late does not roll back a newer one (an equal number —
+    // the same save again, or a device past the numbers' range — writes, as without one).
+    const sent = sql`${JSON.stringify(stored)}::jsonb`;
+    const fresh =
+      body.seq === undefined
+        ? sent
+        : sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${sent}) e
+               where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) <= ${body.seq})`;
+    const merged = sql`${testAttempts.selectedAnswers} || ${fresh}`;
+    const seqs =
+      body.seq === undefined
+        ? sql`${testAttempts.answerSeqs}`
+        : sql`${testAttempts.answerSeqs} || (select coalesce(jsonb_object_agg(e.key, to_jsonb(${body.seq}::bigint)), '{}'::jsonb)
+               from jsonb_each(${sent}) e where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) <= ${body.seq})`;
     const saved = await db
       .update(testAttempts)
-      .set({ selectedAnswers: merged })
+      .set({ selectedAnswers: merged, answerSeqs: seqs })
       .where(
         and(
           eq(testAttempts.id, open.id),
           eq(testAttempts.status, 'in_progress'),
           or(isNull(testAttempts.deadlineAt), gte(testAttempts.deadlineAt, cutoff)),
           // The same answers sent again (autosave repeats what it has) write nothing.
-          sql`${merged} <> ${testAttempts.selectedAnswers}`,
+          sql`(${merged} <> ${testAttempts.selectedAnswers} or ${seqs} <> ${testAttempts.answerSeqs})`,
         ),
       )
       .returning({ id: testAttempts.id });

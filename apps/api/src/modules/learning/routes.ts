@@ -198,7 +198,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: learner,
+        config: { ...learner, idempotent: true },
         schema: {
           summary: 'Тест: сохранить ответы (автосохранение) или завершить попытку',
           description: postDescription,

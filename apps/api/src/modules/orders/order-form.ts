@@ -19,7 +19,9 @@ import {
   type OrderRequestResult,
 } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
-import { courses, groups, orderStudents, orders, statisticsSources, students } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { courses, groups, orderStudents, orders, statisticsSources, students, type Order } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { FormRead } from '../../lib/form-body.ts';
 import { hitRateLimits, networkOf, type RateRule } from '../../lib/rate-limit.ts';
@@ -92,10 +94,14 @@ export class OrderForm {
    * the learners, computed here only; a group's seats are taken in the same transaction.
    * `form` is the body read by the contract's schema: the fields that passed and the problems of the rest.
    */
-  async request(form: FormRead<OrderRequest>, actor: Actor): Promise<OrderRequestResult> {
+  async request(form: FormRead<OrderRequest>, actor: Actor, idempotencyKey: string | null = null): Promise<OrderRequestResult> {
     const { values } = form;
     const problems = new Problems(form.problems);
     const signedIn = isSignedIn(actor) ? actor : null;
+    // A retry of a request whose order was made (its answer lost with its process): that order,
+    // not a second one. The key is the caller's own (scoped by plugins/idempotency.ts).
+    const made = idempotencyKey ? await this.keyedOrder(this.db, idempotencyKey) : null;
+    if (made) return this.answer(made, actor);
 
     const slug = values.course_slug ?? '';
     const [course] = slug ? await this.db.select().from(courses).where(and(eq(courses.slug, slug), publishedCourses)) : [];
@@ -181,6 +187,9 @@ export class OrderForm {
       // same learner and course (serialised per account and course, so parallel requests make one).
       if (signedIn) {
         await lockLearnerOrders(tx, signedIn.user.id, course.id);
+        // The same request running in parallel (a retry while the first still ran) made it meanwhile.
+        const twin = idempotencyKey ? await this.keyedOrder(tx, idempotencyKey) : null;
+        if (twin) return twin;
         const refusal = await duplicateOf(tx, { userId: signedIn.user.id, courseId: course.id, self: forSelf, studentIds: ids ?? [] });
         if (refusal) throw ApiError.fields({ students: [refusal] });
       }
@@ -204,6 +213,7 @@ export class OrderForm {
           code: orderCode(),
           userId: null,
           sessionKey,
+          idempotencyKey,
           courseId: course.id,
           groupId,
           seatsHeld: groupId !== null ? learners : 0,
@@ -254,18 +264,39 @@ export class OrderForm {
       if (snapshots.length) await tx.insert(orderStudents).values(snapshots);
       if (signedIn) return attachOrder(tx, created!.id, signedIn.user, client, this.deps.config.publicUrl);
       return created!;
+    }).catch(async (error: unknown) => {
+      // A guest's parallel twin (no lock between guests) wrote the key first: its order is the one.
+      const twin = idempotencyKey && isUniqueViolation(error, 'orders_idempotency_key_unique') ? await this.keyedOrder(this.db, idempotencyKey) : null;
+      if (!twin) throw error;
+      return twin;
     });
+    return this.answer(order, actor);
+  }
 
+  /** The order written with this idempotency key, if any. */
+  private async keyedOrder(db: Executor, key: string): Promise<Order | null> {
+    const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    return order ?? null;
+  }
+
+  /**
+   * The form's answer for a made order: a guest's waits for the e-mail code (mailed now; for a
+   * retried request, mailed again — the first may have died with its process before mailing it).
+   */
+  private async answer(order: Order, actor: Actor): Promise<OrderRequestResult> {
+    const signedIn = isSignedIn(actor);
     let resendAfter: number | null = null;
     let next: OrderNextStep;
     if (!signedIn) {
       next = 'confirm_email';
-      try {
-        resendAfter = (await this.auth.sendOrderCode(order.id, email, actor)).resend_after;
-      } catch (error) {
-        // The order is kept; the person asks for the code again once the wait is over.
-        if (!(error instanceof ApiError) || error.code !== 'too_many_requests') throw error;
-        resendAfter = error.options.retryAfterS ?? null;
+      if (order.status === 'new') {
+        try {
+          resendAfter = (await this.auth.sendOrderCode(order.id, order.payerEmail, actor)).resend_after;
+        } catch (error) {
+          // The order is kept; the person asks for the code again once the wait is over.
+          if (!(error instanceof ApiError) || error.code !== 'too_many_requests') throw error;
+          resendAfter = error.options.retryAfterS ?? null;
+        }
       }
     } else {
       next = order.status === 'paid' ? 'enrolled' : 'pay';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, ORDER_TEXTS } from '@crema/contract';
-import { courses, groups, mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
+import { courses, groups, idempotencyKeys, mailOutbox, orders, paymentNotifications, payments, rateLimits, userCourses } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildGroup, buildStudent, buildUser, signInAs, unique } from '../../test/factories.ts';
@@ -163,6 +163,30 @@ describe('GET /api/order/payment/{code}/ and the payment link', () => {
     expect(new Set(answers.map((a) => a.json().url)).size).toBe(1);
     const { order } = await paymentOf(code);
     expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('keeps the Idempotency-Key with the attempt: a retry after a lost answer finds it, one payment', async () => {
+    const { code } = await confirmedOrder();
+    const key = '6f1c1d5e-4a38-4d5b-9f0e-3c1b2a9d8e71';
+    const link = () => t.app.inject({ method: 'POST', url: '/api/tbank/order/payment_link/', headers: { 'idempotency-key': key }, payload: { extra_code: code, type: 'card' } });
+    const first = await link();
+    expect(first.statusCode).toBe(200);
+    const replay = await link();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const { payment } = await paymentOf(code);
+    expect(payment.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    // The process died after the attempt's commit, before the answer was stored; the attempt is no
+    // longer one the order would reuse (its amount differs) — the key still finds it.
+    await t.database.db.delete(idempotencyKeys);
+    await t.database.db.update(payments).set({ amountKopecks: payment.amountKopecks + 100 }).where(eq(payments.id, payment.id));
+    const retry = await link();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.code, code));
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order!.id))).toHaveLength(1);
+    // The service's keyed operation itself, called twice with the key: the same link.
+    expect(await t.app.orders.paymentLink(code, 'card', payment.idempotencyKey)).toEqual(first.json());
   });
 
   it('refuses SBP, an unconfirmed order, and a paid one, in Russian', async () => {

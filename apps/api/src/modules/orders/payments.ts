@@ -103,7 +103,7 @@ export class OrderPayments {
    * The order row is locked while the provider's Init runs, so concurrent clicks wait and then
    * reuse the one attempt.
    */
-  async paymentLink(code: string, type: PaymentType): Promise<{ url: string }> {
+  async paymentLink(code: string, type: PaymentType, idempotencyKey: string | null = null): Promise<{ url: string }> {
     const provider = this.provider;
     const settings = this.deps.config.payments;
     if (!provider || !settings) throw new ApiError('unavailable', ORDER_TEXTS.paymentsOff);
@@ -114,6 +114,15 @@ export class OrderPayments {
       if (first.userId !== null) await lockLearnerOrders(tx, first.userId, first.courseId);
       const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
       if (!order) throw ApiError.notFound(ORDER_TEXTS.orderNotFound);
+      // A retry of a request whose attempt was made (its answer lost with its process): its link,
+      // whatever happened to the order since — the payer pays (or sees the outcome) there.
+      if (idempotencyKey) {
+        const [made] = await tx
+          .select({ url: payments.paymentUrl })
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.idempotencyKey, idempotencyKey)));
+        if (made?.url) return { url: made.url };
+      }
       if (order.status === 'new') throw new ApiError('conflict', ORDER_TEXTS.notConfirmed);
       if (order.status === 'paid') throw new ApiError('conflict', ORDER_TEXTS.alreadyPaid);
       if (order.status === 'cancelled') throw new ApiError('conflict', ORDER_TEXTS.cancelled);
@@ -175,6 +184,7 @@ export class OrderPayments {
         paymentUrl: created.paymentUrl,
         extraCode: order.code,
         type,
+        idempotencyKey,
       });
       await tx.update(orders).set({ status: 'awaiting_payment' }).where(eq(orders.id, order.id));
       return { url: created.paymentUrl };

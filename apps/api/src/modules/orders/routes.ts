@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
   app.post(
     '/order/request/',
     {
-      config: { access: 'caller' },
+      config: { access: 'caller', idempotent: true },
       // The form's own problems are answered with the service's checks in one 400 (decision 0056).
       validatorCompiler: formBodyValidator,
       schema: {
@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         response: { 200: orderRequestResultSchema, 400: fieldErrorsSchema, ...limited },
       },
     },
-    async (request) => service.request(formOf(request.body), request.actor),
+    async (request) => service.request(formOf(request.body), request.actor, request.idempotencyKey),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
   app.post(
     '/order/:order_code/confirm/',
     {
-      config: { access: 'caller' },
+      config: { access: 'caller', idempotent: true },
       schema: {
         summary: 'Подтвердить заказ кодом из письма (InputCodeOrder)',
         description:
@@ -157,6 +157,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
   app.post(
     '/:bank/order/payment_link/',
     {
+      config: { idempotent: true },
       schema: {
         summary: 'Ссылка на оплату заказа',
         description:
@@ -171,7 +172,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrdersService; auth: 
         response: { 200: paymentLinkSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, 409: detailErrorSchema, 503: detailErrorSchema },
       },
     },
-    async (request) => service.paymentLink(request.body.extra_code, request.body.type),
+    async (request) => service.paymentLink(request.body.extra_code, request.body.type, request.idempotencyKey),
   );
 
   app.post(

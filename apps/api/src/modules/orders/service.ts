@@ -34,8 +34,8 @@ export class OrdersService {
   }
 
   // The order form and its confirmation.
-  request(form: FormRead<OrderRequest>, actor: Actor): Promise<OrderRequestResult> {
-    return this.form.request(form, actor);
+  request(form: FormRead<OrderRequest>, actor: Actor, idempotencyKey: string | null = null): Promise<OrderRequestResult> {
+    return this.form.request(form, actor, idempotencyKey);
   }
   sendCode(code: string, actor: Actor): Promise<CodeSent> {
     return this.confirmation.sendCode(code, actor);
@@ -51,8 +51,8 @@ export class OrdersService {
   paymentInfo(code: string, options?: { returned?: boolean }): Promise<OrderPayment> {
     return this.payments.paymentInfo(code, options);
   }
-  paymentLink(code: string, type: PaymentType): Promise<{ url: string }> {
-    return this.payments.paymentLink(code, type);
+  paymentLink(code: string, type: PaymentType, idempotencyKey: string | null = null): Promise<{ url: string }> {
+    return this.payments.paymentLink(code, type, idempotencyKey);
   }
   notification(body: unknown, network: string): Promise<{ accepted: boolean; outcome: string }> {
     return this.payments.notification(body, network);

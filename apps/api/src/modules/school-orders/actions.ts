@@ -40,12 +40,21 @@ export class OrderActions {
    * exceeds the sum paid. A full refund moves the payment to 'refunded' through applyPaymentState,
    * which ends the learners' access and frees the order's seats; a partial one keeps access.
    */
-  async refund(actor: StaffActor, id: number, body: OrderRefundBody): Promise<void> {
+  async refund(actor: StaffActor, id: number, body: OrderRefundBody, idempotencyKey: string | null = null): Promise<void> {
     const { provider, deps, log } = this.options;
     const settings = deps.config.payments;
     if (!provider || !settings) throw new ApiError('unavailable', T.paymentsOff);
     await this.db.transaction(async (tx) => {
       const order = await findOrder(tx, id, true);
+      // A retry of a request whose refund was made (its answer lost with its process): done already.
+      if (idempotencyKey) {
+        const [made] = await tx
+          .select({ id: paymentRefunds.id })
+          .from(paymentRefunds)
+          .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+          .where(and(eq(payments.orderId, order.id), eq(paymentRefunds.idempotencyKey, idempotencyKey)));
+        if (made) return;
+      }
       if (order.status !== 'paid') throw new ApiError('conflict', T.notPaid);
       const [payment] = await tx
         .select()
@@ -91,6 +100,7 @@ export class OrderActions {
         receipt,
         reason: body.reason || null,
         refundedById: actor.user.id,
+        idempotencyKey,
       });
       // A card payment that came on top of a payment outside the site: its refund leaves the order paid.
       const [offline] = await tx.select({ id: offlinePayments.id }).from(offlinePayments).where(eq(offlinePayments.orderId, order.id));

@@ -90,7 +90,7 @@ export const schoolOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/orders/:id/refund/',
     {
-      config: { access: 'staff', audit: 'order.refund' },
+      config: { access: 'staff', audit: 'order.refund', idempotent: true },
       onSend: noStore,
       schema: {
         summary: 'Вернуть деньги за оплату картой — всё или часть — через банк с чеком возврата',
@@ -104,7 +104,7 @@ export const schoolOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await actions.refund(staffActor(request), request.params.id, request.body);
+      await actions.refund(staffActor(request), request.params.id, request.body, request.idempotencyKey);
       return card(request.params.id);
     },
   );
@@ -149,7 +149,7 @@ export const schoolOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/school/orders/:id/offline-payment/',
     {
-      config: { access: 'staff', audit: 'order.offline_payment' },
+      config: { access: 'staff', audit: 'order.offline_payment', idempotent: true },
       onSend: noStore,
       schema: {
         summary: 'Записать оплату вне сайта (счёт для организации, наличные): ученики зачисляются, как после оплаты картой',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, groups, mailOutbox, orders, paymentRefunds, payments, userCourses } from '../../db/schema/index.ts';
+import { auditEvents, groups, idempotencyKeys, mailOutbox, orders, paymentRefunds, payments, userCourses } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { buildCourse, buildGroup, buildOrder, buildPromo, buildStudent, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { signRequest } from '../payments/tbank/token.ts';
@@ -171,6 +171,22 @@ describe('refunds', () => {
     expect(again.statusCode).toBe(409);
     const journal = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'order.refund'), eq(auditEvents.entityId, String(order.id))));
     expect(journal).toHaveLength(2);
+  });
+
+  it('a partial refund retried with its Idempotency-Key after its answer was lost is made once', async () => {
+    const { order } = await paidOrder();
+    const key = '0d3c2b1a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
+    const refund = () => t.app.inject({ method: 'POST', url: `/api/admin/school/orders/${order.id}/refund/`, headers: { ...staff.headers, 'idempotency-key': key }, payload: { amount: 100_000 } });
+    const first = await refund();
+    expect(first.statusCode).toBe(200);
+    expect((await refund()).headers['idempotent-replayed']).toBe('true');
+    // The process died after the refund's commit, before its answer was stored: the retry finds the refund.
+    await db().delete(idempotencyKeys);
+    const retry = await refund();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ refunded: 100_000 });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment!.id))).toHaveLength(1);
   });
 
   it('two refunds at once never return more than was paid', async () => {

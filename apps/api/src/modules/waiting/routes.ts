@@ -13,7 +13,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/groups/waiting/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', idempotent: true },
       onSend: noStore,
       schema: {
         summary: 'Встать в лист ожидания полной группы',

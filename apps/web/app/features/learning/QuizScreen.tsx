@@ -42,6 +42,22 @@ const RESTORED = 'Восстановили ответы, которые не у�
 /** Kept answers of an attempt the server closed: it does not take them. */
 const NOT_COUNTED = 'Попытка уже завершена: ответы, которые не успели сохраниться, не засчитаны.';
 
+
+const last = { startedAt: '', seq: 0 };
+/**
+ * A save's number (decision 0078): 2^30 plus hundredths of a second since the attempt started (by
+ * this device's clock, so a page after a reload counts on from the old one's), always above the
+ * last one; at most the largest int4, where saves count as equal (the later one wins, as before).
+ * The server keeps a question's answer of the highest number.
+ */
+function nextSaveSeq(startedAt: string | undefined): number {
+  const since = Math.floor((Date.now() - Date.parse(startedAt ?? '')) / 10);
+  const previous = last.startedAt === startedAt ? last.seq : 0;
+  last.startedAt = startedAt ?? '';
+  last.seq = Math.min(2_147_483_647, Math.max(previous + 1, 2 ** 30 + (Number.isFinite(since) ? since : 0)));
+  return last.seq;
+}
+
 export function QuizScreen({
   courseId,
   links,
@@ -78,7 +94,7 @@ export function QuizScreen({
   const api = {
     start: () => browserApi.quiz(courseId, place.moduleId, place.testId, true),
     read: () => browserApi.quiz(courseId, place.moduleId, place.testId),
-    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish }),
+    save: (answers: Answers, finish = false) => browserApi.saveQuiz(courseId, place.moduleId, place.testId, { selected_answers: answers, finish, seq: nextSaveSeq(attempt?.started_at) }),
   };
   const userId = useRootData()?.user?.id ?? null;
   const openAttempt = attempt?.status === 'in_progress' ? attempt.id : null;

@@ -206,7 +206,7 @@ function WaitingButton({ group, slug, signedIn }: { group: GroupStart; slug: str
       type="button"
       className="order-link"
       onClick={() =>
-        void json<{ detail: string }>(browserFetch, '/api/groups/waiting/', { method: 'POST', body: { group: group.id } }).then(
+        void json<{ detail: string }>(browserFetch, '/api/groups/waiting/', { method: 'POST', body: { group: group.id }, once: true }).then(
           (answer) => setSaid(answer.detail),
           (error: unknown) => setSaid(error instanceof ApiRequestError ? String((error.body as { detail?: string } | null)?.detail ?? NETWORK_FAILED) : NETWORK_FAILED),
         )
