@@ -327,6 +327,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The settings of a command or the server, read once at its start: every bad variable listed on
+ * stderr and the process ended (exit code 1), as nothing could run with them.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** Reads settings from `env` (empty strings count as unset). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

@@ -1,7 +1,7 @@
 // Entry point: read config, start the database, build the app, listen, shut down cleanly.
 import { fromEnvFile } from './load-env.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startDatabase } from './db/start.ts';
 import { ensureDemoMedia } from './modules/media/demo.ts';
 import { createStorage } from './modules/media/storage.ts';
@@ -11,16 +11,7 @@ import { createLogger } from './logger.ts';
 import { backgroundJobs } from './background-jobs.ts';
 import { startMetricsServer } from './lib/metrics.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const log = createLogger(config);
 if (fromEnvFile) log.info(`.env: ${fromEnvFile.length ? fromEnvFile.join(', ') : 'nothing new'}`);

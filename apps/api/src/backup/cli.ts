@@ -3,7 +3,7 @@
 // shared, otherwise one is started for the command and stopped after it.
 import '../load-env.ts';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { createStorage } from '../modules/media/storage.ts';
 import { backupName, createBackup, restoreBackup } from './backup.ts';
@@ -39,14 +39,7 @@ if (!request) {
   process.exit(2);
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const say = (line: string) => console.log(line);
 const quiet = { info: () => {}, warn: (o: object, m?: string) => console.warn(m ?? '', o) };

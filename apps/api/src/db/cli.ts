@@ -3,7 +3,7 @@
 // and `npm run user:create -- [--staff] [--owner] <email>` (an account with a mailed link to set its password: a
 // production site's first staff account). With the embedded database, run them while the server is stopped.
 import '../load-env.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { startDatabase } from './start.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
@@ -24,14 +24,7 @@ if (userRequest && !userRequest.ok) {
   process.exit(2);
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 // The demo accounts' password is published; a production database never gets them (nor loses everything to a reset).
 if (config.isProduction && (command === 'seed' || command === 'reset')) {
   console.error(`В production команда ${command === 'seed' ? 'db:seed' : 'db:reset'} не выполняется: демо-данные (с общеизвестным паролем демо-учётных записей) не загружаются. Первую учётную запись сотрудника создайте командой npm run user:create -- --staff адрес@школы`);
