@@ -36,6 +36,8 @@ import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './module
 import { testBank } from './modules/payments/testbank/plugin.ts';
 import { TESTBANK_PASSWORD, TESTBANK_PREFIX, TESTBANK_TERMINAL_KEY } from './modules/payments/testbank/credentials.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { SessionUsers } from './modules/auth/session-users.ts';
+import { markShared } from './lib/shared-answers.ts';
 import type { InvitationLinks } from './modules/auth/hooks.ts';
 import { INVITATION_TEXTS, acceptInvitation, assertUsable } from './modules/admin/invitations.ts';
 import { applyCourseGrants, applyVerifiedGrants } from './modules/learning/grants.ts';
@@ -99,6 +101,12 @@ declare module 'fastify' {
      * process drops its cached copies of it before the answer leaves (decision 0069).
      */
     changes?: readonly ContentTopic[];
+    /**
+     * The answer is the same for every caller and changes only with this public content: page
+     * renders reuse it while the content cache would (web/inject-fetch.ts, decision 0081). Only
+     * on public routes that read.
+     */
+    shared?: readonly ContentTopic[];
   }
 }
 
@@ -157,6 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (topics.some((t) => !(CONTENT_TOPICS as readonly string[]).includes(t))) throw new Error(`${route.url}: unknown content topic in config.changes`);
     if ([route.method].flat().some((m) => m === 'GET' || m === 'HEAD')) throw new Error(`${route.url}: a GET changes nothing (config.changes)`);
   });
+  app.addHook('onRoute', (route) => {
+    const shared = route.config?.shared;
+    if (!shared) return;
+    if ((route.config?.access ?? 'public') !== 'public') throw new Error(`${route.url}: config.shared is for public routes`);
+    if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD') && !route.config?.readOnly) throw new Error(`${route.url}: config.shared is for routes that only read`);
+  });
   app.addHook('onClose', () => changes.close());
   // A successful change of public content is dropped from the caches before its answer is sent, so
   // whoever made it (and anyone after) reads the new content at once.
@@ -169,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('learningContent', new LearningContent(deps.db, app.media, deps.config.contentCacheTtlMs));
   changes.on(['learning'], () => app.learningContent.clear());
   app.decorate('auth', createAuth(deps));
+  app.decorate('sessionUsers', new SessionUsers(deps.db, deps.config));
   // One captcha verifier for the application and order forms (decision 0022); off unless configured.
   app.decorate('captcha', createCaptchaVerifier(deps.config.captcha, app.log.child({ module: 'captcha' })));
   app.decorate(
@@ -189,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuards(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    markShared(request);
     // Safe defaults for every answer (also set by the errors Fastify answers before this hook);
     // pages add their Content Security Policy (web/ssr.ts, decision 0016).
     void reply.headers(headers);

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.categories(),
     api.banners('header'),
     // No call for a guest without session cookies.
-    sessionUser(request, context),
+    sessionUser(context),
   ]);
   const cookie = request.headers.get('cookie');
   const banner = headerBanners[0] ?? null;

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { deriveKey } from '../lib/keys.ts';
+import { SessionUsers } from '../modules/auth/session-users.ts';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../modules/auth/tokens.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { buildOwner, buildUser } from '../test/factories.ts';
@@ -104,6 +105,37 @@ describe('the signed-in header', () => {
     expect(res.body).toContain('Администрирование');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a page reads the signed-in person once for all its calls; the next page reads them again', async () => {
+    const jar = await signIn('student@school.example');
+    const reads = vi.spyOn(SessionUsers.prototype as unknown as { read: () => Promise<unknown> }, 'read');
+    try {
+      // The progress page: the root's and the page's six calls for the signed-in.
+      expect((await page('/user/progress/', jar)).statusCode).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await page('/user/courses/', jar)).statusCode).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('an access token still within its time, of a session ended since: the next page is a guest’s', async () => {
+    const jar = await signIn('student@school.example');
+    // The token's signature is checked and remembered by this page…
+    expect(profileButton.test((await page('/', jar)).body)).toBe(true);
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { cookie: header(jar), 'x-crema-client': 'web', 'x-csrf-token': jar.crema_csrf! },
+    });
+    expect(logout.statusCode).toBe(204);
+    // …but whether its session is live is read for every page: the same cookies are signed out now.
+    const res = await page('/', { crema_access: jar.crema_access! });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(profileButton);
+    expect((await page('/user/courses/', { crema_access: jar.crema_access! })).statusCode).toBe(302);
   });
 
   it('a student has no «Администрирование» in the dropdown', async () => {

@@ -9,9 +9,14 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
+import { SESSION_COOKIES, type CurrentUser } from '@crema/contract';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { ApiError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../errors.ts';
+import { bearer, RENDER_HEADER } from '../modules/auth/session-users.ts';
+import { toCurrentUser } from '../modules/auth/service.ts';
+import { CONTENT_TOPICS } from '../lib/changes.ts';
+import { SharedAnswers } from '../lib/shared-answers.ts';
 import { createInjectFetch } from './inject-fetch.ts';
 import { newNonce, PageCache, pinToHashes, type CachedPage } from './page-cache.ts';
 import { Overloaded, RenderLimit } from './render-limit.ts';
@@ -153,11 +158,20 @@ export function pageRouteMatcher(build: ServerBuild): (url: string) => string {
     (parent ? parent.children : roots).push(nodes.get(route.id)!);
   }
   const tree = roots as unknown as RouteObject[];
+  // matchRoutes flattens and ranks the whole route tree on every call (5 % of a signed-in
+  // render's time, decision 0081): the answers for recent paths are kept.
+  const known = new Map<string, string>();
   return (url) => {
     let path = url.split('?', 1)[0]!;
+    const found = known.get(path);
+    if (found !== undefined) return found;
+    const asked = path;
     if (path.endsWith('.data')) path = path === '/_root.data' ? '/' : path.replace(/\/_\.data$/, '/').replace(/\.data$/, '');
     const matches = matchRoutes(tree, path);
-    return (matches?.at(-1)?.route as Node | undefined)?.id ?? 'page';
+    const id = (matches?.at(-1)?.route as Node | undefined)?.id ?? 'page';
+    if (known.size >= 2000) known.clear();
+    known.set(asked, id);
+    return id;
   };
 }
 
@@ -182,8 +196,27 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
     // Every guest page shows the shell (settings, menus, banners) and most show catalogue content:
     // any change drops them all (decision 0069).
     app.changes.on(['settings', 'menus', 'banners', 'pages', 'catalog'], () => cache.clear());
+    // What renders ask the API for that is the same for everyone (decision 0081).
+    const sharedAnswers = new SharedAnswers(app.deps.config.contentCacheTtlMs);
+    app.changes.on(CONTENT_TOPICS, (topics) => sharedAnswers.drop(topics));
     const clientDir = path.join(buildDir, 'client');
     const renewSession = createSessionRenewal(app);
+
+    /**
+     * The person a page renders for: the access token the API would read (its header, else the
+     * cookie as renewed before the render), its session's user. The database away: the 503 page.
+     */
+    const renderUser = async (request: FastifyRequest, renderId: string | undefined): Promise<CurrentUser | null> => {
+      const header = request.headers['jwt-access-token'];
+      const token = typeof header === 'string' && header.trim() !== '' ? bearer(header) : app.parseCookie(request.raw.headers.cookie ?? '')[SESSION_COOKIES.access];
+      try {
+        const user = await app.sessionUsers.userOf(token, renderId);
+        return user && toCurrentUser(user);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        throw new Response(JSON.stringify({ detail: DATABASE_UNAVAILABLE }), { status: 503, headers: { 'content-type': 'application/json' } });
+      }
+    };
 
     await app.register(async (site) => {
       await site.register(fastifyStatic, {
@@ -202,15 +235,22 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
       site.removeAllContentTypeParsers();
       site.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-      /** What loaders get: the in-process API with the visitor's headers, this render's nonce. */
-      const loadContext = (request: FastifyRequest, nonce: string, waitForAll = false) => {
+      /**
+       * What loaders get: the in-process API with the visitor's headers, this render's nonce, and
+       * the signed-in person, read once for every loader (and, within `renderId`'s scope, once
+       * for every in-process call: decision 0081).
+       */
+      const loadContext = (request: FastifyRequest, nonce: string, { waitForAll = false, renderId }: { waitForAll?: boolean; renderId?: string } = {}) => {
         const forwarded: Record<string, string> = { 'x-request-id': request.id };
         for (const name of FORWARDED_HEADERS) {
           const value = request.headers[name];
           if (typeof value === 'string') forwarded[name] = value;
         }
+        if (renderId) forwarded[RENDER_HEADER] = renderId;
+        let currentUser: Promise<CurrentUser | null> | undefined;
         return {
-          api: createInjectFetch(app, forwarded),
+          api: createInjectFetch(app, forwarded, sharedAnswers),
+          currentUser: () => (currentUser ??= renderUser(request, renderId)),
           requestId: request.id,
           log: request.log,
           publicUrl: app.deps.config.publicUrl,
@@ -247,9 +287,24 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         // competes for the same thread, and answers still streaming would escape the limit.
         return limit.run(async () => {
           const stopTimer = app.metrics.ssrRender.startTimer({ mode: 'live' });
-          const response = await handle(webRequest, loadContext(request, newNonce())).finally(stopTimer);
+          // A render that changes nothing reads the session's user once for all its calls; a
+          // form post's action may sign out or rename them, so its loaders read afresh.
+          const scope = request.method === 'GET' ? app.sessionUsers.openScope() : undefined;
+          const response = await handle(webRequest, loadContext(request, newNonce(), { renderId: scope?.id })).finally(() => {
+            scope?.close();
+            stopTimer();
+          });
           sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
           if (!response.body) return reply.send();
+          // A page is compressed whole, once, on zlib's threads: streamed through the compressor,
+          // React's many small writes cost more than the render itself (decision 0081).
+          const encoding = acceptedEncoding(request.headers['accept-encoding']);
+          if (encoding && response.headers.get('content-type')?.startsWith('text/html')) {
+            const body = Buffer.from(await response.arrayBuffer());
+            if (body.length < 1024) return reply.send(body);
+            void reply.header('content-encoding', encoding).header('vary', 'Cookie, Accept-Encoding');
+            return reply.send(await compressPage(body, encoding));
+          }
           const sent = finished(reply.raw).catch(() => undefined);
           void reply.send(Readable.fromWeb(response.body as WebReadableStream));
           await sent;
@@ -269,7 +324,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'GET', headers });
         const nonce = newNonce();
         const stopTimer = app.metrics.ssrRender.startTimer({ mode: 'cache' });
-        const response = await handle(webRequest, loadContext(request, nonce, true));
+        const response = await handle(webRequest, loadContext(request, nonce, { waitForAll: true }));
         const setCookies = response.headers.getSetCookie();
         const own = response.headers.get('cache-control') ?? '';
         const pinned = pinToHashes(await response.text(), response.headers.get('content-security-policy') ?? undefined, nonce);

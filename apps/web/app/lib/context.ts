@@ -1,9 +1,15 @@
+import type { CurrentUser } from '@crema/contract';
 import type { ApiFetch } from '../api/client.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
     /** In-process API access for loaders, carrying the visitor's cookies. */
     api: ApiFetch;
+    /**
+     * The signed-in person (null for a guest or an ended session), read once per page request
+     * for every loader that asks.
+     */
+    currentUser: () => Promise<CurrentUser | null>;
     requestId: string;
     /** The site's own origin (PUBLIC_URL), for canonical and Open Graph URLs. */
     publicUrl: string;

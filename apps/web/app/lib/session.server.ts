@@ -1,41 +1,23 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { SESSION_COOKIES, type CurrentUser } from '@crema/contract';
-import { readCookie } from './cookies.ts';
 import { signInHref, type SessionUser } from './session.ts';
 
-// One call per page request however many loaders ask (root, the account layout): loaders of one
-// request share its load context.
-const users = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
-
 /**
- * The signed-in person of this request, or null. A guest without session cookies costs no API
- * call; otherwise `GET /api/user/personal/` runs in-process with the visitor's cookies (renewed
- * by the server beforehand when the access token had expired, apps/api/src/web/ssr.ts).
+ * The signed-in person of this request, or null. The server reads them once per page request,
+ * however many loaders ask (the root, the account layout), from the access token the API would
+ * read: renewed by the server beforehand when it had expired (apps/api/src/web/ssr.ts).
  */
-export function sessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  let user = users.get(context);
-  if (!user) {
-    user = loadUser(request, context);
-    users.set(context, user);
-  }
-  return user;
-}
-
-async function loadUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const cookie = request.headers.get('cookie');
-  if (!readCookie(cookie, SESSION_COOKIES.access) && !readCookie(cookie, SESSION_COOKIES.refresh)) return null;
-  const res = await context.api('/api/user/personal/');
-  if (res.status === 401) return null;
-  if (!res.ok) throw new Error(`API /api/user/personal/ ответил ${res.status}`);
-  const user = (await res.json()) as CurrentUser;
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    is_course_owner: user.is_course_owner,
-    is_staff: user.is_staff,
-  };
+export async function sessionUser(context: AppLoadContext): Promise<SessionUser | null> {
+  const user = await context.currentUser();
+  return (
+    user && {
+      id: user.id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      is_course_owner: user.is_course_owner,
+      is_staff: user.is_staff,
+    }
+  );
 }
 
 /**
@@ -58,7 +40,7 @@ function toSignIn(request: Request): never {
 
 /** The signed-in person, or a redirect to sign in and back (every /user/ and /admin/ page). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  return (await sessionUser(request, context)) ?? toSignIn(request);
+  return (await sessionUser(context)) ?? toSignIn(request);
 }
 
 /**

@@ -8,9 +8,9 @@ import { privateMeta } from '../ui/meta.ts';
 import { InvitationScreen } from '../features/invitation/InvitationScreen.tsx';
 
 /** /invitation/{token}/: public; an unknown token is the 404 page, a used-up one says so. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const token = params.token;
-  const user = await sessionUser(request, context);
+  const user = await sessionUser(context);
   try {
     const invitation = await createInvitationApi(context.api).invitation(token);
     return { token, invitation, problem: null, signedIn: Boolean(user) };

@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       context.log.warn({ err: error }, 'course schedule unavailable');
       return [] as GroupStart[];
     }),
-    sessionUser(request, context),
+    sessionUser(context),
   ]);
   // PayerData: a signed-in person's profile and students prefill the form.
   const account = user

@@ -9,7 +9,7 @@ import { courseSessions, refreshTokens, userCourses, users } from '../../db/sche
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
 import { ACCESS_LEVELS, atLeast, isOwnerLevel, isSignedIn, isStaffActor, type AccessLevel, type Actor, type SignedInActor, type StaffActor } from './actor.ts';
-import { AccessTokens } from './tokens.ts';
+import { accessTokenOf, RENDER_HEADER, SessionUsers } from './session-users.ts';
 
 /** One registered route and the access it declares (the access tests walk this list). */
 export interface RouteAccess {
@@ -58,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered under the access layer, with its level. */
     routeAccess: RouteAccess[];
+    /** Access tokens and their sessions' users, shared by the access layer and page renders. */
+    sessionUsers: SessionUsers;
   }
 }
 
@@ -109,12 +111,6 @@ const FORBIDDEN_DESCRIPTION: Partial<Record<AccessLevel, string>> = {
   staff: 'Только сотрудники школы',
 };
 
-/** Reads `Bearer <jwt>` (the scheme is case-insensitive; a bare token is accepted too). */
-function bearer(value: string): string {
-  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value);
-  return match?.[1] ?? value.trim();
-}
-
 /** The origin the request came to (`https://host`), or undefined for a malformed Host header. */
 export function requestOrigin(request: FastifyRequest): string | undefined {
   try {
@@ -147,7 +143,8 @@ function guestActor(request: FastifyRequest): Actor {
  */
 export const accessPlugin = fp(async (app) => {
   const { db, config } = app.deps;
-  const accessTokens = new AccessTokens(config);
+  // One per app (app.ts), so page renders share it; a bare instance (the access tests) gets its own.
+  const sessionUsers = app.hasDecorator('sessionUsers') ? app.sessionUsers : new SessionUsers(db, config);
   app.decorateRequest('actor', null as unknown as Actor);
   if (!app.hasDecorator('routeAccess')) app.decorate('routeAccess', []);
 
@@ -182,35 +179,23 @@ export const accessPlugin = fp(async (app) => {
     const actor = guestActor(request);
     request.actor = actor;
     const access = request.routeOptions.config?.access ?? 'public';
-    const header = request.headers['jwt-access-token'];
-    const cookie = request.cookies[SESSION_COOKIES.access];
-    const via = typeof header === 'string' && header.trim() !== '' ? 'header' : cookie ? 'cookie' : null;
+    const presented = accessTokenOf(request);
+    // A public call that cannot need the CSRF check reads nothing of the caller: no token check.
+    const csrf = presented?.via === 'cookie' && needsCsrf(request);
+    if (access === 'public' && !csrf) return;
     // Cheap checks first: the signature, then CSRF for unsafe calls carried by the session cookie
     // (a POST that only reads, like /api/configs/, says so with `readOnly`; a GET that acts, with
     // `changesState`).
-    const claims = via ? await accessTokens.verify(via === 'header' ? bearer(header as string) : (cookie as string)) : null;
-    if (claims && via === 'cookie' && needsCsrf(request)) assertCsrf(request, config, claims.sessionId);
+    const claims = presented ? await sessionUsers.tokens.verify(presented.token) : null;
+    if (claims && csrf) assertCsrf(request, config, claims.sessionId);
     if (access === 'public') return;
-    // The user and the session's liveness are looked up only for calls that act for the caller.
+    // The user and the session's liveness are looked up only for calls that act for the caller,
+    // once per page render for all of its in-process calls (session-users.ts).
     if (claims) {
-      const [row] = await db
-        .select({
-          user: users,
-          live: sql<boolean>`exists (${db
-            .select({ one: sql`1` })
-            .from(refreshTokens)
-            .where(
-              and(
-                eq(refreshTokens.familyId, claims.sessionId),
-                eq(refreshTokens.userId, users.id),
-                isNull(refreshTokens.revokedAt),
-              ),
-            )})`,
-        })
-        .from(users)
-        .where(eq(users.id, claims.userId));
-      if (row?.live) {
-        actor.user = row.user;
+      const renderId = request.headers[RENDER_HEADER];
+      const user = await sessionUsers.user(claims, typeof renderId === 'string' ? renderId : undefined);
+      if (user) {
+        actor.user = user;
         actor.sessionId = claims.sessionId;
       }
     }

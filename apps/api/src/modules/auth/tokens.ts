@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '@crema/contract';
@@ -22,11 +22,14 @@ export interface AccessClaims {
 /** Signs and checks short-lived JWTs of one kind with a key of their own. */
 export class JwtCodec {
   private readonly key: Uint8Array;
+  /** The key imported once: given raw bytes, jose imports them again for every token. */
+  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
   constructor(
     secretKey: string,
     private readonly tokenType: string,
   ) {
     this.key = deriveKey(secretKey, `jwt-${tokenType}`);
+    this.cryptoKey = webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   /** A token for `sub` with extra claims, living `ttlS` seconds. */
@@ -38,13 +41,13 @@ export class JwtCodec {
       .setAudience(JWT_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${ttlS}s`)
-      .sign(this.key);
+      .sign(await this.cryptoKey);
   }
 
   /** The claims of a valid token of this kind, or null (wrong algorithm, key, iss, aud, type; expired). */
   async verify(token: string): Promise<Record<string, unknown> & { sub: string } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.cryptoKey, {
         algorithms: [ALGORITHM],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
@@ -59,9 +62,18 @@ export class JwtCodec {
   }
 }
 
-/** Access tokens: HS256 JWT with sub, sid (session family), iss, aud, exp and token_type 'access'. */
+/** How many verified access tokens a process remembers before it starts again. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Access tokens: HS256 JWT with sub, sid (session family), iss, aud, exp and token_type 'access'.
+ * A page render makes a dozen in-process calls with the same token: a token whose signature was
+ * checked once is remembered (by its whole text, signature included) until it expires, so the
+ * others cost a map lookup (decision 0081). Whether its session is still live is looked up apart.
+ */
 export class AccessTokens {
   private readonly codec: JwtCodec;
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   constructor(config: Config) {
     this.codec = new JwtCodec(config.secretKey, 'access');
   }
@@ -73,9 +85,14 @@ export class AccessTokens {
 
   /** The claims of a valid access token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known && known.expiresAtMs > Date.now()) return known.claims;
     const payload = await this.codec.verify(token);
     if (!payload || typeof payload.sid !== 'string' || !/^[1-9][0-9]{0,9}$/.test(payload.sub)) return null;
-    return { userId: Number(payload.sub), sessionId: payload.sid };
+    const claims = { userId: Number(payload.sub), sessionId: payload.sid };
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+    this.verified.set(token, { claims, expiresAtMs: Number(payload.exp) * 1000 });
+    return claims;
   }
 }
 

@@ -42,6 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Каталог курсов: фильтры, поиск, страницы',
         description:
@@ -64,6 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/filters',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Фильтры каталога из атрибутов с is_filter',
         description: 'Значения с числом опубликованных курсов; selected всегда false.',
@@ -77,6 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:id/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Курс по slug или id',
         description: 'Неопубликованный или несуществующий курс — 404.',
@@ -117,6 +120,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Опубликованные отзывы, новые первыми',
         description: '`course` — slug или id курса. Постранично: `{count, next, previous, results}`.',
@@ -144,6 +148,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teachers/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Преподаватели; on_main — для главной, on_noschool — для внешнего сайта',
         description: 'image_opts — размер фотографии: `size:400`, `size:400x400,crop:center`.',
@@ -159,6 +164,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subsections/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Подборки курсов с числом опубликованных курсов',
         description: 'Возвращаются все подборки, в том числе с count = 0 (сайт такие не показывает).',

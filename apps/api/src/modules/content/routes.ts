@@ -42,7 +42,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/configs/',
     {
       // A read sent as POST: page loaders call it with the visitor's cookies, no CSRF token.
-      config: { readOnly: true },
+      config: { readOnly: true, shared: ['settings'] },
       schema: {
         summary: 'Настройки сайта по ключам',
         description: 'Тело `{keys: [...]}`; без ключей — все настройки. Неизвестные ключи в ответе отсутствуют.',
@@ -63,6 +63,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menus/:key/',
     {
+      config: { shared: ['menus'] },
       schema: {
         summary: 'Пункты меню (header_menu, footer_menu, noschool_header)',
         tags,
@@ -76,6 +77,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/',
     {
+      config: { shared: ['catalog'] },
       schema: {
         summary: 'Направления обучения; type=adult|kids отбирает одну аудиторию',
         tags,
@@ -90,6 +92,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/banners/',
     {
+      config: { shared: ['banners'] },
       schema: {
         summary: 'Баннеры; key — место показа (для шапки берётся первый из списка)',
         description: 'image_opts: `size:400`, `size:400x300`, `size:400x300,crop:center`.',

@@ -28,6 +28,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/',
     {
+      config: { shared: ['pages', 'catalog'] },
       schema: {
         summary: 'Записи блога (kind=post) или страницы (kind=page)',
         description:
@@ -44,6 +45,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/:slug/extended/',
     {
+      config: { shared: ['pages', 'catalog'] },
       schema: {
         summary: 'Страница или запись блога с блоками',
         description:
@@ -66,6 +68,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sitemap/',
     {
+      config: { shared: ['pages', 'catalog'] },
       schema: {
         summary: 'Все публичные адреса сайта с датой изменения (для /sitemap.xml)',
         tags,

@@ -91,7 +91,7 @@ async function ownedState(
   context: Route.LoaderArgs['context'],
   slug: string,
 ): Promise<{ note: string | null; offer: OwnedLink | null; end: OwnedLink | null } | null> {
-  if (!(await sessionUser(request, context))) return null;
+  if (!(await sessionUser(context))) return null;
   const api = createApi(context.api);
   const [enrolments, orders] = await Promise.all([
     api.userCourses().catch((): MyCourse[] => []),
