@@ -2,7 +2,7 @@
 // the same run on the same machine. A benchmark, not a test: it prints figures, it asserts nothing,
 // and it always finishes: overload shows as 503s (non-2xx), errors and timeouts in the table.
 // Servers run in child processes so the load generator does not share their event loop.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -19,9 +19,42 @@ const HELLO_SERVER = `
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
+/**
+ * CPU time (ms) used so far by a process and, apart, by its descendants (the embedded PostgreSQL
+ * the first Crema process owns), from /proc; null where there is none. On a shared, noisy machine
+ * the CPU an answer costs moves less than the answers per second do.
+ */
+function processCpuMs(pid: number | undefined): { own: number; children: number } | null {
+  if (pid === undefined || !existsSync('/proc/self/stat')) return null;
+  const stats = new Map<number, { parent: number; ms: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command name in brackets: state, parent, …, utime (12th), stime (13th) in clock ticks.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { parent: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let children = 0;
+  const walk = (parent: number) => {
+    for (const [id, stat] of stats) {
+      if (stat.parent !== parent) continue;
+      children += stat.ms;
+      walk(id);
+    }
+  };
+  walk(pid);
+  return { own: stats.get(pid)?.ms ?? 0, children };
+}
+
 interface Target {
   title: string;
   url: string;
+  /** The server answering (its CPU per answer is reported); the database's owner is `db`. */
+  server?: ChildProcess;
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
@@ -29,11 +62,21 @@ interface Target {
   connections?: number;
 }
 
-async function measure({ title, url, headers, method = 'GET', body, connections = CONNECTIONS }: Target) {
+let databaseOwner: ChildProcess | undefined;
+
+async function measure({ title, url, headers, method = 'GET', body, connections = CONNECTIONS, server }: Target) {
   // A short warm-up so JIT and caches are in the same state for every target.
   await autocannon({ url, headers, method, body, connections: Math.min(10, connections), duration: 2 });
+  const serverBefore = processCpuMs(server?.pid);
+  const dbBefore = processCpuMs(databaseOwner?.pid);
   const result = await autocannon({ url, headers, method, body, connections, duration: DURATION_S });
+  const serverAfter = processCpuMs(server?.pid);
+  const dbAfter = processCpuMs(databaseOwner?.pid);
+  const answers = Math.max(1, result['2xx']);
   return {
+    // CPU milliseconds per 2xx answer: the serving process, and the database (every query's).
+    cpuMs: serverBefore && serverAfter ? (serverAfter.own - serverBefore.own) / answers : null,
+    dbMs: dbBefore && dbAfter ? (dbAfter.children - dbBefore.children) / answers : null,
     title,
     rps: result.requests.average,
     // Answers that were pages, not quick 503s: what the visitors actually got.
@@ -120,10 +163,14 @@ try {
   await seedDemo(dataDir, 23902);
   // As deployed (content micro-cache and guest page cache on, docs/decisions/0005 and 0016) and
   // with every read hitting PostgreSQL and every page rendered.
-  children.push(crema(appPort, {}));
+  const hello = children[0]!;
+  const deployed = crema(appPort, {});
+  children.push(deployed);
+  databaseOwner = deployed;
   await waitFor(`http://127.0.0.1:${appPort}/api/health/`);
   // The second process shares the first one's embedded database.
-  children.push(crema(uncachedPort, { CONTENT_CACHE_TTL_MS: '0', PAGE_CACHE_TTL_MS: '0' }));
+  const cachesOff = crema(uncachedPort, { CONTENT_CACHE_TTL_MS: '0', PAGE_CACHE_TTL_MS: '0' });
+  children.push(cachesOff);
   await waitFor(`http://127.0.0.1:${helloPort}/hello`);
   await waitFor(`http://127.0.0.1:${uncachedPort}/api/health/`);
 
@@ -135,45 +182,59 @@ try {
   const auth = await accessHeader(app);
   const learning = await learningTargets(app, auth);
   const browser = { 'accept-encoding': 'br, gzip' };
+  const signedIn = { ...browser, cookie };
   const targets: Target[] = [
-    { title: 'Fastify hello (bare)', url: `http://127.0.0.1:${helloPort}/hello` },
-    { title: 'GET /api/menus/header_menu/', url: `${app}/api/menus/header_menu/` },
-    { title: 'GET /api/courses/ (catalogue)', url: `${app}${catalogue}` },
-    { title: 'GET /api/courses/?search=бариста', url: `${app}/api/courses/?search=${encodeURIComponent('бариста')}` },
-    { title: 'GET / guest (page cache)', url: `${app}/` },
-    { title: 'GET / guest, br (page cache)', url: `${app}/`, headers: browser },
-    { title: 'GET /courses/ guest (page cache)', url: `${app}/courses/` },
-    { title: `GET /courses/${slug}/ guest (cache)`, url: `${app}/courses/${slug}/` },
-    // Within the render limit (SSR_CONCURRENCY): what one process renders when nothing is shed.
-    { title: 'GET / signed in, 4 connections', url: `${app}/`, headers: { ...browser, cookie }, connections: 4 },
-    // Overloaded: autocannon sends again at once after a 503 (a browser waits Retry-After).
-    { title: 'GET / signed in (rendered)', url: `${app}/`, headers: { ...browser, cookie } },
-    // The progress page (decision 0061): five in-process calls, whatever the number of courses and tests.
-    { title: 'GET /user/progress/ (learner), 4 conn.', url: `${app}/user/progress/`, headers: { ...browser, cookie }, connections: 4 },
-    // Learning (decision 0028): a lesson page records progress on every call; a save merges the answers into the attempt.
-    { title: 'GET lesson page (learner)', url: learning.lesson, headers: auth },
-    {
-      title: 'POST quiz answer save (learner)',
-      url: learning.quiz,
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: learning.save,
-    },
-    { title: '  menus, content cache off', url: `${uncached}/api/menus/header_menu/` },
-    { title: '  catalogue API, cache off', url: `${uncached}${catalogue}` },
-    { title: '  home page, caches off', url: `${uncached}/` },
-    { title: '  course page, caches off', url: `${uncached}/courses/${slug}/` },
-    { title: '  progress page, caches off, 4 conn.', url: `${uncached}/user/progress/`, headers: { ...browser, cookie }, connections: 4 },
+    { title: 'Fastify hello (bare)', url: `http://127.0.0.1:${helloPort}/hello`, server: hello },
+    ...([
+      { title: 'GET /api/menus/header_menu/', url: `${app}/api/menus/header_menu/` },
+      { title: 'GET /api/courses/ (catalogue)', url: `${app}${catalogue}` },
+      { title: 'GET /api/courses/?search=бариста', url: `${app}/api/courses/?search=${encodeURIComponent('бариста')}` },
+      { title: 'GET / guest (page cache)', url: `${app}/` },
+      { title: 'GET / guest, br (page cache)', url: `${app}/`, headers: browser },
+      { title: 'GET /courses/ guest (page cache)', url: `${app}/courses/` },
+      { title: `GET /courses/${slug}/ guest (cache)`, url: `${app}/courses/${slug}/` },
+      // One signed-in page at a time: the server time of a page alone (p50).
+      { title: 'GET / signed in, alone', url: `${app}/`, headers: signedIn, connections: 1 },
+      { title: 'GET /user/courses/ signed in, alone', url: `${app}/user/courses/`, headers: signedIn, connections: 1 },
+      { title: 'GET /courses/ signed in, alone', url: `${app}/courses/`, headers: signedIn, connections: 1 },
+      // Within the render limit (SSR_CONCURRENCY): what one process renders when nothing is shed.
+      { title: 'GET / signed in, 4 connections', url: `${app}/`, headers: signedIn, connections: 4 },
+      // Overloaded: autocannon sends again at once after a 503 (a browser waits Retry-After).
+      { title: 'GET / signed in (rendered)', url: `${app}/`, headers: signedIn },
+      { title: 'GET /user/courses/ (learner), 4 conn.', url: `${app}/user/courses/`, headers: signedIn, connections: 4 },
+      // The progress page (decision 0061): five in-process calls, whatever the number of courses and tests.
+      { title: 'GET /user/progress/ (learner), 4 conn.', url: `${app}/user/progress/`, headers: signedIn, connections: 4 },
+      // Learning (decision 0028): a lesson page records progress on every call; a save merges the answers into the attempt.
+      { title: 'GET lesson page (learner)', url: learning.lesson, headers: auth },
+      {
+        title: 'POST quiz answer save (learner)',
+        url: learning.quiz,
+        method: 'POST' as const,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: learning.save,
+      },
+    ] satisfies Target[]).map((target) => ({ ...target, server: deployed })),
+    ...([
+      { title: '  menus, content cache off', url: `${uncached}/api/menus/header_menu/` },
+      { title: '  catalogue API, cache off', url: `${uncached}${catalogue}` },
+      { title: '  home page, caches off', url: `${uncached}/` },
+      { title: '  course page, caches off', url: `${uncached}/courses/${slug}/` },
+      { title: '  home page, caches off, 4 conn.', url: `${uncached}/`, connections: 4 },
+      { title: '  catalogue page, caches off, 4 conn.', url: `${uncached}/courses/`, connections: 4 },
+      { title: '  progress page, caches off, 4 conn.', url: `${uncached}/user/progress/`, headers: signedIn, connections: 4 },
+    ] satisfies Target[]).map((target) => ({ ...target, server: cachesOff })),
   ];
   const results: Awaited<ReturnType<typeof measure>>[] = [];
   for (const target of targets) results.push(await measure(target));
 
   const base = results[0]!.okRps;
-  console.log(`\n${DURATION_S} s each, ${CONNECTIONS} connections unless named, ${os.cpus().length} CPU, Node ${process.version}; latency in ms\n`);
-  const columns = ['req/s', '2xx/s', 'p50', 'p97.5', 'p99', 'non-2xx', 'errors', 'timeouts', 'ratio'];
+  console.log(`\n${DURATION_S} s each, ${CONNECTIONS} connections unless named, ${os.cpus().length} CPU, Node ${process.version}; latency in ms`);
+  console.log('cpu, db: CPU ms per 2xx answer of the serving process and of PostgreSQL (every process\'s queries)\n');
+  const columns = ['req/s', '2xx/s', 'p50', 'p97.5', 'p99', 'non-2xx', 'errors', 'timeouts', 'ratio', 'cpu', 'db'];
+  const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
   console.log('target'.padEnd(44), ...columns.map((c) => c.padStart(8)));
   for (const r of results) {
-    const cells = [r.rps.toFixed(0), r.okRps.toFixed(0), r.p50, r.p97_5, r.p99, r.non2xx, r.errors, r.timeouts, (r.okRps / base).toFixed(3)];
+    const cells = [r.rps.toFixed(0), r.okRps.toFixed(0), r.p50, r.p97_5, r.p99, r.non2xx, r.errors, r.timeouts, (r.okRps / base).toFixed(4), ms(r.cpuMs), ms(r.dbMs)];
     console.log(r.title.padEnd(44), ...cells.map((c) => String(c).padStart(8)));
   }
   // Ratios of pages delivered (2xx) per second to hello's.
