@@ -16,6 +16,7 @@ export default defineConfig({
   environments: { ssr: { build: { rolldownOptions: { external: [/^@crema\/contract(\/|$)/] } } } },
   build: {
     assetsInlineLimit: 2048,
+    // SOURCEMAP=1: source maps, to measure what each chunk holds (decision 0083); never in a deployed build.
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
@@ -39,12 +40,7 @@ export default defineConfig({
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'dnd', test: new RegExp(`[\\\\/]node_modules[\\\\/](${SORTABLE_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
-            // Not the footer, the cookie notice and the header banner: the server renders them in
-            // place and the browser hydrates them when idle (lib/hydrate-later.ts, decision 0083).
-            {
-              name: 'shell',
-              test: /[\\/](app[\\/](components|lib)[\\/](?!layout[\\/](Footer|CookieNotice|HeaderBanner|LegalDetails)\.tsx$)|contract[\\/]src[\\/]format[\\/])/,
-            },
+            { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.
             { name: 'feedback-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]feedback\.ts$/ },
             // A course's age range (its hint and check at a child's birth date) loads with the order and application forms.

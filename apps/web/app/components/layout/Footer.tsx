@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Category, Configs, MenuLink } from '@crema/contract';
 import { paths } from '../../lib/paths.ts';
-import { mailtoHref, telHref } from './Header.tsx';
+import { telHref } from './Header.tsx';
 import { Logo } from './Icons.tsx';
 import { LegalDetails } from './LegalDetails.tsx';
 import { MenuAnchor } from './MenuLinkItem.tsx';
@@ -15,6 +15,11 @@ const SOCIAL_LABELS: Record<string, string> = {
   RUTUBE: 'Rutube',
   DZEN: 'Дзен',
 };
+
+/** 'mailto:' link value of an address. */
+export function mailtoHref(email: string) {
+  return `mailto:${email.trim()}`;
+}
 
 export function socialLinks(configs: Configs) {
   return Object.entries(configs)

@@ -12,11 +12,6 @@ export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** 'mailto:' link value of an address. */
-export function mailtoHref(email: string) {
-  return `mailto:${email.trim()}`;
-}
-
 // eslint-disable-next-line import/no-restricted-paths -- the shell's lazy entry into a feature, loaded on use
 const A11yPanel = lazy(() => import('../../features/a11y/A11yPanel.tsx'));
 

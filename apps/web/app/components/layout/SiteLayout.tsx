@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { RootData } from '../../lib/root-data.ts';
+import { CookieNotice } from './CookieNotice.tsx';
+import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { HeaderBanner } from './HeaderBanner.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { AuthDialogHost, useLoginFlag } from './AuthDialogHost.tsx';
 import { OfflineBanner } from '../account/OfflineBanner.tsx';
 import { sessionChangeSettled } from '../../lib/session.ts';
-import { hydrateLater } from '../../lib/hydrate-later.ts';
-
-// Rendered by the server in place, hydrated when the browser is idle: their code is not part of
-// every page's first load (decision 0083). Their props change only with the root's data.
-const Footer = hydrateLater(() => import('./Footer.tsx').then((module) => module.Footer));
-const CookieNotice = hydrateLater(() => import('./CookieNotice.tsx').then((module) => module.CookieNotice));
-const HeaderBanner = hydrateLater(() => import('./HeaderBanner.tsx').then((module) => module.HeaderBanner));
 
 /** The default layout: header, content, footer, cookie notice, mobile bottom menu. */
 export function SiteLayout({ data, children }: { data: RootData; children: React.ReactNode }) {

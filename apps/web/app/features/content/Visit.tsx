@@ -1,5 +1,5 @@
 import { telHref } from '../../components/layout/Header.tsx';
-import { mailtoHref } from '../../components/layout/Header.tsx';
+import { mailtoHref } from '../../components/layout/Footer.tsx';
 import { useRoot } from '../../lib/root-data.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { OrderPayment } from '@crema/contract';
 import { formatDate, formatDateTime, formatTime } from '@crema/contract/format';
 import { telHref } from '../../components/layout/Header.tsx';
-import { mailtoHref } from '../../components/layout/Header.tsx';
+import { mailtoHref } from '../../components/layout/Footer.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { OrderDetails } from './OrderDetails.tsx';
