@@ -76,7 +76,16 @@ export function CourseProgressChart({ bars }: { bars: CourseBar[] }) {
                 </text>
                 <rect x={0} y={top} width={`${BAR_SPAN}%`} height={BAR_ROW - 22} rx={6} fill="#f1e7dc" />
                 <rect x={0} y={top} width={`${width}%`} height={BAR_ROW - 22} rx={6} fill={CREMA} />
-                <text x={`${width}%`} dx={6} y={top + (BAR_ROW - 22) / 2} dominantBaseline="central" fill={INK} fontSize={13}>
+                {/* After the bar; inside its end when the bar is nearly full, so a narrow screen does not cut it. */}
+                <text
+                  x={`${width}%`}
+                  dx={bar.percent >= 80 ? -6 : 6}
+                  textAnchor={bar.percent >= 80 ? 'end' : 'start'}
+                  y={top + (BAR_ROW - 22) / 2}
+                  dominantBaseline="central"
+                  fill={INK}
+                  fontSize={13}
+                >
                   {`${bar.percent}%`}
                 </text>
               </g>
