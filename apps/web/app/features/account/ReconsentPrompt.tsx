@@ -3,7 +3,7 @@ import type { PendingConsent } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
-import { COOKIES, readCookie, writeCookie } from '../../lib/cookies.ts';
+import { readCookie, writeCookie } from '../../lib/cookies.ts';
 
 // Re-consent to a new version (decision 0046): above every account page, a person whose consent
 // to processing is to an older version is asked once — the new version, the list of versions,
@@ -13,6 +13,12 @@ import { COOKIES, readCookie, writeCookie } from '../../lib/cookies.ts';
 // nothing below them moves when they appear (decision 0083); if that read failed, the browser
 // asks after the page shows. Answers put away are kept in a cookie (until decision 0083 in
 // localStorage, which the server cannot read: such an answer is asked for once more).
+
+/**
+ * Questions put off («Не сейчас», «Понятно»): their keys (kind, student and version),
+ * comma-separated, so the server leaves them out of the account pages it renders (a year).
+ */
+export const RECONSENT_COOKIE = { name: 'reconsentDismissed', maxAgeS: 365 * 24 * 60 * 60 } as const;
 
 /** Told to «Согласия» on /user/account/ so it shows the new record without a reload. */
 export const CONSENTS_CHANGED = 'crema:consents-changed';
@@ -25,12 +31,12 @@ export function dismissedKeys(cookie: string | undefined): string[] {
 }
 
 function dismissed(): string[] {
-  return dismissedKeys(readCookie(document.cookie, COOKIES.reconsentDismissed.name));
+  return dismissedKeys(readCookie(document.cookie, RECONSENT_COOKIE.name));
 }
 
 function rememberDismissed(keys: string[]) {
   const all = [...new Set([...dismissed(), ...keys])].slice(-20);
-  writeCookie(COOKIES.reconsentDismissed.name, all.join(','), COOKIES.reconsentDismissed.maxAgeS);
+  writeCookie(RECONSENT_COOKIE.name, all.join(','), RECONSENT_COOKIE.maxAgeS);
 }
 
 function heading(item: PendingConsent): string {

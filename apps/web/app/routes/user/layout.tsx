@@ -1,9 +1,9 @@
 import type { Route } from './+types/layout';
 import { createApi } from '../../api/client.ts';
-import { COOKIES, readCookie } from '../../lib/cookies.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { requireUser } from '../../lib/session.server.ts';
 import { AccountFrame } from '../../features/account/AccountSidebar.tsx';
-import { dismissedKeys, keyOf } from '../../features/account/ReconsentPrompt.tsx';
+import { dismissedKeys, keyOf, RECONSENT_COOKIE } from '../../features/account/ReconsentPrompt.tsx';
 
 /**
  * /user/*: signed-in people only (a guest is sent to sign in and back); sidebar and page. The
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then(({ items }) => items)
       .catch(() => null),
   ]);
-  const dismissed = dismissedKeys(readCookie(request.headers.get('cookie'), COOKIES.reconsentDismissed.name));
+  const dismissed = dismissedKeys(readCookie(request.headers.get('cookie'), RECONSENT_COOKIE.name));
   return { user, pendingConsents: pending?.filter((item) => !dismissed.includes(keyOf(item))) ?? null };
 }
 
