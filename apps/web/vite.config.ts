@@ -1,9 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-// recharts and what it brings (d3 parts, redux, immer, …): only the progress page uses them (decision 0034).
-const CHART_PACKAGES =
-  'recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|clsx|react-is|@standard-schema';
 // TipTap, ProseMirror and what they bring: the rich-text editor only, loaded when a builder screen
 // shows one (decisions 0037, 0061).
 const EDITOR_PACKAGES = '@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-deep-equal|fast-equals|@floating-ui';
@@ -19,6 +16,8 @@ export default defineConfig({
   environments: { ssr: { build: { rolldownOptions: { external: [/^@crema\/contract(\/|$)/] } } } },
   build: {
     assetsInlineLimit: 2048,
+    // SOURCEMAP=1: source maps, to measure what each chunk holds (decision 0083); never in a deployed build.
+    sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         // React, React DOM and React Router load on every page anyway: as one file they compress
@@ -33,13 +32,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
-            // nor are the progress page's charts (decision 0034), nor the lesson editor's rich text and
-            // drag and drop (decision 0037).
-            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|${CHART_PACKAGES}|${EDITOR_PACKAGES}|${SORTABLE_PACKAGES})[\\\\/])`) },
-            // Used by both recharts and TipTap: a small chunk of its own, so neither page loads the other's.
+            // nor are the lesson editor's rich text and drag and drop (decision 0037). The progress page's
+            // charts are SVG its own components draw, with no library (decision 0083).
+            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|use-sync-external-store|${EDITOR_PACKAGES}|${SORTABLE_PACKAGES})[\\\\/])`) },
+            // TipTap's: a small chunk of its own (it was shared with the progress page's former chart library).
             { name: 'sync-store', test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
-            // After `vendor`, so React stays there rather than follow recharts into this chunk.
-            { name: 'charts', test: new RegExp(`[\\\\/]node_modules[\\\\/](${CHART_PACKAGES})[\\\\/]`) },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'dnd', test: new RegExp(`[\\\\/]node_modules[\\\\/](${SORTABLE_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },

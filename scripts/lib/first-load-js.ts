@@ -16,7 +16,7 @@ export type AssetFetch = (
 ) => Promise<{ headers: { get(name: string): string | null }; text(): Promise<string>; arrayBuffer(): Promise<ArrayBuffer> }>;
 
 /** A plain HTTP GET that keeps the body exactly as sent (fetch would decompress it). */
-const rawFetch: AssetFetch = (url, init) =>
+export const rawFetch: AssetFetch = (url, init) =>
   new Promise((resolve, reject) => {
     const req = request(url, { headers: init?.headers }, (res) => {
       const chunks: Buffer[] = [];

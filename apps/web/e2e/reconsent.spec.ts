@@ -44,6 +44,9 @@ test('a new version of the consent: the student is asked once, accepts, and «С
   await login();
   const published = await publishVersion(browser, 'personal_data');
 
+  // The server renders the question with the page (decision 0083): nothing moves when it appears.
+  const html = await (await page.request.get('/user/account/')).text();
+  expect(html).toContain('Мы обновили согласие на обработку персональных данных');
   await page.goto('/user/account/');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const prompt = page.getByRole('region', { name: 'Мы обновили согласие на обработку персональных данных' });
@@ -83,10 +86,10 @@ test('a new version of the consent: the student is asked once, accepts, and «С
   await personalData.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/reconsent-consents-${isPhone(page) ? 375 : 1280}.png` });
   // Asked once: the next account page asks nothing (unless yet another version came out meanwhile).
-  const asked = page.waitForResponse((res) => res.url().endsWith('/api/user/consents/pending/'));
-  await page.goto('/user/courses/');
   // (Only this consent's questions: the other test publishes a privacy policy, only announced.)
-  const pendingConsent = ((await (await asked).json()) as { items: { kind: string }[] }).items.filter((item) => item.kind === 'personal_data');
+  const asked = await page.request.get('/api/user/consents/pending/', { headers: WEB_CLIENT });
+  const pendingConsent = ((await asked.json()) as { items: { kind: string }[] }).items.filter((item) => item.kind === 'personal_data');
+  await page.goto('/user/courses/');
   expect(pendingConsent).toHaveLength(current === accepted ? 0 : 1);
   if (current === accepted) await expect(prompt).toHaveCount(0);
   const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; version: number; withdrawn_at: string | null }[] };
@@ -122,12 +125,14 @@ test('a new privacy policy is only announced; «Понятно» puts the note a
   const records = (await (await page.request.get('/api/user/consents/')).json()) as { consents: { kind: string; version: number; withdrawn_at: string | null }[] };
   expect(records.consents.filter((c) => c.kind === 'privacy_policy').map((c) => [c.version, c.withdrawn_at])).toEqual([[before, null]]);
 
-  // Remembered in this browser, per kind, student and version; the server still lists it.
-  expect(await page.evaluate(() => localStorage.getItem('crema-reconsent-dismissed'))).toContain(`privacy_policy:0:${shown}`);
-  const asked = page.waitForResponse((res) => res.url().endsWith('/api/user/consents/pending/'));
-  await page.reload();
-  const pending = ((await (await asked).json()) as { items: { kind: string; version: number }[] }).items.filter((i) => i.kind === 'privacy_policy');
+  // Remembered in this browser (a cookie the server reads), per kind, student and version; the API still lists it.
+  const remembered = (await page.context().cookies()).find((cookie) => cookie.name === 'reconsentDismissed');
+  expect(decodeURIComponent(remembered?.value ?? '')).toContain(`privacy_policy:0:${shown}`);
+  const pending = ((await (await page.request.get('/api/user/consents/pending/', { headers: WEB_CLIENT })).json()) as { items: { kind: string; version: number }[] }).items.filter(
+    (i) => i.kind === 'privacy_policy',
+  );
   expect(pending).toHaveLength(1);
+  await page.reload();
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   // Put away for the version read; a still newer one (the other project) would be announced again.
   if (pending[0]!.version === shown) await expect(note).toHaveCount(0);

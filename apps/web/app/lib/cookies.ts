@@ -9,6 +9,8 @@ export const COOKIES = {
   hideDiscountBanner: { name: 'hideDiscountBanner', maxAgeS: 604_800 },
   /** SkipAccountData answered 'Пропустить': the offer to fill in the profile is not made again (a year). */
   skipAccountData: { name: 'skipAccountData', maxAgeS: 365 * 24 * 60 * 60 },
+  // The re-consent questions put off are in features/account/ReconsentPrompt.tsx (RECONSENT_COOKIE):
+  // account code, kept out of every page's first load.
 } as const;
 
 /** Reads one cookie from a Cookie header (server) or document.cookie (browser). */

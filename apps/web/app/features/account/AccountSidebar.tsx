@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PendingConsent } from '@crema/contract';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
 import { SIDEBAR_ITEMS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
@@ -92,12 +93,12 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
  * The page frame of /user/* and /admin/* (until the admin section builds its own): sidebar, the
  * question about new versions of the consents (decision 0046) and the page.
  */
-export function AccountFrame({ user }: { user: SessionUser }) {
+export function AccountFrame({ user, pendingConsents }: { user: SessionUser; pendingConsents: PendingConsent[] | null }) {
   return (
     <div className="container account">
       <AccountSidebar user={user} />
       <div className="account__main">
-        <ReconsentPrompt />
+        <ReconsentPrompt initial={pendingConsents} />
         <Outlet />
       </div>
     </div>

@@ -3,26 +3,40 @@ import type { PendingConsent } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
+import { readCookie, writeCookie } from '../../lib/cookies.ts';
 
 // Re-consent to a new version (decision 0046): above every account page, a person whose consent
 // to processing is to an older version is asked once — the new version, the list of versions,
 // «Принимаю» or «Не сейчас»; a new privacy policy is only announced. Nothing blocks reading and
-// nothing is taken away until they answer; declining is the withdrawal in «Согласия». Fetched
-// after the page shows (the account's code only), so no page waits for it.
+// nothing is taken away until they answer; declining is the withdrawal in «Согласия». The
+// account layout's loader reads the questions, so the server renders them with the page and
+// nothing below them moves when they appear (decision 0083); if that read failed, the browser
+// asks after the page shows. Answers put away are kept in a cookie (until decision 0083 in
+// localStorage, which the server cannot read: such an answer is asked for once more).
 
-/** Answers put away in this browser («Не сейчас», «Понятно»): kind, student and version. */
-const DISMISSED = 'crema-reconsent-dismissed';
+/**
+ * Questions put off («Не сейчас», «Понятно»): their keys (kind, student and version),
+ * comma-separated, so the server leaves them out of the account pages it renders (a year).
+ */
+export const RECONSENT_COOKIE = { name: 'reconsentDismissed', maxAgeS: 365 * 24 * 60 * 60 } as const;
+
 /** Told to «Согласия» on /user/account/ so it shows the new record without a reload. */
 export const CONSENTS_CHANGED = 'crema:consents-changed';
 
-const keyOf = (item: PendingConsent) => `${item.kind}:${item.student_id ?? 0}:${item.version}`;
+export const keyOf = (item: PendingConsent) => `${item.kind}:${item.student_id ?? 0}:${item.version}`;
+
+/** The keys of the questions put away («Не сейчас», «Понятно»), from the cookie's value. */
+export function dismissedKeys(cookie: string | undefined): string[] {
+  return cookie ? cookie.split(',').filter(Boolean) : [];
+}
 
 function dismissed(): string[] {
-  try {
-    return JSON.parse(localStorage.getItem(DISMISSED) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
+  return dismissedKeys(readCookie(document.cookie, RECONSENT_COOKIE.name));
+}
+
+function rememberDismissed(keys: string[]) {
+  const all = [...new Set([...dismissed(), ...keys])].slice(-20);
+  writeCookie(RECONSENT_COOKIE.name, all.join(','), RECONSENT_COOKIE.maxAgeS);
 }
 
 function heading(item: PendingConsent): string {
@@ -97,13 +111,20 @@ function Item({ item, onDone }: { item: PendingConsent; onDone: (accepted: boole
   );
 }
 
-/** The questions about new versions, if any; nothing at all otherwise. */
-export function ReconsentPrompt() {
-  const [items, setItems] = useState<PendingConsent[]>([]);
+/**
+ * The questions about new versions, if any; nothing at all otherwise. `initial`: the questions
+ * the loader read (those put away already left out), or null when it could not read them.
+ */
+export function ReconsentPrompt({ initial }: { initial: PendingConsent[] | null }) {
+  // Put away since the loader ran (the layout mounted afresh): not shown again.
+  const [items, setItems] = useState<PendingConsent[]>(() =>
+    (initial ?? []).filter((item) => typeof document === 'undefined' || !dismissed().includes(keyOf(item))),
+  );
   const [thanks, setThanks] = useState('');
   const thanksRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
+    if (initial) return;
     let live = true;
     browserApi
       .pendingConsents()
@@ -116,7 +137,7 @@ export function ReconsentPrompt() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [initial]);
 
   const done = (item: PendingConsent, accepted: boolean) => {
     setItems((all) => all.filter((other) => keyOf(other) !== keyOf(item)));
@@ -126,11 +147,7 @@ export function ReconsentPrompt() {
       requestAnimationFrame(() => thanksRef.current?.focus());
       window.dispatchEvent(new Event(CONSENTS_CHANGED));
     } else {
-      try {
-        localStorage.setItem(DISMISSED, JSON.stringify([...dismissed(), keyOf(item)].slice(-20)));
-      } catch {
-        // Private mode: asked again next time, nothing else.
-      }
+      rememberDismissed([keyOf(item)]);
     }
   };
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CourseProgress, GroupStatistic, ModulesStatistic, ProgressTest, Statistic } from '@crema/contract';
 import { formatDate, formatDateTime, HOUR_FORMS, LESSON_FORMS, MINUTE_FORMS, pluralRu, TEST_FORMS } from '@crema/contract/format';
 import { statisticExportUrl, type StatisticParams } from '../../api/client.ts';
 import { PERIOD_OPTIONS, progressHref, readFilters } from './query.ts';
+import { CourseProgressChart, ScoresChart } from './Charts.tsx';
 import { coursePath, testPath, testResultPath, testResultsPath } from '../../ui/paths.ts';
 import './progress.css';
 
@@ -20,15 +21,6 @@ export interface ProgressData {
   tests: ProgressTest[];
 }
 
-// The charts (recharts, about 120 KB gzip) load after the page: its text, filters and links work
-// (hydrate) without waiting for them; the server renders their captions and tables all the same.
-const CourseProgressChart = lazy(() => import('./Charts.tsx').then((module) => ({ default: module.CourseProgressChart })));
-const ScoresChart = lazy(() => import('./Charts.tsx').then((module) => ({ default: module.ScoresChart })));
-
-/** The place of a chart while its code loads. */
-function ChartPlace({ height }: { height: number }) {
-  return <div className="progress-chart__place" style={{ height }} />;
-}
 
 const UNAVAILABLE = 'Статистика сейчас недоступна. Остальное на странице работает — попробуйте обновить её позже.';
 
@@ -366,15 +358,13 @@ export function ProgressScreen(data: ProgressData) {
                     Прогресс по курсам
                   </h2>
                   {statistic.courses.length ? (
-                    <Suspense fallback={<ChartPlace height={statistic.courses.length * 56 + 48} />}>
-                      <CourseProgressChart
-                        bars={statistic.courses.map((course) => ({
-                          key: String(course.user_course_id),
-                          label: course.course.title,
-                          percent: course.progress,
-                        }))}
-                      />
-                    </Suspense>
+                    <CourseProgressChart
+                      bars={statistic.courses.map((course) => ({
+                        key: String(course.user_course_id),
+                        label: course.course.title,
+                        percent: course.progress,
+                      }))}
+                    />
                   ) : (
                     <p className="progress-note">Нет курсов для этих условий.</p>
                   )}
@@ -384,18 +374,16 @@ export function ProgressScreen(data: ProgressData) {
                     Баллы за тесты
                   </h2>
                   {statistic.scores.length ? (
-                    <Suspense fallback={<ChartPlace height={264} />}>
-                      <ScoresChart
-                        points={statistic.scores.map((point) => ({
-                          key: String(point.attempt_id),
-                          at: point.date,
-                          score: point.score,
-                          test: point.test.title,
-                          passed: point.passed,
-                        }))}
-                        passScores={passScores}
-                      />
-                    </Suspense>
+                    <ScoresChart
+                      points={statistic.scores.map((point) => ({
+                        key: String(point.attempt_id),
+                        at: point.date,
+                        score: point.score,
+                        test: point.test.title,
+                        passed: point.passed,
+                      }))}
+                      passScores={passScores}
+                    />
                   ) : (
                     <p className="progress-note">За этот период тестов не было.</p>
                   )}
