@@ -9,7 +9,8 @@ import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
-import { perDb, preparedStudyScope, studyScopeValues } from './prepared.ts';
+import { perDb } from '../../db/named.ts';
+import { preparedStudyScope, studyScopeValues } from './prepared.ts';
 import { LESSON_NOT_FOUND } from './scopes.ts';
 
 /**

@@ -1,9 +1,6 @@
-// Named prepared statements of the learner's hottest calls (decision 0084): the lesson page and
-// the quiz answer save run a few fixed-shape queries on every call. Built once per database
-// handle with placeholders, they skip Drizzle's SQL building in the process and, named,
-// PostgreSQL's parsing and planning on every connection after its first few runs.
+// The learning scope with placeholders, for the named prepared statements (db/named.ts, decision
+// 0084) of the learner's hottest calls: the lesson page and the quiz answer save.
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { userCourses } from '../../db/schema/index.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 
@@ -21,17 +18,4 @@ export const preparedStudyScope: SQL = and(
 /** The values of preparedStudyScope's placeholders for an actor. */
 export function studyScopeValues(actor: SignedInActor): { userId: number; tokenCourse: number | null } {
   return { userId: actor.user.id, tokenCourse: actor.userCourseId ?? null };
-}
-
-/** One prepared statement per database handle (tests open several), built on first use. */
-export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      built.set(db, statement);
-    }
-    return statement;
-  };
 }

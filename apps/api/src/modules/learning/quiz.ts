@@ -14,7 +14,8 @@ import type { SignedInActor } from '../auth/actor.ts';
 import type { AnswerIds } from './answer-ids.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, type GradedQuestion, type SelectedValue } from './grading.ts';
 import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
-import { perDb, preparedStudyScope, studyScopeValues } from './prepared.ts';
+import { perDb } from '../../db/named.ts';
+import { preparedStudyScope, studyScopeValues } from './prepared.ts';
 import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy } from './scopes.ts';
 import type { LearningContent } from './content.ts';
 
