@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app.ts';
-import { hitRateLimit, hitRateLimits, networkOf, pruneRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
+import { hitRateLimit, hitRateLimitLightly, hitRateLimits, networkOf, pruneRateLimits, refundRateLimit, resetRateLimit, takeStepped } from './rate-limit.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -17,6 +17,17 @@ describe('rate limits in PostgreSQL', () => {
     expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(states.filter((s) => s.allowed)).toHaveLength(5);
     expect(Math.max(...states.map((s) => s.retryAfterS))).toBeLessThanOrEqual(60);
+  });
+
+  it('counts concurrent light hits atomically too, on the same counter, and a quote in the key is only text', async () => {
+    const rule = { limit: 10, windowS: 60 };
+    const key = "test:light'; drop table rate_limits; --";
+    const states = await Promise.all(Array.from({ length: 12 }, () => hitRateLimitLightly(database.db, key, rule)));
+    expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(states.filter((s) => s.allowed)).toHaveLength(10);
+    expect(states.find((s) => !s.allowed)!.retryAfterS).toBeGreaterThanOrEqual(1);
+    // The same row as hitRateLimit's: the two count together.
+    expect((await hitRateLimit(database.db, key, rule)).count).toBe(13);
   });
 
   it('starts a new window once the old one has ended', async () => {

@@ -1,7 +1,10 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import pg from 'pg';
+import type { Db, Executor } from '../db/client.ts';
 import type { JobDefinition } from './jobs.ts';
+
+const { escapeLiteral } = pg;
 
 /** At most `limit` events per `windowS` seconds for one key. */
 export interface RateRule {
@@ -36,6 +39,29 @@ export async function hitRateLimit(db: Executor, key: string, rule: RateRule): P
   const row = rows[0];
   if (!row) throw new Error('rate limit upsert returned nothing');
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule.windowS) };
+}
+
+/**
+ * hitRateLimit for a count that need not outlive a crash of PostgreSQL (answer saves, decision
+ * 0084): the same upsert, committed with synchronous_commit off, in one round trip (one simple-
+ * protocol message: its statements are one transaction). Many requests of one key at once queue
+ * on its row; committed this way each holds the row only while PostgreSQL runs the statement, not
+ * while it flushes its log. A crash may forget the last moment's counts; check and count stay one
+ * atomic step. `key` goes in as a quoted literal (the simple protocol takes no parameters).
+ */
+export async function hitRateLimitLightly(db: Db, key: string, rule: RateRule): Promise<RateState> {
+  const windowS = Math.trunc(rule.windowS);
+  const text = `set local synchronous_commit = off;
+    insert into rate_limits as r (key, count, window_starts_at) values (${escapeLiteral(key)}, 1, now())
+    on conflict (key) do update set
+      count = case when r.window_starts_at <= now() - make_interval(secs => ${windowS}) then 1 else r.count + 1 end,
+      window_starts_at = case when r.window_starts_at <= now() - make_interval(secs => ${windowS})
+        then now() else r.window_starts_at end
+    returning count, extract(epoch from (window_starts_at + make_interval(secs => ${windowS}) - now()))::float8 as remaining_s`;
+  const results = (await (db as unknown as { $client: pg.Pool }).$client.query(text)) as unknown as pg.QueryResult<{ count: number; remaining_s: number }>[];
+  const row = results[1]?.rows[0];
+  if (!row) throw new Error('rate limit upsert returned nothing');
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, windowS) };
 }
 
 /** Gives back one event counted by `hitRateLimit` (the attempt it stood for succeeded). */

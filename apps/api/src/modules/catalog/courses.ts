@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   CourseAttribute,
   CourseCard,
@@ -26,6 +26,7 @@ import {
   tests,
 } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
+import { perDb, ShapeStatements } from '../../db/named.ts';
 import type { MediaService } from '../media/images.ts';
 import { toOg, toSeo } from './seo.ts';
 import { searchWords, toTsQueryText } from './search.ts';
@@ -80,6 +81,55 @@ const courseDocument = sql`(${courses.searchVector} || ${searchDocument(sql`${ca
 type MatchFilter = Omit<CoursesFilter, 'ordering' | 'page' | 'page_size' | 'image_opts'>;
 
 /**
+ * What the text of the catalogue's queries depends on: which filters are given and the ordering.
+ * The queries of one shape are built once as named prepared statements (db/named.ts, decision
+ * 0084) and run with the filter's values as placeholders.
+ */
+interface Shape {
+  categories: boolean;
+  type: boolean;
+  featured: boolean;
+  subsections: boolean;
+  /** Exactly one collection: without an ordering, the list follows its own order. */
+  oneSubsection: boolean;
+  search: boolean;
+  minDuration: boolean;
+  maxDuration: boolean;
+  attributes: boolean;
+  ordering: CoursesFilter['ordering'] | null;
+}
+
+function shapeOf(filter: MatchFilter & { ordering?: CoursesFilter['ordering'] }): Shape {
+  return {
+    categories: Boolean(filter.categories?.length),
+    type: filter.type !== undefined,
+    featured: filter.featured !== undefined,
+    subsections: Boolean(filter.subsections?.length),
+    oneSubsection: filter.subsections?.length === 1,
+    search: toTsQueryText(filter.search) !== null,
+    minDuration: filter.min_duration !== undefined,
+    maxDuration: filter.max_duration !== undefined,
+    attributes: Boolean(filter.attributes?.length),
+    ordering: filter.ordering ?? null,
+  };
+}
+
+/** The values of a shape's placeholders (the ones its text does not use are ignored). */
+function valuesOf(filter: MatchFilter) {
+  return {
+    categories: filter.categories ?? [],
+    kids: filter.type === 'kids',
+    featured: filter.featured ?? false,
+    subsections: filter.subsections ?? [],
+    onlySubsection: filter.subsections?.[0] ?? 0,
+    tsQuery: toTsQueryText(filter.search) ?? '',
+    minDuration: filter.min_duration ?? 0,
+    maxDuration: filter.max_duration ?? 0,
+    attributes: filter.attributes ?? [],
+  };
+}
+
+/**
  * Published courses matching every filter except the duration and attribute ones, with what the
  * list, the counts and the facets need to apply those two themselves:
  * - `in_duration`: inside min/max_duration;
@@ -89,25 +139,24 @@ type MatchFilter = Omit<CoursesFilter, 'ordering' | 'page' | 'page_size' | 'imag
  * Attribute value ids that belong to no attribute are ignored, so a stale shared link still
  * opens the catalogue.
  */
-function matchedCourses(db: Db, filter: MatchFilter) {
-  const tsQueryText = toTsQueryText(filter.search);
-  const tsQuery = tsQueryText === null ? null : sql`to_tsquery('russian'::regconfig, ${tsQueryText})`;
+function matchedCourses(db: Db, shape: Shape) {
+  const tsQuery = shape.search ? sql`to_tsquery('russian'::regconfig, ${sql.placeholder('tsQuery')})` : null;
   const conditions: (SQL | undefined)[] = [
     publishedCourses,
-    filter.categories?.length ? inArray(courses.categoryId, filter.categories) : undefined,
-    filter.type ? eq(courses.isKids, filter.type === 'kids') : undefined,
-    filter.featured === undefined ? undefined : eq(courses.isFeatured, filter.featured),
-    filter.subsections?.length
-      ? sql`exists (select 1 from ${courseSubsections} where ${courseSubsections.courseId} = ${courses.id} and ${inArray(courseSubsections.subsectionId, filter.subsections)})`
+    shape.categories ? sql`${courses.categoryId} = any(${sql.placeholder('categories')}::int[])` : undefined,
+    shape.type ? eq(courses.isKids, sql.placeholder('kids')) : undefined,
+    shape.featured ? eq(courses.isFeatured, sql.placeholder('featured')) : undefined,
+    shape.subsections
+      ? sql`exists (select 1 from ${courseSubsections} where ${courseSubsections.courseId} = ${courses.id} and ${courseSubsections.subsectionId} = any(${sql.placeholder('subsections')}::int[]))`
       : undefined,
     // A query of stop words only ('и', 'для') has no lexemes: it filters nothing.
     tsQuery ? sql`(numnode(${tsQuery}) = 0 or ${courseDocument} @@ ${tsQuery})` : undefined,
   ];
   const duration = and(
-    filter.min_duration === undefined ? undefined : sql`${courses.durationHours} >= ${filter.min_duration}`,
-    filter.max_duration === undefined ? undefined : sql`${courses.durationHours} <= ${filter.max_duration}`,
+    shape.minDuration ? sql`${courses.durationHours} >= ${sql.placeholder('minDuration')}` : undefined,
+    shape.maxDuration ? sql`${courses.durationHours} <= ${sql.placeholder('maxDuration')}` : undefined,
   );
-  const values = filter.attributes?.length ? sql`${sql.param(filter.attributes)}::int[]` : null;
+  const values = shape.attributes ? sql`${sql.placeholder('attributes')}::int[]` : null;
   const missing = values
     ? sql`array(
         select v.attribute_id from ${attributeValues} v where v.id = any(${values})
@@ -134,9 +183,9 @@ function matchedCourses(db: Db, filter: MatchFilter) {
 type Matched = ReturnType<typeof matchedCourses>;
 const matchesAll = (m: Matched) => sql`(${m.inDuration} and cardinality(${m.missing}) = 0)`;
 
-function orderBy(filter: CoursesFilter, m: Matched): SQL[] {
+function orderBy(shape: Shape, m: Matched): SQL[] {
   const bySort = [asc(courses.sort), asc(courses.title), asc(courses.id)];
-  switch (filter.ordering) {
+  switch (shape.ordering ?? undefined) {
     case 'sort':
       return bySort;
     case 'price':
@@ -151,11 +200,10 @@ function orderBy(filter: CoursesFilter, m: Matched): SQL[] {
       return [desc(courses.createdAt), desc(courses.id)];
     case undefined: {
       // Best matches first when searching; one collection in its own order (decision 0072); otherwise the school's own order.
-      if (toTsQueryText(filter.search) !== null) return [desc(m.rank), ...bySort];
-      const [only, ...others] = filter.subsections ?? [];
-      if (only === undefined || others.length) return bySort;
+      if (shape.search) return [desc(m.rank), ...bySort];
+      if (!shape.oneSubsection) return bySort;
       return [
-        sql`(select ${courseSubsections.sort} from ${courseSubsections} where ${courseSubsections.courseId} = ${courses.id} and ${courseSubsections.subsectionId} = ${only}) asc nulls last`,
+        sql`(select ${courseSubsections.sort} from ${courseSubsections} where ${courseSubsections.courseId} = ${courses.id} and ${courseSubsections.subsectionId} = ${sql.placeholder('onlySubsection')}) asc nulls last`,
         ...bySort,
       ];
     }
@@ -201,11 +249,9 @@ interface CardRow {
   categoryAudience: CourseCard['category']['type'];
 }
 
-/** Attributes of the given courses, in attribute order; `titleOnly` keeps the is_title ones. */
-async function courseAttributesOf(db: Db, courseIds: number[], titleOnly: boolean): Promise<Map<number, CourseAttribute[]>> {
-  const byCourse = new Map<number, CourseAttribute[]>();
-  if (courseIds.length === 0) return byCourse;
-  const rows = await db
+/** courseAttributesOf's query, the ids as one array: one prepared statement whatever their number. */
+const attributesOfCourses = (db: Db, titleOnly: boolean) =>
+  db
     .select({
       courseId: courseAttributes.courseId,
       id: attributes.id,
@@ -221,8 +267,17 @@ async function courseAttributesOf(db: Db, courseIds: number[], titleOnly: boolea
     .from(courseAttributes)
     .innerJoin(attributes, eq(attributes.id, courseAttributes.attributeId))
     .leftJoin(attributeValues, eq(attributeValues.id, courseAttributes.attributeValueId))
-    .where(and(inArray(courseAttributes.courseId, courseIds), titleOnly ? eq(attributes.isTitle, true) : undefined))
-    .orderBy(asc(attributes.sort), asc(attributes.id), asc(courseAttributes.sort), asc(attributeValues.sort), asc(courseAttributes.id));
+    .where(and(sql`${courseAttributes.courseId} = any(${sql.placeholder('courseIds')}::int[])`, titleOnly ? eq(attributes.isTitle, true) : undefined))
+    .orderBy(asc(attributes.sort), asc(attributes.id), asc(courseAttributes.sort), asc(attributeValues.sort), asc(courseAttributes.id))
+    .prepare(titleOnly ? 'catalog_title_attributes' : 'catalog_course_attributes');
+const titleAttributesOf = perDb((db) => attributesOfCourses(db, true));
+const allAttributesOf = perDb((db) => attributesOfCourses(db, false));
+
+/** Attributes of the given courses, in attribute order; `titleOnly` keeps the is_title ones. */
+async function courseAttributesOf(db: Db, courseIds: number[], titleOnly: boolean): Promise<Map<number, CourseAttribute[]>> {
+  const byCourse = new Map<number, CourseAttribute[]>();
+  if (courseIds.length === 0) return byCourse;
+  const rows = await (titleOnly ? titleAttributesOf : allAttributesOf)(db).execute({ courseIds });
   for (const row of rows) {
     const list = byCourse.get(row.courseId) ?? [];
     list.push({
@@ -281,8 +336,8 @@ async function filterDefinitions(db: Db): Promise<CourseFilter[]> {
  * filter: the duration range and the selected values of the other attributes count, the value's
  * own attribute does not (so choosing 'Онлайн' still shows how many 'Очно' courses there are).
  */
-async function facetCounts(db: Db, m: Matched): Promise<Map<number, number>> {
-  const rows = await db
+function facetCountsQuery(db: Db, m: Matched) {
+  return db
     .with(m)
     .select({ valueId: attributeValues.id, count: sql<number>`count(distinct ${m.id})::int` })
     .from(m)
@@ -295,7 +350,6 @@ async function facetCounts(db: Db, m: Matched): Promise<Map<number, number>> {
       ),
     )
     .groupBy(attributeValues.id);
-  return new Map(rows.map((row) => [row.valueId, row.count]));
 }
 
 function withCounts(definitions: CourseFilter[], counts: Map<number, number>, selected: ReadonlySet<number>): CourseFilter[] {
@@ -311,27 +365,32 @@ function withCounts(definitions: CourseFilter[], counts: Map<number, number>, se
 
 /** GET /api/courses/filters: every filter with its values counted over all published courses. */
 export async function courseFilters(db: Db): Promise<CourseFilter[]> {
-  const [definitions, counts] = await Promise.all([filterDefinitions(db), facetCounts(db, matchedCourses(db, {}))]);
-  return withCounts(definitions, counts, new Set());
+  const [definitions, counts] = await Promise.all([filterDefinitions(db), statementsOf(db, shapeOf({})).facets.execute(valuesOf({}))]);
+  return withCounts(definitions, toCounts(counts), new Set());
 }
 
 // ---------------------------------------------------------------- list
 
-/** GET /api/courses/: one page of matching published courses, the facets and the duration range. */
-export async function listCourses(db: Db, media: MediaService, filter: CoursesFilter): Promise<CoursesResponse> {
-  const m = matchedCourses(db, filter);
-  const [rows, [stats], definitions, counts] = await Promise.all([
-    db
+const catalogStatements = new ShapeStatements<ReturnType<typeof buildStatements>>('catalog');
+
+/** The list, count and facet queries of one shape, prepared (named unless past the shapes kept). */
+function buildStatements(db: Db, shape: Shape, name: string | undefined) {
+  const m = matchedCourses(db, shape);
+  // Unnamed (undefined) past the shapes kept: Drizzle's ordinary one-off statement.
+  const named = (suffix: string) => (name === undefined ? (undefined as unknown as string) : `${name}_${suffix}`);
+  return {
+    list: db
       .with(m)
       .select(cardColumns)
       .from(m)
       .innerJoin(courses, eq(courses.id, m.id))
       .innerJoin(categories, eq(categories.id, courses.categoryId))
       .where(matchesAll(m))
-      .orderBy(...orderBy(filter, m))
-      .limit(filter.page_size)
-      .offset((filter.page - 1) * filter.page_size),
-    db
+      .orderBy(...orderBy(shape, m))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(named('list')),
+    stats: db
       .with(m)
       .select({
         count: sql<number>`(count(*) filter (where ${matchesAll(m)}))::int`,
@@ -339,9 +398,27 @@ export async function listCourses(db: Db, media: MediaService, filter: CoursesFi
         minDuration: sql<number | null>`min(${m.durationHours}) filter (where cardinality(${m.missing}) = 0)`,
         maxDuration: sql<number | null>`max(${m.durationHours}) filter (where cardinality(${m.missing}) = 0)`,
       })
-      .from(m),
+      .from(m)
+      .prepare(named('stats')),
+    facets: facetCountsQuery(db, m).prepare(named('facets')),
+  };
+}
+
+function statementsOf(db: Db, shape: Shape) {
+  return catalogStatements.get(db, JSON.stringify(shape), (name) => buildStatements(db, shape, name));
+}
+
+const toCounts = (rows: { valueId: number; count: number }[]) => new Map(rows.map((row) => [row.valueId, row.count]));
+
+/** GET /api/courses/: one page of matching published courses, the facets and the duration range. */
+export async function listCourses(db: Db, media: MediaService, filter: CoursesFilter): Promise<CoursesResponse> {
+  const statements = statementsOf(db, shapeOf(filter));
+  const values = { ...valuesOf(filter), limit: filter.page_size, offset: (filter.page - 1) * filter.page_size };
+  const [rows, [stats], definitions, counts] = await Promise.all([
+    statements.list.execute(values),
+    statements.stats.execute(values),
     filterDefinitions(db),
-    facetCounts(db, m),
+    statements.facets.execute(values).then(toCounts),
   ]);
   const titleAttributes = await courseAttributesOf(db, rows.map((row) => row.id), true);
   const count = stats?.count ?? 0;

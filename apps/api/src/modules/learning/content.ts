@@ -1,5 +1,5 @@
-// Course content as every learner of a course sees it — the published structure and the blocks of
-// each lesson page — kept per process for CONTENT_CACHE_TTL_MS like the site's content (decision
+// Course content as every learner of a course sees it — the published structure, the blocks of
+// each lesson page and each test's questions with their answers — kept per process for CONTENT_CACHE_TTL_MS like the site's content (decision
 // 0005). Nothing per learner goes through it: access, progress and attempts are read every time
 // (decision 0028).
 import { and, asc, eq } from 'drizzle-orm';
@@ -9,6 +9,8 @@ import { lessonBlocks } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaService } from '../media/images.ts';
 import { toLessonBlock } from './blocks.ts';
+import type { GradedQuestion } from './grading.ts';
+import { loadQuestions } from './quiz.ts';
 import { loadStructure, loadStructures, type CourseStructure, type StructureSource } from './outline.ts';
 
 export class LearningContent {
@@ -61,5 +63,13 @@ export class LearningContent {
         .orderBy(asc(lessonBlocks.sort), asc(lessonBlocks.id));
       return Promise.all(rows.map((row) => toLessonBlock(this.media, row)));
     });
+  }
+
+  /**
+   * A test's questions with their answers, by id: what an answer save checks the answers against
+   * and the quiz shows (decision 0084). Grading reads them afresh in its transaction.
+   */
+  questions(testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
+    return this.cache.get(`questions:${testId}`, () => loadQuestions(this.db, testId));
   }
 }

@@ -9,7 +9,41 @@ import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
-import { LESSON_NOT_FOUND, studyScope } from './scopes.ts';
+import { perDb } from '../../db/named.ts';
+import { preparedStudyScope, studyScopeValues } from './prepared.ts';
+import { LESSON_NOT_FOUND } from './scopes.ts';
+
+/**
+ * The enrolment (in the study scope), the published lesson in its course with its module, and the
+ * enrolment's progress in it: one prepared statement.
+ */
+const lessonRow = perDb((db) =>
+  db
+    .select({
+      enrolmentId: userCourses.id,
+      courseId: userCourses.courseId,
+      id: lessons.id,
+      title: lessons.title,
+      durationMinutes: lessons.durationMinutes,
+      moduleId: courseModules.id,
+      moduleTitle: courseModules.title,
+      status: lessonProgress.status,
+      lastPage: lessonProgress.lastPage,
+    })
+    .from(userCourses)
+    .innerJoin(courseModules, eq(courseModules.courseId, userCourses.courseId))
+    .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.userCourseId, userCourses.id), eq(lessonProgress.lessonId, lessons.id)))
+    .where(
+      and(
+        eq(userCourses.id, sql.placeholder('id')),
+        preparedStudyScope,
+        eq(lessons.id, sql.placeholder('lessonId')),
+        eq(lessons.isPublished, true),
+      ),
+    )
+    .prepare('learning_lesson_row'),
+);
 
 const STATUS_RANK: Record<ProgressStatus, number> = { not_started: 0, partially_completed: 1, completed: 2 };
 
@@ -27,23 +61,7 @@ export async function getLessonPage(
   { record = true }: { record?: boolean } = {},
 ): Promise<LessonPage> {
   const row = await findOne(
-    db
-      .select({
-        enrolmentId: userCourses.id,
-        courseId: userCourses.courseId,
-        id: lessons.id,
-        title: lessons.title,
-        durationMinutes: lessons.durationMinutes,
-        moduleId: courseModules.id,
-        moduleTitle: courseModules.title,
-        status: lessonProgress.status,
-        lastPage: lessonProgress.lastPage,
-      })
-      .from(userCourses)
-      .innerJoin(courseModules, eq(courseModules.courseId, userCourses.courseId))
-      .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
-      .leftJoin(lessonProgress, and(eq(lessonProgress.userCourseId, userCourses.id), eq(lessonProgress.lessonId, lessons.id)))
-      .where(and(eq(userCourses.id, params.id), studyScope(actor), eq(lessons.id, params.lessonId), eq(lessons.isPublished, true))),
+    lessonRow(db).execute({ id: params.id, lessonId: params.lessonId, ...studyScopeValues(actor) }),
     LESSON_NOT_FOUND,
   );
   const [outline, blocks] = await Promise.all([

@@ -1,6 +1,6 @@
 // The quiz engine over HTTP (decision 0028): the draw, no key before the end,
 // autosave, the server's clock, the attempt limit, clear=true, review options and final tests.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptReportSchema, type AttemptReport, type QuizProgress, type QuizState } from '@crema/contract';
 import { testAttempts, tests } from '../../db/schema/index.ts';
@@ -372,6 +372,41 @@ describe('answers and results', () => {
     expect(saves.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const [row] = await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id));
     expect(choices).toContainEqual(row!.selectedAnswers[String(single.id)]);
+  });
+
+  it('keeps every question of numbered saves sent at once and, per question, the highest number in any order; a repeat writes nothing', async () => {
+    const s = await setup();
+    await open(s.url, s.session, true);
+    const { single } = s.questions;
+    // Different questions at once, each save with its own number: every one lands.
+    const entries = Object.entries(s.rightAnswers);
+    const first = await Promise.all(entries.map(([id, value], i) => save(s.url, s.session, { selected_answers: { [id]: value }, seq: i + 1 })));
+    expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const attempt = async () => (await db().select().from(testAttempts).where(eq(testAttempts.userCourseId, s.enrolment.id)))[0]!;
+    expect((await attempt()).selectedAnswers).toEqual(s.rightAnswers);
+
+    // One question from twelve saves at once, the newest sent first: the highest number stays.
+    const choices = Array.from({ length: 12 }, (_, i) => ({ seq: 10 + i, value: [single.answers[i % 3]!.id] }));
+    const racing = await Promise.all(
+      [...choices].reverse().map((c) => save(s.url, s.session, { selected_answers: { [single.id]: c.value }, seq: c.seq })),
+    );
+    expect(racing.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const newest = choices.at(-1)!;
+    const row = await attempt();
+    expect(row.selectedAnswers).toEqual({ ...s.rightAnswers, [single.id]: newest.value });
+    expect(row.answerSeqs[String(single.id)]).toBe(newest.seq);
+
+    // An older save retried late and the newest one sent again: 200 with the newest answer, and the row is not written.
+    const version = async () => (await db().execute<{ v: string }>(sql`select xmin::text as v from test_attempts where id = ${row.id}`)).rows[0]!.v;
+    const before = await version();
+    const older = await save(s.url, s.session, { selected_answers: { [single.id]: [single.answers[0]!.id === newest.value[0] ? single.answers[1]!.id : single.answers[0]!.id] }, seq: 5 });
+    const repeat = await save(s.url, s.session, { selected_answers: { [single.id]: newest.value }, seq: newest.seq });
+    for (const r of [older, repeat]) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json<QuizState>().attempt!.selected_answers).toEqual(await shown(s.url, { ...s.rightAnswers, [single.id]: newest.value }));
+    }
+    expect(await version()).toBe(before);
+    expect((await attempt()).selectedAnswers).toEqual({ ...s.rightAnswers, [single.id]: newest.value });
   });
 
   it('shows what the test’s review option allows', async () => {

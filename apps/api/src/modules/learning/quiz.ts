@@ -9,12 +9,15 @@ import type { Db, Executor } from '../../db/client.ts';
 import { answers, courses, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimitLightly } from '../../lib/rate-limit.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { AnswerIds } from './answer-ids.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, type GradedQuestion, type SelectedValue } from './grading.ts';
 import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
-import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy, studyScope } from './scopes.ts';
+import { perDb } from '../../db/named.ts';
+import { preparedStudyScope, studyScopeValues } from './prepared.ts';
+import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy } from './scopes.ts';
+import type { LearningContent } from './content.ts';
 
 /** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
 export const ATTEMPT_GRACE_S = 10;
@@ -44,19 +47,7 @@ export interface TestParams {
  */
 async function findTest(db: Db, actor: SignedInActor, params: TestParams, structure?: StructureSource): Promise<QuizContext> {
   const row = await findOne(
-    db
-      .select({ test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId })
-      .from(userCourses)
-      .innerJoin(tests, eq(tests.courseId, userCourses.courseId))
-      .where(
-        and(
-          eq(userCourses.id, params.id),
-          studyScope(actor),
-          eq(tests.id, params.testId),
-          eq(tests.isPublished, true),
-          params.moduleId === undefined ? undefined : eq(tests.moduleId, params.moduleId),
-        ),
-      ),
+    testRow(db).execute({ id: params.id, testId: params.testId, moduleId: params.moduleId ?? null, ...studyScopeValues(actor) }),
     TEST_NOT_FOUND,
   );
   if (structure && row.test.moduleId === null) {
@@ -66,12 +57,45 @@ async function findTest(db: Db, actor: SignedInActor, params: TestParams, struct
   return row;
 }
 
+/** findTest's query: the published test of the enrolment's course (of the module when named), one prepared statement. */
+const testRow = perDb((db) =>
+  db
+    .select({ test: tests, enrolmentId: userCourses.id, courseId: userCourses.courseId })
+    .from(userCourses)
+    .innerJoin(tests, eq(tests.courseId, userCourses.courseId))
+    .where(
+      and(
+        eq(userCourses.id, sql.placeholder('id')),
+        preparedStudyScope,
+        eq(tests.id, sql.placeholder('testId')),
+        eq(tests.isPublished, true),
+        sql`(${sql.placeholder('moduleId')}::int is null or ${tests.moduleId} = ${sql.placeholder('moduleId')}::int)`,
+      ),
+    )
+    .prepare('learning_test_row'),
+);
+
+const attemptList = perDb((db) =>
+  db
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.userCourseId, sql.placeholder('enrolmentId')), eq(testAttempts.testId, sql.placeholder('testId'))))
+    .orderBy(asc(testAttempts.number))
+    .prepare('learning_attempt_list'),
+);
+
+/** The enrolment's attempts at the test, in order (in a transaction). */
 function listAttempts(db: Executor, ctx: QuizContext): Promise<TestAttempt[]> {
   return db
     .select()
     .from(testAttempts)
     .where(and(eq(testAttempts.userCourseId, ctx.enrolmentId), eq(testAttempts.testId, ctx.test.id)))
     .orderBy(asc(testAttempts.number));
+}
+
+/** listAttempts outside a transaction: one prepared statement. */
+function attemptsOf(db: Db, ctx: QuizContext): Promise<TestAttempt[]> {
+  return attemptList(db).execute({ enrolmentId: ctx.enrolmentId, testId: ctx.test.id });
 }
 
 /** The test's questions with their answers (two queries), by id. */
@@ -300,10 +324,10 @@ export async function getQuiz(
   clear: boolean,
 ): Promise<QuizState> {
   const ctx = await findTest(db, actor, params, structure);
-  let attempts = await listAttempts(db, ctx);
+  let attempts = await attemptsOf(db, ctx);
   const changed = await closeOverdue(db, ctx, attempts);
   if (clear) await startAttempt(db, ctx);
-  if (changed || clear) attempts = await listAttempts(db, ctx);
+  if (changed || clear) attempts = await attemptsOf(db, ctx);
   return stateOf(db, ids, ctx, attempts);
 }
 
@@ -317,27 +341,28 @@ export async function getQuiz(
 export async function saveQuiz(
   db: Db,
   ids: AnswerIds,
-  structure: StructureSource,
+  content: Pick<LearningContent, 'structure' | 'questions'>,
   actor: SignedInActor,
   params: TestParams,
   body: { selected_answers: SelectedAnswersInput; finish: boolean; seq?: number },
   limits: { savesPerMinute: number },
 ): Promise<QuizState> {
-  const ctx = await findTest(db, actor, params, structure);
-  const rate = await hitRateLimit(db, `quiz_save:${ctx.enrolmentId}`, { limit: limits.savesPerMinute, windowS: 60 });
+  const ctx = await findTest(db, actor, params, content.structure);
+  // A count that need not survive a database crash: the hot row is held only while PostgreSQL runs the upsert.
+  const rate = await hitRateLimitLightly(db, `quiz_save:${ctx.enrolmentId}`, { limit: limits.savesPerMinute, windowS: 60 });
   if (!rate.allowed) throw new ApiError('too_many_requests', TOO_MANY_SAVES, { retryAfterS: rate.retryAfterS });
-  const [open] = await db
-    .select()
-    .from(testAttempts)
-    .where(and(eq(testAttempts.userCourseId, ctx.enrolmentId), eq(testAttempts.testId, ctx.test.id), eq(testAttempts.status, 'in_progress')));
+  // Every attempt at the test, read once: the open one is saved into, and the answer shows them all.
+  const attempts = await attemptsOf(db, ctx);
+  const open = attempts.find((a) => a.status === 'in_progress');
   if (!open) throw new ApiError('conflict', NO_OPEN_ATTEMPT);
 
   const entries = Object.entries(body.selected_answers);
-  const questionMap = entries.length > 0 ? await loadQuestions(db, ctx.test.id) : undefined;
+  // The questions and their answers from the learning content (kept a few seconds, dropped when edited).
+  const questionMap = await content.questions(ctx.test.id);
   // The learner's ids (this attempt's own) become the database's; an id the attempt never showed
   // (a database id among them) is no answer of the question.
   const stored: Record<string, SelectedValue> = {};
-  if (questionMap) {
+  if (entries.length > 0) {
     const inAttempt = new Set(open.questionIds);
     const own = ids.forAttempt(open.id);
     const problems: string[] = [];
@@ -354,11 +379,17 @@ export async function saveQuiz(
     await closeOverdue(db, ctx, [open]);
     throw new ApiError('conflict', TIME_IS_UP);
   }
-  if (entries.length > 0) {
+  // The attempt as the answer shows it: the row the UPDATE returns, else read again.
+  let latest: TestAttempt | undefined = open;
+  // The same answers sent again (autosave repeats what it has), as the attempt read above holds
+  // them: nothing to write, and no second round trip to find that out.
+  if (entries.length > 0 && !nothingNew(open, stored, body.seq)) {
     const cutoff = new Date(Date.now() - ATTEMPT_GRACE_S * 1000);
     // With a save's number (decision 0078), a question keeps the answer of the highest-numbered
     // save: a retried older save that lands late does not roll back a newer one (an equal number —
     // the same save again, or a device past the numbers' range — writes, as without one).
+    // One UPDATE merges into the row (jsonb ||) as it is when the UPDATE runs: concurrent saves of
+    // other questions are kept, and no lock is held between round trips.
     const sent = sql`${JSON.stringify(stored)}::jsonb`;
     const fresh =
       body.seq === undefined
@@ -371,7 +402,7 @@ export async function saveQuiz(
         ? sql`${testAttempts.answerSeqs}`
         : sql`${testAttempts.answerSeqs} || (select coalesce(jsonb_object_agg(e.key, to_jsonb(${body.seq}::bigint)), '{}'::jsonb)
                from jsonb_each(${sent}) e where coalesce((${testAttempts.answerSeqs} ->> e.key)::numeric, 0) <= ${body.seq})`;
-    const saved = await db
+    const [saved] = await db
       .update(testAttempts)
       .set({ selectedAnswers: merged, answerSeqs: seqs })
       .where(
@@ -379,12 +410,13 @@ export async function saveQuiz(
           eq(testAttempts.id, open.id),
           eq(testAttempts.status, 'in_progress'),
           or(isNull(testAttempts.deadlineAt), gte(testAttempts.deadlineAt, cutoff)),
-          // The same answers sent again (autosave repeats what it has) write nothing.
+          // The same answers sent again write nothing.
           sql`(${merged} <> ${testAttempts.selectedAnswers} or ${seqs} <> ${testAttempts.answerSeqs})`,
         ),
       )
-      .returning({ id: testAttempts.id });
-    if (saved.length === 0) {
+      .returning();
+    latest = saved;
+    if (!saved) {
       // Nothing new, finished meanwhile (another tab, a concurrent finish) or out of time this very
       // moment. An attempt still open and in time only means nothing was new when the UPDATE ran
       // (a status never goes back to in_progress): its answers may already be a later save's, which
@@ -398,6 +430,7 @@ export async function saveQuiz(
         }
         throw new ApiError('conflict', NO_OPEN_ATTEMPT);
       }
+      latest = now;
     }
   }
   if (body.finish) {
@@ -405,15 +438,41 @@ export async function saveQuiz(
       await lockEnrolment(tx, ctx.enrolmentId);
       await finishAttempt(tx, ctx, open.id);
     });
+    return stateOf(db, ids, ctx, await attemptsOf(db, ctx), questionMap);
   }
-  return stateOf(db, ids, ctx, await listAttempts(db, ctx), questionMap);
+  const shown = attempts.map((a) => (a.id === open.id && latest ? latest : a));
+  return stateOf(db, ids, ctx, shown, questionMap);
+}
+
+/**
+ * True when writing `stored` (with save number `seq`) would change nothing in the attempt as read:
+ * each question already holds exactly that answer and its number needs no raising (or a higher
+ * number already keeps it). Any doubt is false: the UPDATE then decides, as it always may.
+ */
+function nothingNew(attempt: Pick<TestAttempt, 'selectedAnswers' | 'answerSeqs'>, stored: Record<string, SelectedValue>, seq: number | undefined): boolean {
+  return Object.entries(stored).every(([key, value]) => {
+    const held = attempt.selectedAnswers[key];
+    if (seq === undefined) return held !== undefined && sameJson(held, value);
+    const heldSeq = attempt.answerSeqs[key];
+    if (heldSeq !== undefined && heldSeq > seq) return true;
+    return heldSeq === seq && held !== undefined && sameJson(held, value);
+  });
+}
+
+/** Structural equality of JSON values (arrays in order); equal here means equal as jsonb. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** GET …/testing/{testId}/progress/: the learner's attempts at the test and the grade. */
 export async function quizProgress(db: Db, actor: SignedInActor, params: TestParams): Promise<QuizProgress> {
   const ctx = await findTest(db, actor, params);
-  let attempts = await listAttempts(db, ctx);
-  if (await closeOverdue(db, ctx, attempts)) attempts = await listAttempts(db, ctx);
+  let attempts = await attemptsOf(db, ctx);
+  if (await closeOverdue(db, ctx, attempts)) attempts = await attemptsOf(db, ctx);
   const grade = gradeOf(ctx.test.grading, attempts);
   const limit = ctx.test.attemptsLimit;
   return {
@@ -455,7 +514,7 @@ export async function attemptReport(db: Db, ids: AnswerIds, actor: SignedInActor
     ATTEMPT_NOT_FOUND,
   );
   const ctx: QuizContext = { enrolmentId: row.enrolmentId, courseId: row.courseId, test: row.test };
-  const state = await stateOf(db, ids, ctx, await listAttempts(db, ctx), undefined, row.attempt);
+  const state = await stateOf(db, ids, ctx, await attemptsOf(db, ctx), undefined, row.attempt);
   return {
     user_course_id: row.enrolmentId,
     course: { title: row.courseTitle },

@@ -214,7 +214,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        saveQuiz(db, answerIds, content.structure, signedInActor(request), request.params, request.body, {
+        saveQuiz(db, answerIds, content, signedInActor(request), request.params, request.body, {
           savesPerMinute: app.deps.config.quizSavesPerMinute,
         }),
     );
