@@ -296,8 +296,8 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
           });
           sendHeaders(request, reply, response, response.headers.getSetCookie(), sessionCookiesSet);
           if (!response.body) return reply.send();
-          // A page is compressed whole, once, on zlib's threads: streamed through the compressor,
-          // React's many small writes cost more than the render itself (decision 0081).
+          // A page is compressed whole, once, on zlib's threads: streamed, each of React's many
+          // small writes went through the compressor on its own (decision 0081).
           const encoding = acceptedEncoding(request.headers['accept-encoding']);
           if (encoding && response.headers.get('content-type')?.startsWith('text/html')) {
             const body = Buffer.from(await response.arrayBuffer());
