@@ -6,7 +6,7 @@ import * as s from '../schema/index.ts';
 import { demoClassmates, demoStudent } from './data/site.ts';
 import type { SelectedAnswers } from '../schema/blocks.ts';
 import { correctAnswers, drawQuestions, markQuestion, scoreOf, type GradedQuestion, type SelectedValue } from '../../modules/learning/grading.ts';
-import { loadQuestions } from '../../modules/learning/quiz.ts';
+import { loadQuestions } from '../../modules/learning/questions.ts';
 import type { SeededCourse } from './courses.ts';
 import { daysBefore, orderCode, required } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaService } from '../media/images.ts';
 import { toLessonBlock } from './blocks.ts';
 import type { GradedQuestion } from './grading.ts';
-import { loadQuestions } from './quiz.ts';
+import { loadQuestions } from './questions.ts';
 import { loadStructure, loadStructures, type CourseStructure, type StructureSource } from './outline.ts';
 
 export class LearningContent {

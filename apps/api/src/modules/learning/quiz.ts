@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AttemptReport, QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { answers, courses, questions, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
+import { courses, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimitLightly } from '../../lib/rate-limit.ts';
@@ -16,6 +16,7 @@ import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumn
 import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
 import { perDb } from '../../db/named.ts';
 import { preparedStudyScope, studyScopeValues } from './prepared.ts';
+import { loadQuestions } from './questions.ts';
 import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy } from './scopes.ts';
 import type { LearningContent } from './content.ts';
 
@@ -96,32 +97,6 @@ function listAttempts(db: Executor, ctx: QuizContext): Promise<TestAttempt[]> {
 /** listAttempts outside a transaction: one prepared statement. */
 function attemptsOf(db: Db, ctx: QuizContext): Promise<TestAttempt[]> {
   return attemptList(db).execute({ enrolmentId: ctx.enrolmentId, testId: ctx.test.id });
-}
-
-/** The test's questions with their answers (two queries), by id. */
-export async function loadQuestions(db: Executor, testId: number): Promise<Map<number, GradedQuestion & { probability: number }>> {
-  // One after the other: loaded in transactions too, whose one connection takes one query at a time.
-  const questionRows = await db
-    .select({ id: questions.id, type: questions.type, text: questions.text, image: questions.image, sort: questions.sort, probability: questions.probability })
-    .from(questions)
-    .where(eq(questions.testId, testId));
-  const answerRows = await db
-    .select({
-      id: answers.id,
-      questionId: answers.questionId,
-      text: answers.text,
-      image: answers.image,
-      isCorrect: answers.isCorrect,
-      connectId: answers.connectId,
-      sort: answers.sort,
-    })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(eq(questions.testId, testId))
-    .orderBy(asc(answers.sort), asc(answers.id));
-  const map = new Map(questionRows.map((q) => [q.id, { ...q, answers: [] as GradedQuestion['answers'] }]));
-  for (const { questionId, ...answer } of answerRows) map.get(questionId)?.answers.push(answer);
-  return map;
 }
 
 /** True once the attempt's time and its grace are over. */

@@ -36,7 +36,7 @@ import { correctAnswers } from '../learning/grading.ts';
 import type { StructureSource } from '../learning/outline.ts';
 import { gradeOf, keyShown, testStatus } from '../learning/outline.ts';
 import type { AnswerIds } from '../learning/answer-ids.ts';
-import { loadQuestions } from '../learning/quiz.ts';
+import { loadQuestions } from '../learning/questions.ts';
 import { heldBy, LESSON_NOT_FOUND, TEST_NOT_FOUND } from '../learning/scopes.ts';
 import {
   attemptSeconds,
