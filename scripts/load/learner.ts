@@ -21,8 +21,8 @@ export class Recorder {
   peakActive = 0;
   /** Learners that could not go on (a sign-in or a start refused), by step. */
   readonly stopped = new Map<string, number>();
-  /** The first few failed requests, described (method, path, status, body start). */
-  readonly failures: string[] = [];
+  /** Failed requests by step and status, with the first one of each kind described (method, path, body start). */
+  readonly failures = new Map<string, { count: number; first: string }>();
 
   now(): number {
     return performance.now() - this.t0;
@@ -97,7 +97,10 @@ export async function runLearner(rec: Recorder, target: Target, evening: Evening
     }
     rec.samples.push({ step, at: rec.now(), ms: performance.now() - started, status: answer.status, active: rec.active });
     if (answer.status < 200 || answer.status > 299) {
-      if (rec.failures.length < 20) rec.failures.push(`${step}: ${method} ${path} → ${answer.status || 'нет ответа'} ${answer.text.slice(0, 200).replace(/\s+/g, ' ')}`);
+      const kind = `${step} → ${answer.status || 'no answer'}`;
+      const seen = rec.failures.get(kind);
+      if (seen) seen.count++;
+      else rec.failures.set(kind, { count: 1, first: `${method} ${path} ${answer.text.slice(0, 160).replace(/\s+/g, ' ')}` });
     }
     for (const line of ([] as string[]).concat(answer.headers['set-cookie'] ?? [])) {
       const [pair = ''] = line.split(';', 1);

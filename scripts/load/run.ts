@@ -58,6 +58,7 @@ const SEED = Math.round(number(flags.seed, 'LOAD_SEED', 2026));
 const BASE_PORT = Math.round(number(undefined, 'LOAD_PORT', 3920));
 const EXAM_WINDOW_MS = 10_000;
 const THRESHOLD_MS = 250;
+const WARM_UP = 8;
 if (PROCESSES < 1 || PROCESSES > 2 || LEARNERS < 1 || THINK.maxS < THINK.minS) {
   console.error('--processes 1 или 2, --learners ≥ 1, --think-max ≥ --think-min');
   process.exit(2);
@@ -91,8 +92,11 @@ try {
   const db = openDatabase(`postgres://crema:crema@127.0.0.1:${pgPort}/crema`, { max: 4 });
   try {
     const made = performance.now();
-    const evening = await createEvening(db.db, LEARNERS);
-    say(`${LEARNERS} learners enrolled in a course with a 16-question test in ${((performance.now() - made) / 1000).toFixed(1)} s`);
+    const accounts = await createEvening(db.db, LEARNERS + WARM_UP);
+    // The first few accounts warm the server up (JIT, connections, caches) and are not in the figures.
+    const evening = { ...accounts, learners: accounts.learners.slice(WARM_UP) };
+    const warmers = accounts.learners.slice(0, WARM_UP);
+    say(`${LEARNERS} learners (+${WARM_UP} to warm up) enrolled in a course with a 16-question test in ${((performance.now() - made) / 1000).toFixed(1)} s`);
 
     // Browsers keep their connections a while; each process of the run gets its own pool.
     const targets: Target[] = ports.map((port) => {
@@ -102,6 +106,13 @@ try {
     });
 
     const random = seededRandom(SEED);
+    const warmUp = new Recorder();
+    const warmed = await Promise.all(
+      warmers.map((learner, i) =>
+        runLearner(warmUp, targets[i % targets.length]!, evening, learner, { startAt: i * 200, think: () => 100, pick: () => 1 }, LOAD_PASSWORD),
+      ),
+    );
+    say(`warm-up: ${WARM_UP} learners through the whole evening, ${warmUp.samples.length} requests (not in the figures)`);
     const rec = new Recorder();
     const rampMs = RAMP_S * 1000;
     const moment = examMomentMs(rampMs, 3, THINK);
@@ -140,13 +151,13 @@ try {
 
     report(rec, { wallS, cpuS: (cpu.user + cpu.system) / 1e6, lagP99: lag.percentile(99) / 1e6, moment });
 
-    const acknowledged = results.filter((r): r is Acknowledged => r !== null);
+    const acknowledged = [...warmed, ...results].filter((r): r is Acknowledged => r !== null);
     const check = await verifyEvening(db.db, acknowledged);
     const rows = await countAttempts(db.db, evening.testId);
     console.log('\nDatabase check (acknowledged by a 2xx → found in test_attempts)');
     console.log(`  answers saved:       expected ${check.savesExpected}, found ${check.savesFound}`);
     console.log(`  attempts finished:   expected ${check.finishedExpected}, found ${check.finishedFound}`);
-    console.log(`  attempts in the run: ${rows.attempts} started, ${rows.completed} completed, ${LEARNERS - acknowledged.length} learners stopped before a test`);
+    console.log(`  attempts in the run: ${rows.attempts} started, ${rows.completed} completed, ${LEARNERS + WARM_UP - acknowledged.length} learners stopped before a test (the ${WARM_UP} warm-up learners included)`);
     if (check.mismatches.length > 0 || check.savesFound !== check.savesExpected || check.finishedFound !== check.finishedExpected) {
       exitCode = 1;
       console.log('  MISMATCH:');
@@ -191,7 +202,7 @@ function report(rec: Recorder, run: { wallS: number; cpuS: number; lagP99: numbe
   console.log(
     `p95 over ${window.windowMs / 1000} s sliding windows (every ${window.stepMs / 1000} s): ` +
       (crossing
-        ? `first above ${THRESHOLD_MS} ms at ${(crossing.at / 1000).toFixed(0)} s with ${crossing.active} active learners (p95 ${fmt(crossing.p95)} ms over ${crossing.count} requests)`
+        ? `first above ${THRESHOLD_MS} ms at ${(crossing.at / 1000).toFixed(0)} s with ${crossing.active} active learners (p95 ${fmt(crossing.p95)} ms over ${crossing.count} requests, ${(crossing.count / (window.windowMs / 1000)).toFixed(1)} req/s)`
         : `never above ${THRESHOLD_MS} ms`),
   );
   if (EXAM_START) {
@@ -202,8 +213,8 @@ function report(rec: Recorder, run: { wallS: number; cpuS: number; lagP99: numbe
   const stopped = [...rec.stopped].map(([step, n]) => `${n} at ${step}`).join(', ');
   if (stopped) console.log(`learners who could not go on: ${stopped}`);
   console.log(`generator: ${run.cpuS.toFixed(1)} s CPU over ${run.wallS.toFixed(0)} s, event-loop delay p99 ${run.lagP99.toFixed(1)} ms`);
-  if (rec.failures.length) {
-    console.log('\nfirst failed requests:');
-    for (const f of rec.failures) console.log(`  ${f}`);
+  if (rec.failures.size) {
+    console.log('\nfailed requests (the first of each kind):');
+    for (const [kind, f] of rec.failures) console.log(`  ${kind} ×${f.count}: ${f.first}`);
   }
 }
