@@ -75,10 +75,16 @@ let exitCode = 0;
 try {
   say(`demo school into ${dataDir} (PostgreSQL on ${pgPort})`);
   await seedDemo(dataDir, pgPort);
-  // Production settings except the answer-save budget (per enrolment, 120 a minute): a quick run's
-  // scaled pauses would reach it, as bench's one hammering learner does.
+  // Production settings except the answer-save budget (per enrolment, 120 a minute: a quick run's
+  // scaled pauses would reach it, as bench's one hammering learner does) and the per-IP sign-in one.
   const crema = (port: number) =>
-    startCrema(port, dataDir, { EMBEDDED_PG_PORT: String(pgPort), QUIZ_SAVES_PER_MINUTE: '100000', DATABASE_POOL_MAX: env.LOAD_DB_POOL_MAX ?? '10' });
+    startCrema(port, dataDir, {
+      EMBEDDED_PG_PORT: String(pgPort),
+      QUIZ_SAVES_PER_MINUTE: '100000',
+      // Every learner comes from 127.0.0.1, and a password sign-in still running counts against its IP.
+      PASSWORD_FAILURES_PER_IP_10MIN: '100000',
+      DATABASE_POOL_MAX: env.LOAD_DB_POOL_MAX ?? '10',
+    });
   const ports = Array.from({ length: PROCESSES }, (_, i) => BASE_PORT + i);
   // The first process owns the embedded database; the second uses it.
   children.push(crema(ports[0]!));
@@ -124,8 +130,11 @@ try {
         (EXAM_START ? `, everyone presses 'Начать тест' ${(moment / 1000).toFixed(0)}–${((moment + EXAM_WINDOW_MS) / 1000).toFixed(0)} s` : '') +
         `, ${PROCESSES} process(es)`,
     );
+    // The machine's load: on a shared machine other work takes the same cores, and the figures say so.
+    const loads: number[] = [];
+    const sampler = setInterval(() => loads.push(os.loadavg()[0]!), 10_000);
     const progress = setInterval(() => {
-      say(`active ${rec.active}, in flight ${rec.inFlight}, requests ${rec.samples.length}`);
+      say(`active ${rec.active}, in flight ${rec.inFlight}, requests ${rec.samples.length}, load average ${os.loadavg()[0]!.toFixed(1)}`);
     }, 30_000);
     const results = await Promise.all(
       evening.learners.map((learner, i) =>
@@ -145,11 +154,12 @@ try {
       ),
     );
     clearInterval(progress);
+    clearInterval(sampler);
     lag.disable();
     const cpu = process.cpuUsage(cpuBefore);
     const wallS = rec.now() / 1000;
 
-    report(rec, { wallS, cpuS: (cpu.user + cpu.system) / 1e6, lagP99: lag.percentile(99) / 1e6, moment });
+    report(rec, { wallS, cpuS: (cpu.user + cpu.system) / 1e6, lagP99: lag.percentile(99) / 1e6, moment, loads });
 
     const acknowledged = [...warmed, ...results].filter((r): r is Acknowledged => r !== null);
     const check = await verifyEvening(db.db, acknowledged);
@@ -176,7 +186,7 @@ try {
 }
 process.exit(exitCode);
 
-function report(rec: Recorder, run: { wallS: number; cpuS: number; lagP99: number; moment: number }) {
+function report(rec: Recorder, run: { wallS: number; cpuS: number; lagP99: number; moment: number; loads: number[] }) {
   const fmt = (n: number) => (Number.isNaN(n) ? '-' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
   const window = { windowMs: Math.max(10_000, 60_000 * Math.min(1, THINK.scale * 2)), stepMs: 5000, thresholdMs: THRESHOLD_MS, minSamples: 20 };
   const all = rec.samples;
@@ -213,6 +223,13 @@ function report(rec: Recorder, run: { wallS: number; cpuS: number; lagP99: numbe
   const stopped = [...rec.stopped].map(([step, n]) => `${n} at ${step}`).join(', ');
   if (stopped) console.log(`learners who could not go on: ${stopped}`);
   console.log(`generator: ${run.cpuS.toFixed(1)} s CPU over ${run.wallS.toFixed(0)} s, event-loop delay p99 ${run.lagP99.toFixed(1)} ms`);
+  if (run.loads.length) {
+    const mean = run.loads.reduce((a, b) => a + b, 0) / run.loads.length;
+    console.log(
+      `machine load average (1 min) during the run: mean ${mean.toFixed(1)}, max ${Math.max(...run.loads).toFixed(1)} ` +
+        `on ${os.cpus().length} CPU (this run alone keeps it near ${os.cpus().length}; more means other work shared the cores)`,
+    );
+  }
   if (rec.failures.size) {
     console.log('\nfailed requests (the first of each kind):');
     for (const [kind, f] of rec.failures) console.log(`  ${kind} ×${f.count}: ${f.first}`);
