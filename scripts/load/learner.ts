@@ -4,6 +4,7 @@
 // next save; decision 0078: `seq` and an Idempotency-Key per save, a lost answer sent again with it).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 import type { Acknowledged, Evening, Learner } from './data.ts';
 import type { Sample } from './stats.ts';
@@ -88,7 +89,11 @@ export async function runLearner(rec: Recorder, target: Target, evening: Evening
         headersTimeout: TIMEOUT_MS,
         bodyTimeout: TIMEOUT_MS,
       });
-      const text = await res.body.text();
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      // A failed answer is kept readable for the report (pages come compressed, as a browser asks).
+      const failed = res.statusCode < 200 || res.statusCode > 299;
+      const encoding = String(res.headers['content-encoding'] ?? '');
+      const text = failed && encoding === 'br' ? brotliDecompressSync(bytes).toString('utf8') : failed && encoding === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
       answer = { status: res.statusCode, headers: res.headers, text };
     } catch (error) {
       answer = { status: 0, headers: {}, text: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
@@ -100,7 +105,7 @@ export async function runLearner(rec: Recorder, target: Target, evening: Evening
       const kind = `${step} → ${answer.status || 'no answer'}`;
       const seen = rec.failures.get(kind);
       if (seen) seen.count++;
-      else rec.failures.set(kind, { count: 1, first: `${method} ${path} ${answer.text.slice(0, 160).replace(/\s+/g, ' ')}` });
+      else rec.failures.set(kind, { count: 1, first: `${method} ${path} ${answer.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 240)}` });
     }
     for (const line of ([] as string[]).concat(answer.headers['set-cookie'] ?? [])) {
       const [pair = ''] = line.split(';', 1);
