@@ -183,6 +183,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ordersPerIpHour).toBe(20);
     expect(loadConfig({ ORDERS_PER_IP_HOUR: '200' }).ordersPerIpHour).toBe(200);
     expect(() => loadConfig({ ORDERS_PER_IP_HOUR: 'много' })).toThrow(/ORDERS_PER_IP_HOUR/);
+    expect(loadConfig({}).passwordFailuresPerIp10Min).toBe(30);
+    expect(loadConfig({ PASSWORD_FAILURES_PER_IP_10MIN: '100000' }).passwordFailuresPerIp10Min).toBe(100_000);
+    expect(() => loadConfig({ PASSWORD_FAILURES_PER_IP_10MIN: '0' })).toThrow(/PASSWORD_FAILURES_PER_IP_10MIN/);
   });
   it('reads the learning sweep interval (a minute) and the quiz saves per enrolment a minute (120)', () => {
     expect(loadConfig({})).toMatchObject({ learningSweepIntervalMs: 60_000, quizSavesPerMinute: 120 });

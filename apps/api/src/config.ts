@@ -111,6 +111,7 @@ const envSchema = z
     MAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(600_000).default(1000),
     AUTH_CODES_PER_IP_HOUR: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(20),
     ORDERS_PER_IP_HOUR: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(20),
+    PASSWORD_FAILURES_PER_IP_10MIN: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100_000).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(100).default(20),
     VK_CLIENT_ID: z.string().min(1).optional(),
     VK_AUTHORIZE_URL: z.url({ error: 'ожидается адрес вида https://id.vk.com/authorize' }).default('https://id.vk.com/authorize'),
@@ -208,6 +209,7 @@ const envSchema = z
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
     /** Codes and restore links one IP address may request per hour (decision 0009). */
     authCodesPerIpHour: env.AUTH_CODES_PER_IP_HOUR,
+    passwordFailuresPerIp10Min: env.PASSWORD_FAILURES_PER_IP_10MIN,
     /** Orders one address (an IPv6 /64) may place per hour: unconfirmed orders hold group seats. */
     ordersPerIpHour: env.ORDERS_PER_IP_HOUR,
     /** Server-rendered pages: guest page cache, render limit, CSP (web/ssr.ts, decision 0016). */

@@ -236,3 +236,22 @@ describe('the owner is not kept out', () => {
     expect(signIn.statusCode).toBe(200);
   });
 });
+
+describe('PASSWORD_FAILURES_PER_IP_10MIN', () => {
+  it('sets how many password sign-ins one IP may have counted in 10 minutes', async () => {
+    const small = await createTestApp({ PASSWORD_FAILURES_PER_IP_10MIN: '2' });
+    try {
+      const ip = '10.9.0.1';
+      const statuses: number[] = [];
+      for (let i = 1; i <= 3; i++) {
+        const email = `ip-budget-${i}@example.ru`;
+        await buildUser(small.database.db, { email, password: PASSWORD });
+        const res = await small.app.inject({ method: 'POST', url: '/api/auth/token/', payload: { username: email, password: 'wrong-password-9' }, remoteAddress: ip });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+});

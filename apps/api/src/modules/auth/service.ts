@@ -56,7 +56,7 @@ export const LIMITS = {
   sendPerOrder: { limit: 1, windowS: ORDER_CODE_RESEND_S },
   /** The default of AUTH_CODES_PER_IP_HOUR; the service uses the configured value. */
   sendPerIp: { limit: 20, windowS: 3600 },
-  /** Wrong passwords and wrong codes from one IP, whatever the addresses. */
+  /** Wrong passwords and wrong codes from one IP, whatever the addresses (passwords: the default of PASSWORD_FAILURES_PER_IP_10MIN). */
   passwordFailuresPerIp: { limit: 30, windowS: 600 },
   codeFailuresPerIp: { limit: 30, windowS: 600 },
   /** Wrong codes and passwords for one address from one client (IP), all purposes together. */
@@ -336,7 +336,7 @@ export class AuthService {
         ? `Слишком много неверных кодов. Попробуйте через ${waitText(wait)}.`
         : `Слишком много неудачных попыток входа. Попробуйте через ${waitText(wait)}.`;
     const client = await hitRateLimits(this.db, [
-      { key: ticket.ipKey, rule: kind === 'code' ? LIMITS.codeFailuresPerIp : LIMITS.passwordFailuresPerIp },
+      { key: ticket.ipKey, rule: kind === 'code' ? LIMITS.codeFailuresPerIp : { ...LIMITS.passwordFailuresPerIp, limit: this.deps.config.passwordFailuresPerIp10Min } },
       { key: ticket.clientKey, rule: LIMITS.failuresPerAccountClient },
     ]);
     if (!client.allowed) throw tooMany(tooManyWrong(client.state.retryAfterS), client.state.retryAfterS);
