@@ -55,8 +55,25 @@ describe('rate limits in PostgreSQL', () => {
     expect(await hitRateLimits(database.db, [loose, tight])).toEqual({ allowed: true });
     const refused = await hitRateLimits(database.db, [loose, tight]);
     expect(refused).toMatchObject({ allowed: false, index: 1 });
-    const { rows } = await database.pool.query(`select count from rate_limits where key = 'test:many:loose'`);
-    expect(rows[0].count).toBe(1);
+    const { rows } = await database.pool.query(`select key, count from rate_limits where key like 'test:many:%' order by key`);
+    // The refusal spent nothing: neither the loose limit nor the tight one that refused.
+    expect(rows).toEqual([
+      { key: 'test:many:loose', count: 1 },
+      { key: 'test:many:tight', count: 1 },
+    ]);
+  });
+
+  it('a limit full of requests still running frees itself as they are given back, however many were refused meanwhile', async () => {
+    const rule = { limit: 3, windowS: 600 };
+    const check = [{ key: 'test:many:running', rule }];
+    const taken = await Promise.all(Array.from({ length: 3 }, () => hitRateLimits(database.db, check)));
+    expect(taken.every((result) => result.allowed)).toBe(true);
+    // Ten more while the three are running: refused.
+    const refused = await Promise.all(Array.from({ length: 10 }, () => hitRateLimits(database.db, check)));
+    expect(refused.every((result) => !result.allowed)).toBe(true);
+    // The three succeed and are given back: the next one passes at once.
+    for (let i = 0; i < 3; i++) await refundRateLimit(database.db, 'test:many:running');
+    expect(await hitRateLimits(database.db, check)).toEqual({ allowed: true });
   });
 });
 

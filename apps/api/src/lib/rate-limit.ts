@@ -83,7 +83,10 @@ export interface RateCheck {
 /**
  * Counts one event against each limit in order and stops at the first that refuses; the ones
  * counted before it are given back, so a refused request spends no other quota (nobody can burn
- * another person's later limits by hammering an earlier one). Returns the refusing limit's index.
+ * another person's later limits by hammering an earlier one), and so is the refusing one's: a
+ * refusal spends nothing, and a limit full of requests still running (thirty sign-ins of one
+ * classroom at once, each given back once it succeeds) frees itself as they finish instead of
+ * staying full until its window ends. Returns the refusing limit's index.
  */
 export async function hitRateLimits(
   db: Executor,
@@ -92,7 +95,7 @@ export async function hitRateLimits(
   for (const [index, check] of checks.entries()) {
     const state = await hitRateLimit(db, check.key, check.rule);
     if (!state.allowed) {
-      for (const earlier of checks.slice(0, index)) await refundRateLimit(db, earlier.key);
+      for (const counted of checks.slice(0, index + 1)) await refundRateLimit(db, counted.key);
       return { allowed: false, index, state };
     }
   }

@@ -254,4 +254,24 @@ describe('PASSWORD_FAILURES_PER_IP_10MIN', () => {
       await small.close();
     }
   });
+
+  it('right passwords of one classroom arriving at once: those over the budget wait a moment, never ten minutes', async () => {
+    const small = await createTestApp({ PASSWORD_FAILURES_PER_IP_10MIN: '2' });
+    try {
+      const ip = '10.9.0.2';
+      const emails = Array.from({ length: 8 }, (_, i) => `classroom-${i}@example.ru`);
+      for (const email of emails) await buildUser(small.database.db, { email, password: PASSWORD });
+      const signIn = (email: string) => small.app.inject({ method: 'POST', url: '/api/auth/token/', payload: { username: email, password: PASSWORD }, remoteAddress: ip });
+      const together = await Promise.all(emails.map(signIn));
+      expect(together.some((res) => res.statusCode === 200)).toBe(true);
+      expect(together.some((res) => res.statusCode === 429)).toBe(true);
+      expect(together.every((res) => res.statusCode === 200 || res.statusCode === 429)).toBe(true);
+      // The refused ones spent nothing and the right ones were given back: each signs in now.
+      for (const [i, res] of together.entries()) {
+        if (res.statusCode === 429) expect((await signIn(emails[i]!)).statusCode).toBe(200);
+      }
+    } finally {
+      await small.close();
+    }
+  });
 });
