@@ -26,14 +26,16 @@ const HELLO_SERVER = `
  */
 function processCpuMs(pid: number | undefined): { own: number; children: number } | null {
   if (pid === undefined || !existsSync('/proc/self/stat')) return null;
-  const stats = new Map<number, { parent: number; ms: number }>();
+  const stats = new Map<number, { parent: number; ms: number; reaped: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After the command name in brackets: state, parent, …, utime (12th), stime (13th) in clock ticks.
+      // After the command name in brackets: state, parent, …, utime, stime, cutime, cstime (12th–15th)
+      // in clock ticks; a database backend that ends leaves its time in its parent's cutime/cstime.
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { parent: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+      stats.set(Number(entry), { parent: Number(fields[1]), ms: (utime + stime) * 10, reaped: (cutime + cstime) * 10 });
     } catch {
       // The process ended meanwhile.
     }
@@ -42,7 +44,7 @@ function processCpuMs(pid: number | undefined): { own: number; children: number 
   const walk = (parent: number) => {
     for (const [id, stat] of stats) {
       if (stat.parent !== parent) continue;
-      children += stat.ms;
+      children += stat.ms + stat.reaped;
       walk(id);
     }
   };
