@@ -17,7 +17,8 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { seedDemo, startCrema, stopAll, waitFor } from '../lib/servers.ts';
 import { countAttempts, createEvening, LOAD_PASSWORD, verifyEvening, type Acknowledged } from './data.ts';
 import { Recorder, runLearner, STEPS, type Target } from './learner.ts';
-import { examMomentMs, examPressMs, firstCrossing, peakRate, rampOffsetMs, seededRandom, summarize, thinkMs } from './stats.ts';
+import { seededRandom } from '../../apps/api/src/lib/seeded-random.ts';
+import { examMomentMs, examPressMs, firstCrossing, peakRate, rampOffsetMs, summarize, thinkMs } from './stats.ts';
 
 const { values: flags } = parseArgs({
   options: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../apps/api/src/lib/seeded-random.ts';
 import {
   examMomentMs,
   examPressMs,
@@ -6,7 +7,6 @@ import {
   peakRate,
   percentile,
   rampOffsetMs,
-  seededRandom,
   summarize,
   thinkMs,
   type Sample,

@@ -94,18 +94,6 @@ export function peakRate(samples: readonly Sample[], windowMs: number): number {
   return best / (windowMs / 1000);
 }
 
-/** A number in [0, 1) from a seed: the same run schedule for the same seed (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export interface ThinkTime {
   /** Seconds, before scaling. */
   minS: number;

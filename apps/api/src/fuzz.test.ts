@@ -8,6 +8,7 @@
 // prints the server's log, `FUZZ_CASES=<n>` changes the number of requests per operation and role).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from './lib/seeded-random.ts';
 import { consents, courseGrants, courseLinks, users } from './db/schema/index.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
 import {
@@ -43,18 +44,7 @@ const ONLY = process.env.FUZZ_OPS ? new RegExp(process.env.FUZZ_OPS) : null;
 
 // ---------------------------------------------------------------- a seeded PRNG
 
-/** mulberry32: a tiny seeded generator, the same numbers for the same seed on every machine. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rng = ReturnType<typeof mulberry32>;
+type Rng = ReturnType<typeof seededRandom>;
 const pick = <T,>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 /** A stable 32-bit hash of a string (FNV-1a), to give each operation and role its own stream. */
 function hash(text: string) {
@@ -624,7 +614,7 @@ describe('the API under malformed input', () => {
           ['owner', (await signInAs(t.app, world.owner)).headers],
         ];
         for (const [role, auth] of roles) {
-          const rng = mulberry32(SEED ^ hash(`${op.method} ${op.path} ${role}`));
+          const rng = seededRandom(SEED ^ hash(`${op.method} ${op.path} ${role}`));
           for (const request of casesFor(op, world, auth, rng, sampler)) {
             sent += 1;
             let timer: NodeJS.Timeout | undefined;
