@@ -1,5 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 // TipTap, ProseMirror and what they bring: the rich-text editor only, loaded when a builder screen
 // shows one (decisions 0037, 0061).
@@ -8,8 +10,27 @@ const EDITOR_PACKAGES = '@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3
 // their own, so a page that sorts does not load the rich-text editor (decision 0061).
 const SORTABLE_PACKAGES = '@dnd-kit|tslib';
 
+// React Router publishes one build for development and one for production, but its package exports
+// only the development one (warnings, checks and their messages). The browser's production build
+// takes the production files instead: the same code without them (decision 0083). Both entries the
+// app imports are mapped, and they share their chunks, so there is one router in the bundle.
+const ROUTER_DIST = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+function productionRouter(): Plugin {
+  return {
+    name: 'crema:production-router',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source) {
+      if (source === 'react-router') return join(ROUTER_DIST, 'index.mjs');
+      if (source === 'react-router/dom') return join(ROUTER_DIST, 'dom-export.mjs');
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [productionRouter(), reactRouter()],
   // The server build imports the contract from the package, not a bundled copy: the API loads the
   // same module, so the schemas' ids register once in zod's global registry and the OpenAPI
   // document (/api/docs/json) can be made (docs/architecture.md, 'One process, one contract').
