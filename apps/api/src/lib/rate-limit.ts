@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, Executor } from '../db/client.ts';
 import type { JobDefinition } from './jobs.ts';
@@ -29,16 +30,8 @@ export interface RateState {
  * it succeeds. Run it outside a transaction that may roll back if the event must stay counted.
  */
 export async function hitRateLimit(db: Executor, key: string, rule: RateRule): Promise<RateState> {
-  const { rows } = await db.execute<{ count: number; remaining_s: number }>(sql`
-    insert into rate_limits as r (key, count, window_starts_at) values (${key}, 1, now())
-    on conflict (key) do update set
-      count = case when r.window_starts_at <= now() - make_interval(secs => ${rule.windowS}) then 1 else r.count + 1 end,
-      window_starts_at = case when r.window_starts_at <= now() - make_interval(secs => ${rule.windowS})
-        then now() else r.window_starts_at end
-    returning count, extract(epoch from (window_starts_at + make_interval(secs => ${rule.windowS}) - now()))::float8 as remaining_s`);
-  const row = rows[0];
-  if (!row) throw new Error('rate limit upsert returned nothing');
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, rule.windowS) };
+  const { rows } = await db.execute<CountRow>(countStatement(key, rule.windowS));
+  return rateState(rows[0], rule.limit, rule.windowS);
 }
 
 /**
@@ -47,21 +40,37 @@ export async function hitRateLimit(db: Executor, key: string, rule: RateRule): P
  * protocol message: its statements are one transaction). Many requests of one key at once queue
  * on its row; committed this way each holds the row only while PostgreSQL runs the statement, not
  * while it flushes its log. A crash may forget the last moment's counts; check and count stay one
- * atomic step. `key` goes in as a quoted literal (the simple protocol takes no parameters).
+ * atomic step. The simple protocol takes no parameters: the key goes in as a quoted literal.
  */
 export async function hitRateLimitLightly(db: Db, key: string, rule: RateRule): Promise<RateState> {
   const windowS = Math.trunc(rule.windowS);
-  const text = `set local synchronous_commit = off;
-    insert into rate_limits as r (key, count, window_starts_at) values (${escapeLiteral(key)}, 1, now())
+  const statement = PG.sqlToQuery(countStatement(sql.raw(escapeLiteral(key)), sql.raw(String(windowS))));
+  if (statement.params.length > 0) throw new Error('the light rate-limit statement must carry no parameters');
+  const text = `set local synchronous_commit = off;\n${statement.sql}`;
+  const results = (await (db as unknown as { $client: pg.Pool }).$client.query(text)) as unknown as pg.QueryResult<CountRow>[];
+  return rateState(results[1]?.rows[0], rule.limit, windowS);
+}
+
+type CountRow = { count: number; remaining_s: number };
+
+const PG = new PgDialect();
+
+/**
+ * The counting upsert: a new window when the old one has ended, else one more in it; returns the
+ * count and the seconds left in the window. `key` and `windowS` are parameters, or SQL to inline.
+ */
+function countStatement(key: string | SQL, windowS: number | SQL): SQL {
+  return sql`insert into rate_limits as r (key, count, window_starts_at) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when r.window_starts_at <= now() - make_interval(secs => ${windowS}) then 1 else r.count + 1 end,
       window_starts_at = case when r.window_starts_at <= now() - make_interval(secs => ${windowS})
         then now() else r.window_starts_at end
     returning count, extract(epoch from (window_starts_at + make_interval(secs => ${windowS}) - now()))::float8 as remaining_s`;
-  const results = (await (db as unknown as { $client: pg.Pool }).$client.query(text)) as unknown as pg.QueryResult<{ count: number; remaining_s: number }>[];
-  const row = results[1]?.rows[0];
+}
+
+function rateState(row: CountRow | undefined, limit: number, windowS: number): RateState {
   if (!row) throw new Error('rate limit upsert returned nothing');
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, windowS) };
+  return { allowed: row.count <= limit, count: row.count, retryAfterS: secondsLeft(row.remaining_s, windowS) };
 }
 
 /** Gives back one event counted by `hitRateLimit` (the attempt it stood for succeeded). */

@@ -10,8 +10,7 @@ import type { SignedInActor } from '../auth/actor.ts';
 import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
 import { perDb } from '../../db/named.ts';
-import { preparedStudyScope, studyScopeValues } from './prepared.ts';
-import { LESSON_NOT_FOUND } from './scopes.ts';
+import { LESSON_NOT_FOUND, preparedStudyScope, studyScopeValues } from './scopes.ts';
 
 /**
  * The enrolment (in the study scope), the published lesson in its course with its module, and the

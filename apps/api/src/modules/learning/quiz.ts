@@ -15,9 +15,8 @@ import type { AnswerIds } from './answer-ids.ts';
 import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumns, scoreOf, type GradedQuestion, type SelectedValue } from './grading.ts';
 import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
 import { perDb } from '../../db/named.ts';
-import { preparedStudyScope, studyScopeValues } from './prepared.ts';
 import { loadQuestions } from './questions.ts';
-import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy } from './scopes.ts';
+import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy, preparedStudyScope, studyScopeValues } from './scopes.ts';
 import type { LearningContent } from './content.ts';
 
 /** Seconds after the deadline an answer still counts (a save sent just in time over a slow network). */
