@@ -11,7 +11,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { DATABASE_UNAVAILABLE, SHUTTING_DOWN } from '../../errors.ts';
-import { buildCourse } from '../../test/factories.ts';
+import { buildCourse, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import { loadWebBuild, mountWeb } from '../../web/ssr.ts';
 
 type Mode = 'open' | 'refusing' | 'silent';
@@ -68,6 +68,8 @@ let admin: Database;
 let name: string;
 let app: FastifyInstance;
 let base: string;
+/** A learner's session opened while PostgreSQL was there: its access token stays valid without it. */
+let learner: TestSession;
 
 beforeAll(async () => {
   const serverUrl = new URL(inject('pgServerUrl'));
@@ -84,6 +86,7 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTENT_CACHE_TTL_MS: '0', PAGE_CACHE_TTL_MS: '0' });
   app = await buildApp({ config, db: database.db, pool: database.pool, web: mountWeb(build) });
   base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+  learner = await signInAs(app, await buildUser(database.db));
 });
 afterAll(async () => {
   await relay?.set('open');
@@ -174,6 +177,17 @@ describe.each(['refusing', 'silent'] as const)('with PostgreSQL away (%s)', (mod
     expect(body).toContain(DATABASE_UNAVAILABLE);
     // One wait for the database, not one for the renewal and another for the page's calls.
     expect(seconds).toBeLessThan(2);
+  });
+
+  it('answers a page 503 to someone with a valid access token, whose user the render cannot read', async () => {
+    // No refresh cookie: nothing to renew, so the first to need the database is the render's read of the user.
+    const { res, body, seconds } = await get('/user/courses/', { ...HTML, cookie: `crema_access=${learner.access}` });
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('cache-control')).not.toMatch(/public/);
+    expect(body).toContain('<html lang="ru">');
+    expect(body).toContain(DATABASE_UNAVAILABLE);
+    expect(seconds).toBeLessThan(3);
   });
 
   it('counts the answers it gave for the database', async () => {
