@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INT4_MAX } from '@crema/contract';
-import { AnswerIds } from './answer-ids.ts';
+import { AnswerIds, REMEMBERED_ATTEMPTS } from './answer-ids.ts';
 
 describe('answer ids a learner sees', () => {
   const ids = new AnswerIds('a-test-secret-key-of-enough-length-0123456789');
@@ -20,5 +20,19 @@ describe('answer ids a learner sees', () => {
     expect(ids.of(1, 500)).toBe(ids.of(1, 500));
     expect(ids.of(1, 500)).not.toBe(ids.of(2, 500));
     expect(new AnswerIds('another-secret-key-of-enough-length-987654321').of(1, 500)).not.toBe(ids.of(1, 500));
+  });
+
+  it('are remembered for the newest attempts only, each as worked out afresh', () => {
+    const kept = new AnswerIds('a-test-secret-key-of-enough-length-0123456789');
+    const first = kept.of(7, 500);
+    for (let attempt = 1000; attempt < 1000 + REMEMBERED_ATTEMPTS + 100; attempt++) {
+      kept.of(attempt, 500);
+      // Attempt 7 is used all along: the newest used stays.
+      expect(kept.of(7, 500)).toBe(first);
+    }
+    expect(kept.rememberedAttempts).toBe(REMEMBERED_ATTEMPTS);
+    const fresh = new AnswerIds('a-test-secret-key-of-enough-length-0123456789');
+    for (const attempt of [7, 1000, 1000 + REMEMBERED_ATTEMPTS + 99]) expect(kept.of(attempt, 500)).toBe(fresh.of(attempt, 500));
+    expect(ids.of(7, 500)).toBe(first);
   });
 });

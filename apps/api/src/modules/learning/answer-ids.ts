@@ -22,8 +22,16 @@ const ROUNDS = 4;
 /** A value no answer has: what an unknown learner id maps back to (the check then refuses it). */
 export const UNKNOWN_ANSWER = -1;
 
+/**
+ * Attempts whose ids this process keeps once worked out (the newest used). Every answer save shows
+ * the attempt's saved answers again, four HMACs an id; an exam of two thousand learners fits.
+ */
+export const REMEMBERED_ATTEMPTS = 4096;
+
 export class AnswerIds {
   private readonly key: Buffer;
+  /** Ids worked out, by attempt then answer: a pure function of the key, so no process can hold a stale one. */
+  private readonly remembered = new Map<number, Map<number, number>>();
 
   constructor(secretKey: string) {
     this.key = deriveKey(secretKey, 'quiz-answer-ids');
@@ -34,6 +42,29 @@ export class AnswerIds {
    * the id's two 15-bit halves, each round an HMAC of (attempt, round, half).
    */
   of(attemptId: number, answerId: number): number {
+    let attempt = this.remembered.get(attemptId);
+    if (attempt) {
+      // The newest used goes last: the first in the map is the one to forget.
+      this.remembered.delete(attemptId);
+    } else {
+      attempt = new Map();
+      if (this.remembered.size >= REMEMBERED_ATTEMPTS) this.remembered.delete(this.remembered.keys().next().value!);
+    }
+    this.remembered.set(attemptId, attempt);
+    let id = attempt.get(answerId);
+    if (id === undefined) {
+      id = this.work(attemptId, answerId);
+      attempt.set(answerId, id);
+    }
+    return id;
+  }
+
+  /** How many attempts' ids are kept now. */
+  get rememberedAttempts(): number {
+    return this.remembered.size;
+  }
+
+  private work(attemptId: number, answerId: number): number {
     if (!Number.isInteger(answerId) || answerId < 0 || answerId >= FIRST) throw new RangeError(`answer id ${answerId} out of range`);
     let left = answerId >>> BITS;
     let right = answerId & HALF_MASK;
@@ -55,8 +86,6 @@ export class AnswerIds {
 
 export class AttemptAnswerIds {
   private readonly back = new Map<number, Map<number, number>>();
-  /** Ids already shown in this attempt's answer: each costs four HMACs. */
-  private readonly shown = new Map<number, number>();
 
   constructor(
     private readonly ids: AnswerIds,
@@ -65,12 +94,7 @@ export class AttemptAnswerIds {
 
   /** An answer's id as the learner sees it. */
   out(answerId: number): number {
-    let id = this.shown.get(answerId);
-    if (id === undefined) {
-      id = this.ids.of(this.attemptId, answerId);
-      this.shown.set(answerId, id);
-    }
-    return id;
+    return this.ids.of(this.attemptId, answerId);
   }
 
   /** The database id of a learner id among the question's answers, else UNKNOWN_ANSWER. */
