@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Blocker, DataRouter } from 'react-router';
 import { Modal } from '../ui/Modal.tsx';
 import './unsaved-guard.css';
@@ -8,6 +8,11 @@ const browserRouter = (): DataRouter | undefined =>
   typeof window === 'undefined' ? undefined : (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
 const noSubscription = () => () => {};
 const IDLE: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
+/**
+ * The guard takes hold in the same commit that shows the page as changed: a passive effect runs
+ * after the paint, and a back button pressed in between went through unasked.
+ */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * react-router's useBlocker, on the router's own blocker API. Not useBlocker itself, nor the
@@ -23,7 +28,7 @@ function useLeaveBlocker(when: boolean, released: { current: boolean }): Blocker
     () => browserRouter()?.state.blockers.get(key) ?? IDLE,
     () => IDLE,
   );
-  useEffect(() => {
+  useCommitEffect(() => {
     const router = browserRouter();
     if (!router || !when) return;
     router.getBlocker(key, ({ currentLocation, nextLocation }) => !released.current && currentLocation.pathname !== nextLocation.pathname);
@@ -42,7 +47,7 @@ export const LEAVE_TEXT = 'Изменения не сохранены. Уйти 
  */
 export function useUnsavedGuard(dirty: boolean, text: string = LEAVE_TEXT): { dialog: ReactNode; release: () => void } {
   const released = useRef(false);
-  useEffect(() => {
+  useCommitEffect(() => {
     if (dirty) released.current = false;
   }, [dirty]);
   const blocker = useLeaveBlocker(dirty, released);
