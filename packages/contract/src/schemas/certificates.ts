@@ -32,6 +32,7 @@ export const certificateSettingsFormSchema = z
   })
   .meta({ id: 'CertificateSettingsForm' });
 export type CertificateSettingsForm = z.input<typeof certificateSettingsFormSchema>;
+export type CertificateSettingsValues = z.output<typeof certificateSettingsFormSchema>;
 
 export const certificateSettingsSchema = z
   .object({
