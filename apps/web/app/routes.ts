@@ -89,6 +89,8 @@ export default [
     route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
     route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
   ]),
+  // The public check of a certificate, the page its QR code opens (decision 0085).
+  route('certificates/:number', 'routes/certificate.tsx', { id: 'certificate' }),
   // An invitation link of a course: public; its code loads only on this page.
   route('invitation/:token', 'routes/invitation.tsx', { id: 'invitation' }),
   // Social sign-in: the providers send the person back here (one page, one route per provider).
