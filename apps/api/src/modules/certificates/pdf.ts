@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fullName } from '@crema/contract';
+import type * as PdfLib from 'pdf-lib';
 import type { PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+import type * as QrCode from 'qrcode';
 
 /** What one certificate says. */
 export interface CertificateContent {
@@ -38,11 +40,11 @@ export function longMoscowDate(value: Date): string {
 }
 
 interface Toolkit {
-  lib: typeof import('pdf-lib');
+  lib: typeof PdfLib;
   fontkit: unknown;
   regular: Buffer;
   bold: Buffer;
-  qrcode: typeof import('qrcode');
+  qrcode: typeof QrCode;
 }
 
 let toolkit: Promise<Toolkit> | undefined;
@@ -59,7 +61,7 @@ function loadToolkit(): Promise<Toolkit> {
       readFile(path.join(fontDir, 'DejaVuSans.ttf')),
       readFile(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
     ]);
-    return { lib, fontkit: (fontkit as { default?: unknown }).default ?? fontkit, qrcode: (qrcode as { default?: typeof import('qrcode') }).default ?? qrcode, regular, bold };
+    return { lib, fontkit: (fontkit as { default?: unknown }).default ?? fontkit, qrcode: (qrcode as { default?: typeof QrCode }).default ?? qrcode, regular, bold };
   })().catch((error: unknown) => {
     toolkit = undefined;
     throw error;
@@ -100,7 +102,7 @@ function fitting(font: PDFFont, text: string, size: number, min: number, width: 
   return s;
 }
 
-function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color: ReturnType<typeof import('pdf-lib').rgb>) {
+function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color: ReturnType<typeof PdfLib.rgb>) {
   page.drawText(text, { x: (WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
 }
 
