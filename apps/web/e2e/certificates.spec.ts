@@ -67,6 +67,8 @@ test('a learner finishes a course, gives the name, downloads the certificate; th
     // ── A new learner (no name yet) gets the course and finishes its lesson.
     const email = await login(newEmail('cert'));
     await call(owner, ownerContext, 'POST', `/api/admin/courses/${course.id}/audience/`, { email });
+    // An account's access by e-mail waits as a grant until the learner takes it ('Мое обучение' does so).
+    await call(page.request, page.context(), 'POST', '/api/user/courses/grants/');
     const mine = (await (await page.request.get('/api/user/courses/')).json()) as { id: number; course: { id: number } }[];
     const enrolment = mine.find((c) => c.course.id === course.id)!;
     await page.goto(`/user/courses/${enrolment.id}/lessons/${lesson.id}/`);
