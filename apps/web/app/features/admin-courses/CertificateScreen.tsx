@@ -262,11 +262,8 @@ export function CertificateScreen({
       </p>
       <SettingsForm courseId={courseId} settings={settings} />
       <h2>Выданные сертификаты</h2>
-      <Form method="get" className="admin-search" role="search">
-        <label>
-          <span className="admin-small">Номер или ФИО</span>
-          <input type="search" name="search" defaultValue={search} maxLength={100} />
-        </label>
+      <Form method="get" role="search" className="admin-filters" aria-label="Поиск сертификатов">
+        <input type="search" name="search" defaultValue={search} maxLength={100} placeholder="Номер или ФИО" aria-label="Номер или ФИО" />
         <button type="submit" className="button button--ghost">
           Найти
         </button>
