@@ -30,6 +30,7 @@ export const certificateSettingsFormSchema = z
     stamp_image: imageKey,
     background_image: imageKey,
   })
+  .strict()
   .meta({ id: 'CertificateSettingsForm' });
 export type CertificateSettingsForm = z.input<typeof certificateSettingsFormSchema>;
 export type CertificateSettingsValues = z.output<typeof certificateSettingsFormSchema>;
@@ -82,6 +83,7 @@ export const certificateIdParams = z.object({
 /** POST /api/admin/courses/{id}/certificates/{certificateId}/revoke/ */
 export const certificateRevokeFormSchema = z
   .object({ reason: z.string({ error: CERTIFICATE_TEXTS.reasonRequired }).trim().min(1, CERTIFICATE_TEXTS.reasonRequired).max(500, 'Не длиннее 500 символов.') })
+  .strict()
   .meta({ id: 'CertificateRevokeForm' });
 export type CertificateRevokeForm = z.input<typeof certificateRevokeFormSchema>;
 
