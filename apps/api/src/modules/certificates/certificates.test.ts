@@ -3,6 +3,7 @@
 // the public verification and its limit, revoking and reissuing, another owner's course a 404.
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_NUMBER_RE, CERTIFICATE_TEXTS } from '@crema/contract/rules';
 import type { IssuedCertificate, MyCertificates } from '@crema/contract';
@@ -126,6 +127,43 @@ describe('certificate settings in the course builder', () => {
     const url = await put({ ...SETTINGS, background_image: 'https://example.com/x.png' });
     expect(url.statusCode).toBe(400);
     expect((await put({ ...SETTINGS, signature_image: `courses/${owner.id}/mine.png` })).statusCode).toBe(200);
+  });
+});
+
+describe('pictures on the certificate', () => {
+  it('puts the uploaded signature, stamp (WebP converted) and background on the PDF', async () => {
+    const owner = await buildOwner(db());
+    const { course: c } = await course(owner.id);
+    const session = await signInAs(t.app, owner);
+    const picture = (format: 'png' | 'webp', color: string) =>
+      sharp({ create: { width: 300, height: 120, channels: 4, background: color } })[format]().toBuffer();
+    const keys: string[] = [];
+    for (const [format, color, name] of [['png', '#1d3f8a', 'sign.png'], ['webp', '#b3261e', 'stamp.webp'], ['png', '#faf6f1', 'bg.png']] as const) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await picture(format, color))]), name);
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads/?kind=image',
+        headers: { ...session.headers, 'content-type': request.headers.get('content-type')! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(res.statusCode).toBe(201);
+      keys.push((res.json() as { key: string }).key);
+    }
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/courses/${c.id}/certificate/`,
+      headers: session.headers,
+      payload: { ...SETTINGS, signature_image: keys[0], stamp_image: keys[1], background_image: keys[2] },
+    });
+    expect(saved.statusCode).toBe(200);
+    // Saved again unchanged: the keys the settings hold stay acceptable.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/courses/${c.id}/certificate/`, headers: session.headers, payload: { ...SETTINGS, signature_image: keys[0], stamp_image: keys[1], background_image: keys[2] } })).statusCode).toBe(200);
+    const preview = await t.app.inject({ method: 'GET', url: `/api/admin/courses/${c.id}/certificate/preview/`, headers: session.headers });
+    expect(preview.statusCode).toBe(200);
+    const images = preview.rawPayload.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? [];
+    expect(images).toHaveLength(3);
   });
 });
 
