@@ -148,8 +148,9 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   centred(page, heavy, name, 380, fitting(heavy, name, 30, 14, inner), ink);
   centred(page, font, 'успешно завершил(а) обучение по курсу', 340, 14, muted);
   const course = `«${content.courseTitle}»`;
-  const courseSize = fitting(heavy, course, 22, 12, inner);
-  const courseLines = courseSize > 12 ? [course] : wrap(heavy, course, 12, inner);
+  // One line from 22 pt down to 16; a longer title wraps at 16 pt (three lines at most).
+  const courseSize = fitting(heavy, course, 22, 16, inner);
+  const courseLines = heavy.widthOfTextAtSize(course, courseSize) <= inner ? [course] : wrap(heavy, course, courseSize, inner);
   let y = 305;
   for (const line of courseLines.slice(0, 3)) {
     centred(page, heavy, line, y, courseSize, ink);
