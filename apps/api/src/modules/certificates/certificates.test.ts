@@ -257,6 +257,9 @@ describe('issuing', () => {
 
     const patched = await t.app.inject({ method: 'PATCH', url: '/api/user/personal/', headers: l.session.headers, payload: { last_name: 'Орлова' } });
     expect(patched.statusCode).toBe(200);
+    // Saving the name issues it at once, with its letter.
+    expect(await db().select().from(certificates).where(eq(certificates.userId, l.user.id))).toHaveLength(1);
+    expect(await lettersTo(l.user.email)).toHaveLength(1);
     const after = await mine(l.session);
     expect(after.name_needed).toEqual([]);
     expect(after.certificates).toHaveLength(1);
