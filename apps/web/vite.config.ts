@@ -72,6 +72,8 @@ export default defineConfig({
             { name: 'link-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]links\.ts$/ },
             // The counters' parsing (their hosts for the security policy) loads with the staff's settings screen only.
             { name: 'counter-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]counters\.ts$/ },
+            // Certificates' words load with the builder's certificate screen (decision 0085).
+            { name: 'certificate-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]certificates\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.

@@ -62,6 +62,7 @@ import { siteShellRoutes } from './modules/site-shell/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { siteCatalogRoutes } from './modules/site-catalog/routes.ts';
 import { siteReviewsRoutes } from './modules/site-reviews/routes.ts';
+import { certificateRoutes } from './modules/certificates/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteSettingsRoutes);
       await api.register(siteCatalogRoutes);
       await api.register(siteReviewsRoutes);
+      await api.register(certificateRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

@@ -70,6 +70,8 @@ export default [
     route('admin/courses/:id', 'routes/admin/course-programme.tsx', { id: 'admin-course-programme' }),
     route('admin/courses/:id/edit', 'routes/admin/course-edit.tsx', { id: 'admin-course-edit' }),
     route('admin/courses/:id/links', 'routes/admin/course-links.tsx', { id: 'admin-course-links' }),
+    // The course's certificate: settings and the certificates issued (decision 0085).
+    route('admin/courses/:id/certificate', 'routes/admin/course-certificate.tsx', { id: 'admin-course-certificate' }),
     route('admin/courses/:id/audience', 'routes/admin/course-audience.tsx', { id: 'admin-course-audience' }),
     route('admin/courses/:id/audience/add', 'routes/admin/course-audience-add.tsx', { id: 'admin-course-audience-add' }),
     // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.
@@ -89,6 +91,8 @@ export default [
     route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
     route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
   ]),
+  // The public check of a certificate, the page its QR code opens (decision 0085).
+  route('certificates/:number', 'routes/certificate.tsx', { id: 'certificate' }),
   // An invitation link of a course: public; its code loads only on this page.
   route('invitation/:token', 'routes/invitation.tsx', { id: 'invitation' }),
   // Social sign-in: the providers send the person back here (one page, one route per provider).

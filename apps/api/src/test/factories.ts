@@ -10,6 +10,8 @@ import {
   attributeValues,
   banners,
   categories,
+  certificateSettings,
+  certificates,
   configs,
   courseAttributes,
   courseModules,
@@ -57,6 +59,7 @@ import {
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { csrfTokenFor } from '../modules/auth/plugin.ts';
 import { AccessTokens, issueRefreshToken } from '../modules/auth/tokens.ts';
+import { newCertificateNumber } from '../modules/certificates/numbers.ts';
 
 let sequence = 0;
 /** A value unique within the test run (and across files: the random part). */
@@ -484,4 +487,22 @@ export async function signInAs(app: FastifyInstance, user: Pick<User, 'id'>): Pr
     access,
     refresh: refresh.token,
   };
+}
+
+/** A course's certificate switched on (rule all_done unless told), as the builder saves it. */
+export async function buildCertificateSettings(db: Executor, values: { courseId: number } & Partial<typeof certificateSettings.$inferInsert>) {
+  const [row] = await db.insert(certificateSettings).values({ enabled: true, ...values }).returning();
+  return row!;
+}
+
+/** An issued certificate of an enrolment (a random number, the name given or 'Иванова Ирина'). */
+export async function buildCertificate(
+  db: Executor,
+  values: { courseId: number; userId: number } & Partial<typeof certificates.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(certificates)
+    .values({ number: newCertificateNumber(), lastName: 'Иванова', firstName: 'Ирина', courseTitle: 'Курс', title: 'Сертификат о прохождении курса', ...values })
+    .returning();
+  return row!;
 }

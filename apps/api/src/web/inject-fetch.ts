@@ -4,7 +4,11 @@ import { sharedTopicsOf, type SharedAnswers } from '../lib/shared-answers.ts';
 /** A `fetch` for server-side loaders that calls the API in-process, without a socket. */
 export type ApiFetch = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
 
-export function createInjectFetch(app: FastifyInstance, forwardedHeaders: Record<string, string>, shared?: SharedAnswers): ApiFetch {
+/**
+ * `remoteAddress` is the visitor's connection's address, so the API sees the same client as the
+ * page did (limits per network, such as certificate lookups, count the visitor, not the server).
+ */
+export function createInjectFetch(app: FastifyInstance, forwardedHeaders: Record<string, string>, shared?: SharedAnswers, remoteAddress?: string): ApiFetch {
   return async (path, init = {}) => {
     const method = init.method ?? 'GET';
     const headers: Record<string, string> = { ...forwardedHeaders, ...init.headers };
@@ -19,7 +23,7 @@ export function createInjectFetch(app: FastifyInstance, forwardedHeaders: Record
     if (known) return new Response(known.body, { status: known.status, headers: known.headers });
 
     const since = shared?.mark() ?? 0;
-    const res = await app.inject({ method: method as 'GET', url: path, headers, payload });
+    const res = await app.inject({ method: method as 'GET', url: path, headers, payload, ...(remoteAddress ? { remoteAddress } : {}) });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, String(v));

@@ -249,7 +249,7 @@ export function mountWeb(build: ServerBuild, buildDir = WEB_BUILD_DIR) {
         if (renderId) forwarded[RENDER_HEADER] = renderId;
         let currentUser: Promise<CurrentUser | null> | undefined;
         return {
-          api: createInjectFetch(app, forwarded, sharedAnswers),
+          api: createInjectFetch(app, forwarded, sharedAnswers, request.raw.socket?.remoteAddress),
           currentUser: () => (currentUser ??= renderUser(request, renderId)),
           requestId: request.id,
           log: request.log,

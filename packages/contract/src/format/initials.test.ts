@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { avatarLetters, fullName, initials } from './initials.ts';
+import { avatarLetters, fullName, holderInitials, initials } from './initials.ts';
 
 describe('initials', () => {
   it('takes the first letters of first and last name, upper-cased', () => {
@@ -80,5 +80,13 @@ describe('avatarLetters', () => {
     expect(avatarLetters({ first_name: ' ', last_name: 'петрова', email: 'x@example.ru' })).toBe('П');
     expect(avatarLetters({ first_name: null, last_name: null, email: 'maria@example.ru' })).toBe('M');
     expect(avatarLetters({ first_name: 'ёлка', email: 'e@example.ru' })).toBe('Ё');
+  });
+});
+
+describe('holderInitials', () => {
+  it('names a certificate holder by initials of first name and patronymic, then the surname', () => {
+    expect(holderInitials({ last_name: 'Иванова', first_name: 'ирина', patronymic: 'Петровна' })).toBe('И. П. Иванова');
+    expect(holderInitials({ last_name: ' Иванова ', first_name: 'Ирина', patronymic: null })).toBe('И. Иванова');
+    expect(holderInitials({ last_name: 'Ёлкина', first_name: 'е\u0308ва', patronymic: '' })).toBe('Ё. Ёлкина');
   });
 });

@@ -34,3 +34,12 @@ export function fullName(user: PersonName): string {
 export function avatarLetters(user: Pick<PersonName, 'first_name' | 'last_name'> & { email?: string | null }): string {
   return initials(user) || firstLetter(user.email);
 }
+
+/**
+ * A certificate holder as the public verification page names them: initials of the first name
+ * and patronymic, then the surname ('И. П. Иванова'; without a patronymic 'И. Иванова').
+ */
+export function holderInitials(user: PersonName): string {
+  const letters = [user.first_name, user.patronymic].map(firstLetter).filter(Boolean).map((l) => `${l}.`);
+  return [...letters, clean(user.last_name)].filter(Boolean).join(' ');
+}

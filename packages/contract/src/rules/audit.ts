@@ -106,6 +106,10 @@ export const AUDIT_ACTIONS = {
   'review.publish': 'Опубликован отзыв',
   'review.hide': 'Скрыт отзыв',
   'review.reply': 'Ответ школы на отзыв',
+  // Certificates of completion (decision 0085).
+  'certificate.settings': 'Изменены настройки сертификата курса',
+  'certificate.revoke': 'Отозван сертификат',
+  'certificate.reissue': 'Перевыпущен сертификат',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -142,6 +146,8 @@ export const AUDIT_ENTITIES = {
   // The site: teachers and reviews (decision 0073).
   teacher: 'Преподаватель',
   review: 'Отзыв',
+  // Certificates of completion (decision 0085).
+  certificate: 'Сертификат',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

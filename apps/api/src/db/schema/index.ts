@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './blocks.ts';
 export * from './catalog.ts';
+export * from './certificates.ts';
 export { RU_COLLATION, ruText } from './columns.ts';
 export * from './consents.ts';
 export * from './content.ts';

@@ -18,6 +18,7 @@ import { consents, courseGrants, courseLinks, testAttempts, userCourses, users, 
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
+  buildCertificate,
   buildCourse,
   buildEnrolment,
   buildGroup,
@@ -281,6 +282,20 @@ describe('every route of the app', () => {
     expect(levels.get('POST /api/admin/documents/')).toBe('staff');
     // The course builder is the owners' (staff count as owners), not staff only.
     expect(levels.get('POST /api/admin/modules/:id/lessons/set-order/')).toBe('owner');
+    // Certificates (decision 0085): verification for anyone; the holder's list and PDF; the builder's part for owners.
+    expect(levels.get('GET /api/certificates/:number/')).toBe('public');
+    expect(levels.get('GET /api/user/certificates/')).toBe('user');
+    expect(levels.get('GET /api/user/certificates/:number/pdf/')).toBe('user');
+    for (const route of [
+      'GET /api/admin/courses/:id/certificate/',
+      'PUT /api/admin/courses/:id/certificate/',
+      'GET /api/admin/courses/:id/certificate/preview/',
+      'GET /api/admin/courses/:id/certificates/',
+      'POST /api/admin/courses/:id/certificates/:certificateId/revoke/',
+      'POST /api/admin/courses/:id/certificates/:certificateId/reissue/',
+    ]) {
+      expect(levels.get(route), route).toBe('owner');
+    }
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 
@@ -576,6 +591,25 @@ describe('every route of the app', () => {
     '/api/user/course/:id/testing/:testId/progress/': studying,
     // A learner's review of a course they study (decision 0073).
     '/api/user/course/:id/review/': async (db, userId) => ({ id: (await studying(db, userId)).id, payload: { rating: 5, name: 'Анна С.', text: 'Хороший курс, спасибо.' } }),
+    // Certificates (decision 0085): the settings and list of the owner's course; one of its certificates; the holder's own PDF.
+    '/api/admin/courses/:id/certificate/': async (db, userId) => ({
+      id: (await owning(db, userId)).course.id,
+      payload: { enabled: true, rule: 'all_done' },
+    }),
+    '/api/admin/courses/:id/certificate/preview/': async (db, userId) => (await owning(db, userId)).course.id,
+    '/api/admin/courses/:id/certificates/': async (db, userId) => (await owning(db, userId)).course.id,
+    '/api/admin/courses/:id/certificates/:certificateId/revoke/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const certificate = await buildCertificate(db, { courseId: course.id, userId: (await buildUser(db)).id });
+      return { id: course.id, certificateId: certificate.id, payload: { reason: 'Ошибка в данных' } };
+    },
+    '/api/admin/courses/:id/certificates/:certificateId/reissue/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const holder = await buildUser(db, { lastName: 'Орлова', firstName: 'Анна' });
+      const certificate = await buildCertificate(db, { courseId: course.id, userId: holder.id, lastName: 'Соколова', firstName: 'Анна' });
+      return { id: course.id, certificateId: certificate.id };
+    },
+    '/api/user/certificates/:number/pdf/': async (db, userId) => (await buildCertificate(db, { courseId: (await buildCourse(db)).id, userId })).number,
     // One finished attempt of the holder's (its result page).
     '/api/user/attempts/:attemptId/': async (db, userId) => {
       const { id, testId } = await studying(db, userId);

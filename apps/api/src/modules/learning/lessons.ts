@@ -57,7 +57,7 @@ export async function getLessonPage(
   content: LearningContent,
   actor: SignedInActor,
   params: { id: number; lessonId: number; page: number },
-  { record = true }: { record?: boolean } = {},
+  { record = true, onCompleted }: { record?: boolean; onCompleted?: (enrolmentId: number) => Promise<unknown> } = {},
 ): Promise<LessonPage> {
   const row = await findOne(
     lessonRow(db).execute({ id: params.id, lessonId: params.lessonId, ...studyScopeValues(actor) }),
@@ -75,6 +75,8 @@ export async function getLessonPage(
   // writes nothing: a reload is a pure read.
   const unchanged = row.status !== null && STATUS_RANK[row.status] >= STATUS_RANK[reached] && row.lastPage === params.page;
   const status = unchanged || !record ? (row.status ?? 'not_started') : await recordProgress(db, row.enrolmentId, row.id, params.page, reached);
+  // The lesson has just become completed: progress changed (a certificate may be due, decision 0085).
+  if (onCompleted && status === 'completed' && row.status !== 'completed') await onCompleted(row.enrolmentId);
   return {
     id: row.id,
     title: row.title,

@@ -31,6 +31,7 @@ import { AnswerIds } from './answer-ids.ts';
 import { getLessonPage } from './lessons.ts';
 import { getCourseModules } from './outline.ts';
 import { attemptReport, getQuiz, quizProgress, saveQuiz } from './quiz.ts';
+import { checkCertificate } from '../certificates/issue.ts';
 
 const tags = ['learning'];
 const notFound = { 404: detailErrorSchema.describe('Нет такого курса пользователя, урока или теста, или доступ к нему закрыт') };
@@ -50,6 +51,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // The published structure and lesson blocks, the same for every learner, kept a few seconds (0005).
   const content = app.learningContent;
+  /** Progress changed for enrolment `id`: issues its certificate when the course has one and it is earned. */
+  const certificateDue = (id: number) => checkCertificate(db, { publicUrl: app.deps.config.publicUrl }, id);
   // The answer ids learners see, each attempt's own (decision 0050).
   const answerIds = new AnswerIds(app.deps.config.secretKey);
   app.addHook('onSend', noStore);
@@ -153,7 +156,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Fastify answers HEAD with this handler too: a HEAD (a link checker, a prefetch) records no progress.
     async (request) =>
-      getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }, { record: request.method !== 'HEAD' }),
+      getLessonPage(db, content, signedInActor(request), { ...request.params, page: request.query.page }, { record: request.method !== 'HEAD', onCompleted: certificateDue }),
   );
 
   const quizErrors = {
@@ -213,10 +216,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) =>
-        saveQuiz(db, answerIds, content, signedInActor(request), request.params, request.body, {
+      async (request) => {
+        const state = await saveQuiz(db, answerIds, content, signedInActor(request), request.params, request.body, {
           savesPerMinute: app.deps.config.quizSavesPerMinute,
-        }),
+        });
+        // A finished attempt changes progress: a certificate may be due (decision 0085).
+        if (request.body.finish) await certificateDue(request.params.id);
+        return state;
+      },
     );
   }
 

@@ -53,6 +53,8 @@ export interface MailTemplateData {
   group_session_changed: { courseTitle: string; groupTitle: string; sessionTitle: string; was: string; now: string | null; url: string };
   /** A seat freed in a full group: held for the first person of its waiting list until `untilText` (decision 0067). */
   waiting_offer: { courseTitle: string; groupTitle: string; untilText: string; amountText: string; payUrl: string };
+  /** A certificate of completion was issued (decision 0085): its PDF and its public verification page. */
+  certificate_issued: { courseTitle: string; number: string; holder: string; downloadUrl: string; verifyUrl: string };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -418,6 +420,32 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: `${heading}: ${data.sessionTitle}`,
       html: layout({ school, preheader: lead, heading, body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(hint)), button(link.toString(), 'Открыть расписание')], note }),
       text: textLetter(school, [heading, '', lead, hint, '', link.toString(), '', note]),
+    };
+  },
+  certificate_issued: (data, school) => {
+    const heading = 'Сертификат о прохождении курса';
+    const lead = `Поздравляем! Вы прошли курс «${data.courseTitle}», и школа «${school.name}» выдала сертификат на имя ${data.holder}, №${NBSP}${data.number}.`;
+    const verify = 'Подлинность сертификата любой может проверить по QR-коду на нём или по ссылке:';
+    const note = 'Скачать сертификат можно и позже — в разделе «Мое обучение» на сайте. Если в ФИО ошибка, исправьте личные данные и напишите в школу.';
+    const download = new URL(data.downloadUrl);
+    const check = new URL(data.verifyUrl);
+    for (const link of [download, check]) {
+      if (link.protocol !== 'https:' && link.protocol !== 'http:') throw new Error(`certificate link must be http(s), got ${link.protocol}`);
+    }
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({
+        school,
+        preheader: lead,
+        heading,
+        body: [
+          paragraph(escapeHtml(lead)),
+          button(download.toString(), 'Скачать сертификат (PDF)'),
+          paragraph(`${escapeHtml(verify)}<br><a href="${escapeHtml(check.toString())}" style="color:${COLORS.brand};word-break:break-all">${escapeHtml(check.toString())}</a>`),
+        ],
+        note,
+      }),
+      text: textLetter(school, [heading, '', lead, '', `Скачать (PDF): ${download.toString()}`, '', verify, check.toString(), '', note]),
     };
   },
 };

@@ -43,6 +43,7 @@ import { exportAccount } from './export.ts';
 import { getDocuments, getPersonal, patchDocuments, patchPersonal, referenceBooks } from './service.ts';
 import { createStudent, deleteStudent, listStudents, patchStudent } from './students.ts';
 import { acceptFormFields } from '../../lib/form-body.ts';
+import { checkAccount } from '../certificates/issue.ts';
 
 /** The body types the account forms may send (documented in the OpenAPI document). */
 const FORM_TYPES = ['application/json', 'multipart/form-data'];
@@ -92,7 +93,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return patchPersonal(db, signedInActor(request), request.body);
+      const actor = signedInActor(request);
+      const result = await patchPersonal(db, actor, request.body);
+      // A name saved may be what a finished course's certificate waited for (decision 0085).
+      const { last_name, first_name, patronymic } = request.body;
+      if (last_name !== undefined || first_name !== undefined || patronymic !== undefined) {
+        await checkAccount(db, { publicUrl: app.deps.config.publicUrl }, actor.user.id);
+      }
+      return result;
     },
   );
 

@@ -20,6 +20,7 @@ function courseLinks(id: number, staff: boolean) {
     { to: adminPaths.finalTests(id), label: 'Итоговые тесты' },
     { to: adminPaths.audience(id), label: 'Ученики' },
     { to: adminPaths.links(id), label: 'Ссылки-приглашения' },
+    { to: adminPaths.certificate(id), label: 'Сертификат' },
     // Staff moderate the course's reviews (decision 0073).
     ...(staff ? [{ to: `/admin/school/site/reviews/?course=${id}`, label: 'Отзывы о курсе' }] : []),
   ];

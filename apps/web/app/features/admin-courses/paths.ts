@@ -10,6 +10,7 @@ export const adminPaths = {
   audience: (id: number) => `/admin/courses/${id}/audience/`,
   addLearner: (id: number) => `/admin/courses/${id}/audience/add/`,
   links: (id: number) => `/admin/courses/${id}/links/`,
+  certificate: (id: number) => `/admin/courses/${id}/certificate/`,
   /** The course as learners see it (decision 0041); `from=edit`: back to the settings. */
   preview: (id: number, from?: 'edit') => `/admin/courses/${id}/preview/${from ? `?from=${from}` : ''}`,
   lesson: (id: number) => `/admin/lessons/${id}/`,

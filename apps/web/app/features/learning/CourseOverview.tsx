@@ -10,7 +10,7 @@ import './learning.css';
 // and their statuses, the final tests, and 'Продолжить' to where the learner stopped; under them the
 // learner's review of the course (`review`, decision 0073).
 
-export function CourseOverview({ course, review = null }: { course: StudyCourse; review?: ReactNode }) {
+export function CourseOverview({ course, review = null, certificate = null }: { course: StudyCourse; review?: ReactNode; certificate?: ReactNode }) {
   const items = [...course.outline.modules.flatMap((module) => module.content), ...course.outline.final_tests.map((test) => ({ ...test, type: 'test' as const }))];
   const done = items.filter((item) => item.status === 'completed').length;
   const started = items.some((item) => isDone(item.type, item.status));
@@ -35,6 +35,7 @@ export function CourseOverview({ course, review = null }: { course: StudyCourse;
           </Link>
         ) : null}
       </div>
+      {certificate}
       <Outline links={courseLinks(course.id)} outline={course.outline} variant="overview" />
       {review}
     </main>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { MyCourse } from '@crema/contract';
+import type { MyCertificates, MyCourse } from '@crema/contract';
 import { formatDate } from '@crema/contract/format';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -9,6 +9,7 @@ import { continuePath, coursePath } from '../../ui/paths.ts';
 import './learning.css';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
+import { CertificateLinks } from './CertificateLinks.tsx';
 
 // /user/courses/ 'Мое обучение': the enrolments of the
 // account and its students. A card leads to the course overview; 'Продолжить' to the first lesson
@@ -52,7 +53,7 @@ function WarningDelete({
   );
 }
 
-function CourseCard({ item, onHide, onDelete }: { item: MyCourse; onHide: () => void; onDelete: () => void }) {
+function CourseCard({ item, certificates, onHide, onDelete }: { item: MyCourse; certificates: MyCertificates | null; onHide: () => void; onDelete: () => void }) {
   const { completed, total } = item.progress;
   const ended = item.access_ended;
   return (
@@ -78,6 +79,7 @@ function CourseCard({ item, onHide, onDelete }: { item: MyCourse; onHide: () => 
             </span>
           </div>
         ) : null}
+        <CertificateLinks enrolmentId={item.id} certificates={certificates} title={item.course.title} />
         <div className="my-course__actions">
           {ended ? (
             <Link className="button button--primary my-course__continue" to={paths.course(item.course.slug)} aria-label={`Записаться снова: ${item.course.title}`}>
@@ -128,6 +130,7 @@ export function MyCoursesScreen({
   hidden: initialHidden,
   groups = 0,
   pendingGrants = 0,
+  certificates = null,
 }: {
   courses: MyCourse[];
   hidden: MyCourse[];
@@ -135,6 +138,8 @@ export function MyCoursesScreen({
   groups?: number;
   /** Courses owners opened to the account's address, not yet enrolments: taken once, then the data reloads. */
   pendingGrants?: number;
+  /** The account's certificates and the courses waiting for its name (decision 0085). */
+  certificates?: MyCertificates | null;
 }) {
   const [lists, setLists] = useState({ courses: initialCourses, hidden: initialHidden });
   const reload = useCallback(async () => {
@@ -205,7 +210,7 @@ export function MyCoursesScreen({
         <ul className="my-courses">
           {courses.map((item) => (
             <li key={item.id}>
-              <CourseCard item={item} onHide={() => hide(item)} onDelete={() => setDeleting(item)} />
+              <CourseCard item={item} certificates={certificates} onHide={() => hide(item)} onDelete={() => setDeleting(item)} />
             </li>
           ))}
         </ul>
