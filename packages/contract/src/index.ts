@@ -28,3 +28,4 @@ export * from './schemas/site-settings.ts';
 export * from './rules/site-settings.ts';
 export * from './schemas/site-catalog.ts';
 export * from './schemas/site-reviews.ts';
+export * from './schemas/letters.ts';

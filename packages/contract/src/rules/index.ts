@@ -14,3 +14,4 @@ export * from './applications.ts';
 export * from './promo.ts';
 export * from './site-shell.ts';
 export * from './counters.ts';
+export * from './letters.ts';

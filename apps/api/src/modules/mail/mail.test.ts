@@ -29,7 +29,7 @@ describe('the outbox', () => {
     const id = await t.database.db.transaction((tx) =>
       sendTemplate(tx, { to: 'kept@example.com', template: 'login_code', data: { code: '2222', validMinutes: 10 } }),
     );
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ to: 'kept@example.com', subject: 'Код для входа: 2222', status: 'pending', attempts: 0 });
     expect(row!.text).toContain('Код действует 10\u00a0минут.');
   });
@@ -42,7 +42,7 @@ describe('the outbox', () => {
         template: 'password_restore_link',
         data: { url: 'https://crema.example/restore/?token=abc', validMinutes: 30 },
       });
-      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
       expect(row!.text).toContain('Школа «Зерно» <тест>');
       expect(row!.html).toContain('Школа «Зерно» &lt;тест&gt;');
       expect(row!.text).toContain('https://crema.example/restore/?token=abc');

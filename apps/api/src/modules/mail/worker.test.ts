@@ -86,7 +86,7 @@ describe('mail worker', () => {
       expect(raw).toMatch(/^From: Crema <no-reply@crema\.test>/m);
       expect(raw).toContain('text/plain');
       expect(raw).toContain('text/html');
-      const sent = await row(id);
+      const sent = await row(id!);
       expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(sent.sentAt).toBeInstanceOf(Date);
 
