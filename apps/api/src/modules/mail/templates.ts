@@ -81,7 +81,7 @@ export interface MailTemplateData {
   lesson_opened: { courseTitle: string; groupTitle: string; lessonTitle: string; url: string };
   /** A finished test attempt: passed or not, with the score. */
   test_result: { courseTitle: string; testTitle: string; passed: boolean; score: number; passScore: number; url: string };
-  /** Access to a course ends in 7 days ('12 декабря 2026', Moscow date). */
+  /** Access to a course ends in 7 days; `endsText`: when, Moscow time ('12.12.2026 23:59'). */
   access_ending: { courseTitle: string; endsText: string; url: string };
   /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
   course_access: { courseTitle: string; url: string; hasAccount: boolean };
@@ -573,7 +573,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     simpleLetter(school, {
       subject: `Доступ к курсу заканчивается: ${data.courseTitle}`,
       heading: 'Доступ заканчивается через 7 дней',
-      lead: `Доступ к курсу «${data.courseTitle}» открыт до ${data.endsText} включительно.`,
+      lead: `Доступ к курсу «${data.courseTitle}» открыт до ${data.endsText} (по Москве).`,
       more: ['Успейте пройти оставшиеся уроки и тесты: после этой даты материалы курса закроются.'],
       link: { url: data.url, label: 'Продолжить обучение', what: 'learning' },
       note: 'Если нужно продлить доступ, напишите нам через сайт.',
