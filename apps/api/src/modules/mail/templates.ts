@@ -433,7 +433,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         'Новая заявка',
         '',
         lead,
-        ...(data.course ? ['', `Курс: ${data.course.title} — ${data.course.url}`] : []),
+        ...(data.course ? ['', `Курс: ${data.course.title} — ${webLink(data.course.url, 'course')}`] : []),
         '',
         ...data.fields.map((f) => `${f.title}: ${f.value}`),
         '',
@@ -623,6 +623,9 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     };
   },
 };
+
+/** Every template there is (tests render each). */
+export const MAIL_TEMPLATES = Object.keys(renderers) as MailTemplate[];
 
 /** Renders one template for one school. */
 export function renderMail<T extends MailTemplate>(template: T, data: MailTemplateData[T], school: MailSchool): RenderedMail {
