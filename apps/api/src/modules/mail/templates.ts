@@ -62,7 +62,7 @@ export interface MailTemplateData {
    * seats are held ('5 декабря, 18:30', Moscow time); null without a hold.
    */
   order_placed: { orderCode: string; courseTitle: string; amountText: string; payUrl: string; heldUntilText: string | null };
-  /** A card payment was declined; `reason` is the bank's word when it gave one. */
+  /** A card payment was declined; `reason`: why, in a sentence, when the bank said. */
   payment_failed: { orderCode: string; courseTitle: string; amountText: string; reason: string | null; payUrl: string };
   /** Money was returned; `full` — the whole order (access ends), else a part. */
   refund_made: { orderCode: string; courseTitle: string; amountText: string; full: boolean; ordersUrl: string };
@@ -511,7 +511,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       subject: `Оплата не прошла: ${data.courseTitle}`,
       heading: 'Оплата не прошла',
       lead: `Банк не провёл оплату заказа №${NBSP}${data.orderCode} на курс «${data.courseTitle}» (${data.amountText}). Деньги не списаны.`,
-      more: [data.reason ? `Причина, которую назвал банк: ${data.reason}.` : 'Банк не назвал причину.', 'Попробуйте оплатить ещё раз — другой картой или позже.'],
+      more: [data.reason ?? 'Банк не назвал причину.', 'Попробуйте оплатить ещё раз — другой картой или позже.'],
       link: { url: data.payUrl, label: 'Оплатить снова', what: 'payment' },
       note: 'Если деньги всё же списались, напишите нам через сайт: мы проверим платёж.',
     }),

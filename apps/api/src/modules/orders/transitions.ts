@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { courses, groupMembers, groups, orderStudents, orders, payments, userCourses, waitingEntries, type Order, type Payment } from '../../db/schema/index.ts';
 import { sendTemplate } from '../mail/service.ts';
 import type { PaymentState } from '../payments/index.ts';
+import { declineReason } from '../payments/tbank/decline.ts';
 
 /** How far along a payment is; a state only ever moves to a higher rank (rejected → confirmed aside). */
 const RANK: Record<PaymentState, number> = { new: 0, pending: 1, rejected: 2, confirmed: 2, refunded: 3 };
@@ -189,7 +190,7 @@ export async function applyPaymentState(
     const open = await openPayments(tx, order.id, payment.id);
     if (open.length === 0) await tx.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
     // The bank declined the card (not a page left to expire, not our own cancel): the payer is told, once per attempt.
-    if (DECLINED.includes(providerStatus)) await tellPaymentFailed(tx, order, payment, options.raw, options.publicUrl);
+    if (DECLINED.includes(providerStatus)) await tellPaymentFailed(tx, order, { ...payment, providerStatus }, options.raw, options.publicUrl);
   } else if (state === 'refunded' && order.status === 'paid') {
     await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
     await tx.update(userCourses).set({ isActive: false }).where(eq(userCourses.orderId, order.id));
@@ -207,7 +208,8 @@ const DECLINED = ['REJECTED', 'AUTH_FAIL'];
 
 async function tellPaymentFailed(tx: Executor, order: Order, payment: Payment, raw: Record<string, unknown> | undefined, publicUrl: string): Promise<void> {
   const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId));
-  const message = typeof raw?.Message === 'string' ? raw.Message.trim().slice(0, 200) : '';
+  // The bank's reason in words (the notification's ErrorCode), as the payment page says it.
+  const reason = declineReason(payment.providerStatus ?? null, typeof raw?.ErrorCode === 'string' ? raw.ErrorCode : null);
   await sendTemplate(
     tx,
     {
@@ -217,7 +219,7 @@ async function tellPaymentFailed(tx: Executor, order: Order, payment: Payment, r
         orderCode: order.code,
         courseTitle: course?.title ?? '',
         amountText: formatPrice(payment.amountKopecks),
-        reason: message || null,
+        reason,
         payUrl: `${publicUrl}/courses/payment/${encodeURIComponent(order.code)}/`,
       },
     },
