@@ -90,6 +90,9 @@ describe('/dev/mail.json and /dev/mail/', () => {
       attempts: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sent_at: null,
+      template: null,
+      deliver_after: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      headers: {},
     });
   });
 
