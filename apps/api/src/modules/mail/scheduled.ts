@@ -126,5 +126,6 @@ export async function runScheduledLetters(db: Db, options: ScheduledLettersOptio
 
 /** The job: every `intervalMs` (10 minutes by default), once per tick across the processes. */
 export function scheduledLettersJob(db: Db, publicUrl: string, intervalMs = 10 * 60_000): JobDefinition {
-  return { name: 'letters.schedule', everyMs: intervalMs, run: () => runScheduledLetters(db, { publicUrl }) };
+  // The real clock picks what is due; the letters' night hold is judged by the same instant.
+  return { name: 'letters.schedule', everyMs: intervalMs, run: () => runScheduledLetters(db, { publicUrl, now: new Date() }) };
 }
