@@ -81,8 +81,7 @@ test('staff move a session: each member gets one letter by day; a member turns a
   await lessons.uncheck();
   await section.getByRole('button', { name: 'Сохранить уведомления' }).click();
   await expect(section.getByRole('status')).toHaveText('Настройки уведомлений сохранены.');
-  await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/letters-settings-${project}.png`, fullPage: true });
+  await section.screenshot({ path: `${SHOTS}/letters-settings-${project}.png` });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling').toBe(true);
   await page.reload();
   await hydrated(page);
@@ -139,7 +138,7 @@ test('staff move a session: each member gets one letter by day; a member turns a
     const frame = page.locator('iframe[title="HTML-версия письма"]');
     await expect(frame).toHaveAttribute('sandbox', /allow-popups/);
     await expect(page.frameLocator('iframe[title="HTML-версия письма"]').getByRole('heading', { name: 'Занятие перенесено' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/letters-mailbox-${project}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/letters-mailbox-${project}.png` });
   } finally {
     // Closed again: off the schedule, as the other specs leave theirs.
     await page.request.post(`/api/admin/school/groups/${group.id}/close/`, { headers: await sessionHeaders(page).catch(() => headers) });
