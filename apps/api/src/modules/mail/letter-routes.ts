@@ -4,7 +4,6 @@
 // opened by a mail scanner changes nothing.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  LETTER_TEXTS,
   detailErrorSchema,
   fieldErrorsSchema,
   notificationSettingsBodySchema,
@@ -14,7 +13,6 @@ import {
 } from '@crema/contract';
 import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
-import { ApiError } from '../../errors.ts';
 import { getNotificationSettings, readUnsubscribe, saveNotificationSettings, unsubscribe } from './preferences.ts';
 import { escapeHtml } from './templates.ts';
 
@@ -83,20 +81,15 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         summary: 'Страница отписки',
-        description: 'Страница с кнопкой, которая отправляет POST на этот же адрес; сама ничего не меняет.',
+        description: 'Страница (HTML) с кнопкой, которая отправляет POST на этот же адрес; сама ничего не меняет. Неверный токен — 400 {detail}.',
         tags: ['mail'],
         querystring: unsubscribeQuerySchema,
       },
     },
     async (request, reply) => {
+      // A bad token is our 400 {detail} in Russian, like every API error.
+      const { title } = await readUnsubscribe(db, request.query.token);
       void reply.header('content-type', 'text/html; charset=utf-8');
-      let title: string;
-      try {
-        title = (await readUnsubscribe(db, request.query.token)).title;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return reply.status(400).send(page('Отписка', `<h1>Ссылка не работает</h1><p>${escapeHtml(LETTER_TEXTS.badToken)}</p>${SETTINGS_LINK}`));
-      }
       const action = `/api/mail/unsubscribe/?token=${encodeURIComponent(request.query.token)}`;
       return reply.send(
         page(
@@ -120,6 +113,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['mail'],
         querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribedSchema, 400: detailErrorSchema },
+
       },
     },
     async (request, reply) => {

@@ -408,6 +408,7 @@ describe('one-click unsubscribe', () => {
       expect(JSON.stringify(res.json())).toMatch(/[а-яё]/i);
       const page = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe/?token=${encodeURIComponent(bad)}` });
       expect(page.statusCode, bad).toBe(400);
+      expect(JSON.stringify(page.json())).toMatch(/[а-яё]/i);
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/mail/unsubscribe/' })).statusCode).toBe(400);
   });
