@@ -31,16 +31,7 @@ export const LETTER_KINDS = [
 
 export type LetterKindKey = (typeof LETTER_KINDS)[number]['key'];
 
-/** The kinds a person may turn off (and unsubscribe from in one click). */
-export const OPTIONAL_LETTER_KINDS = LETTER_KINDS.filter((kind) => !kind.mandatory).map((kind) => kind.key) as LetterKindKey[];
-
 export const LETTER_TEXTS = {
-  sectionTitle: 'Уведомления на почту',
-  mandatoryNote:
-    'Коды входа, письма о заказах и оплате и о переносе ваших занятий приходят всегда: без них нельзя войти, оплатить курс или успеть на занятие.',
-  nightNote: 'Письма, кроме кодов и писем об оплате, не приходят ночью: отправленные с 22:00 до 9:00 по Москве придут в 9:00.',
-  advertisingNote: 'Рекламная рассылка приходит только при согласии на неё — его можно дать или отозвать в разделе «Согласия».',
-  saved: 'Настройки уведомлений сохранены.',
   unknownKind: 'Такого вида писем нет.',
   mandatoryKind: 'Эти письма нельзя отключить: они нужны, чтобы войти, оплатить курс или успеть на занятие.',
   advertisingKind: 'Рекламная рассылка включается и отключается согласием на неё в разделе «Согласия».',

@@ -2,7 +2,7 @@
 // Mandatory kinds are shown on and cannot change; advertising follows the advertising consent
 // (38-ФЗ), changed in «Согласия»; every other kind is on until the person turns it off.
 import { and, eq, isNull } from 'drizzle-orm';
-import { LETTER_KINDS, LETTER_TEXTS, OPTIONAL_LETTER_KINDS, type NotificationSettings, type NotificationSettingsBody } from '@crema/contract';
+import { LETTER_KINDS, LETTER_TEXTS, type NotificationSettings, type NotificationSettingsBody } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { consents, mailPreferences, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -51,7 +51,8 @@ export async function saveNotificationSettings(db: Db, userId: number, body: Not
   if (problems.length > 0) throw ApiError.fields({ settings: [...new Set(problems)] });
   await db.transaction(async (tx) => {
     for (const [key, enabled] of Object.entries(body.settings)) {
-      if ((OPTIONAL_LETTER_KINDS as string[]).includes(key) && key !== 'advertising') await setPreference(tx, userId, key, enabled);
+      const kind = LETTER_KINDS.find((k) => k.key === key);
+      if (kind && !kind.mandatory && !isAdvertising(kind)) await setPreference(tx, userId, key, enabled);
     }
   });
   return getNotificationSettings(db, userId);

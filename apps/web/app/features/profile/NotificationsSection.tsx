@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { NotificationSettings } from '@crema/contract';
-import { LETTER_TEXTS } from '@crema/contract/rules';
 import { browserApi } from '../../api/browser.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
@@ -9,6 +8,15 @@ import { SubmitButton } from './fields.tsx';
 // 'Уведомления на почту' of /user/account/ (decision 0086): a switch per kind of letter. Codes,
 // payment letters and changes to one's own sessions are always sent (shown on and locked, with
 // why); the advertising mailing follows its consent in «Согласия» (38-ФЗ); the rest can be off.
+
+// The section's words live here, in the account page's own chunk (not in the contract's shared one).
+const TEXTS = {
+  title: 'Уведомления на почту',
+  night: 'Письма, кроме кодов и писем об оплате, не приходят ночью: отправленные с 22:00 до 9:00 по Москве придут в 9:00.',
+  mandatory:
+    'Коды входа, письма о заказах и оплате и о переносе ваших занятий приходят всегда: без них нельзя войти, оплатить курс или успеть на занятие.',
+  saved: 'Настройки уведомлений сохранены.',
+};
 
 export function NotificationsSection({ initial }: { initial: NotificationSettings }) {
   const [data, setData] = useState(initial);
@@ -35,9 +43,9 @@ export function NotificationsSection({ initial }: { initial: NotificationSetting
   return (
     <section className="pf-section" id="notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title" className="pf-section__title">
-        {LETTER_TEXTS.sectionTitle}
+        {TEXTS.title}
       </h2>
-      <p className="pf-consent__meta">{LETTER_TEXTS.nightNote}</p>
+      <p className="pf-consent__meta">{TEXTS.night}</p>
       <form
         className="pf-notify"
         noValidate
@@ -78,12 +86,12 @@ export function NotificationsSection({ initial }: { initial: NotificationSetting
             );
           })}
         </ul>
-        <p className="pf-consent__meta">{LETTER_TEXTS.mandatoryNote}</p>
+        <p className="pf-consent__meta">{TEXTS.mandatory}</p>
         <FormMessages look="account" messages={[...form.errorsOf('settings'), ...form.problems.general]} />
         <div className="pf-actions">
           <SubmitButton busy={form.busy}>Сохранить уведомления</SubmitButton>
           <p className="pf-saved" role="status">
-            {saved ? LETTER_TEXTS.saved : ''}
+            {saved ? TEXTS.saved : ''}
           </p>
         </div>
       </form>
