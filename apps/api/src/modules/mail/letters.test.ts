@@ -251,6 +251,27 @@ describe('a finished test', () => {
   });
 });
 
+describe('access given by the school', () => {
+  it('one letter with the course link and a one-click unsubscribe; held for the morning at night; none once turned off', async () => {
+    const person = await buildUser(db());
+    const session = await signInAs(t.app, person);
+    const course = await buildCourse(db(), { title: 'Фильтр-кофе' });
+    restoreClock = setMailClock(() => NIGHT);
+    expect((await inject('POST', `/api/admin/school/people/${person.id}/courses/`, staff, { course_id: course.id })).statusCode).toBe(200);
+    const letters = await lettersTo(person.email, 'course_access');
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.text).toContain(`${PUBLIC_URL}/user/courses/`);
+    expect(letters[0]!.nextAttemptAt.toISOString()).toBe(moscowInstant('2026-12-02', '09:00').toISOString());
+    expect(letters[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(letters[0]!.text).toContain(`${PUBLIC_URL}/user/account/#notifications`);
+
+    expect((await inject('PUT', '/api/user/notifications/', session, { settings: { course_access: false } })).statusCode).toBe(200);
+    const other = await buildCourse(db(), { title: 'Аэропресс' });
+    expect((await inject('POST', `/api/admin/school/people/${person.id}/courses/`, staff, { course_id: other.id })).statusCode).toBe(200);
+    expect(await lettersTo(person.email, 'course_access')).toHaveLength(1);
+  });
+});
+
 describe('notification settings', () => {
   it('lists every kind, mandatory ones locked on, advertising as the consent says, certificates among them', async () => {
     const user = await buildUser(db());
