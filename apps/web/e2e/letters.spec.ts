@@ -139,6 +139,21 @@ test('staff move a session: each member gets one letter by day; a member turns a
     await expect(frame).toHaveAttribute('sandbox', /allow-popups/);
     await expect(page.frameLocator('iframe[title="HTML-версия письма"]').getByRole('heading', { name: 'Занятие перенесено' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/letters-mailbox-${project}.png` });
+
+    // The second member's 'course opened' letter can be turned off in one click: its link opens a
+    // page whose button unsubscribes, without signing in.
+    const [access] = (await lettersTo(page, members[1]!)).filter((l) => l.template === 'course_access');
+    expect(access!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(.+)>$/.exec(access!.headers['List-Unsubscribe']!)![1]!;
+    expect(access!.text).toContain(link);
+    await page.context().clearCookies();
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Отписаться от писем «Открыт доступ к курсу»?' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/letters-unsubscribe-${project}.png` });
+    await page.getByRole('button', { name: 'Отписаться' }).click();
+    await expect(page.getByRole('heading', { name: 'Вы отписались' })).toBeVisible();
+    await expect(page.getByText('Готово: письма «Открыт доступ к курсу» больше не придут.')).toBeVisible();
+    await signInAs(page, login, baseURL!, STAFF.email, STAFF.password);
   } finally {
     // Closed again: off the schedule, as the other specs leave theirs.
     await page.request.post(`/api/admin/school/groups/${group.id}/close/`, { headers: await sessionHeaders(page).catch(() => headers) });

@@ -25,7 +25,7 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
 <style>
-body{margin:0;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#231a15;background:#faf6f1}
+body{margin:0;padding:0 12px;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#231a15;background:#faf6f1}
 main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border:1px solid #e4d8cc;border-radius:16px}
 h1{font-size:22px;margin:0 0 12px}
 button{font:inherit;font-weight:600;padding:12px 24px;border:0;border-radius:10px;background:#3b2418;color:#fff;cursor:pointer;min-height:44px}
@@ -35,6 +35,9 @@ a{color:#8a5a2b}
 <body><main>${body}</main></body>
 </html>`;
 }
+
+/** The pages run nothing and post only to this site. */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const SETTINGS_LINK = '<p><a href="/user/account/#notifications">Все настройки уведомлений в личном кабинете</a></p>';
 
@@ -89,7 +92,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A bad token is our 400 {detail} in Russian, like every API error.
       const { title } = await readUnsubscribe(db, request.query.token);
-      void reply.header('content-type', 'text/html; charset=utf-8');
+      void reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY);
       const action = `/api/mail/unsubscribe/?token=${encodeURIComponent(request.query.token)}`;
       return reply.send(
         page(
@@ -122,7 +125,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers.accept?.includes('text/html')) {
         const html = page('Вы отписались', `<h1>Вы отписались</h1><p>${escapeHtml(done.detail)}</p>${SETTINGS_LINK}`);
         // Sent as it is, past the JSON schema of the answer.
-        return reply.header('content-type', 'text/html; charset=utf-8').serializer(() => html).send(done);
+        return reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).serializer(() => html).send(done);
       }
       return done;
     },

@@ -397,6 +397,7 @@ describe('one-click unsubscribe', () => {
     const page = await inject('GET', path, null);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
     expect(page.body).toContain('Отписаться от писем «Открыт новый урок»?');
     expect(page.body).toMatch(/<form method="post" action="\/api\/mail\/unsubscribe\/\?token=/);
     // The GET changed nothing.
