@@ -6,6 +6,7 @@ CREATE TABLE "mail_preferences" (
 	CONSTRAINT "mail_preferences_user_id_kind_pk" PRIMARY KEY("user_id","kind")
 );
 --> statement-breakpoint
+ALTER TABLE "groups" ADD COLUMN "bring" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "template" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "dedupe_key" text;--> statement-breakpoint

@@ -308,6 +308,23 @@ describe('notification settings', () => {
   });
 });
 
+describe("the group's 'what to bring'", () => {
+  it('staff set it in the group form (trimmed, bounded, cleared), and it is what the eve letter says', async () => {
+    const course = await buildCourse(db());
+    const base = { course_id: course.id, title: 'Субботняя', starts_on: addDays(moscowIsoDate(new Date()), 9), format: 'offline', location: 'Студия' };
+    const made = await inject('POST', '/api/admin/school/groups/', staff, { ...base, bring: '  Фартук и блокнот.  ' });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().bring).toBe('Фартук и блокнот.');
+    const tooLong = await inject('POST', '/api/admin/school/groups/', staff, { ...base, bring: 'я'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ bring: ['Не длиннее 500 символов.'] });
+    const { course_id: _course, ...fields } = base;
+    const cleared = await inject('PATCH', `/api/admin/school/groups/${made.json().id}/`, staff, { ...fields, version: made.json().version, bring: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().bring).toBeNull();
+  });
+});
+
 describe('the scheduler', () => {
   it('queues each letter once across two ticks and two ticks at once: group tomorrow, a lesson opened, access ending', async () => {
     const today = moscowIsoDate(DAY);
@@ -324,6 +341,7 @@ describe('the scheduler', () => {
       courseId: course.id,
       title: 'Утренняя',
       location: 'Москва, ул. Кофейная, 1',
+      bring: 'блокнот и ручку.',
       sessions: [
         { startsAt: moscowInstant(tomorrow, '10:00'), endsAt: moscowInstant(tomorrow, '12:00') },
       ],
@@ -350,6 +368,7 @@ describe('the scheduler', () => {
     const starts = await lettersTo(member.email, 'group_starts_tomorrow');
     expect(starts).toHaveLength(1);
     expect(starts[0]!.text).toContain('Где: Москва, ул. Кофейная, 1.');
+    expect(starts[0]!.text).toContain('Что взять с собой: блокнот и ручку.');
     expect(starts[0]!.text).toContain(`${PUBLIC_URL}/user/group/${group.id}/`);
     expect(await lettersTo(quiet.email, 'group_starts_tomorrow')).toHaveLength(1);
     const lessons = await lettersTo(member.email, 'lesson_opened');

@@ -36,7 +36,7 @@ export async function runScheduledLetters(db: Db, options: ScheduledLettersOptio
   const starts = await db.execute<Row>(sql`
     select distinct on (g.id, u.id) g.id as group_id, g.title as group_title, c.title as course_title,
       s.starts_at, s.ends_at, coalesce(s.location, g.location) as place, coalesce(s.online_url, g.online_url) as meeting,
-      u.id as user_id, u.email
+      g.bring, u.id as user_id, u.email
     from groups g
     join lateral (select * from group_schedules f where f.group_id = g.id order by f.starts_at, f.id limit 1) s on true
     join courses c on c.id = g.course_id
@@ -58,7 +58,7 @@ export async function runScheduledLetters(db: Db, options: ScheduledLettersOptio
           whenText: sessionWhen({ startsAt: new Date(String(row.starts_at)), endsAt: new Date(String(row.ends_at)) }),
           place: text(row.place),
           meetingUrl: meeting && /^https?:\/\//i.test(meeting) ? meeting : null,
-          bring: null,
+          bring: text(row.bring),
           url: `${publicUrl}/user/group/${Number(row.group_id)}/`,
         },
       },
