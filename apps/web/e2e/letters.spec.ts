@@ -109,6 +109,13 @@ test('staff move a session: each member gets one letter by day; a member turns a
     // The back office: the session moves an hour later.
     await page.goto(`/admin/school/groups/${group.id}/`);
     await hydrated(page);
+    // What to bring, for the letter on the eve of the first session.
+    const groupForm = page.locator('form', { has: page.getByLabel('Что взять с собой') });
+    await groupForm.getByLabel('Что взять с собой').fill('Фартук и блокнот.');
+    await groupForm.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect(groupForm.getByRole('status')).toHaveText('Группа сохранена.');
+    await groupForm.getByLabel('Что взять с собой').screenshot({ path: `${SHOTS}/letters-bring-${project}.png` });
+    expect((await ok<SchoolGroup>(await page.request.get(`/api/admin/school/groups/${group.id}/`, { headers: WEB }), 'group')).bring).toBe('Фартук и блокнот.');
     await page.getByRole('button', { name: `Изменить занятие «${sessionTitle}»` }).click();
     const edit = page.locator('form', { has: page.getByRole('heading', { name: `Изменить: ${sessionTitle}` }) });
     await edit.getByLabel('Начало (МСК)').fill('19:30');
