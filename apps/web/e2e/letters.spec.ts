@@ -114,7 +114,8 @@ test('staff move a session: each member gets one letter by day; a member turns a
     await groupForm.getByLabel('Что взять с собой').fill('Фартук и блокнот.');
     await groupForm.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(groupForm.getByRole('status')).toHaveText('Группа сохранена.');
-    await groupForm.getByLabel('Что взять с собой').screenshot({ path: `${SHOTS}/letters-bring-${project}.png` });
+    await groupForm.getByLabel('Что взять с собой').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/letters-bring-${project}.png` });
     expect((await ok<SchoolGroup>(await page.request.get(`/api/admin/school/groups/${group.id}/`, { headers: WEB }), 'group')).bring).toBe('Фартук и блокнот.');
     await page.getByRole('button', { name: `Изменить занятие «${sessionTitle}»` }).click();
     const edit = page.locator('form', { has: page.getByRole('heading', { name: `Изменить: ${sessionTitle}` }) });
