@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crema/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -160,6 +161,22 @@ describe('/dev/mail.json and /dev/mail/', () => {
     expect(res.body).not.toMatch(/<iframe sandbox="[^"]*allow-scripts/);
     expect(res.body).toContain('<pre>Второе &lt;b&gt;жирное&lt;/b&gt;</pre>');
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/999999/' })).statusCode).toBe(404);
+  });
+
+  it('shows a letter held for the morning with its hour, template and headers', async () => {
+    const morning = new Date(Date.now() + 5 * 3600_000);
+    const id = await enqueueMail(t.database.db, {
+      ...letter('held@example.com', 'Открыт урок'),
+      template: 'lesson_opened',
+      notBefore: morning,
+      headers: { 'List-Unsubscribe': '<https://crema.example/api/mail/unsubscribe/?token=a.b>' },
+    });
+    const page = await t.app.inject({ method: 'GET', url: `/dev/mail/${id}/` });
+    expect(page.body).toContain(`в очереди, отправка не раньше ${formatDateTime(morning)}`);
+    expect(page.body).toContain('<dt>Шаблон</dt><dd>lesson_opened</dd>');
+    expect(page.body).toContain('<dt>List-Unsubscribe</dt><dd>&lt;https://crema.example/api/mail/unsubscribe/?token=a.b&gt;</dd>');
+    const json = (await t.app.inject({ method: 'GET', url: '/dev/mail.json?to=held@example.com' })).json();
+    expect(json[0]).toMatchObject({ template: 'lesson_opened', deliver_after: morning.toISOString() });
   });
 });
 
