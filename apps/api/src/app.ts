@@ -31,6 +31,8 @@ import { createCaptchaVerifier, type CaptchaVerifier } from './modules/captcha/v
 import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
+import { letterRoutes } from './modules/mail/letter-routes.ts';
+import { configureMail } from './modules/mail/context.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
 import { testBank } from './modules/payments/testbank/plugin.ts';
@@ -154,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  // The outbox's links, unsubscribe key and clock (modules/mail/context.ts).
+  configureMail({ publicUrl: deps.config.publicUrl, secretKey: deps.config.secretKey, now: deps.config.mailNow ? () => deps.config.mailNow! : null });
   app.decorate('lifecycle', { stopping: false });
   // Request counts and times, the pool, the caches (decision 0075).
   instrumentApp(app);
@@ -280,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteCatalogRoutes);
       await api.register(siteReviewsRoutes);
       await api.register(certificateRoutes);
+      await api.register(letterRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

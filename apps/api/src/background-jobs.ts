@@ -13,6 +13,7 @@ import { learningSweepJob } from './modules/learning/sweep.ts';
 import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import { runWaitingOffers } from './modules/waiting/waiting.ts';
+import { scheduledLettersJob } from './modules/mail/scheduled.ts';
 
 /** Each tick's lag and each run's duration and outcome, in the process's metrics. */
 const JOB_METRICS: JobObserver = { run: observeJobRun, lag: setJobLag };
@@ -47,5 +48,8 @@ export function backgroundJobs(options: {
       .add(auditRetentionJob(db, config.auditRetentionDays))
       // Forgets idempotency keys (and the answers kept for them) past their day.
       .add({ name: 'idempotency-keys.prune', everyMs: 3_600_000, run: async () => ({ deleted: await pruneIdempotencyKeys(db) }) })
+      // Queues the letters time brings (a group starts tomorrow, a lesson opened, access ends in a
+      // week), each once by its dedupe key.
+      .add(scheduledLettersJob(db, config.publicUrl))
   );
 }

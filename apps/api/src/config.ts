@@ -150,6 +150,8 @@ const envSchema = z
     CAPTCHA_VERIFY_URL: z.url({ error: 'ожидается адрес проверки капчи, например https://smartcaptcha.yandexcloud.net/validate' }).optional(),
     CAPTCHA_TIMEOUT_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(100).max(60_000).default(5000),
     CAPTCHA_FAIL_OPEN: booleanString.default(true),
+    /** Tests only: the instant letters are queued by (their night hold is judged by it), e.g. 2026-03-02T12:00:00+03:00. */
+    MAIL_NOW: z.iso.datetime({ offset: true, error: 'ожидается момент времени ISO 8601 со смещением, например 2026-03-02T12:00:00+03:00' }).optional(),
     SCHOOL_NOTIFY_EMAIL: z.email({ error: 'ожидается адрес электронной почты школы, например school@crema.ru' }).optional(),
     CSP_EXTRA_SOURCES: z
       .string()
@@ -162,6 +164,8 @@ const envSchema = z
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    /** A fixed clock for queued letters (browser tests); null — the real one. Refused in production. */
+    mailNow: env.MAIL_NOW ? new Date(env.MAIL_NOW) : null,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
@@ -358,6 +362,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   // Without a mail server nobody could receive a sign-in code: refuse rather than queue forever.
+  if (cleaned.NODE_ENV === 'production' && cleaned.MAIL_NOW !== undefined) {
+    problems.push('MAIL_NOW: в production часы писем не подменяются — уберите эту переменную.');
+  }
   if (cleaned.NODE_ENV === 'production' && cleaned.SMTP_URL === undefined) {
     problems.push('SMTP_URL: в production нужен почтовый сервер, например smtps://user:pass@smtp.example.com:465');
   }

@@ -29,3 +29,4 @@ export * from './rules/site-settings.ts';
 export * from './schemas/site-catalog.ts';
 export * from './schemas/site-reviews.ts';
 export * from './schemas/certificates.ts';
+export * from './schemas/letters.ts';

@@ -6,6 +6,7 @@ import type {
   CodeSent,
   ConsentItem,
   Consents,
+  NotificationSettings,
   Configs,
   CurrentUser,
   CourseDetail,
@@ -243,6 +244,10 @@ export function createApi(fetcher: ApiFetch) {
     giveConsent: (kind: ConsentItem['kind'], studentId?: number, version?: number) =>
       json<ConsentItem>(fetcher, '/api/user/consents/', post({ kind, student_id: studentId, version })),
     withdrawConsent: (id: number) => json<ConsentItem>(fetcher, `/api/user/consents/${id}/withdraw/`, post({})),
+    // Which letters come (decision 0086).
+    notifications: () => json<NotificationSettings>(fetcher, '/api/user/notifications/'),
+    saveNotifications: (settings: Record<string, boolean>) =>
+      json<NotificationSettings>(fetcher, '/api/user/notifications/', { method: 'PUT', body: { settings } }),
     sendDeleteCode: () => json<CodeSent>(fetcher, '/api/user/delete/code/', post({})),
     deleteAccount: (code: string) => json<Detail>(fetcher, '/api/user/delete/', post({ code })),
     sendEmailChangeCode: (email: string) => json<CodeSent>(fetcher, '/api/user/email/', post({ email })),

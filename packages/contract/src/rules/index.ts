@@ -15,3 +15,4 @@ export * from './promo.ts';
 export * from './site-shell.ts';
 export * from './counters.ts';
 export * from './certificates.ts';
+export * from './letters.ts';

@@ -72,6 +72,7 @@ export const schoolGroupSchema = z
     ...schoolGroupCardSchema.shape,
     location: z.string().nullable().describe('адрес очной группы'),
     online_url: z.string().nullable().describe('ссылка на онлайн-занятия; видят только участники группы'),
+    bring: z.string().nullable().describe('что взять с собой на первое занятие (в письме накануне)'),
     version: z.number().int().describe('версия формы: пришлите её в PATCH, чтобы не затереть чужую правку'),
     sessions: z.array(schoolSessionSchema),
     programme: z.object({
@@ -105,6 +106,7 @@ const groupFields = {
   format: z.enum(SCHOOL_GROUP_FORMATS, { error: 'Выберите: очно или онлайн.' }),
   location: z.string().trim().max(300, 'Не длиннее 300 символов.').nullable().optional(),
   online_url: httpUrl.nullable().optional(),
+  bring: z.string({ error: 'Ожидается текст.' }).trim().max(500, 'Не длиннее 500 символов.').nullable().optional().describe('что взять с собой на первое занятие: для письма накануне'),
   capacity: z.number({ error: 'Ожидается число мест.' }).int('Ожидается целое число.').min(1, 'Не меньше 1.').max(10_000, 'Не больше 10 000.').nullable().optional(),
   teacher_id: pickId('Выберите преподавателя.').nullable().optional(),
 };

@@ -33,6 +33,8 @@ export const groups = pgTable(
     location: text(),
     /** Video-call link of an online group; only its members see it (their sessions, schedule and calendar). */
     onlineUrl: text(),
+    /** What to bring to the first session, for the letter on its eve (decision 0086); null — nothing said. */
+    bring: text(),
     isPublished: boolean().notNull().default(false),
     /** When staff closed the group: off the public schedule, no new orders; members keep their timetable. */
     closedAt: timestamp({ withTimezone: true }),

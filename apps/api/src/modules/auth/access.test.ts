@@ -280,6 +280,11 @@ describe('every route of the app', () => {
       expect(levels.get(route), route).toBe('public');
     }
     expect(levels.get('POST /api/admin/documents/')).toBe('staff');
+    // Letters (decision 0086): the settings are the account's; the one-click unsubscribe is by its signed token alone.
+    expect(levels.get('GET /api/user/notifications/')).toBe('user');
+    expect(levels.get('PUT /api/user/notifications/')).toBe('user');
+    expect(levels.get('GET /api/mail/unsubscribe/')).toBe('public');
+    expect(levels.get('POST /api/mail/unsubscribe/')).toBe('public');
     // The course builder is the owners' (staff count as owners), not staff only.
     expect(levels.get('POST /api/admin/modules/:id/lessons/set-order/')).toBe('owner');
     // Certificates (decision 0085): verification for anyone; the holder's list and PDF; the builder's part for owners.

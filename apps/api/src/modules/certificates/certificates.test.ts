@@ -63,7 +63,9 @@ const mine = async (session: TestSession) => {
   return res.json() as MyCertificates;
 };
 const verify = (number: string, ip = '10.0.0.1') => t.app.inject({ method: 'GET', url: `/api/certificates/${encodeURIComponent(number)}/`, remoteAddress: ip });
-const lettersTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+/** The certificate letters queued for an address (finishing a test queues its result letter too). */
+const lettersTo = (email: string) =>
+  db().select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'certificate_issued')));
 async function pdfText(bytes: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
   try {

@@ -6,7 +6,9 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AttemptReport, QuizProgress, QuizState, SelectedAnswersInput } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { courses, testAttempts, tests, userCourses, type Test, type TestAttempt } from '../../db/schema/index.ts';
+import { courses, testAttempts, tests, userCourses, users, type Test, type TestAttempt } from '../../db/schema/index.ts';
+import { mailPublicUrl } from '../mail/context.ts';
+import { sendTemplate } from '../mail/service.ts';
 import { findOne } from '../../db/find.ts';
 import { ApiError } from '../../errors.ts';
 import { hitRateLimitLightly } from '../../lib/rate-limit.ts';
@@ -128,7 +130,37 @@ async function finishAttempt(tx: Executor, ctx: QuizContext, attemptId: number, 
     .update(testAttempts)
     .set({ status: 'completed', score, isPassed: score >= ctx.test.passScore, marks, finishedAt })
     .where(eq(testAttempts.id, attempt.id));
+  await tellResult(tx, ctx, attempt.id, score);
   return true;
+}
+
+/** The learner's letter with the result, queued with the finish (once per attempt). */
+async function tellResult(tx: Executor, ctx: QuizContext, attemptId: number, score: number): Promise<void> {
+  const publicUrl = mailPublicUrl();
+  if (!publicUrl) return;
+  const [row] = await tx
+    .select({ email: users.email, courseTitle: courses.title })
+    .from(userCourses)
+    .innerJoin(users, eq(users.id, userCourses.userId))
+    .innerJoin(courses, eq(courses.id, userCourses.courseId))
+    .where(eq(userCourses.id, ctx.enrolmentId));
+  if (!row) return;
+  await sendTemplate(
+    tx,
+    {
+      to: row.email,
+      template: 'test_result',
+      data: {
+        courseTitle: row.courseTitle,
+        testTitle: ctx.test.name,
+        passed: score >= ctx.test.passScore,
+        score,
+        passScore: ctx.test.passScore,
+        url: `${publicUrl}/user/courses/${ctx.enrolmentId}/`,
+      },
+    },
+    { dedupeKey: `test_result:attempt:${attemptId}` },
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crema/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -29,7 +30,7 @@ describe('the outbox', () => {
     const id = await t.database.db.transaction((tx) =>
       sendTemplate(tx, { to: 'kept@example.com', template: 'login_code', data: { code: '2222', validMinutes: 10 } }),
     );
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ to: 'kept@example.com', subject: 'Код для входа: 2222', status: 'pending', attempts: 0 });
     expect(row!.text).toContain('Код действует 10\u00a0минут.');
   });
@@ -42,7 +43,7 @@ describe('the outbox', () => {
         template: 'password_restore_link',
         data: { url: 'https://crema.example/restore/?token=abc', validMinutes: 30 },
       });
-      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
       expect(row!.text).toContain('Школа «Зерно» <тест>');
       expect(row!.html).toContain('Школа «Зерно» &lt;тест&gt;');
       expect(row!.text).toContain('https://crema.example/restore/?token=abc');
@@ -90,6 +91,9 @@ describe('/dev/mail.json and /dev/mail/', () => {
       attempts: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sent_at: null,
+      template: null,
+      deliver_after: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      headers: {},
     });
   });
 
@@ -157,6 +161,22 @@ describe('/dev/mail.json and /dev/mail/', () => {
     expect(res.body).not.toMatch(/<iframe sandbox="[^"]*allow-scripts/);
     expect(res.body).toContain('<pre>Второе &lt;b&gt;жирное&lt;/b&gt;</pre>');
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/999999/' })).statusCode).toBe(404);
+  });
+
+  it('shows a letter held for the morning with its hour, template and headers', async () => {
+    const morning = new Date(Date.now() + 5 * 3600_000);
+    const id = await enqueueMail(t.database.db, {
+      ...letter('held@example.com', 'Открыт урок'),
+      template: 'lesson_opened',
+      notBefore: morning,
+      headers: { 'List-Unsubscribe': '<https://crema.example/api/mail/unsubscribe/?token=a.b>' },
+    });
+    const page = await t.app.inject({ method: 'GET', url: `/dev/mail/${id}/` });
+    expect(page.body).toContain(`в очереди, отправка не раньше ${formatDateTime(morning)}`);
+    expect(page.body).toContain('<dt>Шаблон</dt><dd>lesson_opened</dd>');
+    expect(page.body).toContain('<dt>List-Unsubscribe</dt><dd>&lt;https://crema.example/api/mail/unsubscribe/?token=a.b&gt;</dd>');
+    const json = (await t.app.inject({ method: 'GET', url: '/dev/mail.json?to=held@example.com' })).json();
+    expect(json[0]).toMatchObject({ template: 'lesson_opened', deliver_after: morning.toISOString() });
   });
 });
 

@@ -26,6 +26,12 @@ const mailJson = z.object({
   attempts: z.number().int(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** The template it was rendered from; null for a letter written by hand. */
+  template: z.string().nullable(),
+  /** A pending letter is delivered no earlier than this (09:00 Moscow time for one held through the night). */
+  deliver_after: z.string(),
+  /** Extra headers (List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()),
 });
 
 const STATUS_RU: Record<MailMessage['status'], string> = { pending: 'в очереди', sent: 'отправлено', failed: 'не доставлено' };
@@ -46,6 +52,13 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 20
 dt{color:#6b5a4e}
 dd{margin:0}
 `;
+
+/** ', отправка не раньше dd.mm.yyyy hh:mm' for a pending letter held until a later hour. */
+function held(m: MailMessage): string {
+  return m.status === 'pending' && m.attempts === 0 && m.nextAttemptAt.getTime() > m.createdAt.getTime() + 60_000
+    ? `, отправка не раньше ${escapeHtml(formatDateTime(m.nextAttemptAt))}`
+    : '';
+}
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -88,6 +101,9 @@ export async function devMailRoutes(app: FastifyInstance) {
         attempts: m.attempts,
         created_at: m.createdAt.toISOString(),
         sent_at: m.sentAt?.toISOString() ?? null,
+        template: m.template,
+        deliver_after: m.nextAttemptAt.toISOString(),
+        headers: m.headers,
       }));
     },
   );
@@ -98,7 +114,7 @@ export async function devMailRoutes(app: FastifyInstance) {
       .map(
         (m) =>
           `<tr><td class="date">${escapeHtml(formatDateTime(m.createdAt))}</td><td>${escapeHtml(m.to)}</td>` +
-          `<td><a href="/dev/mail/${m.id}/">${escapeHtml(m.subject)}</a></td><td>${STATUS_RU[m.status]}</td></tr>`,
+          `<td><a href="/dev/mail/${m.id}/">${escapeHtml(m.subject)}</a></td><td>${STATUS_RU[m.status]}${held(m)}</td></tr>`,
       )
       .join('\n');
     const filter = request.query.to ? ` для ${escapeHtml(request.query.to)} (<a href="/dev/mail/">все</a>)` : '';
@@ -123,7 +139,11 @@ export async function devMailRoutes(app: FastifyInstance) {
         `<h1>${escapeHtml(m.subject)}</h1>` +
         `<dl><dt>Кому</dt><dd>${escapeHtml(m.to)}</dd>` +
         `<dt>Дата</dt><dd>${escapeHtml(formatDateTime(m.createdAt))}</dd>` +
-        `<dt>Статус</dt><dd>${STATUS_RU[m.status]}${m.attempts > 0 ? `, попыток: ${m.attempts}` : ''}</dd>` +
+        `<dt>Статус</dt><dd>${STATUS_RU[m.status]}${m.attempts > 0 ? `, попыток: ${m.attempts}` : ''}${held(m)}</dd>` +
+        (m.template ? `<dt>Шаблон</dt><dd>${escapeHtml(m.template)}</dd>` : '') +
+        Object.entries(m.headers)
+          .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+          .join('') +
         (m.lastError ? `<dt>Ошибка</dt><dd>${escapeHtml(m.lastError)}</dd>` : '') +
         `</dl>` +
         // Sandboxed: the letter cannot run scripts or reach this page; its links open in a new tab.

@@ -40,10 +40,49 @@ export interface MailTemplateData {
   };
   /** InputCodeOrder: confirms a guest's order (and signs them in). */
   order_code: { code: string; validMinutes: number };
-  /** The payer's letter after a paid (or free) order. */
-  order_paid: { orderCode: string; courseTitle: string; amountText: string; learners: string[]; learningUrl: string; receiptUrl: string | null };
+  /**
+   * The payer's letter after a paid (or free) order: what was bought (course, group), for whom
+   * (`learners`: the students' names; empty when the payer studies), and the 54-ФЗ receipt when the
+   * bank gave its link.
+   */
+  order_paid: {
+    orderCode: string;
+    courseTitle: string;
+    amountText: string;
+    learners: string[];
+    learningUrl: string;
+    receiptUrl: string | null;
+    /** The group the learners were put in ('Группа 12 мая'), or null. */
+    groupTitle?: string | null;
+  };
   /** The school's staff sent the payer the order's payment page again (decision 0065). */
   order_payment_link: { orderCode: string; courseTitle: string; amountText: string; url: string };
+  /**
+   * An order is placed (confirmed, not free): its payment page and, for a group, until when its
+   * seats are held ('5 декабря, 18:30', Moscow time); null without a hold.
+   */
+  order_placed: { orderCode: string; courseTitle: string; amountText: string; payUrl: string; heldUntilText: string | null };
+  /** A card payment was declined; `reason`: why, in a sentence, when the bank said. */
+  payment_failed: { orderCode: string; courseTitle: string; amountText: string; reason: string | null; payUrl: string };
+  /** Money was returned; `full` — the whole order (access ends), else a part. */
+  refund_made: { orderCode: string; courseTitle: string; amountText: string; full: boolean; ordersUrl: string };
+  /** The eve of a group's first session: when, where (or the meeting link) and what to bring. */
+  group_starts_tomorrow: {
+    courseTitle: string;
+    groupTitle: string;
+    /** '5 декабря, 18:00–20:00 (МСК)'. */
+    whenText: string;
+    place: string | null;
+    meetingUrl: string | null;
+    bring: string | null;
+    url: string;
+  };
+  /** A session of the member's group opened a lesson. */
+  lesson_opened: { courseTitle: string; groupTitle: string; lessonTitle: string; url: string };
+  /** A finished test attempt: passed or not, with the score. */
+  test_result: { courseTitle: string; testTitle: string; passed: boolean; score: number; passScore: number; url: string };
+  /** Access to a course ends in 7 days; `endsText`: when, Moscow time ('12.12.2026 23:59'). */
+  access_ending: { courseTitle: string; endsText: string; url: string };
   /** A course owner opened a course to this address (the audience, decision 0035); `hasAccount` false: an invitation. */
   course_access: { courseTitle: string; url: string; hasAccount: boolean };
   /**
@@ -66,9 +105,24 @@ export interface RenderedMail {
   text: string;
 }
 
-/** The school a letter comes from (SITE_NAME). */
+/** The school's details from the site settings, shown in every letter's footer when set. */
+export interface MailSchoolDetails {
+  phone?: string;
+  email?: string;
+  address?: string;
+  legalName?: string;
+  inn?: string;
+  ogrn?: string;
+  legalAddress?: string;
+}
+
+/** The school a letter comes from (SITE_NAME) and what the frame of the letter shows. */
 export interface MailSchool {
   name: string;
+  details?: MailSchoolDetails;
+  /** An optional letter: its one-click unsubscribe page and the account's settings (absolute URLs). */
+  unsubscribeUrl?: string;
+  settingsUrl?: string;
 }
 
 const NBSP = '\u00a0';
@@ -147,7 +201,7 @@ function layout({ school, preheader, heading, body, note }: Layout): string {
 ${body.join('\n')}
 <p style="margin:0;${FONT};font-size:14px;line-height:20px;color:${COLORS.muted}">${escapeHtml(note)}</p>
 </td></tr>
-<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">Письмо отправлено автоматически с сайта «${name}». Отвечать на него не нужно.</td></tr>
+<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">${footerHtml(school)}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -155,8 +209,61 @@ ${body.join('\n')}
 </html>`;
 }
 
+/** The footer's lines: who sent it, the school's contacts and legal details, the unsubscribe link. */
+function footerLines(school: MailSchool): { text: string; href?: string; label?: string }[] {
+  const d = school.details ?? {};
+  const lines: { text: string; href?: string; label?: string }[] = [{ text: `Письмо отправлено автоматически с сайта «${school.name}». Отвечать на него не нужно.` }];
+  const contacts = [d.phone, d.email, d.address].filter(Boolean).join(' · ');
+  if (contacts) lines.push({ text: `Контакты школы: ${contacts}` });
+  const legal = [d.legalName, d.inn ? `ИНН ${d.inn}` : '', d.ogrn ? `ОГРН ${d.ogrn}` : '', d.legalAddress].filter(Boolean).join(', ');
+  if (legal) lines.push({ text: legal });
+  if (school.unsubscribeUrl) {
+    lines.push({ text: 'Не хотите получать такие письма? Отписаться:', href: webLink(school.unsubscribeUrl, 'unsubscribe'), label: 'отписаться в один клик' });
+  }
+  if (school.settingsUrl) lines.push({ text: 'Все уведомления настраиваются в личном кабинете:', href: webLink(school.settingsUrl, 'settings'), label: 'настройки уведомлений' });
+  return lines;
+}
+
+function footerHtml(school: MailSchool): string {
+  return footerLines(school)
+    .map((line) =>
+      line.href
+        ? `${escapeHtml(line.text)} <a href="${escapeHtml(line.href)}" target="_blank" style="color:${COLORS.muted}">${escapeHtml(line.label ?? line.href)}</a>`
+        : escapeHtml(line.text),
+    )
+    .join('<br>');
+}
+
 function textLetter(school: MailSchool, lines: string[]): string {
-  return [school.name, '', ...lines, '', '—', `Письмо отправлено автоматически с сайта «${school.name}». Отвечать на него не нужно.`, ''].join('\n');
+  const footer = footerLines(school).map((line) => (line.href ? `${line.text} ${line.href}` : line.text));
+  return [school.name, '', ...lines, '', '—', ...footer, ''].join('\n');
+}
+
+/** An absolute http(s) address for an href, normalised; anything else (javascript:, data:, relative) throws. */
+export function webLink(value: string, what: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what} link must be http(s), got ${url.protocol}`);
+  return url.toString();
+}
+
+/** A short letter: a lead, more paragraphs, one button, a note; the text part says the same with the link. */
+function simpleLetter(
+  school: MailSchool,
+  parts: { subject: string; heading: string; lead: string; more?: string[]; link: { url: string; label: string; what: string }; note: string },
+): RenderedMail {
+  const href = webLink(parts.link.url, parts.link.what);
+  const more = parts.more ?? [];
+  return {
+    subject: parts.subject,
+    html: layout({
+      school,
+      preheader: parts.lead,
+      heading: parts.heading,
+      body: [paragraph(escapeHtml(parts.lead)), ...more.map((p) => paragraph(escapeHtml(p))), button(href, parts.link.label)],
+      note: parts.note,
+    }),
+    text: textLetter(school, [parts.heading, '', parts.lead, ...more, '', href, '', parts.note]),
+  };
 }
 
 function codeLetter(
@@ -319,7 +426,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       )
       .join('');
     const table = `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px">${rows}</table>`;
-    const course = data.course ? [paragraph(`Курс: <a href="${escapeHtml(data.course.url)}" style="color:${COLORS.brand}">${escapeHtml(data.course.title)}</a>`)] : [];
+    const course = data.course ? [paragraph(`Курс: <a href="${escapeHtml(webLink(data.course.url, 'course'))}" style="color:${COLORS.brand}">${escapeHtml(data.course.title)}</a>`)] : [];
     const note = 'Свяжитесь с отправителем в течение рабочего дня: сайт обещает ответ в этот срок.';
     return {
       subject,
@@ -328,7 +435,7 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
         'Новая заявка',
         '',
         lead,
-        ...(data.course ? ['', `Курс: ${data.course.title} — ${data.course.url}`] : []),
+        ...(data.course ? ['', `Курс: ${data.course.title} — ${webLink(data.course.url, 'course')}`] : []),
         '',
         ...data.fields.map((f) => `${f.title}: ${f.value}`),
         '',
@@ -348,22 +455,32 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
   order_paid: (data, school) => {
     const heading = 'Заказ оплачен';
     const lead = `Спасибо! Заказ №${NBSP}${data.orderCode} на курс «${data.courseTitle}» оплачен: ${data.amountText}.`;
-    const who = data.learners.length ? `Учатся: ${data.learners.join(', ')}.` : 'Курс уже в разделе «Мое обучение».';
-    const receipt = data.receiptUrl ? `Чек: ${data.receiptUrl}` : 'Кассовый чек банк пришлёт на этот адрес отдельным письмом.';
+    const group = data.groupTitle ? `Группа: ${data.groupTitle}.` : null;
+    const who = data.learners.length ? `Учатся: ${data.learners.join(', ')}.` : 'Учитесь вы сами: курс уже в разделе «Мое обучение».';
+    const receipt = data.receiptUrl ? webLink(data.receiptUrl, 'receipt') : null;
+    const receiptText = receipt ? 'Кассовый чек по 54-ФЗ:' : 'Кассовый чек банк пришлёт на этот адрес отдельным письмом.';
     // The footer says not to answer the letter: questions go through the site.
     const note = 'Если у вас есть вопросы по заказу, напишите нам через сайт: на это письмо отвечать не нужно.';
-    const learning = new URL(data.learningUrl);
-    if (learning.protocol !== 'https:' && learning.protocol !== 'http:') throw new Error(`learning link must be http(s), got ${learning.protocol}`);
+    const learning = webLink(data.learningUrl, 'learning');
+    const lines = [lead, ...(group ? [group] : []), who];
     return {
       subject: `${heading}: ${data.courseTitle}`,
       html: layout({
         school,
         preheader: lead,
         heading,
-        body: [paragraph(escapeHtml(lead)), paragraph(escapeHtml(who)), button(learning.toString(), 'Перейти к обучению'), paragraph(escapeHtml(receipt))],
+        body: [
+          ...lines.map((line) => paragraph(escapeHtml(line))),
+          button(learning, 'Перейти к обучению'),
+          paragraph(
+            receipt
+              ? `${escapeHtml(receiptText)} <a href="${escapeHtml(receipt)}" target="_blank" style="color:${COLORS.brand}">открыть чек</a>`
+              : escapeHtml(receiptText),
+          ),
+        ],
         note,
       }),
-      text: textLetter(school, [heading, '', lead, who, '', learning.toString(), '', receipt, '', note]),
+      text: textLetter(school, [heading, '', ...lines, '', learning, '', receipt ? `${receiptText} ${receipt}` : receiptText, '', note]),
     };
   },
   order_payment_link: (data, school) => {
@@ -378,6 +495,91 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       text: textLetter(school, [heading, '', lead, '', link.toString(), '', note]),
     };
   },
+  order_placed: (data, school) => {
+    const hold = data.heldUntilText
+      ? `Места в группе держим за вами до ${data.heldUntilText} (по Москве): если заказ не оплатить до этого времени, он отменится и места освободятся.`
+      : 'Оплатить заказ можно в любое время, пока курс продаётся.';
+    return simpleLetter(school, {
+      subject: `Заказ оформлен: ${data.courseTitle}`,
+      heading: 'Заказ оформлен',
+      lead: `Заказ №${NBSP}${data.orderCode} на курс «${data.courseTitle}» оформлен. К оплате: ${data.amountText}.`,
+      more: [hold],
+      link: { url: data.payUrl, label: 'Перейти к оплате', what: 'payment' },
+      note: 'Если вы передумали, заказ можно отменить в личном кабинете, в разделе «Мои заказы».',
+    });
+  },
+  payment_failed: (data, school) =>
+    simpleLetter(school, {
+      subject: `Оплата не прошла: ${data.courseTitle}`,
+      heading: 'Оплата не прошла',
+      lead: `Банк не провёл оплату заказа №${NBSP}${data.orderCode} на курс «${data.courseTitle}» (${data.amountText}). Деньги не списаны.`,
+      more: [data.reason ?? 'Банк не назвал причину.', 'Попробуйте оплатить ещё раз — другой картой или позже.'],
+      link: { url: data.payUrl, label: 'Оплатить снова', what: 'payment' },
+      note: 'Если деньги всё же списались, напишите нам через сайт: мы проверим платёж.',
+    }),
+  refund_made: (data, school) =>
+    simpleLetter(school, {
+      subject: `Возврат денег: ${data.courseTitle}`,
+      heading: 'Деньги возвращены',
+      lead: `По заказу №${NBSP}${data.orderCode} на курс «${data.courseTitle}» оформлен возврат: ${data.amountText}.`,
+      more: [
+        data.full ? 'Заказ возвращён полностью, доступ к курсу закрыт.' : 'Возвращена часть суммы, доступ к курсу сохраняется.',
+        'Деньги придут на карту, которой вы платили, обычно за 1–10 рабочих дней — это зависит от банка. Чек на возврат банк пришлёт отдельно.',
+      ],
+      link: { url: data.ordersUrl, label: 'Мои заказы', what: 'orders' },
+      note: 'Если у вас есть вопросы по возврату, напишите нам через сайт: на это письмо отвечать не нужно.',
+    }),
+  group_starts_tomorrow: (data, school) => {
+    const heading = 'Завтра первое занятие';
+    const lead = `Группа «${data.groupTitle}» курса «${data.courseTitle}» начинается завтра: ${data.whenText}.`;
+    const place = data.place ? `Где: ${data.place}.` : null;
+    const meeting = data.meetingUrl ? webLink(data.meetingUrl, 'meeting') : null;
+    const bring = data.bring ? `Что взять с собой: ${data.bring}` : null;
+    const href = webLink(data.url, 'schedule');
+    const lines = [lead, ...(place ? [place] : []), ...(bring ? [bring] : [])];
+    const note = 'Расписание группы и ссылка на календарь — в личном кабинете.';
+    return {
+      subject: `${heading}: ${data.courseTitle}`,
+      html: layout({
+        school,
+        preheader: lead,
+        heading,
+        body: [
+          ...lines.map((line) => paragraph(escapeHtml(line))),
+          ...(meeting ? [paragraph(`Ссылка на встречу: <a href="${escapeHtml(meeting)}" target="_blank" style="color:${COLORS.brand}">${escapeHtml(meeting)}</a>`)] : []),
+          button(href, 'Открыть расписание'),
+        ],
+        note,
+      }),
+      text: textLetter(school, [heading, '', ...lines, ...(meeting ? [`Ссылка на встречу: ${meeting}`] : []), '', href, '', note]),
+    };
+  },
+  lesson_opened: (data, school) =>
+    simpleLetter(school, {
+      subject: `Открыт урок: ${data.lessonTitle}`,
+      heading: 'Открыт новый урок',
+      lead: `В группе «${data.groupTitle}» курса «${data.courseTitle}» открылся урок «${data.lessonTitle}».`,
+      link: { url: data.url, label: 'Перейти к уроку', what: 'lesson' },
+      note: 'Урок остаётся открытым: проходите его, когда удобно.',
+    }),
+  test_result: (data, school) =>
+    simpleLetter(school, {
+      subject: `${data.passed ? 'Тест сдан' : 'Тест не сдан'}: ${data.testTitle}`,
+      heading: data.passed ? 'Тест сдан' : 'Тест не сдан',
+      lead: `Тест «${data.testTitle}» курса «${data.courseTitle}»: ${data.score}${NBSP}% при проходном ${data.passScore}${NBSP}%.`,
+      more: [data.passed ? 'Поздравляем! Результат сохранён в разделе «Мое обучение».' : 'Повторите материал и попробуйте ещё раз, если попытки остались.'],
+      link: { url: data.url, label: 'Открыть результат', what: 'result' },
+      note: 'Подробный разбор ответов — на странице результата, если тест его показывает.',
+    }),
+  access_ending: (data, school) =>
+    simpleLetter(school, {
+      subject: `Доступ к курсу заканчивается: ${data.courseTitle}`,
+      heading: 'Доступ заканчивается через 7 дней',
+      lead: `Доступ к курсу «${data.courseTitle}» открыт до ${data.endsText} (по Москве).`,
+      more: ['Успейте пройти оставшиеся уроки и тесты: после этой даты материалы курса закроются.'],
+      link: { url: data.url, label: 'Продолжить обучение', what: 'learning' },
+      note: 'Если нужно продлить доступ, напишите нам через сайт.',
+    }),
   waiting_offer: (data, school) => {
     const heading = 'Освободилось место';
     const lead = `В группе «${data.groupTitle}» курса «${data.courseTitle}» освободилось место, и мы держим его для вас до ${data.untilText} (по Москве). Стоимость: ${data.amountText}.`;
@@ -449,6 +651,9 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
     };
   },
 };
+
+/** Every template there is (tests render each). */
+export const MAIL_TEMPLATES = Object.keys(renderers) as MailTemplate[];
 
 /** Renders one template for one school. */
 export function renderMail<T extends MailTemplate>(template: T, data: MailTemplateData[T], school: MailSchool): RenderedMail {

@@ -86,7 +86,7 @@ describe('mail worker', () => {
       expect(raw).toMatch(/^From: Crema <no-reply@crema\.test>/m);
       expect(raw).toContain('text/plain');
       expect(raw).toContain('text/html');
-      const sent = await row(id);
+      const sent = await row(id!);
       expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(sent.sentAt).toBeInstanceOf(Date);
 
@@ -96,6 +96,32 @@ describe('mail worker', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it("sends the row's extra headers: the one-click unsubscribe of an optional letter", async () => {
+    const smtp = await startSmtp();
+    try {
+      const link = 'https://crema.example/api/mail/unsubscribe/?token=abc.def';
+      await enqueueMail(db, {
+        to: 'optional@example.com',
+        subject: 'Открыт урок',
+        html: '<p>Урок</p>',
+        text: 'Урок',
+        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      expect(await worker(smtp.port).runOnce()).toMatchObject({ sent: 1 });
+      // Long headers are folded on the wire: unfolded, they are as the row keeps them.
+      const raw = smtp.received.find((r) => r.to.includes('optional@example.com'))!.raw.replace(/\r\n[ \t]+/g, ' ');
+      expect(raw).toContain(`List-Unsubscribe: <${link}>`);
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('refuses a header that could inject more headers', async () => {
+    await expect(enqueueMail(db, { to: 'x@example.com', subject: 's', html: 'h', text: 't', headers: { 'List-Unsubscribe': '<https://a>\r\nBcc: y@example.com' } })).rejects.toThrow(/header/);
+    await expect(enqueueMail(db, { to: 'x@example.com', subject: 's', html: 'h', text: 't', headers: { 'Bad Name': 'v' } })).rejects.toThrow(/header/);
   });
 
   it('keeps a letter while the server is down and delivers it once the server is back', async () => {

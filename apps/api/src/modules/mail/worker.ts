@@ -79,7 +79,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(message: Awaited<ReturnType<typeof claimDueMail>>[number]): Promise<keyof MailRound> {
     try {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      // Extra headers (List-Unsubscribe of optional letters) as the outbox row keeps them.
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const giveUp = message.attempts >= maxAttempts;

@@ -3,10 +3,11 @@
 // Either way the order becomes the account's (attachOrder), as a signed-in person's order does at once.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ORDER_TEXTS, normaliseEmail, type CodeSent, type OrderNextStep, type OrderRequestResult } from '@crema/contract';
+import { ORDER_TEXTS, formatDateTime, formatPrice, normaliseEmail, type CodeSent, type OrderNextStep, type OrderRequestResult } from '@crema/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { orderStudents, orders, students, users, type Order, type User } from '../../db/schema/index.ts';
+import { courses, orderStudents, orders, students, users, type Order, type User } from '../../db/schema/index.ts';
+import { sendTemplate } from '../mail/service.ts';
 import { ApiError } from '../../errors.ts';
 import type { Actor, SignedInActor } from '../auth/actor.ts';
 import { clientOf, type AuthService } from '../auth/service.ts';
@@ -65,6 +66,19 @@ export async function attachOrder(tx: Executor, orderId: number, user: User, cli
     const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
     return paid!;
   }
+  // The order is placed: the payer gets its payment link and, for a group, how long the seats are held.
+  const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, confirmed!.courseId));
+  await sendTemplate(tx, {
+    to: confirmed!.payerEmail,
+    template: 'order_placed',
+    data: {
+      orderCode: confirmed!.code,
+      courseTitle: course?.title ?? '',
+      amountText: formatPrice(confirmed!.amountKopecks),
+      payUrl: `${publicUrl}/courses/payment/${encodeURIComponent(confirmed!.code)}/`,
+      heldUntilText: confirmed!.heldUntil ? formatDateTime(confirmed!.heldUntil) : null,
+    },
+  });
   return confirmed!;
 }
 

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { courses, groupMembers, groups, orderStudents, orders, payments, userCourses, waitingEntries, type Order, type Payment } from '../../db/schema/index.ts';
 import { sendTemplate } from '../mail/service.ts';
 import type { PaymentState } from '../payments/index.ts';
+import { declineReason } from '../payments/tbank/decline.ts';
 
 /** How far along a payment is; a state only ever moves to a higher rank (rejected → confirmed aside). */
 const RANK: Record<PaymentState, number> = { new: 0, pending: 1, rejected: 2, confirmed: 2, refunded: 3 };
@@ -100,6 +101,7 @@ export async function enrolOrder(tx: Executor, order: Order, publicUrl: string):
     }
   }
   const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId));
+  const [group] = order.groupId ? await tx.select({ title: groups.title }).from(groups).where(eq(groups.id, order.groupId)) : [];
   await sendTemplate(tx, {
     to: order.payerEmail,
     template: 'order_paid',
@@ -109,7 +111,9 @@ export async function enrolOrder(tx: Executor, order: Order, publicUrl: string):
       amountText: formatPrice(order.amountKopecks),
       learners: studentRows.map((row) => row.fullName),
       learningUrl: `${publicUrl}/user/courses/`,
+      // The bank sends the 54-ФЗ receipt itself; a link to it is put here once a provider gives one.
       receiptUrl: null,
+      groupTitle: group?.title ?? null,
     },
   });
 }
@@ -185,6 +189,8 @@ export async function applyPaymentState(
   } else if (state === 'rejected' && order.status === 'awaiting_payment') {
     const open = await openPayments(tx, order.id, payment.id);
     if (open.length === 0) await tx.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+    // The bank declined the card (not a page left to expire, not our own cancel): the payer is told, once per attempt.
+    if (DECLINED.includes(providerStatus)) await tellPaymentFailed(tx, order, { ...payment, providerStatus }, options.raw, options.publicUrl);
   } else if (state === 'refunded' && order.status === 'paid') {
     await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
     await tx.update(userCourses).set({ isActive: false }).where(eq(userCourses.orderId, order.id));
@@ -195,6 +201,30 @@ export async function applyPaymentState(
     await returnSeats(tx, order);
   }
   return 'applied';
+}
+
+/** Provider statuses of a card the bank declined. */
+const DECLINED = ['REJECTED', 'AUTH_FAIL'];
+
+async function tellPaymentFailed(tx: Executor, order: Order, payment: Payment, raw: Record<string, unknown> | undefined, publicUrl: string): Promise<void> {
+  const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, order.courseId));
+  // The bank's reason in words (the notification's ErrorCode), as the payment page says it.
+  const reason = declineReason(payment.providerStatus ?? null, typeof raw?.ErrorCode === 'string' ? raw.ErrorCode : null);
+  await sendTemplate(
+    tx,
+    {
+      to: order.payerEmail,
+      template: 'payment_failed',
+      data: {
+        orderCode: order.code,
+        courseTitle: course?.title ?? '',
+        amountText: formatPrice(payment.amountKopecks),
+        reason,
+        payUrl: `${publicUrl}/courses/payment/${encodeURIComponent(order.code)}/`,
+      },
+    },
+    { dedupeKey: `payment_failed:payment:${payment.id}` },
+  );
 }
 
 /** The order's payment attempts still open at the provider (new or pending), but `except`. */

@@ -182,6 +182,7 @@ export async function getGroup(db: Executor, _actor: StaffActor, groupId: number
     ...toCard(row),
     location: row.group.location,
     online_url: row.group.onlineUrl,
+    bring: row.group.bring,
     version: row.group.version,
     sessions: sessions.map(({ s, lessonTitle, testTitle }) => ({
       id: s.id,
@@ -232,6 +233,7 @@ async function columnsOf(db: Executor, body: GroupFields) {
     // An online group has no address; an in-person one no link.
     location: body.format === 'offline' ? location : null,
     onlineUrl: body.format === 'online' ? onlineUrl : null,
+    bring: body.bring?.trim() || null,
     capacity: body.capacity ?? null,
     teacherId: body.teacher_id ?? null,
   };
@@ -245,6 +247,7 @@ const journal = (g: Group) => ({
   format: g.format,
   location: g.location,
   online_url: g.onlineUrl,
+  bring: g.bring,
   capacity: g.capacity,
   teacher_id: g.teacherId,
   status: statusOf(g),

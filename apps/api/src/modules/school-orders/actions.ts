@@ -111,6 +111,18 @@ export class OrderActions {
       } else {
         await tx.update(payments).set({ providerStatus: answer.providerStatus }).where(eq(payments.id, payment.id));
       }
+      // The payer hears of the money returned, in this transaction: the letter exists exactly when the refund does.
+      await sendTemplate(tx, {
+        to: order.payerEmail,
+        template: 'refund_made',
+        data: {
+          orderCode: order.code,
+          courseTitle: course?.title ?? '',
+          amountText: formatPrice(amount),
+          full: amount === left && answer.state === 'refunded',
+          ordersUrl: `${deps.config.publicUrl}/user/orders/`,
+        },
+      });
       await recordAudit(tx, actor, {
         action: 'order.refund',
         entity: 'order',

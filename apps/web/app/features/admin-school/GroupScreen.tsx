@@ -24,6 +24,7 @@ type FormValues = {
   format: 'offline' | 'online';
   location: string;
   online_url: string;
+  bring: string;
   capacity: string;
   teacher_id: string;
 };
@@ -36,11 +37,12 @@ const valuesOf = (group: SchoolGroup | null): FormValues => ({
   format: group?.format === 'online' ? 'online' : 'offline',
   location: group?.location ?? '',
   online_url: group?.online_url ?? '',
+  bring: group?.bring ?? '',
   capacity: group?.capacity === null || group === null ? '' : String(group.capacity),
   teacher_id: group?.teacher ? String(group.teacher.id) : '',
 });
 
-const GROUP_FIELDS = ['course_id', 'title', 'starts_on', 'ends_on', 'format', 'location', 'online_url', 'capacity', 'teacher_id'] as const;
+const GROUP_FIELDS = ['course_id', 'title', 'starts_on', 'ends_on', 'format', 'location', 'online_url', 'bring', 'capacity', 'teacher_id'] as const;
 
 /** The group's own fields: the new group's form and the existing one's (which carries the version it was opened at). */
 function GroupForm({ group, options, onSaved }: { group: SchoolGroup | null; options: SchoolGroupOptions; onSaved: (saved: SchoolGroup) => void }) {
@@ -59,6 +61,7 @@ function GroupForm({ group, options, onSaved }: { group: SchoolGroup | null; opt
     format: values.format,
     location: values.format === 'offline' ? values.location || null : null,
     online_url: values.format === 'online' ? values.online_url || null : null,
+    bring: values.bring.trim() || null,
     capacity: values.capacity ? Number(values.capacity) : null,
     teacher_id: values.teacher_id ? Number(values.teacher_id) : null,
   });
@@ -124,6 +127,9 @@ function GroupForm({ group, options, onSaved }: { group: SchoolGroup | null; opt
           {(a11y) => <input {...a11y} type="url" className="admin-input" value={values.online_url} maxLength={500} onChange={set('online_url')} placeholder="https://" />}
         </Field>
       )}
+      <Field look="admin" label="Что взять с собой" hint="Необязательно: придёт участникам в письме накануне первого занятия." errors={form.errorsOf('bring')}>
+        {(a11y) => <textarea {...a11y} className="admin-input" rows={2} value={values.bring} maxLength={500} onChange={set('bring')} />}
+      </Field>
       <div className="groups-pair">
         <Field look="admin" label="Мест" hint="Пусто — без ограничения." errors={form.errorsOf('capacity')}>
           {(a11y) => <input {...a11y} type="number" min={1} inputMode="numeric" className="admin-input" value={values.capacity} onChange={set('capacity')} />}

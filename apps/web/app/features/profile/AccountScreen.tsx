@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Consents, Documents, Personal, ReferenceBooks } from '@crema/contract';
+import type { Consents, Documents, NotificationSettings, Personal, ReferenceBooks } from '@crema/contract';
 import { openDialog } from '../../lib/dialogs.ts';
 import { useSessionChanged } from '../../lib/session.ts';
 import { ConsentsSection } from './ConsentsSection.tsx';
@@ -7,11 +7,12 @@ import { DocumentsSection } from './DocumentsForm.tsx';
 import { EmailDialog } from './EmailDialog.tsx';
 import { completenessText } from './labels.ts';
 import { MyDataSection } from './MyDataSection.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 import { PersonalForm } from './PersonalForm.tsx';
 import './profile.css';
 
 // /user/account/: personal data, documents, what is
-// missing for a complete profile, the address change, the password change, consents, the data
+// missing for a complete profile, the address change, the password change, consents, the letters sent, the data
 // download and the account's deletion.
 
 export interface AccountData {
@@ -19,6 +20,7 @@ export interface AccountData {
   documents: Documents;
   books: ReferenceBooks;
   consents: Consents;
+  notifications: NotificationSettings;
 }
 
 interface Completeness {
@@ -26,7 +28,7 @@ interface Completeness {
   missing_fields: string[];
 }
 
-export function AccountScreen({ personal, documents, books, consents }: AccountData) {
+export function AccountScreen({ personal, documents, books, consents, notifications }: AccountData) {
   const [completeness, setCompleteness] = useState<Completeness>(personal);
   const [refused, setRefused] = useState(personal.data_refusal);
   const sessionChanged = useSessionChanged();
@@ -85,6 +87,7 @@ export function AccountScreen({ personal, documents, books, consents }: AccountD
         </button>
       </section>
       <ConsentsSection initial={consents} />
+      <NotificationsSection initial={notifications} />
       <MyDataSection />
     </main>
   );

@@ -44,7 +44,11 @@ export function ConsentsSection({ initial }: { initial: Consents }) {
   const give = useApiForm();
   const withdraw = useApiForm();
 
-  const refetch = async () => setData(await browserApi.consents());
+  const refetch = async () => {
+    setData(await browserApi.consents());
+    // The letters' settings show the advertising consent too (NotificationsSection).
+    window.dispatchEvent(new Event('crema:consents-saved'));
+  };
   const children = data.consents.filter((c) => c.student_id !== null && !c.withdrawn_at);
   const currentOf = (kind: Kind) => data.documents.find((d) => d.kind === kind);
   // A consent accepted in the question above the page ('crema:consents-changed', ReconsentPrompt).
