@@ -9,6 +9,7 @@ import { observeJobRun, setJobLag } from './lib/metrics.ts';
 import { rateLimitPruningJob } from './lib/rate-limit.ts';
 import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { auditRetentionJob } from './modules/audit/journal.ts';
+import { certificateCatchUpJob } from './modules/certificates/issue.ts';
 import { learningSweepJob } from './modules/learning/sweep.ts';
 import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
 import type { OrdersService } from './modules/orders/service.ts';
@@ -51,5 +52,7 @@ export function backgroundJobs(options: {
       // Queues the letters time brings (a group starts tomorrow, a lesson opened, access ends in a
       // week), each once by its dedupe key.
       .add(scheduledLettersJob(db, config.publicUrl))
+      // Issues the certificates that attempts finished by the learning sweep earned.
+      .add(certificateCatchUpJob({ db, links: { publicUrl: config.publicUrl }, everyMs: 15 * 60_000 }))
   );
 }

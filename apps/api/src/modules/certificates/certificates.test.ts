@@ -25,7 +25,7 @@ import {
   signInAs,
   type TestSession,
 } from '../../test/factories.ts';
-import { checkCertificate } from './issue.ts';
+import { certificateCatchUpJob, checkCertificate } from './issue.ts';
 import { VERIFY_LIMIT } from './public.ts';
 
 let t: TestContext;
@@ -271,6 +271,32 @@ describe('issuing', () => {
 });
 
 describe('the PDF and the public page', () => {
+  it('issues nothing on a read; switching the certificate on, or the job after the sweep, issues what was earned', async () => {
+    const owner = await buildOwner(db());
+    const s = await course(owner.id);
+    await buildCertificateSettings(db(), { courseId: s.course.id, rule: 'tests_share', minShare: 50, enabled: false });
+    // Earned while certificates were off.
+    const early = await learner(s.course.id);
+    await buildAttempt(db(), { userCourseId: early.enrolment.id, testId: s.finalTest.id, score: 100, finishedAt: new Date() });
+    const session = await signInAs(t.app, owner);
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/admin/courses/${s.course.id}/certificate/`, headers: session.headers, payload: { ...SETTINGS, rule: 'tests_share', min_share: 50 } });
+    expect(saved.statusCode).toBe(200);
+    expect(await db().select().from(certificates).where(eq(certificates.userId, early.user.id))).toHaveLength(1);
+    expect(await lettersTo(early.user.email)).toHaveLength(1);
+
+    // An attempt finished with no request to check it (the learning sweep's way): reading my
+    // certificates writes nothing; the catch-up job issues it, once.
+    const late = await learner(s.course.id);
+    await buildAttempt(db(), { userCourseId: late.enrolment.id, testId: s.finalTest.id, score: 100, finishedAt: new Date() });
+    expect(await mine(late.session)).toEqual({ certificates: [], name_needed: [] });
+    expect(await db().select().from(certificates).where(eq(certificates.userId, late.user.id))).toHaveLength(0);
+    const job = certificateCatchUpJob({ db: db(), links: links(), everyMs: 60_000 });
+    expect(await job.run()).toEqual({ issued: 1 });
+    expect(await job.run()).toEqual({ issued: 0 });
+    expect(await db().select().from(certificates).where(eq(certificates.userId, late.user.id))).toHaveLength(1);
+    expect(await lettersTo(late.user.email)).toHaveLength(1);
+  });
+
   it('lets the holder download a PDF with their name and number; anyone else gets 404', async () => {
     const owner = await buildOwner(db());
     const s = await course(owner.id);

@@ -1,11 +1,14 @@
 // Issuing certificates (decision 0085). A learner's progress is checked where it changes (a lesson
-// completed, a test attempt finished) and when they read their certificates (after setting their
-// name, say): once the course's rule is met and the name is known, one certificate is issued —
+// completed, a test attempt finished, a name saved, the course's certificate switched on) and by a
+// job for attempts the learning sweep finished: once the course's rule is met and the name is
+// known, one certificate is issued — no read issues one (reading my certificates only says which
+// wait for the name) —
 // one per learner and course, however many checks run at once (a unique index over the current
 // certificates; the losers of a race insert nothing), and its letter queued in the same transaction.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { certificateSettings, certificates, courses, students, userCourses, users, type Certificate, type CertificateSettings } from '../../db/schema/index.ts';
+import { certificateSettings, certificates, courses, students, testAttempts, userCourses, users, type Certificate, type CertificateSettings } from '../../db/schema/index.ts';
+import type { JobDefinition } from '../../lib/jobs.ts';
 import { loadOutline, type Outline } from '../learning/outline.ts';
 import { sendTemplate } from '../mail/service.ts';
 import { newCertificateNumber } from './numbers.ts';
@@ -39,7 +42,9 @@ export type CheckResult =
   | { state: 'exists' }
   | { state: 'name_needed' }
   | { state: 'not_yet' }
-  | { state: 'off' };
+  | { state: 'off' }
+  /** Earned, with the name known, but the caller only looked (`issue: false`). */
+  | { state: 'due' };
 
 /** The enrolment with its course's certificate settings (switched on), the learner's name and the address to mail. */
 async function enrolmentForCheck(db: Executor, enrolmentId: number) {
@@ -76,9 +81,10 @@ async function enrolmentForCheck(db: Executor, enrolmentId: number) {
 
 /**
  * Checks one enrolment and issues its certificate when the rule is met and the learner's name is
- * known. Safe to call at any time and from several requests at once.
+ * known (unless `issue` is false: a read only looks). Safe to call at any time and from several
+ * requests at once.
  */
-export async function checkCertificate(db: Db, links: CertificateLinks, enrolmentId: number): Promise<CheckResult> {
+export async function checkCertificate(db: Db, links: CertificateLinks, enrolmentId: number, { issue = true }: { issue?: boolean } = {}): Promise<CheckResult> {
   const row = await enrolmentForCheck(db, enrolmentId);
   if (!row) return { state: 'off' };
   if (row.current !== null) return { state: 'exists' };
@@ -86,6 +92,7 @@ export async function checkCertificate(db: Db, links: CertificateLinks, enrolmen
   if (!ruleMet(row.settings, outline)) return { state: 'not_yet' };
   const name = holderName(row.studentId === null ? row.userName : row.studentName);
   if (!name) return { state: 'name_needed' };
+  if (!issue) return { state: 'due' };
   for (let tries = 0; tries < 3; tries += 1) {
     const issued = await db.transaction(async (tx) => {
       const number = newCertificateNumber();
@@ -132,27 +139,68 @@ export async function sendIssuedLetter(db: Executor, links: CertificateLinks, to
   });
 }
 
-/**
- * Checks every enrolment of the account in a course with certificates on and without a current
- * certificate (GET /api/user/certificates/: after the learner set their name, say). Returns the
- * enrolments that wait for the name.
- */
-export async function checkAccount(db: Db, links: CertificateLinks, userId: number): Promise<number[]> {
-  const pending = await db
+/** Enrolments without a current certificate in courses whose certificate is on, narrowed by `where`. */
+function withoutCertificate(db: Db, where: SQL) {
+  return db
     .select({ id: userCourses.id })
     .from(userCourses)
     .innerJoin(certificateSettings, and(eq(certificateSettings.courseId, userCourses.courseId), eq(certificateSettings.enabled, true)))
     .where(
       and(
-        eq(userCourses.userId, userId),
+        where,
         sql`not exists (select 1 from ${certificates} c where c.course_id = ${userCourses.courseId} and c.user_id = ${userCourses.userId}
               and coalesce(c.student_id, 0) = coalesce(${userCourses.studentId}, 0) and c.replaced_at is null)`,
       ),
     );
+}
+
+/**
+ * Checks every enrolment of the account in a course with certificates on and without a current
+ * certificate. With `issue` (a name was saved) the earned ones are issued; without (reading my
+ * certificates) nothing is written. Returns the enrolments that wait for the name.
+ */
+export async function checkAccount(db: Db, links: CertificateLinks, userId: number, { issue }: { issue: boolean }): Promise<number[]> {
   const waiting: number[] = [];
-  for (const { id } of pending) {
-    const result = await checkCertificate(db, links, id);
+  for (const { id } of await withoutCertificate(db, eq(userCourses.userId, userId))) {
+    const result = await checkCertificate(db, links, id, { issue });
     if (result.state === 'name_needed') waiting.push(id);
   }
   return waiting;
+}
+
+/**
+ * Checks every enrolment of a course (its certificate switched on or its rule changed): those who
+ * already meet the rule get theirs now, not at their next step. Returns how many were issued.
+ */
+export async function checkCourse(db: Db, links: CertificateLinks, courseId: number): Promise<number> {
+  let issued = 0;
+  for (const { id } of await withoutCertificate(db, eq(userCourses.courseId, courseId))) {
+    if ((await checkCertificate(db, links, id)).state === 'issued') issued += 1;
+  }
+  return issued;
+}
+
+/** How far back the catch-up job looks for passed attempts: the sweep may finish one late. */
+const CATCH_UP_HOURS = 24;
+
+/**
+ * Attempts the learning sweep finished (time ran out while nobody called) change progress with
+ * no request to check it: this job, once per tick across processes, checks the enrolments with a
+ * passed attempt finished in the last day and no certificate yet.
+ */
+export function certificateCatchUpJob(options: { db: Db; links: CertificateLinks; everyMs: number }): JobDefinition {
+  const { db, links } = options;
+  return {
+    name: 'certificates.catch-up',
+    everyMs: options.everyMs,
+    run: async () => {
+      const recent = sql`exists (select 1 from ${testAttempts} a where a.user_course_id = ${userCourses.id} and a.is_passed
+        and a.finished_at > now() - make_interval(hours => ${CATCH_UP_HOURS}))`;
+      let issued = 0;
+      for (const { id } of await withoutCertificate(db, recent)) {
+        if ((await checkCertificate(db, links, id)).state === 'issued') issued += 1;
+      }
+      return { issued };
+    },
+  };
 }

@@ -18,9 +18,9 @@ import { renderCertificatePdf } from './pdf.ts';
 import { settingsImages } from './settings.ts';
 import type { Storage } from '../media/storage.ts';
 
-/** GET /api/user/certificates/: checks the account's courses first (a name set since), then lists. */
+/** GET /api/user/certificates/: the account's certificates, and the courses whose certificate waits for the name (a read: it issues nothing). */
 export async function myCertificates(db: Db, links: CertificateLinks, actor: SignedInActor): Promise<MyCertificates> {
-  const nameNeeded = await checkAccount(db, links, actor.user.id);
+  const nameNeeded = await checkAccount(db, links, actor.user.id, { issue: false });
   const rows = await db.select().from(certificates).where(eq(certificates.userId, actor.user.id)).orderBy(asc(certificates.issuedAt), asc(certificates.id));
   return {
     certificates: rows.map((c) => ({

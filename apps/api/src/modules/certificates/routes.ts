@@ -23,6 +23,7 @@ import { noStore } from '../auth/http.ts';
 import { getSettings, previewPdf, saveSettings } from './settings.ts';
 import { listCertificates, reissueCertificate, revokeCertificate } from './registry.ts';
 import { myCertificatePdf, myCertificates, verifyCertificate } from './public.ts';
+import { checkCourse } from './issue.ts';
 
 const adminTags = ['admin'];
 const owner = { access: 'owner' as const };
@@ -60,7 +61,12 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: certificateSettingsSchema, 400: fieldErrorsSchema, ...courseMissing },
       },
     },
-    async (request) => saveSettings(db, signedInActor(request), request.params.id, request.body),
+    async (request) => {
+      const saved = await saveSettings(db, signedInActor(request), request.params.id, request.body);
+      // Learners who already meet the rule get theirs now, not at their next step.
+      if (saved.enabled) await checkCourse(db, links, request.params.id);
+      return saved;
+    },
   );
 
   app.get(

@@ -98,7 +98,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // A name saved may be what a finished course's certificate waited for (decision 0085).
       const { last_name, first_name, patronymic } = request.body;
       if (last_name !== undefined || first_name !== undefined || patronymic !== undefined) {
-        await checkAccount(db, { publicUrl: app.deps.config.publicUrl }, actor.user.id);
+        await checkAccount(db, { publicUrl: app.deps.config.publicUrl }, actor.user.id, { issue: true });
       }
       return result;
     },
