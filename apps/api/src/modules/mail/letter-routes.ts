@@ -15,26 +15,17 @@ import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { getNotificationSettings, readUnsubscribe, saveNotificationSettings, unsubscribe } from './preferences.ts';
 import { escapeHtml } from './templates.ts';
+import { htmlPage } from './html-page.ts';
 
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
+/** The unsubscribe pages' look: the letters' colours. */
+const UNSUBSCRIBE_STYLE = `
 body{margin:0;padding:0 12px;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#231a15;background:#faf6f1}
 main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border:1px solid #e4d8cc;border-radius:16px}
 h1{font-size:22px;margin:0 0 12px}
 button{font:inherit;font-weight:600;padding:12px 24px;border:0;border-radius:10px;background:#3b2418;color:#fff;cursor:pointer;min-height:44px}
 a{color:#8a5a2b}
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
+`;
+const page = (title: string, body: string) => htmlPage(title, UNSUBSCRIBE_STYLE, body);
 
 /** The pages run nothing and post only to this site. */
 const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -9,6 +9,7 @@ import { ApiError } from '../../errors.ts';
 import { localOnly } from '../../plugins/local-only.ts';
 import type { MailMessage } from '../../db/schema/index.ts';
 import { getMail, listMail } from './service.ts';
+import { htmlPage } from './html-page.ts';
 import { escapeHtml } from './templates.ts';
 
 const listQuery = z.object({
@@ -60,19 +61,7 @@ function held(m: MailMessage): string {
     : '';
 }
 
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
+const page = (title: string, body: string) => htmlPage(title, PAGE_STYLE, body);
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
