@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
 import { auditEvents, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCourse, buildEnrolment, buildOrder, buildOwner, buildReview, buildSubsection, buildTeacher, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCertificate, buildCourse, buildEnrolment, buildOrder, buildOwner, buildReview, buildSubsection, buildTeacher, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -301,6 +301,23 @@ describe('every change through the API is recorded', () => {
     await step('POST', '/admin/school/site/reviews/:id/reply/', `/api/admin/school/site/reviews/${review.id}/reply/`, staff, { version: 3, reply: 'Спасибо!' });
     await step('POST', '/admin/school/site/reviews/:id/hide/', `/api/admin/school/site/reviews/${review.id}/hide/`, staff, { version: 4 });
     expect(await newest()).toMatchObject({ entity: 'review', entityId: String(review.id), before: { status: 'published' }, after: { status: 'hidden' } });
+
+    // Certificates (decision 0085): the course's settings, a revoke, a reissue after a name change.
+    await step('PUT', '/admin/courses/:id/certificate/', `/api/admin/courses/${course.id}/certificate/`, owner, {
+      enabled: true,
+      rule: 'all_done',
+      title: 'Сертификат о прохождении курса',
+      hours: 16,
+      school_details: 'ООО «Крема»',
+      signature_image: null,
+      stamp_image: null,
+      background_image: null,
+    });
+    const revoked = await buildCertificate(db(), { courseId: course.id, userId: (await buildUser(db(), { lastName: 'Соколова', firstName: 'Анна' })).id });
+    await step('POST', '/admin/courses/:id/certificates/:certificateId/revoke/', `/api/admin/courses/${course.id}/certificates/${revoked.id}/revoke/`, owner, { reason: 'Проверка журнала' });
+    const renamed = await buildUser(db(), { lastName: 'Орлова', firstName: 'Анна' });
+    const replaced = await buildCertificate(db(), { courseId: course.id, userId: renamed.id, lastName: 'Соколова', firstName: 'Анна' });
+    await step('POST', '/admin/courses/:id/certificates/:certificateId/reissue/', `/api/admin/courses/${course.id}/certificates/${replaced.id}/reissue/`, owner);
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.
