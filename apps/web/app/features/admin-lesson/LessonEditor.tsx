@@ -33,6 +33,7 @@ import {
   type DraftPage,
 } from './content.ts';
 import './lesson-editor.css';
+import { useFocusFirstField } from '../../ui/focus-first-field.ts';
 
 // /admin/lessons/{id}/ (decision 0037): a lesson's settings and its pages of blocks,
 // edited in place and saved whole with one button (or Ctrl/Cmd+S) from the version loaded; a
@@ -119,21 +120,8 @@ function SortableBlock({
     .flatMap(([, messages]) => messages);
   const invalid = Object.keys(errors).length > 0;
   const body = useRef<HTMLDivElement>(null);
-  // A block just added: its first field takes the focus (the text editor appears a frame later).
-  useEffect(() => {
-    if (!autoFocus) return;
-    let tries = 0;
-    let frame = 0;
-    const focus = () => {
-      const field = body.current?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]');
-      if (field) {
-        field.focus();
-        field.scrollIntoView({ block: 'center' });
-      } else if (++tries < 20) frame = requestAnimationFrame(focus);
-    };
-    focus();
-    return () => cancelAnimationFrame(frame);
-  }, [autoFocus]);
+  // A block just added: its first field takes the focus.
+  useFocusFirstField(body, autoFocus, 'input, textarea, [contenteditable="true"]');
   return (
     <li
       ref={setNodeRef}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -7,6 +7,7 @@ import { Field } from '../../ui/Field.tsx';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { MEASURE_ON_EVERY_MOVE, placeAnnouncements, useSortableSensors } from '../../ui/sortable.ts';
+import { useFocusFirstField } from '../../ui/focus-first-field.ts';
 
 // The body of a post or page as blocks (decision 0070): added, removed and reordered by dragging
 // with the mouse or, from the handle, with the keyboard (space, arrows, space); rich text in the
@@ -213,20 +214,7 @@ function SortableBlock({ block, index, count, errorsOf, urls, onUploaded, onChan
   const name = BLOCK_NAMES[block.data.type];
   const where = `блок ${index + 1} из ${count}`;
   const body = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!autoFocus) return;
-    let tries = 0;
-    let frame = 0;
-    const focus = () => {
-      const field = body.current?.querySelector<HTMLElement>('input:not([type=file]), textarea, select, [contenteditable="true"]');
-      if (field) {
-        field.focus();
-        field.scrollIntoView({ block: 'center' });
-      } else if (++tries < 20) frame = requestAnimationFrame(focus);
-    };
-    focus();
-    return () => cancelAnimationFrame(frame);
-  }, [autoFocus]);
+  useFocusFirstField(body, autoFocus, 'input:not([type=file]), textarea, select, [contenteditable="true"]');
   const general = errorsOf('');
   return (
     <li
