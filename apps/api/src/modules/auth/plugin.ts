@@ -32,6 +32,12 @@ declare module 'fastify' {
     /** An unsafe method that only reads (POST /api/configs/): no CSRF check for cookie calls. */
     readOnly?: boolean;
     /**
+     * A `public` route authorised by a signed token in its own address (the one-click unsubscribe),
+     * never by the session: the site's cookies that come with it are ignored, so they need no CSRF
+     * check — a page without them could make the same call with the token alone.
+     */
+    tokenInAddress?: boolean;
+    /**
      * A GET that acts for the caller when its query says so (`?clear=true` starts and grades quiz
      * attempts): such a call carried by a cookie passes the CSRF check like an unsafe method, so a
      * link on another site cannot make it with the visitor's cookies (decision 0050). Given the raw
@@ -71,6 +77,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function needsCsrf(request: FastifyRequest): boolean {
   const config = request.routeOptions.config;
+  if (config?.tokenInAddress) return false;
   if (UNSAFE_METHODS.has(request.method)) return !config?.readOnly;
   return request.method === 'GET' && config?.changesState !== undefined && config.changesState((request.query ?? {}) as Record<string, unknown>);
 }

@@ -100,14 +100,14 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail/unsubscribe/',
     {
-      config: { access: 'public' },
+      // The page's button posts with the site's cookies when the person is signed in: the token decides.
+      config: { access: 'public', tokenInAddress: true },
       schema: {
         summary: 'Отписка в один клик',
         description: 'RFC 8058: POST с телом List-Unsubscribe=One-Click (или без тела) отключает вид писем из токена, без входа и без подтверждения.',
         tags: ['mail'],
         querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribedSchema, 400: detailErrorSchema },
-
       },
     },
     async (request, reply) => {

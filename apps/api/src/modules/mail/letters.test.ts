@@ -437,6 +437,22 @@ describe('one-click unsubscribe', () => {
     expect(settings.kinds.find((k: { key: string }) => k.key === 'lesson_opened').enabled).toBe(false);
   });
 
+  it('the page’s button works in a browser signed in to the site: the token decides, not the session', async () => {
+    const { user, link } = await optionalLetter();
+    // The form posts with the site's cookies and without the CSRF header the site's own calls send.
+    const { 'x-csrf-token': _csrf, ...cookies } = (await signInAs(t.app, user)).cookieHeaders;
+    const button = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { ...cookies, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(button.statusCode).toBe(200);
+    expect(button.body).toContain('Вы отписались');
+    const [preference] = await db().select().from(mailPreferences).where(and(eq(mailPreferences.userId, user.id), eq(mailPreferences.kind, 'lesson_opened')));
+    expect(preference!.enabled).toBe(false);
+  });
+
   it('refuses a forged, altered or missing token in Russian, never a 500', async () => {
     const { link } = await optionalLetter();
     const token = link.searchParams.get('token')!;
