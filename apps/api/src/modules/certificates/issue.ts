@@ -43,8 +43,8 @@ export type CheckResult =
   | { state: 'name_needed' }
   | { state: 'not_yet' }
   | { state: 'off' }
-  /** Earned, with the name known, but the caller only looked (`issue: false`). */
-  | { state: 'due' };
+  /** The name is known, so a look (`issue: false`) goes no further: nothing waits for it. */
+  | { state: 'named' };
 
 /** The enrolment with its course's certificate settings (switched on), the learner's name and the address to mail. */
 async function enrolmentForCheck(db: Executor, enrolmentId: number) {
@@ -88,11 +88,12 @@ export async function checkCertificate(db: Db, links: CertificateLinks, enrolmen
   const row = await enrolmentForCheck(db, enrolmentId);
   if (!row) return { state: 'off' };
   if (row.current !== null) return { state: 'exists' };
+  const name = holderName(row.studentId === null ? row.userName : row.studentName);
+  // A read only asks which enrolments wait for the name: with the name known, none does.
+  if (!issue && name) return { state: 'named' };
   const outline = await loadOutline(db, { id: row.id, courseId: row.courseId });
   if (!ruleMet(row.settings, outline)) return { state: 'not_yet' };
-  const name = holderName(row.studentId === null ? row.userName : row.studentName);
   if (!name) return { state: 'name_needed' };
-  if (!issue) return { state: 'due' };
   for (let tries = 0; tries < 3; tries += 1) {
     const issued = await db.transaction(async (tx) => {
       const number = newCertificateNumber();
