@@ -11,6 +11,7 @@ export * from './schemas/feedback.ts';
 export * from './schemas/orders.ts';
 export * from './rules/index.ts';
 export * from './schemas/learning.ts';
+export * from './schemas/homework.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';

@@ -6,6 +6,7 @@ import { COURSE_FORMATS, COURSE_LEVELS, ENROLMENT_SOURCES, SLUG_PATTERN } from '
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
+import { adminHomeworkBlockSchema } from './homework.ts';
 import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
 const id = z.number().int();
@@ -300,6 +301,7 @@ export const adminBlockDataSchema = z.discriminatedUnion(
       parameters: z.array(z.object({ name: required('параметр', 100), value: required('значение', 100) })).max(30, 'Не больше 30 параметров.'),
       steps: z.array(required('шаг', 1000)).max(50, 'Не больше 50 шагов.'),
     }),
+    adminHomeworkBlockSchema,
   ],
   { error: 'Неизвестный тип блока.' },
 );

@@ -3,6 +3,7 @@
 // decision 0028).
 import { z } from 'zod';
 import { imageSchema } from './content.ts';
+import { homeworkBlockViewSchema } from './homework.ts';
 import { INT4_MAX, idField, idParam, queryFlag } from './common.ts';
 
 const id = z.number().int();
@@ -83,6 +84,7 @@ export const lessonBlockSchema = z
       parameters: z.array(z.object({ name: z.string(), value: z.string() })),
       steps: z.array(z.string()),
     }),
+    homeworkBlockViewSchema,
   ])
   .meta({ id: 'LessonBlock' });
 export type LessonBlockView = z.infer<typeof lessonBlockSchema>;

@@ -91,6 +91,19 @@ export interface RecipeBlockData {
   steps: string[];
 }
 
+/**
+ * A homework task (decision 0087): what the learner may send and how much, what waits for its
+ * acceptance, and the deadline (a fixed moment, or days after the lesson opens for the learner).
+ */
+export interface HomeworkBlockData {
+  title: string;
+  html: string;
+  accepts: { text: boolean; photos: number; videos: number; files: number };
+  maxFileMb: number;
+  gate: 'none' | 'next_item' | 'next_module';
+  deadline: { type: 'date'; at: string } | { type: 'days'; days: number } | null;
+}
+
 /** `data` of a lesson block, by block type. */
 export interface LessonBlockDataByType {
   text: TextBlockData;
@@ -99,6 +112,7 @@ export interface LessonBlockDataByType {
   file: FileBlockData;
   quote: QuoteBlockData;
   recipe: RecipeBlockData;
+  homework: HomeworkBlockData;
 }
 export type LessonBlockType = keyof LessonBlockDataByType;
 export const LESSON_BLOCK_TYPES = [
@@ -108,6 +122,7 @@ export const LESSON_BLOCK_TYPES = [
   'file',
   'quote',
   'recipe',
+  'homework',
 ] as const satisfies readonly LessonBlockType[];
 export type LessonBlockData = LessonBlockDataByType[LessonBlockType];
 

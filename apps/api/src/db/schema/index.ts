@@ -10,6 +10,7 @@ export * from './content.ts';
 export * from './forms.ts';
 export * from './group-sessions.ts';
 export * from './groups.ts';
+export * from './homework.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './learning.ts';

@@ -41,6 +41,11 @@ export const users = pgTable(
     isCourseOwner: boolean().notNull().default(false),
     /** School staff: may act on every course (support, moderation). */
     isStaff: boolean().notNull().default(false),
+    /**
+     * Names the user a curator of some course or group (decision 0087): kept with the curators table
+     * in the same transaction, so the access layer reads it from the user without another query.
+     */
+    isCurator: boolean().notNull().default(false),
     /** The one-time questionnaire (Poll) has been answered. */
     isQuestionnaireCompleted: boolean().notNull().default(false),
     /** The user refused to give personal data. */

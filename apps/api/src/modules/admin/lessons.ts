@@ -6,7 +6,7 @@
 import { and, asc, count, eq, max, notInArray, sql } from 'drizzle-orm';
 import type { AdminBlockData, AdminBlocks, AdminBlocksPut, AdminLesson, AdminLessonPatch } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
-import type { LessonBlockData } from '../../db/schema/blocks.ts';
+import type { HomeworkBlockData, LessonBlockData } from '../../db/schema/blocks.ts';
 import { findOne } from '../../db/find.ts';
 import { courseModules, courses, lessonBlocks, lessons, tests, type LessonBlock } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -142,6 +142,11 @@ export function toStoredBlock(data: AdminBlockData): { type: LessonBlock['type']
       return { type: 'quote', data: { text: data.text, author: opt(data.author), authorRole: opt(data.author_role) } };
     case 'recipe':
       return { type: 'recipe', data: { title: data.title, parameters: data.parameters, steps: data.steps } };
+    case 'homework':
+      return {
+        type: 'homework',
+        data: { title: data.title, html: sanitizeRichText(data.html), accepts: data.accepts, maxFileMb: data.max_file_mb, gate: data.gate, deadline: data.deadline },
+      };
   }
 }
 
@@ -169,6 +174,18 @@ function toEditorData(row: Pick<LessonBlock, 'type' | 'data'>): AdminBlockData {
         parameters: Array.isArray(d.parameters) ? (d.parameters as { name: string; value: string }[]) : [],
         steps: Array.isArray(d.steps) ? (d.steps as string[]) : [],
       };
+    case 'homework': {
+      const homework = row.data as HomeworkBlockData;
+      return {
+        type: 'homework',
+        title: homework.title,
+        html: homework.html,
+        accepts: homework.accepts,
+        max_file_mb: homework.maxFileMb,
+        gate: homework.gate,
+        deadline: homework.deadline,
+      };
+    }
   }
 }
 

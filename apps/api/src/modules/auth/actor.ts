@@ -9,12 +9,15 @@ import type { ClientInfo } from './tokens.ts';
  * - `caller`: anyone, but a signed-in caller is resolved (user and live session) — for calls
  *   that guests may make too and that act differently for the signed-in (logout, password change).
  * - `user`: a signed-in user with a live session, else 401.
+ * - `curator`: as `user`, and the user must be named a curator of some course or group, or be a
+ *   course owner or staff (they check their own courses' homework), else 403 (decision 0087).
+ *   Which submissions and groups a curator reaches is the query's scope, not the level's.
  * - `owner`: as `user`, and the user must be a course owner or staff, else 403.
  * - `staff`: as `owner`, and the user must be school staff, else 403 (a course owner who is not
  *   staff included). Staff checks live here only; services get a `StaffActor` (decision 0055).
  * Each level asks for everything the ones before it ask for.
  */
-export const ACCESS_LEVELS = ['public', 'caller', 'user', 'owner', 'staff'] as const;
+export const ACCESS_LEVELS = ['public', 'caller', 'user', 'curator', 'owner', 'staff'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** True when `level` asks for at least what `floor` asks for (the levels are a ladder). */
@@ -53,6 +56,11 @@ export type StaffActor = SignedInActor & { user: User & { isStaff: true } };
  */
 export function isOwnerLevel(user: Pick<User, 'isCourseOwner' | 'isStaff'>): boolean {
   return user.isCourseOwner || user.isStaff;
+}
+
+/** Curators, course owners and staff may open the homework queue (each within their own scope). */
+export function isCuratorLevel(user: Pick<User, 'isCurator' | 'isCourseOwner' | 'isStaff'>): boolean {
+  return user.isCurator || isOwnerLevel(user);
 }
 
 /** What a session or a consent record keeps about the client the actor acts from. */

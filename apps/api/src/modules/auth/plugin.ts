@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { courseSessions, refreshTokens, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { deriveKey } from '../../lib/keys.ts';
-import { ACCESS_LEVELS, atLeast, isOwnerLevel, isSignedIn, isStaffActor, type AccessLevel, type Actor, type SignedInActor, type StaffActor } from './actor.ts';
+import { ACCESS_LEVELS, atLeast, isCuratorLevel, isOwnerLevel, isSignedIn, isStaffActor, type AccessLevel, type Actor, type SignedInActor, type StaffActor } from './actor.ts';
 import { accessTokenOf, RENDER_HEADER, SessionUsers } from './session-users.ts';
 
 /** One registered route and the access it declares (the access tests walk this list). */
@@ -82,6 +82,7 @@ function needsCsrf(request: FastifyRequest): boolean {
   return request.method === 'GET' && config?.changesState !== undefined && config.changesState((request.query ?? {}) as Record<string, unknown>);
 }
 export const NOT_SIGNED_IN = 'Войдите, чтобы продолжить.';
+export const NOT_A_CURATOR = 'Этот раздел доступен только кураторам курсов.';
 export const NOT_AN_OWNER = 'Этот раздел доступен только владельцам курсов.';
 export const NOT_STAFF = 'Этот раздел доступен только сотрудникам школы.';
 const CSRF_FAILED = 'Запрос отклонён: обновите страницу и попробуйте снова.';
@@ -108,12 +109,14 @@ const SECURITY: Record<AccessLevel, Array<Record<string, string[]>> | undefined>
   public: undefined,
   caller: [{ jwt: [] }, { cookie: [] }, {}],
   user: [{ jwt: [] }, { cookie: [] }],
+  curator: [{ jwt: [] }, { cookie: [] }],
   owner: [{ jwt: [] }, { cookie: [] }],
   staff: [{ jwt: [] }, { cookie: [] }],
 };
 
-/** The OpenAPI description of the 403 answer of the `owner` and `staff` levels. */
+/** The OpenAPI description of the 403 answer of the `curator`, `owner` and `staff` levels. */
 const FORBIDDEN_DESCRIPTION: Partial<Record<AccessLevel, string>> = {
+  curator: 'Доступно только кураторам, владельцам курсов и сотрудникам',
   owner: 'Доступно только владельцам курсов',
   staff: 'Только сотрудники школы',
 };
@@ -212,6 +215,7 @@ export const accessPlugin = fp(async (app) => {
     }
     if (access === 'caller') return;
     if (!actor.user) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
+    if (access === 'curator' && !isCuratorLevel(actor.user)) throw new ApiError('forbidden', NOT_A_CURATOR);
     if (atLeast(access, 'owner') && !isOwnerLevel(actor.user)) throw new ApiError('forbidden', NOT_AN_OWNER);
     if (access === 'staff' && !actor.user.isStaff) throw new ApiError('forbidden', request.routeOptions.config?.notStaffDetail ?? NOT_STAFF);
   });

@@ -3,6 +3,7 @@
 import type { LessonBlockView } from '@crema/contract';
 import type {
   FileBlockData,
+  HomeworkBlockData,
   ImageBlockData,
   LessonBlock,
   QuoteBlockData,
@@ -47,6 +48,10 @@ export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 
     case 'recipe': {
       const data = row.data as RecipeBlockData;
       return { id, type: 'recipe', title: data.title ?? '', parameters: data.parameters ?? [], steps: data.steps ?? [] };
+    }
+    case 'homework': {
+      const data = row.data as HomeworkBlockData;
+      return { id, type: 'homework', title: data.title, html: data.html, accepts: data.accepts, max_file_mb: data.maxFileMb, gate: data.gate, deadline: data.deadline };
     }
   }
 }
