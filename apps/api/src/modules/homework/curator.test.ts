@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCurator, CuratorQueuePage, CuratorSubmission, CuratorSummary } from '@crema/contract';
-import { auditEvents, certificates, curators, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData } from '../../db/schema/index.ts';
+import { auditEvents, certificates, curators, homeworkAttachments, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCertificateSettings,
@@ -314,6 +314,29 @@ describe('claim and review', () => {
     const issued = await db().select().from(certificates).where(eq(certificates.userCourseId, s.enrolment.id));
     expect(issued).toHaveLength(1);
     expect((await post(`/api/curator/homework/${s.submission.id}/claim/`, c.session)).json()).toEqual({ detail: REVIEW_TEXTS.accepted });
+  });
+});
+
+describe('a comment with pictures', () => {
+  it('attaches the curator’s own finished uploads to the comment; someone else’s upload is a field error and nothing is written', async () => {
+    const { course, block, lesson } = await homeworkCourse();
+    const s = await submitted(course.id, block.id, lesson.id);
+    const c = await curatorOf(course.id);
+    const upload = (uploaderId: number, handle: string) =>
+      db().insert(homeworkAttachments).values({ upload: handle, uploaderId, blockId: block.id, kind: 'photo', storageKey: `private/homework/${handle}.webp`, name: 'пена.jpg', sizeBytes: 1000, contentType: 'image/webp', width: 2560, height: 1920 });
+    await upload(c.user.id, `u${c.user.id}-mine0001`);
+    await upload(s.user.id, `u${s.user.id}-theirs01`);
+    const url = `/api/curator/homework/${s.submission.id}/review/`;
+    const refused = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${s.user.id}-theirs01`], version: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ uploads: [REVIEW_TEXTS.uploadGone] });
+    expect(await db().select().from(homeworkMessages).where(and(eq(homeworkMessages.submissionId, s.submission.id), eq(homeworkMessages.role, 'curator')))).toHaveLength(0);
+    const done = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${c.user.id}-mine0001`], version: 0 });
+    expect(done.statusCode).toBe(200);
+    const comment = done.json<CuratorSubmission>().messages.at(-1)!;
+    expect(comment.attachments).toEqual([
+      expect.objectContaining({ kind: 'photo', name: 'пена.jpg', url: expect.stringMatching(/^\/api\/homework\/files\/\d+\/$/), preview: expect.objectContaining({ width: 1280, height: 960 }) }),
+    ]);
   });
 });
 
