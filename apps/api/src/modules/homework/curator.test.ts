@@ -373,6 +373,18 @@ describe('gates: what waits for an accepted homework', () => {
     expect(outline.final_tests.find((f) => f.id === finalTest.id)!.closed_by).toMatchObject({ title: HOMEWORK.title });
   });
 
+  it('closes the same items in a group’s programme and its lesson pages', async () => {
+    const { course, block, lesson, lesson2 } = await homeworkCourse('next_item');
+    const s = await submitted(course.id, block.id, lesson.id);
+    const group = await buildGroup(db(), { courseId: course.id, memberIds: [s.enrolment.id] });
+    const programme = (await get(`/api/group_schedule/${group.id}/modules/`, s.session)).json<{ modules: { content: { id: number; type: string; closed_by?: unknown }[] }[] }>();
+    expect(programme.modules[0]!.content.find((i) => i.id === lesson2.id && i.type === 'lesson')!.closed_by).toMatchObject({ block_id: block.id });
+    const lessons = (await get(`/api/group_schedule/${group.id}/lesson/`, s.session)).json<{ id: number; closed_by?: unknown }[]>();
+    expect(lessons.find((l) => l.id === lesson2.id)!.closed_by).toMatchObject({ title: HOMEWORK.title });
+    expect(lessons.find((l) => l.id === lesson.id)).not.toHaveProperty('closed_by');
+    expect((await get(`/api/group_schedule/${group.id}/lesson/${lesson2.id}/`, s.session)).statusCode).toBe(403);
+  });
+
   it('closes the next test of next_item at its start', async () => {
     const owner = await buildOwner(db());
     const course = await buildCourse(db(), { ownerId: owner.id });
