@@ -304,11 +304,30 @@ export class HomeworkUploads {
       if (uploadId) await this.store.remove(uploadId).catch(() => {});
     }
     if (context.error !== undefined) throw context.error;
+    if (call.method === 'HEAD' && response.status === 404 && id !== undefined) {
+      const finished = await this.finishedUpload(actor, id);
+      if (finished) return finished;
+    }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!name.startsWith('access-control-')) out[name] = value;
     });
     return { status: response.status, headers: out, body };
+  }
+
+  /**
+   * A finished upload asked about again (the last part's answer was lost, and the client asks how
+   * far it got): its parts are gone, but it is whole — told as complete, so the client takes the
+   * id from the address instead of sending the file once more.
+   */
+  private async finishedUpload(actor: SignedInActor, id: string): Promise<TusAnswer | null> {
+    const [row] = await this.db
+      .select({ size: homeworkAttachments.sizeBytes })
+      .from(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.upload, id), eq(homeworkAttachments.uploaderId, actor.user.id)));
+    if (!row) return null;
+    const size = String(row.size);
+    return { status: 200, headers: { 'tus-resumable': '1.0.0', 'upload-offset': size, 'upload-length': size, 'cache-control': 'no-store' }, body: '' };
   }
 
   private async finish(req: Request, upload: Upload) {
