@@ -105,6 +105,10 @@ describe('tus uploads at /api/homework/uploads/', () => {
     const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...s.session.headers, ...tus } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['upload-offset']).toBe(String(Math.floor(bytes.length / 2)));
+    // A part sent from the wrong place: a 409 in our words, nothing written.
+    const wrong = await patch(s.session, location, 0, bytes.subarray(0, 10));
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toEqual({ detail: expect.stringContaining('Часть файла') });
     const done = await finish();
     expect(done.statusCode).toBe(200);
     const body = done.json() as HomeworkUpload;

@@ -55,7 +55,6 @@ const KIND_ACCEPTS: Record<HomeworkAttachmentKind, 'photos' | 'videos' | 'files'
 export const UPLOAD_TEXTS = {
   blockNotFound: 'Задание не найдено или доступ к нему закрыт.',
   noLength: 'Укажите размер файла (заголовок Upload-Length): загрузка без размера не поддерживается.',
-  noName: 'Укажите имя файла (filename в Upload-Metadata).',
   noBlock: 'Укажите задание (block в Upload-Metadata).',
   empty: 'Файл пустой.',
   tooBig: (bytes: number) => `Файл больше ${megabytes(bytes)}: так много задание не принимает.`,
@@ -66,6 +65,20 @@ export const UPLOAD_TEXTS = {
   hugeImage: `Фотография больше ${IMAGE_MAX_SIDE} точек по стороне: уменьшите её.`,
   notYours: 'Загрузка не найдена: начните её заново.',
 } as const;
+
+/** tus's own refusals (plain English text) in our words: by status. */
+const TUS_ERROR_TEXTS: Record<number, string> = {
+  400: 'Неверный запрос загрузки: обновите страницу и загрузите файл заново.',
+  403: 'Неверный запрос загрузки: обновите страницу и загрузите файл заново.',
+  404: UPLOAD_TEXTS.notYours,
+  409: 'Часть файла пришла не с того места: загрузка продолжится с того, что уже получено.',
+  410: UPLOAD_TEXTS.notYours,
+  412: 'Нужен заголовок Tus-Resumable: 1.0.0.',
+  413: 'Файл больше, чем принимает задание.',
+  415: 'Части файла отправляются с типом application/offset+octet-stream.',
+  423: 'Эту загрузку сейчас продолжает другой запрос: подождите несколько секунд.',
+};
+const TUS_FAILED = 'Файл не загрузился. Попробуйте ещё раз.';
 
 function acceptedLabels(accepts: HomeworkAccepts): string {
   const labels = (['photo', 'video', 'file'] as const).filter((kind) => accepts[KIND_ACCEPTS[kind]] > 0).map((kind) => HOMEWORK_KINDS[kind].label);
@@ -312,6 +325,12 @@ export class HomeworkUploads {
     response.headers.forEach((value, name) => {
       if (!name.startsWith('access-control-')) out[name] = value;
     });
+    if (response.status >= 400) {
+      // tus's refusal: its headers (Tus-Resumable, Upload-Offset) kept, the body in our problem shape.
+      delete out['content-length'];
+      out['content-type'] = 'application/json; charset=utf-8';
+      return { status: response.status, headers: out, body: JSON.stringify({ detail: TUS_ERROR_TEXTS[response.status] ?? TUS_FAILED }) };
+    }
     return { status: response.status, headers: out, body };
   }
 
