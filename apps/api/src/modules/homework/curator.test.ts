@@ -26,6 +26,7 @@ import {
 import { NOT_A_CURATOR } from '../auth/plugin.ts';
 import { CURATOR_TEXTS } from './curators.ts';
 import { runHomeworkDigest } from './digest.ts';
+import { FILE_TEXTS } from './files.ts';
 import { REVIEW_TEXTS } from './review.ts';
 
 let t: TestContext;
@@ -329,7 +330,7 @@ describe('a comment with pictures', () => {
     const url = `/api/curator/homework/${s.submission.id}/review/`;
     const refused = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${s.user.id}-theirs01`], version: 0 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ uploads: [REVIEW_TEXTS.uploadGone] });
+    expect(refused.json()).toEqual({ uploads: [FILE_TEXTS.uploadGone] });
     expect(await db().select().from(homeworkMessages).where(and(eq(homeworkMessages.submissionId, s.submission.id), eq(homeworkMessages.role, 'curator')))).toHaveLength(0);
     const done = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${c.user.id}-mine0001`], version: 0 });
     expect(done.statusCode).toBe(200);
