@@ -1,6 +1,7 @@
 // Homework files over real HTTP: a tus upload in parts (resumed where it stopped), the checks of
 // the finished file, photos re-encoded without EXIF with a phone size, the private storage /media/
 // refuses, the access-checked file route with byte ranges, and the sweep of uploads never sent.
+import http from 'node:http';
 import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -174,6 +175,80 @@ describe('tus uploads at /api/homework/uploads/', () => {
     // The uploader may give up an upload.
     const gone = await t.app.inject({ method: 'DELETE', url: location, headers: { ...s.session.headers, ...tus } });
     expect(gone.statusCode).toBe(204);
+  });
+});
+
+describe('tus over a real socket', () => {
+  let listening: Promise<string> | undefined;
+  const serve = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+  it('streams parts sent over HTTP into the upload and answers the finished file', async () => {
+    const s = await setup();
+    const address = await serve();
+    const headers = { ...s.session.headers, ...tus };
+    const created = await fetch(`${address}/api/homework/uploads/`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': String(pdf.length), 'upload-metadata': `block ${b64(String(s.block.id))},filename ${b64('план.pdf')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    // The first part as a stream in small pieces, as a browser sends a large part.
+    const pieces = Array.from({ length: 10 }, (_, i) => pdf.subarray(i * 100, (i + 1) * 100));
+    const first = await fetch(`${address}${location}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = pieces.shift();
+          if (next) controller.enqueue(new Uint8Array(next));
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('1000');
+    const last = await fetch(`${address}${location}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '1000' },
+      body: new Uint8Array(pdf.subarray(1000)),
+    });
+    expect(last.status).toBe(200);
+    expect(await last.json()).toMatchObject({ kind: 'file', name: 'план.pdf', content_type: 'application/pdf', size_bytes: pdf.length });
+  });
+
+  it('keeps what came before a dropped connection, so the upload goes on from there', async () => {
+    const s = await setup();
+    const address = new URL(await serve());
+    const headers = { ...s.session.headers, ...tus };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/homework/uploads/',
+      headers: { ...headers, 'upload-length': String(pdf.length), 'upload-metadata': `block ${b64(String(s.block.id))}` },
+    });
+    const location = created.headers.location as string;
+    // A phone losing its connection in the middle of a part: 600 bytes of the promised 2000 sent.
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: address.hostname,
+        port: address.port,
+        path: location,
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'content-length': String(pdf.length) },
+      });
+      request.on('error', () => resolve());
+      request.write(pdf.subarray(0, 600), () => setTimeout(() => request.destroy(), 200));
+      request.on('close', () => resolve());
+    });
+    let offset = '';
+    for (let i = 0; i < 50 && offset !== '600'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const head = await t.app.inject({ method: 'HEAD', url: location, headers });
+      offset = String(head.headers['upload-offset']);
+    }
+    expect(offset).toBe('600');
+    const rest = await patch(s.session, location, 600, pdf.subarray(600));
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ kind: 'file', size_bytes: pdf.length });
   });
 });
 
