@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { HomeworkThread, HomeworkUpload } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildEnrolment, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
+import { buildCourse, buildEnrolment, buildGroup, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import type { HomeworkBlockData } from '../../db/schema/blocks.ts';
 import { curators, homeworkAttachments } from '../../db/schema/index.ts';
 import { readObject } from '../media/storage.ts';
@@ -300,6 +300,17 @@ describe('GET /api/homework/files/{id}/', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await get(null, videoFile!.url)).statusCode).toBe(401);
+    // A curator of the learner's group opens it; a curator of another group of the same course does not.
+    const ownGroup = await buildGroup(db, { courseId: s.course.id, memberIds: [s.enrolment.id] });
+    const otherGroup = await buildGroup(db, { courseId: s.course.id });
+    for (const [group, status] of [
+      [ownGroup, 200],
+      [otherGroup, 404],
+    ] as const) {
+      const groupCurator = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: groupCurator.id, courseId: s.course.id, groupId: group.id });
+      expect((await get(await signInAs(t.app, groupCurator), photoFile!.url)).statusCode).toBe(status);
+    }
 
     const [row] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.id, videoFile!.id));
     expect((await t.app.inject({ method: 'GET', url: `/media/${row!.storageKey}` })).statusCode).toBe(404);
