@@ -172,6 +172,12 @@ describe('tus uploads at /api/homework/uploads/', () => {
     const curator = await buildUser(t.database.db, { isCurator: true });
     await t.database.db.insert(curators).values({ userId: curator.id, courseId: s.course.id });
     expect((await create(await signInAs(t.app, curator), s.block.id, 100)).statusCode).toBe(201);
+    // Pictures in a curator's comment, even on a task that takes text alone from learners.
+    const textOnly = await setup({ accepts: { text: true, photos: 0, videos: 0, files: 0 } });
+    await t.database.db.insert(curators).values({ userId: curator.id, courseId: textOnly.course.id });
+    expect(await uploaded(await signInAs(t.app, curator), textOnly.block.id, await jpegWithExif(), 'так.jpg')).toMatchObject({ kind: 'photo' });
+    const refused = await (await upload(textOnly.session, textOnly.block.id, await jpegWithExif())).finish();
+    expect(refused.statusCode).toBe(400);
     // The uploader may give up an upload.
     const gone = await t.app.inject({ method: 'DELETE', url: location, headers: { ...s.session.headers, ...tus } });
     expect(gone.statusCode).toBe(204);
