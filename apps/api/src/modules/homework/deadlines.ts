@@ -36,11 +36,22 @@ export function deadlineFrom(deadline: HomeworkDeadline | null, openedAt: Date |
   return openedAt ? new Date(openedAt.getTime() + deadline.days * DAY_MS) : null;
 }
 
-/** The deadline of block data for an enrolment, read now (before the first answer fixes it). */
-export async function deadlineFor(db: Executor, deadline: HomeworkDeadline | null, enrolmentId: number, lessonId: number): Promise<Date | null> {
+/**
+ * The deadline of block data for an enrolment, read now (before the first answer fixes it).
+ * `answering`: the first answer is being fixed — a lesson never opened counts as opened now, so an
+ * answer sent without opening the lesson still gets its deadline.
+ */
+export async function deadlineFor(
+  db: Executor,
+  deadline: HomeworkDeadline | null,
+  enrolmentId: number,
+  lessonId: number,
+  { answering = false }: { answering?: boolean } = {},
+): Promise<Date | null> {
   if (!deadline) return null;
   if (deadline.type === 'date') return deadlineFrom(deadline, null);
-  return deadlineFrom(deadline, await lessonOpenedAt(db, enrolmentId, lessonId));
+  const opened = await lessonOpenedAt(db, enrolmentId, lessonId);
+  return deadlineFrom(deadline, opened ?? (answering ? new Date() : null));
 }
 
 /**
