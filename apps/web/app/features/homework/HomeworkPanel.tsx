@@ -146,7 +146,7 @@ function AnswerForm({ enrolmentId, block, thread, onSent }: { enrolmentId: numbe
     try {
       const { startUpload } = await import('./uploads.ts');
       const upload = await startUpload(item.file, block.id, item.kind, {
-        onProgress: (sent) => update(item.key, { state: 'uploading', sent }),
+        onProgress: (sent) => update(item.key, { state: 'uploading', sent, message: '' }),
         onDone: (uploaded) => {
           running.current.delete(item.key);
           update(item.key, { state: 'done', sent: item.file.size, uploaded, message: '' });

@@ -12,7 +12,8 @@ import { readCookie } from '../../lib/cookies.ts';
 export const UPLOADS_ENDPOINT = '/api/homework/uploads/';
 /** One PATCH at most: a proxy's body cap never cuts a part, and a lost part costs little. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
+/** Tries after a lost part (about 10 s in all); then 'Продолжить', or the browser coming back online. */
+const RETRY_DELAYS = [0, 1000, 3000, 6000];
 
 export interface UploadCallbacks {
   onProgress: (sent: number, total: number) => void;
@@ -55,8 +56,21 @@ export async function startUpload(file: File, blockId: number, kind: HomeworkUpl
   const headers: Record<string, string> = { [WEB_CLIENT_HEADER]: 'web' };
   const csrf = readCookie(document.cookie, SESSION_COOKIES.csrf);
   if (csrf) headers[CSRF_HEADER] = csrf;
+  // Why it stands still: paused by the person, or the connection lost after every retry; null while it runs or once done.
+  let stopped: 'paused' | 'lost' | null = null;
   let finished = false;
-  let retry = () => {};
+  const go = () => {
+    if (finished || stopped === null) return;
+    stopped = null;
+    upload.start();
+  };
+  const online = () => {
+    if (stopped === 'lost') go();
+  };
+  const end = () => {
+    finished = true;
+    window.removeEventListener('online', online);
+  };
   const upload: InstanceType<typeof tus.Upload> = new tus.Upload(file, {
     endpoint: UPLOADS_ENDPOINT,
     chunkSize: CHUNK_BYTES,
@@ -69,8 +83,7 @@ export async function startUpload(file: File, blockId: number, kind: HomeworkUpl
     fingerprint: async (picked) => ['crema-homework', blockId, picked instanceof File ? `${picked.name}-${picked.type}-${picked.size}-${picked.lastModified}` : ''].join('/'),
     onProgress: (sent, total) => callbacks.onProgress(sent, total),
     onSuccess: ({ lastResponse }) => {
-      finished = true;
-      window.removeEventListener('online', retry);
+      end();
       let uploaded: HomeworkUpload | null = null;
       try {
         const body = JSON.parse(lastResponse.getBody() ?? '') as HomeworkUpload;
@@ -84,28 +97,28 @@ export async function startUpload(file: File, blockId: number, kind: HomeworkUpl
       const response = 'originalResponse' in error ? error.originalResponse : null;
       const status = response?.getStatus() ?? 0;
       if (status >= 400 && status < 500) {
-        finished = true;
-        window.removeEventListener('online', retry);
+        end();
         callbacks.onFailed(refusalText(response?.getBody()), false);
         return;
       }
+      stopped = 'lost';
       callbacks.onFailed(NETWORK_LOST, true);
     },
   });
-  retry = () => {
-    if (!finished) upload.start();
-  };
-  // Back online: go on by itself.
-  window.addEventListener('online', retry);
+  // Back online after the retries gave up: go on by itself.
+  window.addEventListener('online', online);
   const previous = await upload.findPreviousUploads();
   if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
   upload.start();
   return {
-    pause: () => void upload.abort(false),
-    resume: retry,
+    pause: () => {
+      if (finished) return;
+      stopped = 'paused';
+      void upload.abort(false);
+    },
+    resume: go,
     cancel: () => {
-      finished = true;
-      window.removeEventListener('online', retry);
+      end();
       void upload.abort(true).catch(() => {});
     },
   };
