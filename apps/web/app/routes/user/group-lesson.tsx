@@ -8,6 +8,7 @@ import { continueTarget } from '../../features/learning/links.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { ClosedPlace, LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
+import { HomeworkTask } from '../../features/content/HomeworkTask.tsx';
 import { HomeworkPanel } from '../../features/homework/HomeworkPanel.tsx';
 import { loadThreads } from '../../features/homework/api.ts';
 import { studyTitle } from './sections.ts';
@@ -68,7 +69,11 @@ export default function GroupLessonPage({ loaderData }: Route.ComponentProps) {
         blocks={lesson.blocks}
         courseId={userCourseId}
         lessonId={lesson.id}
-        homework={(block) => <HomeworkPanel enrolmentId={userCourseId} block={block} thread={homework[block.id] ?? null} />}
+        homework={(block) => (
+          <HomeworkTask block={block}>
+            <HomeworkPanel enrolmentId={userCourseId} block={block} thread={homework[block.id] ?? null} />
+          </HomeworkTask>
+        )}
       />
     </LessonScreen>
   );

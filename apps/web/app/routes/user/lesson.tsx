@@ -7,6 +7,7 @@ import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
+import { HomeworkTask } from '../../features/content/HomeworkTask.tsx';
 import { HomeworkPanel } from '../../features/homework/HomeworkPanel.tsx';
 import { loadThreads } from '../../features/homework/api.ts';
 import { studyTitle } from './sections.ts';
@@ -50,7 +51,11 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         blocks={lesson.blocks}
         courseId={courseId}
         lessonId={lesson.id}
-        homework={(block) => <HomeworkPanel enrolmentId={courseId} block={block} thread={homework[block.id] ?? null} />}
+        homework={(block) => (
+          <HomeworkTask block={block}>
+            <HomeworkPanel enrolmentId={courseId} block={block} thread={homework[block.id] ?? null} />
+          </HomeworkTask>
+        )}
       />
     </LessonScreen>
   );
