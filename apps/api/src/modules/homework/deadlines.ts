@@ -4,7 +4,7 @@
 // else the moment the learner first opened the lesson. A lesson not opened yet has no deadline yet.
 // The deadline is fixed on the submission at the first answer, so a later change of the timetable
 // or of the block does not move a deadline the learner has already answered by.
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, min, sql, type SQLWrapper } from 'drizzle-orm';
 import type { HomeworkDeadline } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { groupMembers, groupSchedules, lessonProgress } from '../../db/schema/index.ts';
@@ -64,6 +64,6 @@ export function isOverdue(deadlineAt: Date | null, firstAnswerAt: Date | null, n
 }
 
 /** isOverdue as SQL, for lists: `deadline` and `firstAnswer` are the columns or expressions to read. */
-export function overdueSql(deadline: unknown, firstAnswer: unknown) {
+export function overdueSql(deadline: SQLWrapper, firstAnswer: SQLWrapper) {
   return sql<boolean>`(${deadline} is not null and coalesce(${firstAnswer}, now()) > ${deadline})`;
 }
