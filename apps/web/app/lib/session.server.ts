@@ -16,6 +16,7 @@ export async function sessionUser(context: AppLoadContext): Promise<SessionUser 
       last_name: user.last_name,
       is_course_owner: user.is_course_owner,
       is_staff: user.is_staff,
+      is_curator: user.is_curator,
     }
   );
 }
