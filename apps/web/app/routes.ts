@@ -91,6 +91,12 @@ export default [
     route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
     route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
   ]),
+  // Curators of courses and groups, course owners and staff (routes/curator/layout.tsx): the homework
+  // answers to check, one answer beside its task.
+  layout('routes/curator/layout.tsx', { id: 'curator' }, [
+    route('curator/homework', 'routes/curator/homework.tsx', { id: 'curator-homework' }),
+    route('curator/homework/:id', 'routes/curator/submission.tsx', { id: 'curator-submission' }),
+  ]),
   // The public check of a certificate, the page its QR code opens (decision 0085).
   route('certificates/:number', 'routes/certificate.tsx', { id: 'certificate' }),
   // An invitation link of a course: public; its code loads only on this page.

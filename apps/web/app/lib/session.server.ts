@@ -60,3 +60,13 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
   if (!user.is_staff) throw data(null, { status: 404 });
   return user;
 }
+
+/**
+ * A curator (`/curator/`): someone named a curator of a course or group, a course owner or school staff
+ * (the API's curator level); other signed-in people get the 404 page.
+ */
+export async function requireCurator(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!user.is_curator && !user.is_course_owner && !user.is_staff) throw data(null, { status: 404 });
+  return user;
+}
