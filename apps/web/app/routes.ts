@@ -72,6 +72,8 @@ export default [
     route('admin/courses/:id/links', 'routes/admin/course-links.tsx', { id: 'admin-course-links' }),
     // The course's certificate: settings and the certificates issued (decision 0085).
     route('admin/courses/:id/certificate', 'routes/admin/course-certificate.tsx', { id: 'admin-course-certificate' }),
+    // Who checks the course's homework, for the course or one of its groups.
+    route('admin/courses/:id/curators', 'routes/admin/course-curators.tsx', { id: 'admin-course-curators' }),
     route('admin/courses/:id/audience', 'routes/admin/course-audience.tsx', { id: 'admin-course-audience' }),
     route('admin/courses/:id/audience/add', 'routes/admin/course-audience-add.tsx', { id: 'admin-course-audience-add' }),
     // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.

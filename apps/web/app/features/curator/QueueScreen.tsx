@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { CuratorSubmissionCard, HomeworkStatus } from '@crema/contract';
+import type { CuratorSubmissionCard, CuratorSummary, HomeworkStatus } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import type { CuratorSummary } from './api.ts';
 import { OverdueLabel, STATUS_WORDS, StatusLabel, curatorPaths, waited } from './ui.tsx';
 
 export const QUEUE_PAGE_SIZE = 20;

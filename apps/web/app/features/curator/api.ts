@@ -1,18 +1,10 @@
-import type { CuratorQueueQuery, CuratorReview, CuratorSubmission, CuratorSubmissionCard, Paginated } from '@crema/contract';
+import type { CuratorQueueQuery, CuratorReview, CuratorSubmission, CuratorSubmissionCard, CuratorSummary, Paginated } from '@crema/contract';
 import { browserFetch } from '../../api/browser.ts';
 import { json, toQuery, type ApiFetch } from '../../api/client.ts';
 
 // The curators' calls (homework checked by curators): the queue, its filters and waiting count, one
 // submission, taking it and the decision. A client of this feature's own: not in the public pages'
 // `api` chunk (vite.config.ts) nor in the course builder's.
-
-/** GET /api/curator/homework/summary/: the waiting count (the menu) and what the queue may be filtered by. */
-export interface CuratorSummary {
-  waiting: number;
-  courses: { id: number; title: string }[];
-  groups: { id: number; title: string; course_id: number }[];
-  lessons: { id: number; title: string; course_id: number }[];
-}
 
 export function createCuratorApi(fetcher: ApiFetch) {
   return {
