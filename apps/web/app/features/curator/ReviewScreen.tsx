@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { CuratorSubmission, HomeworkAccepts, HomeworkAttachment, HomeworkMessage } from '@crema/contract';
+import type { CuratorSubmission, HomeworkAccepts, HomeworkAttachment, HomeworkMessage, HomeworkUpload } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
+import { messagesOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { curatorApi } from './api.ts';
+import { uploadCommentFile } from './upload.ts';
 import { OverdueLabel, StatusLabel, curatorPaths, fileSize, waited } from './ui.tsx';
 
 // /curator/homework/{id}/: the task beside the learner's answers and the whole conversation; the
@@ -86,6 +88,86 @@ function Message({ message }: { message: HomeworkMessage }) {
 
 type Decision = 'accepted' | 'returned';
 
+/** A picture of the comment: going up, up (its upload id), or refused (the server's words). */
+interface Picked {
+  key: number;
+  name: string;
+  percent: number;
+  upload?: HomeworkUpload;
+  error?: string;
+}
+
+/** The comment's pictures: picked from the gallery or the camera, uploaded at once, removable before sending. */
+function usePictures(blockId: number) {
+  const [files, setFiles] = useState<Picked[]>([]);
+  const next = useRef(0);
+  const update = (key: number, changes: Partial<Picked>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...changes } : f)));
+  const add = (picked: FileList | null) => {
+    for (const file of Array.from(picked ?? [])) {
+      const key = (next.current += 1);
+      setFiles((list) => [...list, { key, name: file.name, percent: 0 }]);
+      uploadCommentFile(file, blockId, (percent) => update(key, { percent })).then(
+        (upload) => update(key, { upload, percent: 100 }),
+        (error: unknown) => update(key, { error: (error instanceof ApiRequestError ? messagesOf(error.body)[0] : undefined) ?? 'Файл не загрузился. Попробуйте ещё раз.' }),
+      );
+    }
+  };
+  return {
+    files,
+    add,
+    remove: (key: number) => setFiles((list) => list.filter((f) => f.key !== key)),
+    clear: () => setFiles([]),
+    uploading: files.some((f) => !f.upload && !f.error),
+    ids: files.flatMap((f) => (f.upload ? [f.upload.upload] : [])),
+  };
+}
+
+function Pictures({ pictures, disabled }: { pictures: ReturnType<typeof usePictures>; disabled: boolean }) {
+  const id = useId();
+  return (
+    <div className="cur-pictures">
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
+        multiple
+        disabled={disabled}
+        onChange={(event) => {
+          pictures.add(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }}
+      />
+      <label htmlFor={id} className="button button--ghost button--small cur-pictures__pick">
+        Приложить фото
+      </label>
+      {pictures.files.length ? (
+        <ul className="cur-pictures__list" aria-label="Фото к комментарию">
+          {pictures.files.map((file) => (
+            <li key={file.key}>
+              <span className="cur-pictures__name">{file.name}</span>{' '}
+              {file.error ? (
+                <span className="admin-field__error" role="alert">
+                  {file.error}
+                </span>
+              ) : file.upload ? (
+                <span className="admin-muted admin-small">загружено</span>
+              ) : (
+                <progress max={100} value={file.percent} aria-label={`Загрузка ${file.name}`}>
+                  {file.percent}%
+                </progress>
+              )}{' '}
+              <button type="button" className="admin-icon-button" onClick={() => pictures.remove(file.key)} aria-label={`Убрать ${file.name}`}>
+                Убрать
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onDone: (decision: Decision) => void }) {
   const revalidator = useRevalidator();
   const form = useApiForm(['text', 'grade']);
@@ -93,6 +175,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
   const [grade, setGrade] = useState('');
   // The answer changed since the page was loaded (the server's 409): the curator reloads it.
   const [stale, setStale] = useState(false);
+  const pictures = usePictures(submission.task.id);
 
   const decide = (decision: Decision) =>
     form.run(async () => {
@@ -101,7 +184,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
         await curatorApi.review(submission.id, {
           decision,
           text: text.trim(),
-          uploads: [],
+          uploads: pictures.ids,
           grade: grade.trim() === '' ? null : Number(grade),
           version: submission.version,
         });
@@ -110,6 +193,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
         throw error;
       }
       onDone(decision);
+      pictures.clear();
       setText('');
       setGrade('');
       await revalidator.revalidate();
@@ -150,6 +234,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
       <Field look="admin" label="Комментарий" hint="Для возврата напишите, что исправить; ученик увидит комментарий в уроке." errors={form.errorsOf('text')}>
         {(a11y) => <textarea {...a11y} className="admin-input" rows={5} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
+      <Pictures pictures={pictures} disabled={form.busy} />
       <Field look="admin" label="Оценка" hint="От 0 до 100, необязательно" errors={form.errorsOf('grade')}>
         {(a11y) => (
           <input
@@ -174,10 +259,10 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
         </p>
       ) : null}
       <div className="admin-actions">
-        <button type="submit" name="decision" value="accepted" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+        <button type="submit" name="decision" value="accepted" className="button button--primary" disabled={form.busy || pictures.uploading} aria-busy={form.busy}>
           Принять
         </button>
-        <button type="submit" name="decision" value="returned" className="button button--ghost" disabled={form.busy}>
+        <button type="submit" name="decision" value="returned" className="button button--ghost" disabled={form.busy || pictures.uploading}>
           Вернуть на доработку
         </button>
       </div>
