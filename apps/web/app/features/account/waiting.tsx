@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
-import { browserFetch } from "../../api/browser.ts";
-import { json } from "../../api/client.ts";
-import type { SessionUser } from "../../lib/session.ts";
-import { isCurator } from "./menu.ts";
+import { useEffect, useState } from 'react';
+import { browserFetch } from '../../api/browser.ts';
+import { json } from '../../api/client.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { isCurator } from './menu.ts';
 
 // The count of homework answers waiting for a curator, beside 'Проверка заданий' in the profile
 // dropdown and the account sidebar. Read by the browser after the page shows (the root data every
@@ -13,10 +13,7 @@ let cached: { at: number; count: Promise<number | null> } | null = null;
 
 function waitingCount(): Promise<number | null> {
   if (cached && Date.now() - cached.at < FRESH_MS) return cached.count;
-  const count = json<{ waiting: number }>(
-    browserFetch,
-    "/api/curator/homework/summary/",
-  )
+  const count = json<{ waiting: number }>(browserFetch, '/api/curator/homework/summary/')
     .then((summary) => summary.waiting)
     // A failure costs the number only, never the menu.
     .catch(() => null);
@@ -25,10 +22,7 @@ function waitingCount(): Promise<number | null> {
 }
 
 /** The waiting count for `user` (null for someone who does not check homework, and until it is read). `key` reads it again when it changes (a navigation). */
-export function useWaitingCount(
-  user: SessionUser,
-  key?: string,
-): number | null {
+export function useWaitingCount(user: SessionUser, key?: string): number | null {
   const [count, setCount] = useState<number | null>(null);
   const curator = isCurator(user);
   useEffect(() => {
@@ -43,13 +37,7 @@ export function useWaitingCount(
 }
 
 /** 'Проверка заданий' with the waiting count: the number is read with its meaning. */
-export function WaitingLabel({
-  label,
-  count,
-}: {
-  label: string;
-  count: number | null;
-}) {
+export function WaitingLabel({ label, count }: { label: string; count: number | null }) {
   return (
     <>
       {label}

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/layout";
-import { requireCurator } from "../../lib/session.server.ts";
-import { AccountFrame } from "../../features/account/AccountSidebar.tsx";
+import type { Route } from './+types/layout';
+import { requireCurator } from '../../lib/session.server.ts';
+import { AccountFrame } from '../../features/account/AccountSidebar.tsx';
 // The admin screens' kit (fields, buttons, messages, empty states): the curators' screens use it too.
-import "../../features/admin-courses/admin.css";
+import '../../features/admin-courses/admin.css';
 
 /**
  * /curator/*: curators of courses and groups, course owners and school staff (the API's curator level);
