@@ -80,6 +80,11 @@ function MainSidebar({ course, staff, newApplications }: { course: AdminCourseHe
               </NavLink>
             </li>
             <li>
+              <NavLink to="/curator/homework/" className="account-nav__link">
+                Проверка заданий
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/user/courses/" className="account-nav__link">
                 Мое обучение
               </NavLink>
