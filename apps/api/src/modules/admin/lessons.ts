@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record.ts';
 import { sanitizeRichText } from './html.ts';
 import { assertCourseKeys } from './uploads.ts';
 import { ownedBy } from './scopes.ts';
+import { blocksWithSubmissions } from '../homework/learner.ts';
 
 export const LESSON_TEXTS = {
   notFound: 'Урок не найден.',
@@ -24,6 +25,9 @@ export const LESSON_TEXTS = {
     'Урок изменили в другом окне или это сделал другой человек. Ваши изменения не записаны: скопируйте их, обновите страницу и внесите снова.',
   moduleMissing: 'Нет такого модуля в этом курсе.',
   unknownBlock: 'Блок не найден в этом уроке: обновите страницу.',
+  homeworkKept: (title: string, answers: number) =>
+    `Задание «${title}» нельзя удалить: ученики уже прислали ответы (${answers}). Измените его текст или срок, а удалять не нужно.`,
+  homeworkType: 'Это задание нельзя заменить блоком другого типа: ученики уже прислали ответы.',
 } as const;
 
 /** A lesson of the actor's courses with its module and course (locked for the transaction when asked); 404 otherwise. */
@@ -228,6 +232,32 @@ export async function getAdminBlocks(db: Executor, media: MediaService, actor: S
 }
 
 /**
+ * A homework block learners have answered stays a homework block: deleting it would delete their
+ * answers, files and the curators' comments with it (and their progress would change). Refused as
+ * a field error — at the block when its type was changed, at `pages` when it was left out.
+ */
+async function assertHomeworkKept(tx: Executor, lessonId: number, pages: AdminBlocksPut['pages']): Promise<void> {
+  const homework = await tx
+    .select({ id: lessonBlocks.id, title: sql<string>`${lessonBlocks.data}->>'title'` })
+    .from(lessonBlocks)
+    .where(and(eq(lessonBlocks.lessonId, lessonId), eq(lessonBlocks.type, 'homework')));
+  const answered = await blocksWithSubmissions(
+    tx,
+    homework.map((block) => block.id),
+  );
+  if (answered.size === 0) return;
+  const errors: Record<string, string[]> = {};
+  for (const block of homework) {
+    const answers = answered.get(block.id);
+    if (!answers) continue;
+    const at = pages.flatMap((page, p) => page.flatMap((item, i) => (item.id === block.id ? [[p, i, item.data.type] as const] : [])))[0];
+    if (!at) (errors.pages ??= []).push(LESSON_TEXTS.homeworkKept(block.title ?? '', answers));
+    else if (at[2] !== 'homework') errors[`pages.${at[0]}.${at[1]}.data.type`] = [LESSON_TEXTS.homeworkType];
+  }
+  if (Object.keys(errors).length) throw ApiError.fields(errors);
+}
+
+/**
  * PUT /api/admin/lessons/{id}/blocks/: the whole content. Blocks with an id are kept (their data,
  * page and place rewritten), blocks without one are added, the lesson's other blocks are deleted;
  * empty pages are dropped. All or nothing, and only from the current version.
@@ -253,6 +283,7 @@ export async function putAdminBlocks(
       if (!existing.has(block.id) || keep.includes(block.id)) throw ApiError.fields({ pages: [LESSON_TEXTS.unknownBlock] });
       keep.push(block.id);
     }
+    await assertHomeworkKept(tx, found.lesson.id, body.pages);
     await tx
       .delete(lessonBlocks)
       .where(and(eq(lessonBlocks.lessonId, found.lesson.id), keep.length ? notInArray(lessonBlocks.id, keep) : undefined));

@@ -3,12 +3,20 @@
 import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
 import { ERROR_TEXTS } from '@crema/contract';
 
 /** Where resized variants are cached: DATA_DIR/cache/images/<key>/<version>-<spec>.webp (per machine). */
 export function imageCacheDir(dataDir: string): string {
   return path.join(dataDir, 'cache', 'images');
 }
+
+/**
+ * Keys under these prefixes are private files (homework answers), served only by their own
+ * access-checked route: /media/ answers 404 for them, originals and variants alike.
+ */
+export const PRIVATE_KEY_PREFIXES = ['homework/'] as const;
+export const isPrivateKey = (key: string): boolean => PRIVATE_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
 
 /** Reserved first URL segment of variant URLs (/media/~/…); no stored key may start with it. */
 export const VARIANT_SEGMENT = '~';
@@ -87,6 +95,8 @@ interface SendOptions {
   etag: string;
   /** Byte ranges (video seeking); variants are small and sent whole. */
   ranges?: boolean;
+  /** The name a download is saved under (and an inline file's, should it be saved). */
+  filename?: string;
 }
 
 /**
@@ -113,7 +123,12 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, inf
     // types) is a download, never a document of our origin: a PDF or an HTML-ish file opened in
     // the browser could run script with the visitor's session. Sandboxed too, should a browser
     // show it anyway.
-    void reply.headers({ 'content-disposition': 'attachment', 'content-security-policy': "default-src 'none'; sandbox" });
+    void reply.headers({
+      'content-disposition': options.filename ? contentDisposition(options.filename) : 'attachment',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  } else if (options.filename) {
+    void reply.header('content-disposition', contentDisposition(options.filename, { type: 'inline' }));
   }
 
   const range = options.ranges ? request.headers.range : undefined;

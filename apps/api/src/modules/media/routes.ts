@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TEXTS } from '@crema/contract';
-import { contentTypeOf, fileEtag, safeKey, sendFile, VARIANT_SEGMENT } from './files.ts';
+import { contentTypeOf, fileEtag, isPrivateKey, safeKey, sendFile, VARIANT_SEGMENT } from './files.ts';
 import type { MediaStore } from './images.ts';
 
 const ORIGINAL_CACHE = 'public, max-age=86400';
@@ -24,7 +24,7 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
     const rest = request.params['*'];
     if (rest.startsWith(`${VARIANT_SEGMENT}/`)) {
       const variant = media.parseVariantPath(rest.slice(VARIANT_SEGMENT.length + 1));
-      if (!variant) return notFound(reply);
+      if (!variant || isPrivateKey(variant.key)) return notFound(reply);
       const result = await media.variant(variant);
       if (result.kind === 'missing') return notFound(reply);
       if (result.kind === 'moved') return reply.header('cache-control', 'no-cache').redirect(result.url, 302);
@@ -39,8 +39,9 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
       });
     }
 
+    // Private files (homework) have their own access-checked route; here they do not exist.
     const key = safeKey(rest);
-    const info = key ? await media.storage.head(key) : null;
+    const info = key && !isPrivateKey(key) ? await media.storage.head(key) : null;
     if (!key || !info) return notFound(reply);
     const open = async (range?: { start: number; end: number }) => (await media.storage.get(key, range))?.body ?? null;
     // The type by the key's extension, as the upload was checked: it decides inline or download.

@@ -1,0 +1,259 @@
+// Homework files over real HTTP: a tus upload in parts (resumed where it stopped), the checks of
+// the finished file, photos re-encoded without EXIF with a phone size, the private storage /media/
+// refuses, the access-checked file route with byte ranges, and the sweep of uploads never sent.
+import { readdir, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { HomeworkThread, HomeworkUpload } from '@crema/contract';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { buildCourse, buildEnrolment, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
+import type { HomeworkBlockData } from '../../db/schema/blocks.ts';
+import { curators, homeworkAttachments } from '../../db/schema/index.ts';
+import { readObject } from '../media/storage.ts';
+import { homeworkUploadsDir, sweepPendingUploads, UPLOAD_TEXTS } from './uploads.ts';
+import { phoneKey } from './files.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 86_400_000;
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+async function setup(data: Partial<HomeworkBlockData> = {}) {
+  const { db } = t.database;
+  const owner = await buildOwner(db);
+  const course = await buildCourse(db, { ownerId: owner.id });
+  const module = await buildModule(db, { courseId: course.id });
+  const lesson = await buildLesson(db, { moduleId: module.id });
+  const block = await buildLessonBlock(db, {
+    lessonId: lesson.id,
+    type: 'homework',
+    data: {
+      title: 'Латте-арт',
+      html: '<p>Нарисуйте сердце.</p>',
+      accepts: { text: true, photos: 3, videos: 1, files: 1 },
+      maxFileMb: 20,
+      gate: 'none',
+      deadline: null,
+      ...data,
+    } satisfies HomeworkBlockData,
+  });
+  const learner = await buildUser(db, { firstName: 'Анна', lastName: 'Петрова' });
+  const enrolment = await buildEnrolment(db, { userId: learner.id, courseId: course.id });
+  return { owner, course, block, learner, enrolment, session: await signInAs(t.app, learner) };
+}
+
+const tus = { 'tus-resumable': '1.0.0' };
+
+async function create(session: Pick<TestSession, 'headers'>, blockId: number, length: number, name = 'photo.jpg') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/homework/uploads/',
+    headers: { ...session.headers, ...tus, 'upload-length': String(length), 'upload-metadata': `block ${b64(String(blockId))},filename ${b64(name)}` },
+  });
+}
+
+function patch(session: Pick<TestSession, 'headers'>, location: string, offset: number, bytes: Buffer) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...session.headers, ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+    payload: bytes,
+  });
+}
+
+/** A whole upload in two parts, as a phone on a weak connection sends it; the finished upload's answer. */
+async function upload(session: Pick<TestSession, 'headers'>, blockId: number, bytes: Buffer, name = 'photo.jpg') {
+  const created = await create(session, blockId, bytes.length, name);
+  expect(created.statusCode, created.body).toBe(201);
+  const location = created.headers.location as string;
+  const half = Math.floor(bytes.length / 2);
+  const first = await patch(session, location, 0, bytes.subarray(0, half));
+  expect(first.statusCode, first.body).toBe(204);
+  return { location, finish: () => patch(session, location, half, bytes.subarray(half)) };
+}
+
+async function uploaded(session: Pick<TestSession, 'headers'>, blockId: number, bytes: Buffer, name = 'photo.jpg'): Promise<HomeworkUpload> {
+  const res = await (await upload(session, blockId, bytes, name)).finish();
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as HomeworkUpload;
+}
+
+const jpegWithExif = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8b5a2b' } })
+    .withExif({ IFD0: { Make: 'КофеКам', Copyright: 'GPS 55.75 37.61' } })
+    .jpeg()
+    .toBuffer();
+/** The first bytes of an MP4 (an ftyp box of brand isom), padded. */
+const mp4 = Buffer.concat([Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f326d703431', 'hex'), Buffer.alloc(4000, 7)]);
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF\n')]);
+const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+describe('tus uploads at /api/homework/uploads/', () => {
+  it('takes a photo in parts, resumes at the offset the server has, re-encodes it without EXIF and keeps a phone size', async () => {
+    const s = await setup();
+    const bytes = await jpegWithExif();
+    const { location, finish } = await upload(s.session, s.block.id, bytes, 'латте.jpeg');
+    expect(location).toMatch(new RegExp(`^/api/homework/uploads/u${s.learner.id}-[A-Za-z0-9_-]+/$`));
+    const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...s.session.headers, ...tus } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(Math.floor(bytes.length / 2)));
+    const done = await finish();
+    expect(done.statusCode).toBe(200);
+    const body = done.json() as HomeworkUpload;
+    expect(body).toMatchObject({ kind: 'photo', name: 'латте.jpeg', content_type: 'image/jpeg' });
+    expect(location).toContain(body.upload);
+
+    const [row] = await t.database.db.select().from(homeworkAttachments).where(eq(homeworkAttachments.upload, body.upload));
+    expect(row).toMatchObject({ uploaderId: s.learner.id, blockId: s.block.id, messageId: null, width: 1600, height: 1200 });
+    expect(row!.storageKey).toMatch(new RegExp(`^homework/${s.block.id}/[A-Za-z0-9_-]+\\.jpg$`));
+    const stored = await readObject(t.app.media.storage, row!.storageKey);
+    const meta = await sharp(stored!).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored!.includes(Buffer.from('GPS 55.75'))).toBe(false);
+    const phone = await sharp((await readObject(t.app.media.storage, phoneKey(row!.storageKey)))!).metadata();
+    expect([phone.format, phone.width, phone.height]).toEqual(['webp', 1280, 960]);
+    // The parts are gone once the file is stored.
+    expect((await readdir(homeworkUploadsDir(t.app.deps.config))).filter((name) => name.startsWith(body.upload))).toEqual([]);
+  });
+
+  it('refuses by content, whatever the name: an SVG, a program, a video where none is taken — and keeps nothing', async () => {
+    const s = await setup({ accepts: { text: true, photos: 2, videos: 0, files: 0 } });
+    for (const [bytes, name] of [
+      [svg, 'рисунок.jpg'],
+      [mp4, 'видео.mp4'],
+      [Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(3000, 1)]), 'photo.png'],
+    ] as const) {
+      const res = await (await upload(s.session, s.block.id, bytes, name)).finish();
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({ file: [UPLOAD_TEXTS.wrongType({ text: true, photos: 2, videos: 0, files: 0 })] });
+    }
+    expect(await t.database.db.select().from(homeworkAttachments).where(eq(homeworkAttachments.blockId, s.block.id))).toEqual([]);
+  });
+
+  it('refuses a file over the block’s limit before a byte is sent, and an upload without a block', async () => {
+    const s = await setup({ maxFileMb: 1 });
+    const big = await create(s.session, s.block.id, 2 * 1024 * 1024);
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ file: [UPLOAD_TEXTS.tooBig(1024 * 1024)] });
+    const noBlock = await t.app.inject({ method: 'POST', url: '/api/homework/uploads/', headers: { ...s.session.headers, ...tus, 'upload-length': '10' } });
+    expect(noBlock.statusCode).toBe(400);
+    expect(noBlock.json()).toEqual({ block: [UPLOAD_TEXTS.noBlock] });
+  });
+
+  it('lets nobody but the uploader touch an upload, and nobody upload to a course they neither study nor check', async () => {
+    const s = await setup();
+    const { location } = await upload(s.session, s.block.id, pdf, 'план.pdf');
+    const stranger = await signInAs(t.app, await buildUser(t.database.db));
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: location, headers: { ...stranger.headers, ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, payload: method === 'PATCH' ? pdf : undefined });
+      expect(res.statusCode, method).toBe(404);
+    }
+    expect((await create(stranger, s.block.id, 100)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/homework/uploads/', headers: tus })).statusCode).toBe(401);
+    // A curator of the course may upload (pictures for a comment).
+    const curator = await buildUser(t.database.db, { isCurator: true });
+    await t.database.db.insert(curators).values({ userId: curator.id, courseId: s.course.id });
+    expect((await create(await signInAs(t.app, curator), s.block.id, 100)).statusCode).toBe(201);
+    // The uploader may give up an upload.
+    const gone = await t.app.inject({ method: 'DELETE', url: location, headers: { ...s.session.headers, ...tus } });
+    expect(gone.statusCode).toBe(204);
+  });
+});
+
+describe('GET /api/homework/files/{id}/', () => {
+  it('serves a sent file to the learner and the course’s curators with ranges, 404 to others; /media/ never serves it', async () => {
+    const s = await setup();
+    const video = await uploaded(s.session, s.block.id, mp4, 'урок.mp4');
+    const photo = await uploaded(s.session, s.block.id, await jpegWithExif(), 'латте.jpg');
+    const file = await uploaded(s.session, s.block.id, pdf, 'план.pdf');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/course/${s.enrolment.id}/homework/${s.block.id}/`,
+      headers: s.session.headers,
+      payload: { text: 'Готово', uploads: [video.upload, photo.upload, file.upload] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [message] = (sent.json() as HomeworkThread).messages;
+    expect(message!.attachments.map((a) => [a.kind, a.name])).toEqual([
+      ['video', 'урок.mp4'],
+      ['photo', 'латте.jpg'],
+      ['file', 'план.pdf'],
+    ]);
+    const [videoFile, photoFile, pdfFile] = message!.attachments;
+    expect(photoFile!.preview).toEqual({ original: photoFile!.url, url: `${photoFile!.url}?size=phone`, width: 1280, height: 960 });
+    expect(videoFile!.preview).toBeNull();
+
+    const get = (session: Pick<TestSession, 'headers'> | null, url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { ...(session?.headers ?? {}), ...headers } });
+    const range = await get(s.session, videoFile!.url, { range: 'bytes=0-27' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-27/${mp4.length}`);
+    expect(range.headers['content-type']).toBe('video/mp4');
+    expect(range.rawPayload.equals(mp4.subarray(0, 28))).toBe(true);
+    const phone = await get(s.session, photoFile!.url + '?size=phone');
+    expect(phone.headers['content-type']).toBe('image/webp');
+    const download = await get(s.session, pdfFile!.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''%D0%BF%D0%BB%D0%B0%D0%BD.pdf");
+
+    const { db } = t.database;
+    const curator = await buildUser(db, { isCurator: true });
+    await db.insert(curators).values({ userId: curator.id, courseId: s.course.id });
+    expect((await get(await signInAs(t.app, curator), videoFile!.url)).statusCode).toBe(200);
+    expect((await get(await signInAs(t.app, s.owner), videoFile!.url)).statusCode).toBe(200);
+    expect((await get(await signInAs(t.app, await buildUser(db, { isStaff: true })), videoFile!.url)).statusCode).toBe(200);
+    for (const other of [await buildUser(db), await buildOwner(db), await buildUser(db, { isCurator: true })]) {
+      const res = await get(await signInAs(t.app, other), videoFile!.url);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await get(null, videoFile!.url)).statusCode).toBe(401);
+
+    const [row] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.id, videoFile!.id));
+    expect((await t.app.inject({ method: 'GET', url: `/media/${row!.storageKey}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the sweep of pending uploads', () => {
+  it('removes uploads not sent within a day with their files, and parts left a day; keeps what was sent and what is fresh', async () => {
+    const s = await setup();
+    const { db } = t.database;
+    const storage = t.app.media.storage;
+    const old = await uploaded(s.session, s.block.id, await jpegWithExif());
+    const fresh = await uploaded(s.session, s.block.id, pdf, 'план.pdf');
+    const sentUpload = await uploaded(s.session, s.block.id, mp4, 'видео.mp4');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/user/course/${s.enrolment.id}/homework/${s.block.id}/`,
+      headers: s.session.headers,
+      payload: { uploads: [sentUpload.upload] },
+    });
+    const longAgo = new Date(Date.now() - 2 * DAY);
+    await db.update(homeworkAttachments).set({ createdAt: longAgo }).where(eq(homeworkAttachments.upload, old.upload));
+    await db.update(homeworkAttachments).set({ createdAt: longAgo }).where(eq(homeworkAttachments.upload, sentUpload.upload));
+    const [oldRow] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.upload, old.upload));
+    // An unfinished upload left for two days, and one from a minute ago.
+    const dir = homeworkUploadsDir(t.app.deps.config);
+    const stale = (await upload(s.session, s.block.id, pdf)).location.split('/').at(-2)!;
+    const recent = (await upload(s.session, s.block.id, pdf)).location.split('/').at(-2)!;
+    for (const name of [stale, `${stale}.json`]) await utimes(path.join(dir, name), longAgo, longAgo);
+
+    const swept = await sweepPendingUploads(db, storage, dir);
+    expect(swept).toEqual({ uploads: 1, parts: 1 });
+    const left = (await db.select({ upload: homeworkAttachments.upload }).from(homeworkAttachments).where(eq(homeworkAttachments.blockId, s.block.id))).map((r) => r.upload);
+    expect(left.sort()).toEqual([fresh.upload, sentUpload.upload].sort());
+    expect(await storage.head(oldRow!.storageKey)).toBeNull();
+    expect(await storage.head(phoneKey(oldRow!.storageKey))).toBeNull();
+    const names = await readdir(dir);
+    expect(names).not.toContain(stale);
+    expect(names).toContain(recent);
+  });
+});
