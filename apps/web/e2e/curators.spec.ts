@@ -74,6 +74,9 @@ async function person(browser: Browser, baseURL: string, name: string): Promise<
   return { page, email };
 }
 
+/** A picture of one pixel (PNG). */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const TASK = {
   title: 'Сердце на капучино',
   text: 'Сфотографируйте сердце из молочной пены и опишите, как взбивали молоко.',
@@ -171,7 +174,7 @@ test('an owner names a curator; the curator returns an answer with a comment, me
     name: 'Проверка заданий (ждут проверки: 1)',
   });
   await expect(entry).toBeVisible();
-  await cp.screenshot({ path: `/tmp/hwc-menu-${project}.png` });
+  await cp.screenshot({ path: `/tmp/hwc-menu-${project}.png`, scale: 'css' });
   await entry.click();
   await expect(cp.getByRole('heading', { name: 'Проверка заданий' })).toBeVisible();
   await expect(cp.getByRole('status').filter({ hasText: 'Ждут проверки' })).toHaveText('Ждут проверки: 1');
@@ -195,9 +198,13 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   await expect(cp.getByLabel('Комментарий')).toHaveAttribute('aria-invalid', 'true');
   await expect(cp.getByText('Напишите, что исправить.')).toBeVisible();
   await cp.getByLabel('Комментарий').fill('Пена слишком крупная: взбивайте дольше и стучите кувшином о стол.');
+  // A picture with the comment: it goes up at once, by the resumable upload.
+  await cp.locator('.cur-pictures input[type=file]').setInputFiles({ name: 'pena.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL, 'base64') });
+  await expect(cp.getByRole('list', { name: 'Фото к комментарию' })).toContainText('pena.png загружено');
   await cp.getByRole('button', { name: 'Вернуть на доработку' }).click();
   await expect(cp.getByRole('status').filter({ hasText: 'возвращено' })).toHaveText(/Задание возвращено на доработку\./);
   await expect(cp.locator('.cur-message--curator')).toContainText('Пена слишком крупная');
+  await expect(cp.locator('.cur-message--curator').getByRole('img', { name: 'Фото: pena.png' })).toBeVisible();
   await expect(cp.locator('.cur-card__facts .cur-status').first()).toHaveText('На доработке');
 
   // The learner answers again; the curator opens it, and meanwhile the answer changes (the curator's

@@ -3,14 +3,20 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { CuratorSubmissionCard, CuratorSummary } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { OverdueLabel, STATUS_WORDS, StatusLabel, curatorPaths, waited } from './ui.tsx';
+import { OverdueLabel, StatusLabel, curatorPaths, waited } from './ui.tsx';
 import { queueHref, type QueueFilters } from './words.ts';
 
 export type { QueueFilters } from './words.ts';
 
 export const QUEUE_PAGE_SIZE = 20;
 
-const STATUS_OPTIONS: [string, string][] = [['waiting', 'Ждут проверки и на проверке'], ...(Object.entries(STATUS_WORDS) as [string, string][])];
+const STATUS_OPTIONS: [string, string][] = [
+  ['waiting', 'Все ждущие'],
+  ['sent', 'Не взяты на проверку'],
+  ['checking', 'На проверке'],
+  ['returned', 'На доработке'],
+  ['accepted', 'Приняты'],
+];
 
 function Select({
   label,

@@ -59,11 +59,13 @@ function Attachment({ file }: { file: HomeworkAttachment }) {
 }
 
 function Message({ message }: { message: HomeworkMessage }) {
-  const curator = message.author.role === 'curator';
+  const role = message.author.role === 'curator' ? 'куратор' : 'ученик';
   return (
     <li className={`cur-message cur-message--${message.author.role}`}>
       <p className="cur-message__head">
-        <strong>{message.author.name}</strong> <span className="admin-muted admin-small">{curator ? 'куратор' : 'ученик'}</span>{' '}
+        <strong>{message.author.name}</strong>{' '}
+        {/* The role, unless the name says it already (someone without a name is 'Ученик' or 'Куратор'). */}
+        {message.author.name.toLowerCase() === role ? null : <span className="admin-muted admin-small">{role} </span>}
         <time className="admin-muted admin-small" dateTime={message.created_at}>
           {formatDateTime(message.created_at)}
         </time>
