@@ -89,7 +89,7 @@ export function CuratorsScreen({ courseId, curators, groups }: { courseId: numbe
             <li key={curator.id} className="admin-curator">
               <div className="admin-curator__who">
                 <strong>{curator.user.name || curator.user.email}</strong>
-                {curator.user.name ? <span className="admin-muted admin-small">{curator.user.email}</span> : null}
+                {curator.user.name && curator.user.name !== curator.user.email ? <span className="admin-muted admin-small">{curator.user.email}</span> : null}
                 <span className="admin-small">{scopeText(curator)}</span>
               </div>
               <ul className="admin-card__facts">
