@@ -235,6 +235,14 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
             Взять на проверку
           </button>
         </p>
+      ) : submission.reviewer ? (
+        <p className="cur-claim">
+          {/* Another curator's claim older than 30 minutes may be taken over; one's own is simply kept. */}
+          <span className="admin-muted">Сейчас проверяет: {submission.reviewer}. Если проверку бросили больше 30 минут назад, её можно взять себе.</span>{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => void claim()} disabled={form.busy}>
+            Взять себе
+          </button>
+        </p>
       ) : null}
       <Field look="admin" label="Комментарий" hint="Для возврата напишите, что исправить; ученик увидит комментарий в уроке." errors={form.errorsOf('text')}>
         {(a11y) => <textarea {...a11y} className="admin-input" rows={5} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />}
