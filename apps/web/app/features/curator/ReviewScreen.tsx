@@ -240,7 +240,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
           </button>
         </p>
       ) : submission.reviewer && mine ? (
-        <p className="cur-claim admin-muted">Вы проверяете это задание: другие кураторы его не возьмут ближайшие 30 минут.</p>
+        <p className="cur-claim admin-muted">Вы проверяете это задание: 30 минут с начала проверки другие кураторы не могут его взять.</p>
       ) : submission.reviewer ? (
         <p className="cur-claim">
           {/* Another curator's claim older than 30 minutes may be taken over; one's own is simply kept. */}
