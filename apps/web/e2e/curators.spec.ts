@@ -224,6 +224,7 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   });
   await cp.getByRole('button', { name: 'Обновить ответ' }).click();
   await expect(cp.locator('.admin-alert')).toHaveCount(0);
+  await expect(cp.getByText('Вы проверяете это задание')).toBeVisible();
   await expect(cp.getByLabel('Оценка')).toHaveValue('90');
   await cp.getByRole('button', { name: 'Принять' }).click();
   await expect(cp.getByRole('status').filter({ hasText: 'принято' })).toHaveText(/Задание принято\./);
