@@ -76,6 +76,7 @@ export const groupLessonSchema = z
     page_count: z.number().int(),
     status: progressStatusSchema,
     ...timetableFields,
+    closed_by: closedBySchema,
   })
   .meta({ id: 'GroupLesson' });
 export const groupLessonsSchema = z.array(groupLessonSchema).meta({ id: 'GroupLessons' });

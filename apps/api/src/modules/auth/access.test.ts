@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, courseGrants, courseLinks, testAttempts, userCourses, users, waitingEntries } from '../../db/schema/index.ts';
+import { consents, courseGrants, courseLinks, curators, homeworkAttachments, homeworkSubmissions, lessonBlocks, testAttempts, userCourses, users, waitingEntries } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
@@ -23,6 +23,7 @@ import {
   buildEnrolment,
   buildGroup,
   buildLesson,
+  buildLessonBlock,
   buildModule,
   buildOrder,
   buildOwner,
@@ -301,6 +302,19 @@ describe('every route of the app', () => {
     ]) {
       expect(levels.get(route), route).toBe('owner');
     }
+    // Homework (decision 0087): the curator's calls; the course's curators are the owner's.
+    for (const route of [
+      'GET /api/curator/homework/',
+      'GET /api/curator/homework/summary/',
+      'GET /api/curator/homework/:id/',
+      'POST /api/curator/homework/:id/claim/',
+      'POST /api/curator/homework/:id/review/',
+    ]) {
+      expect(levels.get(route), route).toBe('curator');
+    }
+    for (const route of ['GET /api/admin/courses/:id/curators/', 'POST /api/admin/courses/:id/curators/', 'DELETE /api/admin/courses/:id/curators/:curatorId/']) {
+      expect(levels.get(route), route).toBe('owner');
+    }
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
   });
 
@@ -494,6 +508,14 @@ describe('every route of the app', () => {
     const test = await buildTest(db, { courseId: course.id, moduleId: module.id });
     return { course, module, lesson, test };
   };
+  /** A homework block in a lesson of a course the holder studies. */
+  const homeworkOf = async (db: Db, userId: number) => {
+    const own = await studying(db, userId);
+    const data = { title: 'Задание', html: '<p>Сделайте.</p>', accepts: { text: true, photos: 1, videos: 0, files: 1 }, maxFileMb: 5, gate: 'none', deadline: null };
+    return { id: own.id, blockId: (await buildLessonBlock(db, { lessonId: own.lessonId, type: 'homework', data })).id };
+  };
+  const TUS = { 'tus-resumable': '1.0.0' };
+  const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 32), Buffer.from('\n%%EOF\n')]);
   type Thing = number | string | Record<string, number | unknown>;
   const OWN_THINGS: Record<string, (db: Db, userId: number) => Promise<Thing>> = {
     // The course builder: `:id` is the owner's course or module; bodies that pass validation.
@@ -615,7 +637,40 @@ describe('every route of the app', () => {
       return { id: course.id, certificateId: certificate.id };
     },
     '/api/user/certificates/:number/pdf/': async (db, userId) => (await buildCertificate(db, { courseId: (await buildCourse(db)).id, userId })).number,
+    // Homework (decision 0087): the curators of the owner's course, one of them by its record.
+    '/api/admin/courses/:id/curators/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { email: (await buildUser(db)).email } }),
+    '/api/admin/courses/:id/curators/:curatorId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [row] = await db.insert(curators).values({ userId: (await buildUser(db)).id, courseId: course.id }).returning();
+      return { id: course.id, curatorId: row!.id };
+    },
     // One finished attempt of the holder's (its result page).
+    // Homework (decision 0087): the holder's homework thread and answer; their own tus upload (the
+    // last part sent, or given up); a file they uploaded.
+    '/api/user/course/:id/homework/:blockId/': async (db, userId) => {
+      const { id, blockId } = await homeworkOf(db, userId);
+      return { id, blockId, payload: { text: 'Мой ответ' } };
+    },
+    '/api/homework/uploads/:upload/': async (db, userId) => {
+      const { blockId } = await homeworkOf(db, userId);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/homework/uploads/',
+        headers: { ...(await signInAs(t.app, { id: userId })).headers, ...TUS, 'upload-length': String(PDF.length), 'upload-metadata': `block ${Buffer.from(String(blockId)).toString('base64')}` },
+      });
+      const upload = (created.headers.location as string).split('/').at(-2)!;
+      return { upload, payload: PDF, headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' } };
+    },
+    '/api/homework/files/:attachmentId/': async (db, userId) => {
+      const { blockId } = await homeworkOf(db, userId);
+      const storageKey = `homework/${blockId}/walk-${Date.now()}.pdf`;
+      await t.app.media.storage.put(storageKey, PDF, { contentType: 'application/pdf' });
+      const [row] = await db
+        .insert(homeworkAttachments)
+        .values({ upload: `u${userId}-walk${Date.now()}`, uploaderId: userId, blockId, kind: 'file', storageKey, name: 'план.pdf', sizeBytes: PDF.length, contentType: 'application/pdf' })
+        .returning();
+      return row!.id;
+    },
     '/api/user/attempts/:attemptId/': async (db, userId) => {
       const { id, testId } = await studying(db, userId);
       const [attempt] = await db
@@ -648,14 +703,44 @@ describe('every route of the app', () => {
         route.method === 'GET' || route.method === 'DELETE'
           ? undefined
           : (given ?? (route.method === 'PATCH' && url.includes('/user/courses/') ? { is_active: true } : {}));
+      // Headers a call needs besides the session's (tus's own).
+      const extra = typeof thing === 'object' && 'headers' in thing ? (thing.headers as Record<string, string>) : {};
       const inject = async (user: { id: number }) =>
-        t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
+        t.app.inject({ method: route.method as 'GET', url, headers: { ...(await signInAs(t.app, user)).headers, ...extra }, ...(payload ? { payload } : {}) });
       for (const other of others) {
         const foreign = await inject(other);
         expect(foreign.statusCode, name).toBe(404);
         expect(foreign.json(), name).toMatchObject({ detail: expect.any(String) });
       }
       expect((await inject(holder)).statusCode, name).toBeLessThan(300);
+    }
+  });
+
+  it('answers a learner 403 and a curator of another course 404 on every curator route with an id; its own curator reaches it', async () => {
+    const { db } = t.database;
+    const routes = t.app.routeAccess.filter((r) => r.access === 'curator' && /:[A-Za-z_]+/.test(r.url) && r.method !== 'HEAD');
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/curator/homework/:id/claim/');
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const owner = await buildOwner(db);
+      const { course, lesson } = await owning(db, owner.id);
+      const [block] = await db.insert(lessonBlocks).values({ lessonId: lesson.id, type: 'homework', data: { title: 'Задание', html: '', accepts: { text: true, photos: 0, videos: 0, files: 0 }, maxFileMb: 5, gate: 'none', deadline: null } }).returning();
+      const learner = await buildUser(db);
+      const enrolment = await buildEnrolment(db, { userId: learner.id, courseId: course.id });
+      const [submission] = await db.insert(homeworkSubmissions).values({ blockId: block!.id, lessonId: lesson.id, userCourseId: enrolment.id }).returning();
+      const mine = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: mine.id, courseId: course.id });
+      const other = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: other.id, courseId: (await buildCourse(db)).id });
+      const url = route.url.replace(':id', String(submission!.id));
+      const payload = route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : undefined;
+      const inject = async (user: { id: number }) =>
+        t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
+      expect((await inject(learner)).statusCode, name).toBe(403);
+      const foreign = await inject(other);
+      expect(foreign.statusCode, name).toBe(404);
+      expect(foreign.json(), name).toMatchObject({ detail: expect.any(String) });
+      expect((await inject(mine)).statusCode, name).toBe(200);
     }
   });
 

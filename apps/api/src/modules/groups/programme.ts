@@ -102,7 +102,8 @@ export async function groupModules(db: Executor, content: LearningContent, actor
 
 /** GET /api/group_schedule/{id}/lesson/: the lessons in course order, with their sessions. */
 export async function groupLessons(db: Executor, content: LearningContent, actor: Actor, groupId: number) {
-  const { outline, ties, now } = await groupOutline(db, content, actor, groupId);
+  const { enrolment, outline, ties, now } = await groupOutline(db, content, actor, groupId);
+  const closed = await outlineClosures(db, enrolment.id, outline, await content.structure(enrolment.courseId));
   const moduleTitle = new Map(outline.modules.map((m) => [m.id, m.title]));
   return outline.items
     .filter((i) => i.type === 'lesson' && i.moduleId !== null)
@@ -113,6 +114,7 @@ export async function groupLessons(db: Executor, content: LearningContent, actor
       page_count: i.pageCount,
       status: i.status,
       ...timetableOf(ties, i, now),
+      ...closedField(closed.get(`lesson:${i.id}`)),
     }));
 }
 

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCurator, CuratorQueuePage, CuratorSubmission, CuratorSummary } from '@crema/contract';
-import { auditEvents, certificates, curators, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData } from '../../db/schema/index.ts';
+import { auditEvents, certificates, curators, homeworkAttachments, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCertificateSettings,
@@ -26,6 +26,7 @@ import {
 import { NOT_A_CURATOR } from '../auth/plugin.ts';
 import { CURATOR_TEXTS } from './curators.ts';
 import { runHomeworkDigest } from './digest.ts';
+import { FILE_TEXTS } from './files.ts';
 import { REVIEW_TEXTS } from './review.ts';
 
 let t: TestContext;
@@ -317,6 +318,29 @@ describe('claim and review', () => {
   });
 });
 
+describe('a comment with pictures', () => {
+  it('attaches the curator’s own finished uploads to the comment; someone else’s upload is a field error and nothing is written', async () => {
+    const { course, block, lesson } = await homeworkCourse();
+    const s = await submitted(course.id, block.id, lesson.id);
+    const c = await curatorOf(course.id);
+    const upload = (uploaderId: number, handle: string) =>
+      db().insert(homeworkAttachments).values({ upload: handle, uploaderId, blockId: block.id, kind: 'photo', storageKey: `private/homework/${handle}.webp`, name: 'пена.jpg', sizeBytes: 1000, contentType: 'image/webp', width: 2560, height: 1920 });
+    await upload(c.user.id, `u${c.user.id}-mine0001`);
+    await upload(s.user.id, `u${s.user.id}-theirs01`);
+    const url = `/api/curator/homework/${s.submission.id}/review/`;
+    const refused = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${s.user.id}-theirs01`], version: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ uploads: [FILE_TEXTS.uploadGone] });
+    expect(await db().select().from(homeworkMessages).where(and(eq(homeworkMessages.submissionId, s.submission.id), eq(homeworkMessages.role, 'curator')))).toHaveLength(0);
+    const done = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${c.user.id}-mine0001`], version: 0 });
+    expect(done.statusCode).toBe(200);
+    const comment = done.json<CuratorSubmission>().messages.at(-1)!;
+    expect(comment.attachments).toEqual([
+      expect.objectContaining({ kind: 'photo', name: 'пена.jpg', url: expect.stringMatching(/^\/api\/homework\/files\/\d+\/$/), preview: expect.objectContaining({ width: 1280, height: 960 }) }),
+    ]);
+  });
+});
+
 describe('gates: what waits for an accepted homework', () => {
   it('next_item keeps the next lesson closed (outline, lesson page) until a curator accepts the homework', async () => {
     const { course, block, lesson, lesson2, lesson3 } = await homeworkCourse('next_item');
@@ -348,6 +372,18 @@ describe('gates: what waits for an accepted homework', () => {
     expect((await get(`/api/user/course/${enrolment.id}/lesson/${lesson3.id}/`, session)).statusCode).toBe(403);
     const outline = (await get(`/api/user/course/${enrolment.id}/modules/`, session)).json<{ final_tests: { id: number; closed_by?: { title: string } }[] }>();
     expect(outline.final_tests.find((f) => f.id === finalTest.id)!.closed_by).toMatchObject({ title: HOMEWORK.title });
+  });
+
+  it('closes the same items in a group’s programme and its lesson pages', async () => {
+    const { course, block, lesson, lesson2 } = await homeworkCourse('next_item');
+    const s = await submitted(course.id, block.id, lesson.id);
+    const group = await buildGroup(db(), { courseId: course.id, memberIds: [s.enrolment.id] });
+    const programme = (await get(`/api/group_schedule/${group.id}/modules/`, s.session)).json<{ modules: { content: { id: number; type: string; closed_by?: unknown }[] }[] }>();
+    expect(programme.modules[0]!.content.find((i) => i.id === lesson2.id && i.type === 'lesson')!.closed_by).toMatchObject({ block_id: block.id });
+    const lessons = (await get(`/api/group_schedule/${group.id}/lesson/`, s.session)).json<{ id: number; closed_by?: unknown }[]>();
+    expect(lessons.find((l) => l.id === lesson2.id)!.closed_by).toMatchObject({ title: HOMEWORK.title });
+    expect(lessons.find((l) => l.id === lesson.id)).not.toHaveProperty('closed_by');
+    expect((await get(`/api/group_schedule/${group.id}/lesson/${lesson2.id}/`, s.session)).statusCode).toBe(403);
   });
 
   it('closes the next test of next_item at its start', async () => {

@@ -2,7 +2,7 @@
 // (waiting ones oldest first), the menu's count with the filters' choices, and one submission with
 // its task and the whole conversation. Curators see a learner's name and course progress only.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CuratorQueueQuery, CuratorSubmission, CuratorSubmissionCard, CuratorSummary, HomeworkAttachment, HomeworkMessage, Paginated } from '@crema/contract';
+import type { CuratorQueueQuery, CuratorSubmission, CuratorSubmissionCard, CuratorSummary, Paginated } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
@@ -10,8 +10,6 @@ import {
   courses,
   groupMembers,
   groups,
-  homeworkAttachments,
-  homeworkMessages,
   homeworkSubmissions,
   lessonBlocks,
   lessons,
@@ -25,6 +23,8 @@ import { pageLinks } from '../../lib/paging.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { StructureSource } from '../learning/outline.ts';
 import { loadProgress } from '../statistics/progress.ts';
+import { overdueSql } from './deadlines.ts';
+import { threadMessages } from './learner.ts';
 import { curatedCourses, curatedGroups, curatedSubmissions, SUBMISSION_NOT_FOUND } from './scopes.ts';
 
 const reviewers = alias(users, 'reviewer');
@@ -34,7 +34,7 @@ const GROUP_OF = sql<number | null>`(select ${groupMembers.groupId} from ${group
   where ${groupMembers.userCourseId} = ${userCourses.id} and qg.course_id = ${userCourses.courseId} order by ${groupMembers.groupId} limit 1)`;
 
 /** Overdue: a deadline, and the first answer came after it (an answer in time stays in time through rework). */
-const OVERDUE = sql<boolean>`(${homeworkSubmissions.deadlineAt} is not null and ${homeworkSubmissions.createdAt} > ${homeworkSubmissions.deadlineAt})`;
+const OVERDUE = overdueSql(homeworkSubmissions.deadlineAt, homeworkSubmissions.createdAt);
 
 export const WAITING_STATUSES = ['sent', 'checking'] as const;
 
@@ -181,51 +181,10 @@ export async function curatorSummary(db: Db, actor: SignedInActor): Promise<Cura
   return { waiting, courses: courseRows, groups: groupRows, lessons: lessonRows.map(({ sort: _sort, ...l }) => l) };
 }
 
-/** An attachment's address: the access-checked file route (it answers Range; a photo also in a phone size). */
-function toAttachment(row: typeof homeworkAttachments.$inferSelect): HomeworkAttachment {
-  const url = `/api/homework/files/${row.id}/`;
-  const scale = row.width && row.height ? Math.min(1, 1280 / Math.max(row.width, row.height)) : 1;
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    size_bytes: row.sizeBytes,
-    content_type: row.contentType,
-    url,
-    preview:
-      row.kind === 'photo'
-        ? { original: url, url: `${url}?size=phone`, width: row.width ? Math.round(row.width * scale) : null, height: row.height ? Math.round(row.height * scale) : null }
-        : null,
-  };
-}
-
-/** A submission's conversation, oldest first, with each message's files. */
-export async function submissionMessages(db: Executor, submissionId: number): Promise<HomeworkMessage[]> {
-  const rows = await db
-    .select({ message: homeworkMessages, firstName: users.firstName, lastName: users.lastName })
-    .from(homeworkMessages)
-    .leftJoin(users, eq(users.id, homeworkMessages.authorId))
-    .where(eq(homeworkMessages.submissionId, submissionId))
-    .orderBy(asc(homeworkMessages.createdAt), asc(homeworkMessages.id));
-  const ids = rows.map((r) => r.message.id);
-  const files = ids.length
-    ? await db.select().from(homeworkAttachments).where(inArray(homeworkAttachments.messageId, ids)).orderBy(asc(homeworkAttachments.id))
-    : [];
-  return rows.map(({ message, firstName, lastName }) => ({
-    id: message.id,
-    author: { name: joinName(firstName, lastName) || (message.role === 'learner' ? 'Ученик' : 'Куратор'), role: message.role },
-    text: message.text,
-    attachments: files.filter((f) => f.messageId === message.id).map(toAttachment),
-    decision: message.decision,
-    grade: message.grade,
-    created_at: message.createdAt.toISOString(),
-  }));
-}
-
 /** GET /api/curator/homework/{id}/: one submission of the curator's scope (else 404) with its task and conversation. */
 export async function curatorSubmission(db: Db, structure: StructureSource, actor: SignedInActor, id: number): Promise<CuratorSubmission> {
   const row = await findOne(cardQuery(db, and(eq(homeworkSubmissions.id, id), curatedSubmissions(actor))!), SUBMISSION_NOT_FOUND);
-  const [[card], messages] = await Promise.all([toCards(db, structure, [row]), submissionMessages(db, id)]);
+  const [[card], messages] = await Promise.all([toCards(db, structure, [row]), threadMessages(db, id)]);
   const data = row.data as HomeworkBlockData;
   return {
     ...strip(card!),

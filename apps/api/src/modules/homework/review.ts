@@ -7,11 +7,11 @@
 // Every change bumps `version`. Accepting the last homework of a lesson completes the lesson, in
 // the same transaction, and then the certificate's rule is checked (`onCompleted`). The learner is
 // told by a letter queued with the decision.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CuratorReview } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
-import { courses, homeworkAttachments, homeworkMessages, homeworkSubmissions, lessonBlocks, lessons, userCourses, users } from '../../db/schema/index.ts';
+import { courses, homeworkMessages, homeworkSubmissions, lessonBlocks, lessons, userCourses, users } from '../../db/schema/index.ts';
 import type { HomeworkBlockData, HomeworkSubmission } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
@@ -19,6 +19,7 @@ import { completeLessonIfAccepted } from '../learning/homework.ts';
 import { mailPublicUrl } from '../mail/context.ts';
 import { sendTemplate } from '../mail/service.ts';
 import { nameOf } from './curators.ts';
+import { attachUploads } from './files.ts';
 import { curatedSubmissions, SUBMISSION_NOT_FOUND } from './scopes.ts';
 
 /** A claim older than this may be taken over by another curator. */
@@ -29,7 +30,6 @@ export const REVIEW_TEXTS = {
   returned: 'Задание возвращено на доработку: ждём новый ответ ученика.',
   accepted: 'Задание уже принято.',
   stale: 'Пока вы смотрели задание, в нём что-то изменилось. Обновите страницу и посмотрите ещё раз.',
-  uploadGone: 'Файл не найден: загрузите его заново.',
 } as const;
 
 /** The submission's row in the actor's scope, locked for the change; 404 outside the scope. */
@@ -85,19 +85,6 @@ export async function claimSubmission(db: Db, actor: SignedInActor, id: number):
   });
 }
 
-/** Makes the actor's finished uploads for the block part of the comment; anything else is a field error. */
-async function attachOwnUploads(tx: Executor, actor: SignedInActor, blockId: number, messageId: number, uploads: readonly string[]): Promise<void> {
-  const wanted = [...new Set(uploads)];
-  if (wanted.length === 0) return;
-  const rows = await tx
-    .select({ id: homeworkAttachments.id, blockId: homeworkAttachments.blockId })
-    .from(homeworkAttachments)
-    .where(and(inArray(homeworkAttachments.upload, wanted), eq(homeworkAttachments.uploaderId, actor.user.id), isNull(homeworkAttachments.messageId)))
-    .for('update');
-  if (rows.length !== wanted.length || rows.some((r) => r.blockId !== null && r.blockId !== blockId)) throw ApiError.fields({ uploads: [REVIEW_TEXTS.uploadGone] });
-  await tx.update(homeworkAttachments).set({ messageId }).where(inArray(homeworkAttachments.id, rows.map((r) => r.id)));
-}
-
 /** The learner's letter about the decision (queued in the decision's transaction; once per decision message). */
 async function tellLearner(tx: Executor, row: HomeworkSubmission, messageId: number, decision: 'returned' | 'accepted', comment: string, grade: number | null): Promise<void> {
   const publicUrl = mailPublicUrl();
@@ -150,7 +137,7 @@ export async function reviewSubmission(
       .insert(homeworkMessages)
       .values({ submissionId: row.id, authorId: actor.user.id, role: 'curator', text: body.text, decision: body.decision, grade: body.grade })
       .returning({ id: homeworkMessages.id });
-    await attachOwnUploads(tx, actor, row.blockId, message!.id, body.uploads);
+    await attachUploads(tx, actor, { blockId: row.blockId, messageId: message!.id, uploads: body.uploads });
     const accepted = body.decision === 'accepted';
     await tx
       .update(homeworkSubmissions)

@@ -105,6 +105,10 @@ describe('tus uploads at /api/homework/uploads/', () => {
     const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...s.session.headers, ...tus } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['upload-offset']).toBe(String(Math.floor(bytes.length / 2)));
+    // A part sent from the wrong place: a 409 in our words, nothing written.
+    const wrong = await patch(s.session, location, 0, bytes.subarray(0, 10));
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toEqual({ detail: expect.stringContaining('Часть файла') });
     const done = await finish();
     expect(done.statusCode).toBe(200);
     const body = done.json() as HomeworkUpload;
@@ -120,6 +124,11 @@ describe('tus uploads at /api/homework/uploads/', () => {
     expect(stored!.includes(Buffer.from('GPS 55.75'))).toBe(false);
     const phone = await sharp((await readObject(t.app.media.storage, phoneKey(row!.storageKey)))!).metadata();
     expect([phone.format, phone.width, phone.height]).toEqual(['webp', 1280, 960]);
+    // Asked again after the last answer was lost: whole (offset = length), so the client does not send it again.
+    const again = await t.app.inject({ method: 'HEAD', url: location, headers: { ...s.session.headers, ...tus } });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['upload-offset']).toBe(again.headers['upload-length']);
+    expect(again.headers['upload-offset']).toBe(String(body.size_bytes));
     // The parts are gone once the file is stored.
     expect((await readdir(homeworkUploadsDir(t.app.deps.config))).filter((name) => name.startsWith(body.upload))).toEqual([]);
   });

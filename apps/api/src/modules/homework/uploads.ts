@@ -55,7 +55,6 @@ const KIND_ACCEPTS: Record<HomeworkAttachmentKind, 'photos' | 'videos' | 'files'
 export const UPLOAD_TEXTS = {
   blockNotFound: 'Задание не найдено или доступ к нему закрыт.',
   noLength: 'Укажите размер файла (заголовок Upload-Length): загрузка без размера не поддерживается.',
-  noName: 'Укажите имя файла (filename в Upload-Metadata).',
   noBlock: 'Укажите задание (block в Upload-Metadata).',
   empty: 'Файл пустой.',
   tooBig: (bytes: number) => `Файл больше ${megabytes(bytes)}: так много задание не принимает.`,
@@ -66,6 +65,20 @@ export const UPLOAD_TEXTS = {
   hugeImage: `Фотография больше ${IMAGE_MAX_SIDE} точек по стороне: уменьшите её.`,
   notYours: 'Загрузка не найдена: начните её заново.',
 } as const;
+
+/** tus's own refusals (plain English text) in our words: by status. */
+const TUS_ERROR_TEXTS: Record<number, string> = {
+  400: 'Неверный запрос загрузки: обновите страницу и загрузите файл заново.',
+  403: 'Неверный запрос загрузки: обновите страницу и загрузите файл заново.',
+  404: UPLOAD_TEXTS.notYours,
+  409: 'Часть файла пришла не с того места: загрузка продолжится с того, что уже получено.',
+  410: UPLOAD_TEXTS.notYours,
+  412: 'Нужен заголовок Tus-Resumable: 1.0.0.',
+  413: 'Файл больше, чем принимает задание.',
+  415: 'Части файла отправляются с типом application/offset+octet-stream.',
+  423: 'Эту загрузку сейчас продолжает другой запрос: подождите несколько секунд.',
+};
+const TUS_FAILED = 'Файл не загрузился. Попробуйте ещё раз.';
 
 function acceptedLabels(accepts: HomeworkAccepts): string {
   const labels = (['photo', 'video', 'file'] as const).filter((kind) => accepts[KIND_ACCEPTS[kind]] > 0).map((kind) => HOMEWORK_KINDS[kind].label);
@@ -304,11 +317,36 @@ export class HomeworkUploads {
       if (uploadId) await this.store.remove(uploadId).catch(() => {});
     }
     if (context.error !== undefined) throw context.error;
+    if (call.method === 'HEAD' && response.status === 404 && id !== undefined) {
+      const finished = await this.finishedUpload(actor, id);
+      if (finished) return finished;
+    }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!name.startsWith('access-control-')) out[name] = value;
     });
+    if (response.status >= 400) {
+      // tus's refusal: its headers (Tus-Resumable, Upload-Offset) kept, the body in our problem shape.
+      delete out['content-length'];
+      out['content-type'] = 'application/json; charset=utf-8';
+      return { status: response.status, headers: out, body: JSON.stringify({ detail: TUS_ERROR_TEXTS[response.status] ?? TUS_FAILED }) };
+    }
     return { status: response.status, headers: out, body };
+  }
+
+  /**
+   * A finished upload asked about again (the last part's answer was lost, and the client asks how
+   * far it got): its parts are gone, but it is whole — told as complete, so the client takes the
+   * id from the address instead of sending the file once more.
+   */
+  private async finishedUpload(actor: SignedInActor, id: string): Promise<TusAnswer | null> {
+    const [row] = await this.db
+      .select({ size: homeworkAttachments.sizeBytes })
+      .from(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.upload, id), eq(homeworkAttachments.uploaderId, actor.user.id)));
+    if (!row) return null;
+    const size = String(row.size);
+    return { status: 200, headers: { 'tus-resumable': '1.0.0', 'upload-offset': size, 'upload-length': size, 'cache-control': 'no-store' }, body: '' };
   }
 
   private async finish(req: Request, upload: Upload) {
