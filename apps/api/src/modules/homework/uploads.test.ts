@@ -1,6 +1,7 @@
 // Homework files over real HTTP: a tus upload in parts (resumed where it stopped), the checks of
 // the finished file, photos re-encoded without EXIF with a phone size, the private storage /media/
 // refuses, the access-checked file route with byte ranges, and the sweep of uploads never sent.
+import http from 'node:http';
 import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { HomeworkThread, HomeworkUpload } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildCourse, buildEnrolment, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
+import { buildCourse, buildEnrolment, buildGroup, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import type { HomeworkBlockData } from '../../db/schema/blocks.ts';
 import { curators, homeworkAttachments } from '../../db/schema/index.ts';
 import { readObject } from '../media/storage.ts';
@@ -171,9 +172,89 @@ describe('tus uploads at /api/homework/uploads/', () => {
     const curator = await buildUser(t.database.db, { isCurator: true });
     await t.database.db.insert(curators).values({ userId: curator.id, courseId: s.course.id });
     expect((await create(await signInAs(t.app, curator), s.block.id, 100)).statusCode).toBe(201);
+    // Pictures in a curator's comment, even on a task that takes text alone from learners.
+    const textOnly = await setup({ accepts: { text: true, photos: 0, videos: 0, files: 0 } });
+    await t.database.db.insert(curators).values({ userId: curator.id, courseId: textOnly.course.id });
+    expect(await uploaded(await signInAs(t.app, curator), textOnly.block.id, await jpegWithExif(), 'так.jpg')).toMatchObject({ kind: 'photo' });
+    const refused = await (await upload(textOnly.session, textOnly.block.id, await jpegWithExif())).finish();
+    expect(refused.statusCode).toBe(400);
     // The uploader may give up an upload.
     const gone = await t.app.inject({ method: 'DELETE', url: location, headers: { ...s.session.headers, ...tus } });
     expect(gone.statusCode).toBe(204);
+  });
+});
+
+describe('tus over a real socket', () => {
+  let listening: Promise<string> | undefined;
+  const serve = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+  it('streams parts sent over HTTP into the upload and answers the finished file', async () => {
+    const s = await setup();
+    const address = await serve();
+    const headers = { ...s.session.headers, ...tus };
+    const created = await fetch(`${address}/api/homework/uploads/`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': String(pdf.length), 'upload-metadata': `block ${b64(String(s.block.id))},filename ${b64('план.pdf')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    // The first part as a stream in small pieces, as a browser sends a large part.
+    const pieces = Array.from({ length: 10 }, (_, i) => pdf.subarray(i * 100, (i + 1) * 100));
+    const first = await fetch(`${address}${location}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = pieces.shift();
+          if (next) controller.enqueue(new Uint8Array(next));
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('1000');
+    const last = await fetch(`${address}${location}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '1000' },
+      body: new Uint8Array(pdf.subarray(1000)),
+    });
+    expect(last.status).toBe(200);
+    expect(await last.json()).toMatchObject({ kind: 'file', name: 'план.pdf', content_type: 'application/pdf', size_bytes: pdf.length });
+  });
+
+  it('keeps what came before a dropped connection, so the upload goes on from there', async () => {
+    const s = await setup();
+    const address = new URL(await serve());
+    const headers = { ...s.session.headers, ...tus };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/homework/uploads/',
+      headers: { ...headers, 'upload-length': String(pdf.length), 'upload-metadata': `block ${b64(String(s.block.id))}` },
+    });
+    const location = created.headers.location as string;
+    // A phone losing its connection in the middle of a part: 600 bytes of the promised 2000 sent.
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: address.hostname,
+        port: address.port,
+        path: location,
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'content-length': String(pdf.length) },
+      });
+      request.on('error', () => resolve());
+      request.write(pdf.subarray(0, 600), () => setTimeout(() => request.destroy(), 200));
+      request.on('close', () => resolve());
+    });
+    let offset = '';
+    for (let i = 0; i < 50 && offset !== '600'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const head = await t.app.inject({ method: 'HEAD', url: location, headers });
+      offset = String(head.headers['upload-offset']);
+    }
+    expect(offset).toBe('600');
+    const rest = await patch(s.session, location, 600, pdf.subarray(600));
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ kind: 'file', size_bytes: pdf.length });
   });
 });
 
@@ -225,6 +306,17 @@ describe('GET /api/homework/files/{id}/', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await get(null, videoFile!.url)).statusCode).toBe(401);
+    // A curator of the learner's group opens it; a curator of another group of the same course does not.
+    const ownGroup = await buildGroup(db, { courseId: s.course.id, memberIds: [s.enrolment.id] });
+    const otherGroup = await buildGroup(db, { courseId: s.course.id });
+    for (const [group, status] of [
+      [ownGroup, 200],
+      [otherGroup, 404],
+    ] as const) {
+      const groupCurator = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: groupCurator.id, courseId: s.course.id, groupId: group.id });
+      expect((await get(await signInAs(t.app, groupCurator), photoFile!.url)).statusCode).toBe(status);
+    }
 
     const [row] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.id, videoFile!.id));
     expect((await t.app.inject({ method: 'GET', url: `/media/${row!.storageKey}` })).statusCode).toBe(404);

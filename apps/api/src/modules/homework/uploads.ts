@@ -98,13 +98,18 @@ export const ownsUpload = (userId: number, id: string) => id.startsWith(`u${user
 
 interface UploadBlock {
   id: number;
-  data: HomeworkBlockData;
+  /** What the uploader may send: the block's rule for a learner, the curators' own for a comment. */
+  accepts: HomeworkAccepts;
   maxBytes: number;
 }
 
+/** A curator's comment may show pictures, a short video or a file, whatever the task takes from learners. */
+export const CURATOR_ACCEPTS: HomeworkAccepts = { text: true, photos: 20, videos: 3, files: 10 };
+
 /**
- * A homework block the actor may upload for: one of a published lesson of a course they study now,
- * or of a course whose homework they check (its owner, a curator of it or of one of its groups, staff).
+ * A homework block the actor may upload for: one of a published lesson of a course they study now
+ * (the block's rule: kinds, counts, its largest file), or of a course whose homework they check —
+ * its owner, a curator of it or of one of its groups, staff (the curators' rule for comments).
  */
 export async function uploadBlock(db: Executor, actor: SignedInActor, blockId: number): Promise<UploadBlock> {
   const studies = db
@@ -112,7 +117,7 @@ export async function uploadBlock(db: Executor, actor: SignedInActor, blockId: n
     .from(userCourses)
     .where(and(eq(userCourses.courseId, courses.id), studyScope(actor)));
   const [row] = await db
-    .select({ id: lessonBlocks.id, data: lessonBlocks.data })
+    .select({ id: lessonBlocks.id, data: lessonBlocks.data, studies: sql<boolean>`${and(eq(lessons.isPublished, true), exists(studies))}` })
     .from(lessonBlocks)
     .innerJoin(lessons, eq(lessons.id, lessonBlocks.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
@@ -127,7 +132,9 @@ export async function uploadBlock(db: Executor, actor: SignedInActor, blockId: n
     .limit(1);
   if (!row) throw ApiError.notFound(UPLOAD_TEXTS.blockNotFound);
   const data = row.data as HomeworkBlockData;
-  return { id: row.id, data, maxBytes: Math.min(data.maxFileMb, HOMEWORK_FILE_MAX_MB) * MB };
+  // A learner of the course answers by the block's rule; anyone else here checks the course's homework.
+  if (!row.studies) return { id: row.id, accepts: CURATOR_ACCEPTS, maxBytes: HOMEWORK_FILE_MAX_MB * MB };
+  return { id: row.id, accepts: data.accepts, maxBytes: Math.min(data.maxFileMb, HOMEWORK_FILE_MAX_MB) * MB };
 }
 
 // ---------------------------------------------------------------- checking a finished file
@@ -160,8 +167,8 @@ export async function storeHomeworkFile(storage: Storage, block: UploadBlock, fi
   if (size === 0) throw ApiError.fields({ file: [UPLOAD_TEXTS.empty] });
   if (size > block.maxBytes) throw ApiError.fields({ file: [UPLOAD_TEXTS.tooBig(block.maxBytes)] });
   const detected = await fileTypeFromFile(file);
-  const kind = detected ? kindOf(detected.ext, block.data.accepts) : null;
-  if (!detected || !kind) throw ApiError.fields({ file: [UPLOAD_TEXTS.wrongType(block.data.accepts)] });
+  const kind = detected ? kindOf(detected.ext, block.accepts) : null;
+  if (!detected || !kind) throw ApiError.fields({ file: [UPLOAD_TEXTS.wrongType(block.accepts)] });
   if (size > HOMEWORK_KINDS[kind].maxBytes) throw ApiError.fields({ file: [UPLOAD_TEXTS.kindTooBig(kind)] });
   const base = `${HOMEWORK_KEY_PREFIX}${block.id}/${randomBytes(15).toString('base64url').replace(/^[-_]/, 'h')}`;
 
