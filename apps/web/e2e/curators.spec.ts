@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AdminBlocks, AdminCourse, AdminModule, Category, MyCourse } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
@@ -192,6 +193,14 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   await expect(cp.getByRole('heading', { level: 1, name: TASK.title })).toBeVisible();
   await expect(cp.getByRole('region', { name: 'Задание' })).toContainText(TASK.text);
   await expect(cp.getByRole('region', { name: 'Переписка' })).toContainText('молоко взбивал до 60 градусов');
+
+  // The review screen as a curator meets it: no WCAG violations in the page's own part.
+  const axe = await new AxeBuilder({ page: cp })
+    .setLegacyMode(true)
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+    .include('#content')
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // A return needs a comment: the server's words under the field.
   await cp.getByRole('button', { name: 'Вернуть на доработку' }).click();
