@@ -318,6 +318,45 @@ describe('claim and review', () => {
   });
 });
 
+describe('the whole round with the learner’s calls', () => {
+  it('sent → checking → returned → sent again → accepted, the thread and the gate following each step', async () => {
+    const { course, block, lesson, lesson2 } = await homeworkCourse('next_item');
+    const user = await buildUser(db(), { firstName: 'Анна', lastName: 'Соколова' });
+    const enrolment = await buildEnrolment(db(), { userId: user.id, courseId: course.id });
+    const learner = await signInAs(t.app, user);
+    const c = await curatorOf(course.id);
+    const thread = `/api/user/course/${enrolment.id}/homework/${block.id}/`;
+    expect((await post(thread, learner, { text: 'Первый ответ' })).statusCode).toBe(201);
+    const [queued] = (await get('/api/curator/homework/', c.session)).json<CuratorQueuePage>().results;
+    expect(queued).toMatchObject({ status: 'sent', learner: { name: 'Анна Соколова' } });
+    const claimed = (await post(`/api/curator/homework/${queued!.id}/claim/`, c.session)).json<CuratorSubmission>();
+    expect(claimed).toMatchObject({ status: 'checking', reviewer: 'Ирина Куратор' });
+    // The learner cannot answer while it is being checked.
+    expect((await post(thread, learner, { text: 'Ещё' })).statusCode).toBe(409);
+    const returned = await post(`/api/curator/homework/${queued!.id}/review/`, c.session, { decision: 'returned', text: 'Доработайте пену', version: claimed.version });
+    expect(returned.statusCode).toBe(200);
+    expect((await get(thread, learner)).json()).toMatchObject({ status: 'returned', can_send: true });
+    expect((await get(`/api/user/course/${enrolment.id}/lesson/${lesson2.id}/`, learner)).statusCode).toBe(403);
+    expect((await post(thread, learner, { text: 'Второй ответ' })).statusCode).toBe(201);
+    const again = (await get(`/api/curator/homework/${queued!.id}/`, c.session)).json<CuratorSubmission>();
+    expect(again.status).toBe('sent');
+    expect(again.messages.map((m) => m.text)).toEqual(['Первый ответ', 'Доработайте пену', 'Второй ответ']);
+    // The version the curator saw before the new answer no longer decides.
+    expect((await post(`/api/curator/homework/${queued!.id}/review/`, c.session, { decision: 'accepted', version: returned.json<CuratorSubmission>().version })).statusCode).toBe(409);
+    expect((await post(`/api/curator/homework/${queued!.id}/review/`, c.session, { decision: 'accepted', grade: 88, version: again.version })).statusCode).toBe(200);
+    expect((await get(thread, learner)).json()).toMatchObject({ status: 'accepted', grade: 88, can_send: false });
+    expect((await get(`/api/user/course/${enrolment.id}/lesson/${lesson2.id}/`, learner)).statusCode).toBe(200);
+    const [progress] = await db().select().from(lessonProgress).where(and(eq(lessonProgress.userCourseId, enrolment.id), eq(lessonProgress.lessonId, lesson.id)));
+    expect(progress!.status).toBe('completed');
+    // The owner's progress table and its export count the accepted homework.
+    const owner = await signInAs(t.app, (await db().select().from(users).where(eq(users.id, course.ownerId!)))[0]!);
+    const table = (await get(`/api/admin/progress/?course=${course.id}`, owner)).json<{ results: { user_course_id: number; homework_accepted: number; homework_total: number }[] }>();
+    expect(table.results.find((r) => r.user_course_id === enrolment.id)).toMatchObject({ homework_accepted: 1, homework_total: 1 });
+    const csv = (await get(`/api/admin/progress/export/?course=${course.id}&format=csv`, owner)).body;
+    expect(csv).toContain('Заданий принято');
+  });
+});
+
 describe('a comment with pictures', () => {
   it('attaches the curator’s own finished uploads to the comment; someone else’s upload is a field error and nothing is written', async () => {
     const { course, block, lesson } = await homeworkCourse();
