@@ -4,7 +4,7 @@
 // else the moment the learner first opened the lesson. A lesson not opened yet has no deadline yet.
 // The deadline is fixed on the submission at the first answer, so a later change of the timetable
 // or of the block does not move a deadline the learner has already answered by.
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, min, sql, type SQLWrapper } from 'drizzle-orm';
 import type { HomeworkDeadline } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { groupMembers, groupSchedules, lessonProgress } from '../../db/schema/index.ts';
@@ -36,11 +36,22 @@ export function deadlineFrom(deadline: HomeworkDeadline | null, openedAt: Date |
   return openedAt ? new Date(openedAt.getTime() + deadline.days * DAY_MS) : null;
 }
 
-/** The deadline of block data for an enrolment, read now (before the first answer fixes it). */
-export async function deadlineFor(db: Executor, deadline: HomeworkDeadline | null, enrolmentId: number, lessonId: number): Promise<Date | null> {
+/**
+ * The deadline of block data for an enrolment, read now (before the first answer fixes it).
+ * `answering`: the first answer is being fixed — a lesson never opened counts as opened now, so an
+ * answer sent without opening the lesson still gets its deadline.
+ */
+export async function deadlineFor(
+  db: Executor,
+  deadline: HomeworkDeadline | null,
+  enrolmentId: number,
+  lessonId: number,
+  { answering = false }: { answering?: boolean } = {},
+): Promise<Date | null> {
   if (!deadline) return null;
   if (deadline.type === 'date') return deadlineFrom(deadline, null);
-  return deadlineFrom(deadline, await lessonOpenedAt(db, enrolmentId, lessonId));
+  const opened = await lessonOpenedAt(db, enrolmentId, lessonId);
+  return deadlineFrom(deadline, opened ?? (answering ? new Date() : null));
 }
 
 /**
@@ -53,6 +64,6 @@ export function isOverdue(deadlineAt: Date | null, firstAnswerAt: Date | null, n
 }
 
 /** isOverdue as SQL, for lists: `deadline` and `firstAnswer` are the columns or expressions to read. */
-export function overdueSql(deadline: unknown, firstAnswer: unknown) {
+export function overdueSql(deadline: SQLWrapper, firstAnswer: SQLWrapper) {
   return sql<boolean>`(${deadline} is not null and coalesce(${firstAnswer}, now()) > ${deadline})`;
 }

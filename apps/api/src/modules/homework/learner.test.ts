@@ -240,6 +240,12 @@ describe('deadlines', () => {
     const get = async () => (await t.app.inject({ method: 'GET', url, headers: s.session.headers })).json() as HomeworkThread;
     // Not opened yet: no deadline yet.
     expect((await get()).deadline_at).toBeNull();
+    // An answer sent without ever opening the lesson: the days count from that answer.
+    const direct = await setup({ deadline: { type: 'days', days: 3 } });
+    const sentAt = Date.now();
+    const answered = (await send(direct.session, threadUrl(direct.enrolment.id, direct.block.id), { text: 'Сразу' })).json() as HomeworkThread;
+    expect(new Date(answered.deadline_at!).getTime()).toBeGreaterThanOrEqual(sentAt + 3 * DAY - 1000);
+    expect(answered.overdue).toBe(false);
     const opened = new Date(Date.now() - 5 * DAY);
     await buildLessonProgress(t.database.db, { userCourseId: s.enrolment.id, lessonId: s.lesson.id, status: 'partially_completed', createdAt: opened });
     expect(await get()).toMatchObject({ deadline_at: new Date(opened.getTime() + 3 * DAY).toISOString(), overdue: true });

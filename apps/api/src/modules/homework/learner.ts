@@ -102,7 +102,7 @@ export async function sendAnswer(db: Db, actor: SignedInActor, enrolmentId: numb
     const block = await learnerBlock(tx, actor, enrolmentId, blockId);
     if (text.length > 0 && !block.data.accepts.text) throw ApiError.fields({ text: [LEARNER_TEXTS.noText] });
     if (text.length === 0 && uploads.length === 0) throw ApiError.fields({ text: [LEARNER_TEXTS.empty] });
-    const deadlineAt = await deadlineFor(tx, block.data.deadline, block.enrolmentId, block.lessonId);
+    const deadlineAt = await deadlineFor(tx, block.data.deadline, block.enrolmentId, block.lessonId, { answering: true });
     // The first answer makes the row; a concurrent first answer waits here on the unique index and then finds it.
     const [created] = await tx
       .insert(homeworkSubmissions)
