@@ -607,6 +607,8 @@ export const adminProgressRowSchema = z
     tests_passed: z.number().int(),
     tests_total: z.number().int(),
     average_score: z.number().int().nullable(),
+    homework_accepted: z.number().int().optional().describe('домашних заданий принято куратором'),
+    homework_total: z.number().int().optional().describe('домашних заданий в опубликованных уроках курса'),
     enrolled_at: z.string(),
     last_activity_at: z.string().nullable(),
     finished_at: z.string().nullable(),

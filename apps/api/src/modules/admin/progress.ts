@@ -7,12 +7,13 @@ import { formatDate, formatDateTime, moscowIsoDate, type Paginated } from '@crem
 import type { z } from 'zod';
 import type { AdminGroupOption, adminProgressQuerySchema, AdminProgressRow } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
-import { courses, groupMembers, groups, students, userCourses, users } from '../../db/schema/index.ts';
+import { courses, groupMembers, groups, homeworkSubmissions, students, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { pageLinks } from '../../lib/paging.ts';
 import type { Section } from '../../lib/spreadsheet.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { StructureSource } from '../learning/outline.ts';
+import { homeworkOf } from '../learning/homework.ts';
 import { average, courseTotals, loadProgress, type CourseCalc } from '../statistics/progress.ts';
 import { ADMIN_TEXTS, ownedBy } from './scopes.ts';
 
@@ -91,7 +92,28 @@ function lastActivity(c: CourseCalc): Date | null {
   return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
 }
 
-function toRow(r: Row, c: CourseCalc, titles: Map<number, string>): AdminProgressRow {
+/** Homework per enrolment (decision 0087): accepted of the blocks in the course's published lessons, and how many there are. */
+async function homeworkCounts(db: Executor, structure: StructureSource, rows: Row[]): Promise<Map<number, { accepted: number; total: number }>> {
+  const result = new Map<number, { accepted: number; total: number }>();
+  if (rows.length === 0) return result;
+  const courseIds = [...new Set(rows.map((r) => r.courseId))];
+  const structures = structure.many ? await structure.many(courseIds) : new Map(await Promise.all(courseIds.map(async (id) => [id, await structure(id)] as const)));
+  const blocks = new Map(courseIds.map((id) => [id, new Set(homeworkOf(structures.get(id)!).map((h) => h.blockId))]));
+  const withHomework = rows.filter((r) => (blocks.get(r.courseId)?.size ?? 0) > 0);
+  const accepted = withHomework.length
+    ? await db
+        .select({ userCourseId: homeworkSubmissions.userCourseId, blockId: homeworkSubmissions.blockId })
+        .from(homeworkSubmissions)
+        .where(and(inArray(homeworkSubmissions.userCourseId, withHomework.map((r) => r.id)), eq(homeworkSubmissions.status, 'accepted')))
+    : [];
+  for (const r of rows) {
+    const own = blocks.get(r.courseId) ?? new Set<number>();
+    result.set(r.id, { accepted: accepted.filter((a) => a.userCourseId === r.id && own.has(a.blockId)).length, total: own.size });
+  }
+  return result;
+}
+
+function toRow(r: Row, c: CourseCalc, titles: Map<number, string>, homework?: { accepted: number; total: number }): AdminProgressRow {
   const t = courseTotals(c);
   const activity = lastActivity(c);
   return {
@@ -106,6 +128,8 @@ function toRow(r: Row, c: CourseCalc, titles: Map<number, string>): AdminProgres
     tests_passed: t.tests_passed,
     tests_total: t.tests_total,
     average_score: average(c.attempts.filter((a) => a.score !== null).map((a) => a.score!)),
+    homework_accepted: homework?.accepted ?? 0,
+    homework_total: homework?.total ?? 0,
     enrolled_at: r.enrolledAt.toISOString(),
     last_activity_at: activity?.toISOString() ?? null,
     finished_at: c.finishedAt?.toISOString() ?? null,
@@ -114,8 +138,12 @@ function toRow(r: Row, c: CourseCalc, titles: Map<number, string>): AdminProgres
 }
 
 async function rowsWithProgress(db: Executor, structure: StructureSource, rows: Row[]): Promise<AdminProgressRow[]> {
-  const [calcs, titles] = await Promise.all([loadProgress(db, structure, rows.map((r) => ({ id: r.id, courseId: r.courseId }))), groupTitles(db, rows)]);
-  return rows.map((r) => toRow(r, calcs.get(r.id)!, titles));
+  const [calcs, titles, homework] = await Promise.all([
+    loadProgress(db, structure, rows.map((r) => ({ id: r.id, courseId: r.courseId }))),
+    groupTitles(db, rows),
+    homeworkCounts(db, structure, rows),
+  ]);
+  return rows.map((r) => toRow(r, calcs.get(r.id)!, titles, homework.get(r.id)));
 }
 
 /** GET /api/admin/progress/ */
@@ -152,7 +180,7 @@ export async function adminProgressSections(db: Executor, structure: StructureSo
   return [
     {
       title: 'Ученики',
-      header: ['Ученик', 'E-mail аккаунта', 'Ребёнок', 'Курс', 'Группа', 'Прогресс, %', 'Уроков пройдено', 'Уроков всего', 'Тестов сдано', 'Тестов всего', 'Средний балл', 'Записан', 'Последняя активность', 'Пройден', 'Доступ'],
+      header: ['Ученик', 'E-mail аккаунта', 'Ребёнок', 'Курс', 'Группа', 'Прогресс, %', 'Уроков пройдено', 'Уроков всего', 'Тестов сдано', 'Тестов всего', 'Средний балл', 'Заданий принято', 'Заданий всего', 'Записан', 'Последняя активность', 'Пройден', 'Доступ'],
       rows: rows.map((r) => [
         person(r),
         r.user.email,
@@ -165,6 +193,8 @@ export async function adminProgressSections(db: Executor, structure: StructureSo
         r.tests_passed,
         r.tests_total,
         r.average_score,
+        r.homework_accepted ?? 0,
+        r.homework_total ?? 0,
         day(r.enrolled_at),
         r.last_activity_at ? formatDateTime(r.last_activity_at) : '',
         day(r.finished_at),

@@ -348,6 +348,12 @@ describe('the whole round with the learner’s calls', () => {
     expect((await get(`/api/user/course/${enrolment.id}/lesson/${lesson2.id}/`, learner)).statusCode).toBe(200);
     const [progress] = await db().select().from(lessonProgress).where(and(eq(lessonProgress.userCourseId, enrolment.id), eq(lessonProgress.lessonId, lesson.id)));
     expect(progress!.status).toBe('completed');
+    // The owner's progress table and its export count the accepted homework.
+    const owner = await signInAs(t.app, (await db().select().from(users).where(eq(users.id, course.ownerId!)))[0]!);
+    const table = (await get(`/api/admin/progress/?course=${course.id}`, owner)).json<{ results: { user_course_id: number; homework_accepted: number; homework_total: number }[] }>();
+    expect(table.results.find((r) => r.user_course_id === enrolment.id)).toMatchObject({ homework_accepted: 1, homework_total: 1 });
+    const csv = (await get(`/api/admin/progress/export/?course=${course.id}&format=csv`, owner)).body;
+    expect(csv).toContain('Заданий принято');
   });
 });
 

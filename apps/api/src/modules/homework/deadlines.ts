@@ -4,7 +4,7 @@
 // else the moment the learner first opened the lesson. A lesson not opened yet has no deadline yet.
 // The deadline is fixed on the submission at the first answer, so a later change of the timetable
 // or of the block does not move a deadline the learner has already answered by.
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, min } from 'drizzle-orm';
 import type { HomeworkDeadline } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { groupMembers, groupSchedules, lessonProgress } from '../../db/schema/index.ts';
@@ -61,9 +61,4 @@ export async function deadlineFor(
 export function isOverdue(deadlineAt: Date | null, firstAnswerAt: Date | null, now: Date = new Date()): boolean {
   if (!deadlineAt) return false;
   return (firstAnswerAt ?? now).getTime() > deadlineAt.getTime();
-}
-
-/** isOverdue as SQL, for lists: `deadline` and `firstAnswer` are the columns or expressions to read. */
-export function overdueSql(deadline: unknown, firstAnswer: unknown) {
-  return sql<boolean>`(${deadline} is not null and coalesce(${firstAnswer}, now()) > ${deadline})`;
 }
