@@ -9,8 +9,8 @@ const EDITOR_PACKAGES = '@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3
 // dnd-kit (and its tslib): the builder's sortable lists (programme, blocks, questions), a chunk of
 // their own, so a page that sorts does not load the rich-text editor (decision 0061).
 const SORTABLE_PACKAGES = '@dnd-kit|tslib';
-// tus-js-client and what it brings: the resumable upload of homework files, loaded when a file is picked.
-const UPLOAD_PACKAGES = 'tus-js-client|js-base64|url-parse|querystringify|requires-port|lodash\\.throttle|lodash\\.uniqby|combine-errors|custom-error-instance|is-stream|buffer-from|proper-lockfile';
+// tus-js-client and what it brings: homework uploads only, loaded with the first file a learner picks.
+const UPLOAD_PACKAGES = 'tus-js-client|js-base64|url-parse|requires-port|querystringify';
 
 // React Router publishes one build for development and one for production, but its package exports
 // only the development one (warnings, checks and their messages). The browser's production build
@@ -62,7 +62,7 @@ export default defineConfig({
             { name: 'sync-store', test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'dnd', test: new RegExp(`[\\\\/]node_modules[\\\\/](${SORTABLE_PACKAGES})[\\\\/]`) },
-            { name: 'upload', test: new RegExp(`[\\\\/]node_modules[\\\\/](${UPLOAD_PACKAGES})[\\\\/]`) },
+            { name: 'tus', test: new RegExp(`[\\\\/]node_modules[\\\\/](${UPLOAD_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.

@@ -1,9 +1,13 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
-import { HomeworkFields } from './HomeworkFields.tsx';
+
+// The homework block's fields load when a lesson shows one (most have none); the server and the
+// first render show the loading place, as the rich-text editor does.
+const LoadingHomework = () => <p className="le-note">Загружаем задание…</p>;
+const HomeworkFields = import.meta.env.SSR ? LoadingHomework : lazy(() => import('./HomeworkFields.tsx').then((module) => ({ default: module.HomeworkFields })));
 
 // The fields of one block, by type, edited in place. Errors come from the server's answer to a
 // save (`pages.{p}.{b}.data.{field}`) and stand under their field; uploads go up at once and
@@ -244,6 +248,10 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
         </>
       );
     case 'homework':
-      return <HomeworkFields data={data} onChange={onChange} errors={errors} where={where} />;
+      return (
+        <Suspense fallback={<LoadingHomework />}>
+          <HomeworkFields data={data} onChange={onChange} errors={errors} where={where} />
+        </Suspense>
+      );
   }
 }

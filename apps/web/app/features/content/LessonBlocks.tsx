@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { LessonBlockView } from '@crema/contract';
 import { formatNumber } from '@crema/contract/format';
 import { Block } from './Blocks.tsx';
+import { HomeworkPreview } from './HomeworkTask.tsx';
 import { VideoBlock } from './VideoBlock.tsx';
 import { nearEnd, readPosition, savePosition, videoPositionKey } from './video-position.ts';
 import './lessons.css';
@@ -10,7 +11,14 @@ import './lessons.css';
 // route to put into the course-study layout (features/learning). Text, images and quotes are the
 // content pages' own renderer (Blocks.tsx: the admin's sanitised HTML with the headings moved under
 // the page's h1); video is the content pages' player with the position remembered per lesson;
-// files and recipes are the lessons' own. Their styles are in content.css.
+// files and recipes are the lessons' own. Their styles are in content.css. A homework block is what
+// the route passes as `homework`: the task (HomeworkTask.tsx) with the learner's own part — status,
+// conversation, answer form — under it (a feature does not import another). Without it (the owner's
+// previews) the task stands with a note of what the learner will see there.
+
+type HomeworkView = Extract<LessonBlockView, { type: 'homework' }>;
+/** A homework block as the page shows it. */
+export type RenderHomework = (block: HomeworkView) => ReactNode;
 
 function storage(): Storage | null {
   try {
@@ -77,7 +85,7 @@ function FileIcon() {
   );
 }
 
-function LessonBlock({ block, courseId, lessonId, first }: { block: LessonBlockView; courseId: number; lessonId: number; first: boolean }) {
+function LessonBlock({ block, courseId, lessonId, first, homework }: { block: LessonBlockView; courseId: number; lessonId: number; first: boolean; homework?: RenderHomework }) {
   switch (block.type) {
     case 'text':
     case 'image':
@@ -122,14 +130,16 @@ function LessonBlock({ block, courseId, lessonId, first }: { block: LessonBlockV
           ) : null}
         </section>
       );
+    case 'homework':
+      return homework ? homework(block) : <HomeworkPreview block={block} />;
   }
 }
 
-export function LessonBlocks({ blocks, courseId, lessonId }: { blocks: readonly LessonBlockView[]; courseId: number; lessonId: number }) {
+export function LessonBlocks({ blocks, courseId, lessonId, homework }: { blocks: readonly LessonBlockView[]; courseId: number; lessonId: number; homework?: RenderHomework }) {
   return (
     <div className="blocks">
       {blocks.map((block, index) => (
-        <LessonBlock key={block.id} block={block} courseId={courseId} lessonId={lessonId} first={index === 0} />
+        <LessonBlock key={block.id} block={block} courseId={courseId} lessonId={lessonId} first={index === 0} homework={homework} />
       ))}
     </div>
   );

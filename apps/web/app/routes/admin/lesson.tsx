@@ -1,10 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/lesson';
 import { createAdminApi } from '../../api/admin.ts';
 import { requireCourseOwner } from '../../lib/session.server.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { privateMeta } from '../../ui/meta.ts';
 import { LessonEditor, type RenderBlocks } from '../../features/admin-lesson/LessonEditor.tsx';
-import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
 import '../../features/learning/learning.css';
 
 /**
@@ -22,8 +22,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   privateMeta(matches, loaderData ? `Урок «${loaderData.lesson.title}» — редактор` : undefined);
 
-/** The preview: the learners' own block renderer (the study page's), with the server's view of each block. */
-const renderBlocks: RenderBlocks = (blocks, lesson) => <LessonBlocks blocks={blocks} courseId={lesson.course.id} lessonId={lesson.id} />;
+/**
+ * The preview: the learners' own block renderer (the study page's), with the server's view of each
+ * block. It shows only after 'Просмотр' is pressed, so it loads then, not with the editor.
+ */
+const LessonBlocks = lazy(() => import('../../features/content/LessonBlocks.tsx').then((module) => ({ default: module.LessonBlocks })));
+const renderBlocks: RenderBlocks = (blocks, lesson) => (
+  <Suspense fallback={<p className="learn-note">Загружаем просмотр…</p>}>
+    <LessonBlocks blocks={blocks} courseId={lesson.course.id} lessonId={lesson.id} />
+  </Suspense>
+);
 
 // The editor takes the loader's data once (keyed by the lesson): a later revalidation does not
 // replace what the person is typing; saves answer the new content themselves.
