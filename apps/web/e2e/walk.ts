@@ -123,6 +123,7 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/courses/${course}/edit/`, kind: 'настройки курса' },
     { path: `/admin/courses/${course}/links/`, kind: 'ссылки-приглашения' },
     { path: `/admin/courses/${course}/certificate/`, kind: 'сертификат курса' },
+    { path: `/admin/courses/${course}/curators/`, kind: 'кураторы курса' },
     { path: `/admin/courses/${course}/audience/`, kind: 'ученики курса' },
     { path: `/admin/courses/${course}/audience/add/`, kind: 'добавить ученика' },
     { path: `/admin/courses/${course}/test/`, kind: 'итоговые тесты' },
@@ -130,6 +131,8 @@ export async function ownerPages(page: Page): Promise<WalkPage[]> {
     { path: `/admin/tests/${test}/`, kind: 'редактор теста' },
     { path: '/admin/progress/', kind: 'прогресс учеников' },
     { path: `/admin/courses/${course}/preview/`, kind: 'предпросмотр курса' },
+    // An owner checks their courses' homework: the curators' queue.
+    { path: '/curator/homework/', kind: 'проверка заданий' },
   ];
 }
 
