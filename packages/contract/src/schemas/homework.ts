@@ -185,6 +185,7 @@ export const curatorSubmissionCardSchema = z
     deadline_at: z.string().nullable(),
     overdue: z.boolean().describe('ответ пришёл после срока или срок прошёл без ответа'),
     reviewer: z.string().nullable().describe('кто проверяет сейчас'),
+    reviewer_is_me: z.boolean().describe('проверяет тот, кто спрашивает'),
   })
   .meta({ id: 'CuratorSubmissionCard' });
 export type CuratorSubmissionCard = z.infer<typeof curatorSubmissionCardSchema>;

@@ -250,7 +250,9 @@ describe('claim and review', () => {
     await db().update(homeworkSubmissions).set({ claimedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(homeworkSubmissions.id, s.submission.id));
     const takeover = await post(`/api/curator/homework/${s.submission.id}/claim/`, loserSession);
     expect(takeover.statusCode).toBe(200);
-    expect(takeover.json()).toMatchObject({ version: 2, reviewer: winner.reviewer === 'Алла Первая' ? 'Борис Второй' : 'Алла Первая' });
+    expect(takeover.json()).toMatchObject({ version: 2, reviewer: winner.reviewer === 'Алла Первая' ? 'Борис Второй' : 'Алла Первая', reviewer_is_me: true });
+    // The one who lost it sees it is someone else's now.
+    expect((await get(`/api/curator/homework/${s.submission.id}/`, winnerSession)).json()).toMatchObject({ reviewer_is_me: false });
   });
 
   it('lets one of two reviews of the same version win: one decision, one message, the other a 409', async () => {
@@ -330,7 +332,7 @@ describe('the whole round with the learner’s calls', () => {
     const [queued] = (await get('/api/curator/homework/', c.session)).json<CuratorQueuePage>().results;
     expect(queued).toMatchObject({ status: 'sent', learner: { name: 'Анна Соколова' } });
     const claimed = (await post(`/api/curator/homework/${queued!.id}/claim/`, c.session)).json<CuratorSubmission>();
-    expect(claimed).toMatchObject({ status: 'checking', reviewer: 'Ирина Куратор' });
+    expect(claimed).toMatchObject({ status: 'checking', reviewer: 'Ирина Куратор', reviewer_is_me: true });
     // The learner cannot answer while it is being checked.
     expect((await post(thread, learner, { text: 'Ещё' })).statusCode).toBe(409);
     const returned = await post(`/api/curator/homework/${queued!.id}/review/`, c.session, { decision: 'returned', text: 'Доработайте пену', version: claimed.version });

@@ -61,6 +61,7 @@ function cardQuery(db: Executor, where: SQL) {
       reviewerFirst: reviewers.firstName,
       reviewerLast: reviewers.lastName,
       reviewerEmail: reviewers.email,
+      reviewerId: homeworkSubmissions.reviewerId,
       grade: homeworkSubmissions.grade,
       version: homeworkSubmissions.version,
     })
@@ -84,7 +85,7 @@ function learnerName(r: Pick<CardRow, 'userFirst' | 'userLast' | 'studentFirst' 
 }
 
 /** Cards of rows: the learners' course progress (statistics' own numbers) and group titles, a fixed number of queries. */
-async function toCards(db: Executor, structure: StructureSource, rows: CardRow[]): Promise<(CuratorSubmissionCard & { row: CardRow })[]> {
+async function toCards(db: Executor, structure: StructureSource, actor: SignedInActor, rows: CardRow[]): Promise<(CuratorSubmissionCard & { row: CardRow })[]> {
   const enrolments = [...new Map(rows.map((r) => [r.enrolmentId, { id: r.enrolmentId, courseId: r.courseId }])).values()];
   const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
   const [calcs, groupRows] = await Promise.all([
@@ -105,6 +106,7 @@ async function toCards(db: Executor, structure: StructureSource, rows: CardRow[]
     deadline_at: r.deadlineAt?.toISOString() ?? null,
     overdue: r.overdue,
     reviewer: r.status === 'checking' && r.reviewerEmail !== null ? joinName(r.reviewerFirst, r.reviewerLast) || r.reviewerEmail : null,
+    reviewer_is_me: r.status === 'checking' && r.reviewerId === actor.user.id,
   }));
 }
 
@@ -146,7 +148,7 @@ export async function curatorQueue(
       .where(where),
   ]);
   const count = total?.count ?? 0;
-  return { count, ...pageLinks(url, query.page, query.page_size, count), results: (await toCards(db, structure, rows)).map(strip) };
+  return { count, ...pageLinks(url, query.page, query.page_size, count), results: (await toCards(db, structure, actor, rows)).map(strip) };
 }
 
 /** How many submissions wait for the actor (sent or checking), in their whole scope. */
@@ -184,7 +186,7 @@ export async function curatorSummary(db: Db, actor: SignedInActor): Promise<Cura
 /** GET /api/curator/homework/{id}/: one submission of the curator's scope (else 404) with its task and conversation. */
 export async function curatorSubmission(db: Db, structure: StructureSource, actor: SignedInActor, id: number): Promise<CuratorSubmission> {
   const row = await findOne(cardQuery(db, and(eq(homeworkSubmissions.id, id), curatedSubmissions(actor))!), SUBMISSION_NOT_FOUND);
-  const [[card], messages] = await Promise.all([toCards(db, structure, [row]), threadMessages(db, id)]);
+  const [[card], messages] = await Promise.all([toCards(db, structure, actor, [row]), threadMessages(db, id)]);
   const data = row.data as HomeworkBlockData;
   return {
     ...strip(card!),

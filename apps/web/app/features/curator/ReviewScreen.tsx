@@ -3,7 +3,6 @@ import { Link, useRevalidator } from 'react-router';
 import type { CuratorSubmission, HomeworkAccepts, HomeworkAttachment, HomeworkMessage, HomeworkUpload } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
-import { useRootData } from '../../lib/root-data.ts';
 import { messagesOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -182,9 +181,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
   // The answer changed since the page was loaded (the server's 409): the curator reloads it.
   const [stale, setStale] = useState(false);
   const pictures = usePictures(submission.task.id);
-  // Who checks it is a name (as the server writes it: first and last name, else the e-mail): is it me?
-  const me = useRootData()?.user;
-  const mine = me && submission.reviewer === ([me.first_name, me.last_name].map((p) => p?.trim() ?? '').filter(Boolean).join(' ') || me.email);
+  const mine = submission.reviewer_is_me;
 
   const decide = (decision: Decision) =>
     form.run(async () => {
