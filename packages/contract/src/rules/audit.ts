@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = {
   'certificate.settings': 'Изменены настройки сертификата курса',
   'certificate.revoke': 'Отозван сертификат',
   'certificate.reissue': 'Перевыпущен сертификат',
+  // Attendance of group sessions (decision 0088).
+  'attendance.save': 'Отмечена посещаемость занятия',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -152,7 +154,7 @@ export const AUDIT_ENTITIES = {
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 /** The role the actor acted in, as the journal shows it. */
-export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов' } as const;
+export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов', curator: 'Куратор' } as const;
 export type AuditRole = keyof typeof AUDIT_ROLES;
 
 /**
