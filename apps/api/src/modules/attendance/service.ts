@@ -252,14 +252,13 @@ async function sessionOf(db: Executor, group: GroupRow, sessionId: number): Prom
 async function readSheet(db: Executor, group: GroupRow, sessionId: number, now: Date): Promise<AttendanceSheet> {
   const session = await sessionOf(db, group, sessionId);
   const marker = sql<string | null>`(select coalesce(nullif(trim(concat_ws(' ', ${users.lastName}, ${users.firstName})), ''), ${NO_NAME}) from ${users} where ${users.id} = ${attendanceMarks.markedBy})`;
-  const [members, marks, sheets] = await Promise.all([
-    membersOf(db, group.id),
-    db
-      .select({ userCourseId: attendanceMarks.userCourseId, status: attendanceMarks.status, note: attendanceMarks.note, markedAt: attendanceMarks.markedAt, marker })
-      .from(attendanceMarks)
-      .where(eq(attendanceMarks.scheduleId, session.id)),
-    sheetsOf(db, [session.id]),
-  ]);
+  // In turn: this also reads inside the save's transaction (one connection).
+  const members = await membersOf(db, group.id);
+  const marks = await db
+    .select({ userCourseId: attendanceMarks.userCourseId, status: attendanceMarks.status, note: attendanceMarks.note, markedAt: attendanceMarks.markedAt, marker })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.scheduleId, session.id));
+  const sheets = await sheetsOf(db, [session.id]);
   const markOf = new Map(marks.map((m) => [m.userCourseId, m]));
   const counts = emptyCounts();
   const rows: AttendanceRow[] = members.map((m) => {
