@@ -685,3 +685,36 @@ describe('every route of the app', () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+// Attendance for curators (decision 0088): level `curator`; which groups a curator reaches is the
+// attendance scope's (its own tests walk another curator's group to a 404).
+describe('attendance routes', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const ATTENDANCE_ROUTES = [
+    'GET /api/curator/groups/',
+    'GET /api/curator/groups/:id/',
+    'GET /api/curator/groups/:id/export/',
+    'GET /api/curator/groups/:id/sessions/:sessionId/',
+    'PUT /api/curator/groups/:id/sessions/:sessionId/',
+  ];
+
+  it('declares them curator-level, the save audited, and answers 403 to a learner on each', async () => {
+    const declared = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r]));
+    expect(declared.get('PUT /api/curator/groups/:id/sessions/:sessionId/')?.audit).toBe('attendance.save');
+    const learner = await signInAs(t.app, await buildUser(t.database.db));
+    for (const route of ATTENDANCE_ROUTES) {
+      expect(declared.get(route)?.access, route).toBe('curator');
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:[A-Za-z]+/g, '1'), headers: learner.headers, ...(method === 'PUT' ? { payload: { version: 0, marks: [] } } : {}) });
+      expect(res.statusCode, route).toBe(403);
+      expect(res.json(), route).toEqual({ detail: 'Этот раздел доступен только кураторам курсов.' });
+    }
+  });
+});
