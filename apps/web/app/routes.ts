@@ -72,6 +72,8 @@ export default [
     route('admin/courses/:id/links', 'routes/admin/course-links.tsx', { id: 'admin-course-links' }),
     // The course's certificate: settings and the certificates issued (decision 0085).
     route('admin/courses/:id/certificate', 'routes/admin/course-certificate.tsx', { id: 'admin-course-certificate' }),
+    // Who checks the course's homework, for the course or one of its groups.
+    route('admin/courses/:id/curators', 'routes/admin/course-curators.tsx', { id: 'admin-course-curators' }),
     route('admin/courses/:id/audience', 'routes/admin/course-audience.tsx', { id: 'admin-course-audience' }),
     route('admin/courses/:id/audience/add', 'routes/admin/course-audience-add.tsx', { id: 'admin-course-audience-add' }),
     // The lesson editor (decision 0037): pages of blocks, saved whole from the version loaded.
@@ -90,6 +92,12 @@ export default [
     route('admin/courses/:id/preview', 'routes/admin/preview-home.tsx', { id: 'admin-preview-home' }),
     route('admin/courses/:id/preview/lessons/:lessonId', 'routes/admin/preview-lesson.tsx', { id: 'admin-preview-lesson' }),
     route('admin/courses/:id/preview/tests/:testId', 'routes/admin/preview-test.tsx', { id: 'admin-preview-test' }),
+  ]),
+  // Curators of courses and groups, course owners and staff (routes/curator/layout.tsx): the homework
+  // answers to check, one answer beside its task.
+  layout('routes/curator/layout.tsx', { id: 'curator' }, [
+    route('curator/homework', 'routes/curator/homework.tsx', { id: 'curator-homework' }),
+    route('curator/homework/:id', 'routes/curator/submission.tsx', { id: 'curator-submission' }),
   ]),
   // The public check of a certificate, the page its QR code opens (decision 0085).
   route('certificates/:number', 'routes/certificate.tsx', { id: 'certificate' }),

@@ -118,6 +118,7 @@ describe('server-rendered pages', () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Disallow: /admin/');
+    expect(robots.body).toContain('Disallow: /curator/');
   });
 
   it('compresses pages for browsers that accept it, and serves the build-time brotli copy of assets', async () => {

@@ -11,6 +11,8 @@ import type {
   AdminBlocksPut,
   AdminCourse,
   AdminCourseCard,
+  CourseCurator,
+  CourseCuratorInput,
   AdminCoursePatch,
   AdminGroupOption,
   AdminLearner,
@@ -151,6 +153,10 @@ export function createAdminApi(fetcher: ApiFetch) {
     endAccess: (courseId: number, userCourseId: number) => json<unknown>(fetcher, `/api/admin/courses/${courseId}/audience/${userCourseId}/`, del),
     withdrawGrant: (courseId: number, grantId: number) =>
       json<unknown>(fetcher, `/api/admin/courses/${courseId}/audience/pending/${grantId}/`, del),
+    /** Who checks the course's homework: for the whole course or one of its groups. */
+    curators: (courseId: number) => json<CourseCurator[]>(fetcher, `/api/admin/courses/${courseId}/curators/`),
+    addCurator: (courseId: number, body: CourseCuratorInput) => json<CourseCurator>(fetcher, `/api/admin/courses/${courseId}/curators/`, post(body)),
+    removeCurator: (courseId: number, curatorId: number) => json<unknown>(fetcher, `/api/admin/courses/${courseId}/curators/${curatorId}/`, del),
 
     // A lesson and its content (GET/PATCH /api/admin/lessons/{id}/, GET/PUT …/blocks/).
     lesson: (id: number) => json<AdminLesson>(fetcher, `/api/admin/lessons/${id}/`),

@@ -16,6 +16,7 @@ export async function sessionUser(context: AppLoadContext): Promise<SessionUser 
       last_name: user.last_name,
       is_course_owner: user.is_course_owner,
       is_staff: user.is_staff,
+      is_curator: user.is_curator,
     }
   );
 }
@@ -57,5 +58,15 @@ export async function requireCourseOwner(request: Request, context: AppLoadConte
 export async function requireStaff(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (!user.is_staff) throw data(null, { status: 404 });
+  return user;
+}
+
+/**
+ * A curator (`/curator/`): someone named a curator of a course or group, a course owner or school staff
+ * (the API's curator level); other signed-in people get the 404 page.
+ */
+export async function requireCurator(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!user.is_curator && !user.is_course_owner && !user.is_staff) throw data(null, { status: 404 });
   return user;
 }

@@ -5,7 +5,7 @@ import type { CurrentUser } from '@crema/contract';
  * The signed-in person as the root loader hands it to every page (`useRouteLoaderData('root').user`):
  * only what the header, the dropdown and the account sidebar need, not the whole profile.
  */
-export type SessionUser = Pick<CurrentUser, 'id' | 'email' | 'first_name' | 'last_name' | 'is_course_owner' | 'is_staff'>;
+export type SessionUser = Pick<CurrentUser, 'id' | 'email' | 'first_name' | 'last_name' | 'is_course_owner' | 'is_staff' | 'is_curator'>;
 
 // The root loader (header, dropdown) is not refetched on GET navigations (root.tsx
 // shouldRevalidate). A sign-in or sign-out sets this flag, so the next navigation or

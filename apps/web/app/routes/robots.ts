@@ -7,6 +7,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /user/',
     'Disallow: /user-old/',
     'Disallow: /admin/',
+    'Disallow: /curator/',
     'Disallow: /api/',
     'Disallow: /dev/',
     'Disallow: /order-course/',

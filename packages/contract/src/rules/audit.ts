@@ -110,6 +110,9 @@ export const AUDIT_ACTIONS = {
   'certificate.settings': 'Изменены настройки сертификата курса',
   'certificate.revoke': 'Отозван сертификат',
   'certificate.reissue': 'Перевыпущен сертификат',
+  // Homework and curators (decision 0087).
+  'curator.add': 'Назначен куратор курса',
+  'curator.remove': 'Снят куратор курса',
   // Attendance of group sessions (decision 0088).
   'attendance.save': 'Отмечена посещаемость занятия',
 } as const;
@@ -150,6 +153,8 @@ export const AUDIT_ENTITIES = {
   review: 'Отзыв',
   // Certificates of completion (decision 0085).
   certificate: 'Сертификат',
+  // Homework and curators (decision 0087).
+  curator: 'Куратор',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -136,6 +136,7 @@ export const currentUserSchema = z
     gender: z.enum(['male', 'female']).nullable(),
     is_course_owner: z.boolean(),
     is_staff: z.boolean().describe('Сотрудник школы: ведёт «Сведения об образовательной организации» и юридические документы'),
+    is_curator: z.boolean().describe('Куратор курса или группы: проверяет домашние задания'),
     is_questionnaire_completed: z.boolean(),
     data_refusal: z.boolean(),
     has_password: z.boolean().describe('Задан ли пароль (иначе вход только по коду)'),

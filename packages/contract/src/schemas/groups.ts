@@ -3,7 +3,7 @@
 // personal iCal feed.
 import { z } from 'zod';
 import { courseFormatSchema } from './catalog.ts';
-import { progressStatusSchema } from './learning.ts';
+import { closedBySchema, progressStatusSchema } from './learning.ts';
 import { idParam } from './common.ts';
 import { myAttendanceSchema } from './attendance.ts';
 
@@ -59,11 +59,11 @@ export const groupModulesSchema = z
         id,
         title: z.string(),
         content: z.array(
-          z.object({ id, title: z.string(), type: z.enum(['lesson', 'test']), status: progressStatusSchema, ...timetableFields }),
+          z.object({ id, title: z.string(), type: z.enum(['lesson', 'test']), status: progressStatusSchema, ...timetableFields, closed_by: closedBySchema }),
         ),
       }),
     ),
-    final_tests: z.array(z.object({ id, title: z.string(), status: progressStatusSchema, ...timetableFields })),
+    final_tests: z.array(z.object({ id, title: z.string(), status: progressStatusSchema, ...timetableFields, closed_by: closedBySchema })),
   })
   .meta({ id: 'GroupModules' });
 export type GroupModules = z.infer<typeof groupModulesSchema>;

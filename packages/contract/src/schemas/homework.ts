@@ -156,6 +156,20 @@ export const curatorQueueQuerySchema = z.object({
 });
 export type CuratorQueueQuery = Partial<z.output<typeof curatorQueueQuerySchema>>;
 
+/** `{id}` of the curator routes: a homework submission. */
+export const curatorSubmissionParamsSchema = z.object({ id: idParam.describe('id работы (отправленного задания)') });
+
+/** GET /api/curator/homework/summary/: the menu's count and what the queue's filters offer. */
+export const curatorSummarySchema = z
+  .object({
+    waiting: z.number().int().describe('ждут проверки (отправлены или проверяются) во всех курсах и группах куратора'),
+    courses: z.array(z.object({ id, title: z.string() })).describe('курсы, задания которых проверяет куратор'),
+    groups: z.array(z.object({ id, title: z.string(), course_id: id })).describe('группы этих курсов, которые видит куратор'),
+    lessons: z.array(z.object({ id, title: z.string(), course_id: id })).describe('уроки этих курсов с заданиями'),
+  })
+  .meta({ id: 'CuratorSummary' });
+export type CuratorSummary = z.infer<typeof curatorSummarySchema>;
+
 const learnerSchema = z.object({ name: z.string().describe('имя и фамилия ученика; без документов и заказов'), progress: z.number().int().describe('прогресс по курсу, %') });
 
 export const curatorSubmissionCardSchema = z
@@ -213,6 +227,10 @@ export const courseCuratorSchema = z
   })
   .meta({ id: 'CourseCurator' });
 export type CourseCurator = z.infer<typeof courseCuratorSchema>;
+export const courseCuratorsSchema = z.array(courseCuratorSchema).meta({ id: 'CourseCurators' });
+
+/** `{id}` — the course, `{curatorId}` — the curator record (courseCuratorSchema.id). */
+export const courseCuratorParamsSchema = z.object({ id: idParam.describe('id курса'), curatorId: idParam.describe('id записи куратора') });
 
 /** POST /api/admin/courses/{id}/curators/ */
 export const courseCuratorInputSchema = z

@@ -35,16 +35,27 @@ export const courseSessionSchema = z.object({ id }).meta({ id: 'CourseSession' }
 
 // ---------------------------------------------------------------- outline
 
+/**
+ * The homework that keeps an item closed until a curator accepts it (its gate `next_item` or
+ * `next_module`); null (or absent) — the homework opens it.
+ */
+export const closedBySchema = z
+  .object({ lesson_id: id, block_id: id, title: z.string().describe('название задания') })
+  .nullable()
+  .optional()
+  .describe('задание, которое держит пункт закрытым, пока куратор его не примет; null — открыт');
+export type ClosedBy = z.infer<typeof closedBySchema>;
+
 export const courseModulesSchema = z
   .object({
     modules: z.array(
       z.object({
         id,
         title: z.string(),
-        content: z.array(z.object({ id, title: z.string(), type: z.enum(['lesson', 'test']), status: progressStatusSchema })),
+        content: z.array(z.object({ id, title: z.string(), type: z.enum(['lesson', 'test']), status: progressStatusSchema, closed_by: closedBySchema })),
       }),
     ),
-    final_tests: z.array(z.object({ id, title: z.string(), status: progressStatusSchema })),
+    final_tests: z.array(z.object({ id, title: z.string(), status: progressStatusSchema, closed_by: closedBySchema })),
   })
   .meta({ id: 'CourseModules' });
 export type CourseModules = z.infer<typeof courseModulesSchema>;

@@ -512,6 +512,7 @@ describe('GET /api/user/personal/', () => {
         gender: 'male',
         is_course_owner: false,
         is_staff: false,
+        is_curator: false,
         is_questionnaire_completed: true,
         data_refusal: false,
       });

@@ -116,6 +116,7 @@ export function toCurrentUser(user: User): CurrentUser {
     gender: user.gender,
     is_course_owner: user.isCourseOwner,
     is_staff: user.isStaff,
+    is_curator: user.isCurator,
     is_questionnaire_completed: user.isQuestionnaireCompleted,
     data_refusal: user.dataRefusal,
     has_password: user.passwordHash !== null,

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import type { PendingConsent } from '@crema/contract';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
-import { SIDEBAR_ITEMS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
+import { SIDEBAR_ITEMS, SIGN_OUT_FAILED, visibleLinks, type AccountLink } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
 import { ReconsentPrompt } from './ReconsentPrompt.tsx';
+import { WaitingLabel, useWaitingCount } from './waiting.tsx';
 import './account-pages.css';
 
 // Here, not in components/: the sidebar belongs to the account pages' chunk, not the shell every
 // public page loads first (components/ and lib/ are the shell, vite.config.ts).
 
-function Item({ to, children }: { to: string; children: string }) {
+function Item({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <li>
       <NavLink to={to} className="account-nav__link">
@@ -43,6 +44,8 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   const { signOut, pending, failed } = useSignOut();
+  const waiting = useWaitingCount(user, location.pathname);
+  const label = (link: AccountLink) => (link.curatorOnly ? <WaitingLabel label={link.label} count={waiting} /> : link.label);
   return (
     <aside className={`account-sidebar${open ? ' account-sidebar--open' : ''}`}>
       <button
@@ -61,14 +64,14 @@ export function AccountSidebar({ user }: { user: SessionUser }) {
               <Group key={item.id} id={item.id} title={item.title}>
                 {visibleLinks(user, item.links).map((link) => (
                   <Item key={link.to} to={link.to}>
-                    {link.label}
+                    {label(link)}
                   </Item>
                 ))}
               </Group>
             ) : (
               visibleLinks(user, [item]).map((link) => (
                 <Item key={link.to} to={link.to}>
-                  {link.label}
+                  {label(link)}
                 </Item>
               ))
             ),

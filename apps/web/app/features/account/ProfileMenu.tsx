@@ -4,6 +4,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { userInitials, userLabel } from './links.ts';
 import { DROPDOWN_LINKS, SIGN_OUT_FAILED, visibleLinks } from './menu.ts';
 import { useSignOut } from './sign-out.ts';
+import { WaitingLabel, useWaitingCount } from './waiting.tsx';
 
 /**
  * The signed-in header's profile dropdown: a disclosure button with the
@@ -34,6 +35,7 @@ export default function ProfileMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { signOut, pending, failed } = useSignOut();
+  const waiting = useWaitingCount(user, location.pathname);
   // The server renders this menu, but it answers clicks only once its lazy chunk has hydrated it:
   // `data-ready` says so (tests wait for it rather than tapping a button that is not listening yet).
   useEffect(() => buttonRef.current?.setAttribute('data-ready', 'true'), []);
@@ -84,7 +86,7 @@ export default function ProfileMenu({
         <ul className="profile-menu__list">
           {visibleLinks(user, DROPDOWN_LINKS).map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to}>{link.curatorOnly ? <WaitingLabel label={link.label} count={waiting} /> : link.label}</Link>
             </li>
           ))}
           <li>

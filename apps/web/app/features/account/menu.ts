@@ -13,7 +13,12 @@ export interface AccountLink {
   ownerOnly?: boolean;
   /** Shown to school staff only. */
   staffOnly?: boolean;
+  /** Shown to curators, course owners and staff (the homework to check), with the count of answers waiting. */
+  curatorOnly?: boolean;
 }
+
+/** The curators' queue of homework answers (not in lib/paths.ts: that object is in every public page's first load). */
+export const CURATOR_HOMEWORK_PATH = '/curator/homework/';
 
 /** A titled group of links (the sidebar's 'Данные аккаунта', 'Курсы'). */
 export interface AccountGroup {
@@ -26,6 +31,7 @@ export interface AccountGroup {
 export const DROPDOWN_LINKS: readonly AccountLink[] = [
   { to: accountPaths.adminCourses(), label: 'Администрирование', ownerOnly: true },
   { to: '/admin/school/', label: 'Школа', staffOnly: true },
+  { to: CURATOR_HOMEWORK_PATH, label: 'Проверка заданий', curatorOnly: true },
   { to: accountPaths.userCourses(), label: 'Мое обучение' },
   { to: accountPaths.userAccount(), label: 'Данные аккаунта' },
   { to: accountPaths.userOrders(), label: 'Мои заказы' },
@@ -51,6 +57,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
       { to: accountPaths.userCourses(), label: 'Мое обучение' },
       { to: accountPaths.userProgress(), label: 'Успеваемость' },
       { to: accountPaths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
+      { to: CURATOR_HOMEWORK_PATH, label: 'Проверка заданий', curatorOnly: true },
     ],
   },
   // School staff (decision 0045): 'Сведения' and the legal documents.
@@ -60,7 +67,14 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
 
 /** The links `user` may see. */
 export function visibleLinks(user: SessionUser, links: readonly AccountLink[]): AccountLink[] {
-  return links.filter((link) => (link.staffOnly ? user.is_staff : !link.ownerOnly || user.is_course_owner || user.is_staff));
+  return links.filter((link) =>
+    link.staffOnly ? user.is_staff : link.curatorOnly ? isCurator(user) : !link.ownerOnly || user.is_course_owner || user.is_staff,
+  );
+}
+
+/** Checks homework: a curator of a course or group, a course owner or staff (the API's curator level). */
+export function isCurator(user: SessionUser): boolean {
+  return user.is_curator || user.is_course_owner || user.is_staff;
 }
 
 /** What both menus say when 'Выйти' did not reach the server. */

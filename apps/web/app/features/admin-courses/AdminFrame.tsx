@@ -21,6 +21,7 @@ function courseLinks(id: number, staff: boolean) {
     { to: adminPaths.audience(id), label: 'Ученики' },
     { to: adminPaths.links(id), label: 'Ссылки-приглашения' },
     { to: adminPaths.certificate(id), label: 'Сертификат' },
+    { to: adminPaths.curators(id), label: 'Кураторы' },
     // Staff moderate the course's reviews (decision 0073).
     ...(staff ? [{ to: `/admin/school/site/reviews/?course=${id}`, label: 'Отзывы о курсе' }] : []),
   ];

@@ -11,6 +11,8 @@ export const adminPaths = {
   addLearner: (id: number) => `/admin/courses/${id}/audience/add/`,
   links: (id: number) => `/admin/courses/${id}/links/`,
   certificate: (id: number) => `/admin/courses/${id}/certificate/`,
+  /** Who checks the course's homework. */
+  curators: (id: number) => `/admin/courses/${id}/curators/`,
   /** The course as learners see it (decision 0041); `from=edit`: back to the settings. */
   preview: (id: number, from?: 'edit') => `/admin/courses/${id}/preview/${from ? `?from=${from}` : ''}`,
   lesson: (id: number) => `/admin/lessons/${id}/`,

@@ -3,6 +3,7 @@ import type { AdminBlockData, AdminUpload } from '@crema/contract';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
+import { HomeworkFields } from './HomeworkFields.tsx';
 
 // The fields of one block, by type, edited in place. Errors come from the server's answer to a
 // save (`pages.{p}.{b}.data.{field}`) and stand under their field; uploads go up at once and
@@ -242,5 +243,7 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
           </fieldset>
         </>
       );
+    case 'homework':
+      return <HomeworkFields data={data} onChange={onChange} errors={errors} where={where} />;
   }
 }

@@ -67,6 +67,7 @@ function shownField(type: BlockType, field: string): boolean {
     file: ['file', 'title'],
     quote: ['text', 'author', 'author_role'],
     recipe: ['title', 'parameters', 'steps'],
+    homework: ['title', 'html', 'accepts', 'accepts.text', 'accepts.photos', 'accepts.videos', 'accepts.files', 'max_file_mb', 'gate', 'deadline', 'deadline.at', 'deadline.days', 'deadline.type'],
   };
   return own[type].includes(field) || (type === 'recipe' && /^(parameters\.\d+\.(name|value)|steps\.\d+)$/.test(field));
 }

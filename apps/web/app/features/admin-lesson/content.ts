@@ -27,6 +27,7 @@ export const BLOCK_TYPES: readonly { type: BlockType; name: string }[] = [
   { type: 'file', name: 'Файл' },
   { type: 'quote', name: 'Цитата' },
   { type: 'recipe', name: 'Рецепт' },
+  { type: 'homework', name: 'Домашнее задание' },
 ];
 
 export const blockName = (type: BlockType) => BLOCK_TYPES.find((item) => item.type === type)?.name ?? type;
@@ -50,6 +51,8 @@ export function emptyBlock(type: BlockType): AdminBlockData {
       return { type, text: '', author: null, author_role: null };
     case 'recipe':
       return { type, title: '', parameters: [{ name: '', value: '' }], steps: [''] };
+    case 'homework':
+      return { type, title: '', html: '', accepts: { text: true, photos: 5, videos: 0, files: 0 }, max_file_mb: 50, gate: 'none', deadline: null };
   }
 }
 
@@ -72,6 +75,8 @@ export function hasContent(data: AdminBlockData): boolean {
       return filled(data.text) || filled(data.author) || filled(data.author_role);
     case 'recipe':
       return filled(data.title) || data.parameters.some((p) => filled(p.name) || filled(p.value)) || data.steps.some(filled);
+    case 'homework':
+      return filled(data.title) || filled(plainText(data.html)) || /<img\b/i.test(data.html);
   }
 }
 
@@ -221,6 +226,8 @@ export function contentAsText(pages: DraftPage[]): string {
             return `«${data.text}»${data.author ? ` — ${data.author}${data.author_role ? `, ${data.author_role}` : ''}` : ''}`;
           case 'recipe':
             return [`[Рецепт] ${data.title}`, ...data.parameters.map((p) => `${p.name}: ${p.value}`), ...data.steps.map((s, i) => `${i + 1}. ${s}`)].join('\n');
+          case 'homework':
+            return [`[Домашнее задание] ${data.title}`, plainText(data.html.replace(/<\/(p|h\d|li|blockquote)>/g, '\n'))].join('\n');
         }
       });
       return [`Страница ${index + 1}`, ...parts].join('\n\n');

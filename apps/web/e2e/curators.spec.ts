@@ -1,0 +1,367 @@
+import type { Browser, Page } from "@playwright/test";
+import type {
+  AdminBlocks,
+  AdminCourse,
+  AdminModule,
+  Category,
+  MyCourse,
+} from "@crema/contract";
+import { CSRF_HEADER, SESSION_COOKIES } from "@crema/contract/rules";
+import { expect, mailedCode, newEmail, test } from "./fixtures.ts";
+
+// Homework checked by curators, on the screens: the owner names a curator in the course builder's
+// 'Кураторы'; the curator finds the answer waiting under 'Проверка заданий' (with the count in the
+// profile menu), reads it beside the task, returns it with a comment, meets a stale version (409,
+// then 'Обновить ответ'), and accepts the next answer with a grade; the owner then removes the
+// curator after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
+
+const OWNER = { email: "owner@crema.local", password: "crema-demo-2026" };
+const WEB = { "x-crema-client": "web" };
+
+// The refusals the screens show on purpose (a return without a comment, a stale version).
+test.use({ allowedConsoleErrors: { text: /status of (400|404|409)/ } });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await page
+    .context()
+    .addCookies([{ name: "hideCookiesPanel", value: "1", url: baseURL! }]);
+});
+
+async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** An API call as the signed-in browser makes it (session cookies and the CSRF header). */
+async function api<T>(
+  page: Page,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const csrf =
+    (await page.context().cookies()).find(
+      (cookie) => cookie.name === SESSION_COOKIES.csrf,
+    )?.value ?? "";
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { ...WEB, [CSRF_HEADER]: csrf, ...headers },
+    data,
+  });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(
+    300,
+  );
+  return (await res.json()) as T;
+}
+
+/** A second person in a browser of their own, signed in by the e-mail code (a new account). */
+async function person(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: "ru-RU",
+    timezoneId: "Asia/Vladivostok",
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  await context.addCookies([
+    { name: "hideCookiesPanel", value: "1", url: baseURL },
+  ]);
+  const page = await context.newPage();
+  const email = newEmail(name);
+  expect(
+    (
+      await page.request.post("/api/auth/send_code/email/", {
+        headers: WEB,
+        data: { email },
+      })
+    ).status(),
+  ).toBe(200);
+  const res = await page.request.post("/api/auth/token/email/", {
+    headers: WEB,
+    data: {
+      email,
+      code: await mailedCode(page, email),
+      consent_personal_data: true,
+    },
+  });
+  expect(res.status()).toBe(200);
+  return { page, email };
+}
+
+const TASK = {
+  title: "Сердце на капучино",
+  text: "Сфотографируйте сердце из молочной пены и опишите, как взбивали молоко.",
+};
+
+/** A draft course of the owner with a published lesson whose only block is a homework. */
+async function courseWithHomework(
+  page: Page,
+): Promise<{ course: AdminCourse; lessonId: number; blockId: number }> {
+  const categories = await api<Category[]>(page, "GET", "/api/categories/");
+  const course = await api<AdminCourse>(page, "POST", "/api/admin/courses/", {
+    title: `Курс с заданием e2e ${Date.now()}`,
+    category_id: categories[0]!.id,
+  });
+  const module = await api<AdminModule>(
+    page,
+    "POST",
+    `/api/admin/courses/${course.id}/modules/`,
+    { title: "Латте-арт" },
+  );
+  const lesson = await api<{ id: number }>(
+    page,
+    "POST",
+    `/api/admin/modules/${module.id}/lessons/`,
+    { title: "Сердце" },
+  );
+  const blocks = await api<AdminBlocks>(
+    page,
+    "GET",
+    `/api/admin/lessons/${lesson.id}/blocks/`,
+  );
+  const saved = await api<AdminBlocks>(
+    page,
+    "PUT",
+    `/api/admin/lessons/${lesson.id}/blocks/`,
+    {
+      updated_at: blocks.updated_at,
+      pages: [
+        [
+          {
+            data: {
+              type: "homework",
+              title: TASK.title,
+              html: `<p>${TASK.text}</p>`,
+              accepts: { text: true, photos: 3, videos: 0, files: 0 },
+              max_file_mb: 20,
+              gate: "none",
+              deadline: null,
+            },
+          },
+        ],
+      ],
+    },
+  );
+  await api(page, "PATCH", `/api/admin/lessons/${lesson.id}/`, {
+    is_published: true,
+  });
+  return { course, lessonId: lesson.id, blockId: saved.pages[0]![0]!.id };
+}
+
+/** The learner's answer, as the lesson page sends it. */
+async function answer(
+  page: Page,
+  courseId: number,
+  blockId: number,
+  text: string,
+) {
+  const mine = await api<MyCourse[]>(page, "GET", "/api/user/courses/");
+  const enrolment = mine.find((c) => c.course.id === courseId)!;
+  await api(
+    page,
+    "POST",
+    `/api/user/course/${enrolment.id}/homework/${blockId}/`,
+    { text },
+    { "idempotency-key": `e2e-${Date.now()}-${Math.random()}` },
+  );
+}
+
+test("an owner names a curator; the curator returns an answer with a comment, meets a stale version, accepts the next with a grade", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await login(OWNER.email, { password: OWNER.password });
+  const { course, blockId } = await courseWithHomework(page);
+  const learner = await person(browser, baseURL!, "hw-learner");
+  const curator = await person(browser, baseURL!, "hw-curator");
+  expect(
+    (
+      await api<{ status: string }>(
+        page,
+        "POST",
+        `/api/admin/courses/${course.id}/audience/`,
+        { email: learner.email },
+      )
+    ).status,
+  ).toBe("enrolled");
+  await answer(
+    learner.page,
+    course.id,
+    blockId,
+    "Вот моё сердце: молоко взбивал до 60 градусов.",
+  );
+
+  // Not yet a curator: the section does not exist for them.
+  const before = await curator.page.goto("/curator/homework/");
+  expect(before?.status()).toBe(404);
+
+  // The owner names the curator for the whole course in 'Кураторы'.
+  await page.goto(`/admin/courses/${course.id}/curators/`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("heading", { name: "Кураторы курса" }),
+  ).toBeVisible();
+  await expect(page.getByText("Кураторов пока нет.")).toBeVisible();
+  await page.getByLabel("E-mail куратора").fill(curator.email);
+  await page.getByRole("button", { name: "Назначить" }).click();
+  await expect(page.locator(".admin-notice")).toContainText(
+    "куратор: весь курс",
+  );
+  const card = page
+    .getByRole("list", { name: "Кураторы курса" })
+    .getByRole("listitem")
+    .filter({ hasText: curator.email });
+  await expect(card).toContainText("Весь курс");
+  await expect(card).toContainText("Ждут проверки: 1");
+  await page.screenshot({
+    path: `/tmp/hwc-curators-${project}.png`,
+    fullPage: true,
+  });
+
+  // The curator: 'Проверка заданий' with the count in the profile menu, then the queue.
+  const cp = curator.page;
+  await cp.goto("/user/courses/");
+  await hydrated(cp);
+  const phone = (cp.viewportSize()?.width ?? 1280) < 768;
+  const button = (
+    phone
+      ? cp.getByRole("navigation", { name: "Нижнее меню" })
+      : cp.getByRole("banner")
+  ).getByRole("button", { name: /^Профиль: / });
+  // The dropdown's chunk loads after the page: a tap before it has hydrated the button does nothing.
+  await expect(button).toHaveAttribute("data-ready", "true");
+  await button.click();
+  const dropdown = cp.locator(`#${await button.getAttribute("aria-controls")}`);
+  const entry = dropdown.getByRole("link", {
+    name: "Проверка заданий (ждут проверки: 1)",
+  });
+  await expect(entry).toBeVisible();
+  await cp.screenshot({ path: `/tmp/hwc-menu-${project}.png` });
+  await entry.click();
+  await expect(
+    cp.getByRole("heading", { name: "Проверка заданий" }),
+  ).toBeVisible();
+  await expect(
+    cp.getByRole("status").filter({ hasText: "Ждут проверки" }),
+  ).toHaveText("Ждут проверки: 1");
+  const queued = cp
+    .getByRole("list", { name: "Ответы учеников" })
+    .getByRole("listitem")
+    .filter({ hasText: course.title });
+  await expect(queued).toContainText(TASK.title);
+  await expect(queued).toContainText("Ждёт проверки");
+  await cp.screenshot({
+    path: `/tmp/hwc-queue-${project}.png`,
+    fullPage: true,
+  });
+
+  // The answer beside the task.
+  await queued.getByRole("link", { name: TASK.title }).click();
+  await hydrated(cp);
+  await expect(
+    cp.getByRole("heading", { level: 1, name: TASK.title }),
+  ).toBeVisible();
+  await expect(cp.getByRole("region", { name: "Задание" })).toContainText(
+    TASK.text,
+  );
+  await expect(cp.getByRole("region", { name: "Переписка" })).toContainText(
+    "молоко взбивал до 60 градусов",
+  );
+
+  // A return needs a comment: the server's words under the field.
+  await cp.getByRole("button", { name: "Вернуть на доработку" }).click();
+  await expect(cp.getByLabel("Комментарий")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(cp.getByText("Напишите, что исправить.")).toBeVisible();
+  await cp
+    .getByLabel("Комментарий")
+    .fill("Пена слишком крупная: взбивайте дольше и стучите кувшином о стол.");
+  await cp.getByRole("button", { name: "Вернуть на доработку" }).click();
+  await expect(
+    cp.getByRole("status").filter({ hasText: "возвращено" }),
+  ).toHaveText(/Задание возвращено на доработку\./);
+  await expect(cp.locator(".cur-message--curator")).toContainText(
+    "Пена слишком крупная",
+  );
+  await expect(cp.locator(".cur-card__facts .cur-status").first()).toHaveText(
+    "На доработке",
+  );
+
+  // The learner answers again; the curator opens it, and meanwhile the answer changes (the curator's
+  // own other tab takes it): the decision from the old version is refused, then made on the new one.
+  await answer(
+    learner.page,
+    course.id,
+    blockId,
+    "Исправил: пена мельче, сердце ровнее.",
+  );
+  await cp.reload();
+  await hydrated(cp);
+  await expect(cp.getByRole("region", { name: "Переписка" })).toContainText(
+    "сердце ровнее",
+  );
+  const id = Number(/\/curator\/homework\/(\d+)\//.exec(cp.url())![1]);
+  await api(cp, "POST", `/api/curator/homework/${id}/claim/`, {});
+  await cp.getByLabel("Оценка").fill("90");
+  await cp.getByRole("button", { name: "Принять" }).click();
+  await expect(cp.locator(".admin-alert")).toBeVisible();
+  await cp.screenshot({
+    path: `/tmp/hwc-stale-${project}.png`,
+    fullPage: true,
+  });
+  await cp.getByRole("button", { name: "Обновить ответ" }).click();
+  await expect(cp.locator(".admin-alert")).toHaveCount(0);
+  await expect(cp.getByLabel("Оценка")).toHaveValue("90");
+  await cp.getByRole("button", { name: "Принять" }).click();
+  await expect(
+    cp.getByRole("status").filter({ hasText: "принято" }),
+  ).toHaveText(/Задание принято\./);
+  await expect(cp.locator(".cur-message--curator").last()).toContainText(
+    "Оценка: 90",
+  );
+  await cp.screenshot({
+    path: `/tmp/hwc-review-${project}.png`,
+    fullPage: true,
+  });
+
+  // The queue is empty again.
+  await cp.getByRole("link", { name: "К другим заданиям" }).click();
+  await expect(
+    cp
+      .getByRole("list", { name: "Ответы учеников" })
+      .getByRole("listitem")
+      .filter({ hasText: course.title }),
+  ).toHaveCount(0);
+
+  // The owner removes the curator after a confirmation; the learner's access ends (the draft stays: it has had a learner).
+  await page.reload();
+  await hydrated(page);
+  await card.getByRole("button", { name: "Снять" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Снять куратора?" }),
+  ).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Снять" }).click();
+  await expect(page.getByRole("list", { name: "Кураторы курса" })).toHaveCount(
+    0,
+  );
+  const audience = await api<{
+    results: { user_course_id: number; user: { email: string } }[];
+  }>(page, "GET", `/api/admin/courses/${course.id}/audience/`);
+  for (const row of audience.results)
+    await api(
+      page,
+      "DELETE",
+      `/api/admin/courses/${course.id}/audience/${row.user_course_id}/`,
+    );
+  await learner.page.context().close();
+  await curator.page.context().close();
+});
