@@ -66,6 +66,7 @@ import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { siteCatalogRoutes } from './modules/site-catalog/routes.ts';
 import { siteReviewsRoutes } from './modules/site-reviews/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { homeworkRoutes } from './modules/homework/routes.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { trailingSlashRedirect } from './plugins/trailing-slash.ts';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteReviewsRoutes);
       await api.register(certificateRoutes);
       await api.register(letterRoutes);
+      await api.register(homeworkRoutes);
       await api.register(attendanceRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {

@@ -15,6 +15,7 @@ import { paymentReconciliationJob } from './modules/orders/reconcile.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import { runWaitingOffers } from './modules/waiting/waiting.ts';
 import { scheduledLettersJob } from './modules/mail/scheduled.ts';
+import { homeworkDigestJob } from './modules/homework/digest.ts';
 
 /** Each tick's lag and each run's duration and outcome, in the process's metrics. */
 const JOB_METRICS: JobObserver = { run: observeJobRun, lag: setJobLag };
@@ -54,5 +55,6 @@ export function backgroundJobs(options: {
       .add(scheduledLettersJob(db, config.publicUrl))
       // Issues the certificates that attempts finished by the learning sweep earned.
       .add(certificateCatchUpJob({ db, links: { publicUrl: config.publicUrl }, everyMs: 15 * 60_000 }))
+      .add(homeworkDigestJob(db, config.publicUrl))
   );
 }

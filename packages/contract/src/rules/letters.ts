@@ -26,6 +26,8 @@ export const LETTER_KINDS = [
   { key: 'test_result', title: 'Результат теста', hint: 'Сдан тест или нет, сколько баллов.', mandatory: false },
   { key: 'access_ending', title: 'Доступ к курсу заканчивается', hint: 'За 7 дней до конца доступа к курсу.', mandatory: false },
   { key: 'certificate_issued', title: 'Выдан сертификат', hint: 'Когда школа выдаёт сертификат об окончании курса.', mandatory: false },
+  { key: 'homework_checked', title: 'Проверено домашнее задание', hint: 'Куратор принял задание или вернул его на доработку, с комментарием.', mandatory: false },
+  { key: 'homework_digest', title: 'Задания ждут проверки', hint: 'Для кураторов: раз в день — сколько работ ждут проверки.', mandatory: false },
   { key: 'advertising', title: 'Новости и предложения школы', hint: 'Рекламная рассылка: только с вашего согласия на её получение.', mandatory: false, advertising: true },
 ] as const satisfies readonly LetterKind[];
 

@@ -189,6 +189,7 @@ export const curatorSubmissionCardSchema = z
   .meta({ id: 'CuratorSubmissionCard' });
 export type CuratorSubmissionCard = z.infer<typeof curatorSubmissionCardSchema>;
 export const curatorQueuePageSchema = paginatedSchema(curatorSubmissionCardSchema, 'CuratorQueuePage');
+export type CuratorQueuePage = z.infer<typeof curatorQueuePageSchema>;
 
 /** GET /api/curator/homework/{id}/: the task beside the learner's answers. */
 export const curatorSubmissionSchema = curatorSubmissionCardSchema
@@ -239,5 +240,5 @@ export const courseCuratorInputSchema = z
     group_id: idField().nullable().default(null).describe('группа курса; null — весь курс'),
   })
   .strict()
-  .meta({ id: 'CourseCuratorInput' });
+  .meta({ id: 'CourseCuratorAdd' });
 export type CourseCuratorInput = z.input<typeof courseCuratorInputSchema>;

@@ -43,7 +43,7 @@ export const closedBySchema = z
   .object({ lesson_id: id, block_id: id, title: z.string().describe('название задания') })
   .nullable()
   .optional()
-  .describe('задание, которое держит пункт закрытым, пока куратор его не примет; null — открыт');
+  .describe('задание, которое держит пункт закрытым, пока куратор его не примет; нет поля — открыт');
 export type ClosedBy = z.infer<typeof closedBySchema>;
 
 export const courseModulesSchema = z

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { registerErrorHandling } from '../../errors.ts';
-import { consents, courseGrants, courseLinks, testAttempts, userCourses, users, waitingEntries } from '../../db/schema/index.ts';
+import { consents, courseGrants, courseLinks, curators, homeworkSubmissions, lessonBlocks, testAttempts, userCourses, users, waitingEntries } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.ts';
 import {
@@ -299,6 +299,19 @@ describe('every route of the app', () => {
       'POST /api/admin/courses/:id/certificates/:certificateId/revoke/',
       'POST /api/admin/courses/:id/certificates/:certificateId/reissue/',
     ]) {
+      expect(levels.get(route), route).toBe('owner');
+    }
+    // Homework (decision 0087): the curator's calls; the course's curators are the owner's.
+    for (const route of [
+      'GET /api/curator/homework/',
+      'GET /api/curator/homework/summary/',
+      'GET /api/curator/homework/:id/',
+      'POST /api/curator/homework/:id/claim/',
+      'POST /api/curator/homework/:id/review/',
+    ]) {
+      expect(levels.get(route), route).toBe('curator');
+    }
+    for (const route of ['GET /api/admin/courses/:id/curators/', 'POST /api/admin/courses/:id/curators/', 'DELETE /api/admin/courses/:id/curators/:curatorId/']) {
       expect(levels.get(route), route).toBe('owner');
     }
     expect(t.app.routeAccess.length).toBeGreaterThan(20);
@@ -615,6 +628,13 @@ describe('every route of the app', () => {
       return { id: course.id, certificateId: certificate.id };
     },
     '/api/user/certificates/:number/pdf/': async (db, userId) => (await buildCertificate(db, { courseId: (await buildCourse(db)).id, userId })).number,
+    // Homework (decision 0087): the curators of the owner's course, one of them by its record.
+    '/api/admin/courses/:id/curators/': async (db, userId) => ({ id: (await owning(db, userId)).course.id, payload: { email: (await buildUser(db)).email } }),
+    '/api/admin/courses/:id/curators/:curatorId/': async (db, userId) => {
+      const { course } = await owning(db, userId);
+      const [row] = await db.insert(curators).values({ userId: (await buildUser(db)).id, courseId: course.id }).returning();
+      return { id: course.id, curatorId: row!.id };
+    },
     // One finished attempt of the holder's (its result page).
     '/api/user/attempts/:attemptId/': async (db, userId) => {
       const { id, testId } = await studying(db, userId);
@@ -656,6 +676,34 @@ describe('every route of the app', () => {
         expect(foreign.json(), name).toMatchObject({ detail: expect.any(String) });
       }
       expect((await inject(holder)).statusCode, name).toBeLessThan(300);
+    }
+  });
+
+  it('answers a learner 403 and a curator of another course 404 on every curator route with an id; its own curator reaches it', async () => {
+    const { db } = t.database;
+    const routes = t.app.routeAccess.filter((r) => r.access === 'curator' && /:[A-Za-z_]+/.test(r.url) && r.method !== 'HEAD');
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/curator/homework/:id/claim/');
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const owner = await buildOwner(db);
+      const { course, lesson } = await owning(db, owner.id);
+      const [block] = await db.insert(lessonBlocks).values({ lessonId: lesson.id, type: 'homework', data: { title: 'Задание', html: '', accepts: { text: true, photos: 0, videos: 0, files: 0 }, maxFileMb: 5, gate: 'none', deadline: null } }).returning();
+      const learner = await buildUser(db);
+      const enrolment = await buildEnrolment(db, { userId: learner.id, courseId: course.id });
+      const [submission] = await db.insert(homeworkSubmissions).values({ blockId: block!.id, lessonId: lesson.id, userCourseId: enrolment.id }).returning();
+      const mine = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: mine.id, courseId: course.id });
+      const other = await buildUser(db, { isCurator: true });
+      await db.insert(curators).values({ userId: other.id, courseId: (await buildCourse(db)).id });
+      const url = route.url.replace(':id', String(submission!.id));
+      const payload = route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : undefined;
+      const inject = async (user: { id: number }) =>
+        t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
+      expect((await inject(learner)).statusCode, name).toBe(403);
+      const foreign = await inject(other);
+      expect(foreign.statusCode, name).toBe(404);
+      expect(foreign.json(), name).toMatchObject({ detail: expect.any(String) });
+      expect((await inject(mine)).statusCode, name).toBe(200);
     }
   });
 

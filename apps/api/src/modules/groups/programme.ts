@@ -12,6 +12,7 @@ import type { Actor, SignedInActor } from '../auth/actor.ts';
 import type { LearningContent } from '../learning/content.ts';
 import { getLessonPage } from '../learning/lessons.ts';
 import { loadOutline, type OutlineItem } from '../learning/outline.ts';
+import { outlineClosures } from '../learning/homework.ts';
 import { GROUP_NOT_FOUND, memberScope } from './scopes.ts';
 
 /**
@@ -79,10 +80,14 @@ async function groupOutline(db: Executor, content: LearningContent, actor: Actor
   return { enrolment, outline, ties, now: Date.now() };
 }
 
+/** Only a closed item carries `closed_by`: the homework that keeps it closed (decision 0087). */
+const closedField = <T,>(by: T | undefined): { closed_by?: T } => (by ? { closed_by: by } : {});
+
 /** GET /api/group_schedule/{id}/modules/ */
 export async function groupModules(db: Executor, content: LearningContent, actor: Actor, groupId: number): Promise<GroupModules> {
   const { enrolment, outline, ties, now } = await groupOutline(db, content, actor, groupId);
-  const view = (i: OutlineItem) => ({ id: i.id, title: i.title, status: i.status, ...timetableOf(ties, i, now) });
+  const closed = await outlineClosures(db, enrolment.id, outline, await content.structure(enrolment.courseId));
+  const view = (i: OutlineItem) => ({ id: i.id, title: i.title, status: i.status, ...timetableOf(ties, i, now), ...closedField(closed.get(`${i.type}:${i.id}`)) });
   return {
     group: { id: groupId, title: enrolment.groupTitle },
     user_course_id: enrolment.id,

@@ -11,6 +11,7 @@ import type { LearningContent } from './content.ts';
 import { loadOutline, neighbours } from './outline.ts';
 import { perDb } from '../../db/named.ts';
 import { LESSON_NOT_FOUND, preparedStudyScope, studyScopeValues } from './scopes.ts';
+import { acceptedBlocks, closedByHomework, closedItems, homeworkOf } from './homework.ts';
 
 /**
  * The enrolment (in the study scope), the published lesson in its course with its module, and the
@@ -63,14 +64,25 @@ export async function getLessonPage(
     lessonRow(db).execute({ id: params.id, lessonId: params.lessonId, ...studyScopeValues(actor) }),
     LESSON_NOT_FOUND,
   );
-  const [outline, blocks] = await Promise.all([
+  const [outline, blocks, course] = await Promise.all([
     loadOutline(db, { id: row.enrolmentId, courseId: row.courseId }, { statuses: false, structure: content.structure }),
     content.blocks(row.id, params.page),
+    content.structure(row.courseId),
   ]);
   const item = outline.items.find((i) => i.type === 'lesson' && i.id === row.id);
   const pageCount = item?.pageCount ?? 1;
   if (params.page > pageCount) throw ApiError.notFound(`В уроке ${pageCount} стр.: такой страницы нет.`);
-  const reached: ProgressStatus = params.page >= pageCount ? 'completed' : 'partially_completed';
+  // Homework (decision 0087): a gate of an earlier lesson may keep this one closed, and a lesson
+  // with homework is completed by the curator's acceptance of all of it, not by reading to the end.
+  // A course without homework asks nothing more.
+  const homework = homeworkOf(course);
+  const own = homework.filter((h) => h.lessonId === row.id);
+  const gated = homework.filter((h) => h.gate !== 'none');
+  const accepted = own.length > 0 || gated.length > 0 ? await acceptedBlocks(db, row.enrolmentId) : new Set<number>();
+  const closedBy = closedItems(outline, gated, accepted).get(`lesson:${row.id}`);
+  if (closedBy) throw closedByHomework(closedBy, outline);
+  const homeworkDone = own.every((h) => accepted.has(h.blockId));
+  const reached: ProgressStatus = params.page >= pageCount && homeworkDone ? 'completed' : 'partially_completed';
   // A page opened again with nothing to record (the status already as far, the same last page)
   // writes nothing: a reload is a pure read.
   const unchanged = row.status !== null && STATUS_RANK[row.status] >= STATUS_RANK[reached] && row.lastPage === params.page;

@@ -2,7 +2,7 @@
 // then the final tests; statuses from the enrolment's progress and attempts. A fixed number of
 // queries whatever the number of modules (decision 0028).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CourseModules, LearningPosition, ProgressStatus } from '@crema/contract';
+import type { ClosedBy, CourseModules, LearningPosition, ProgressStatus } from '@crema/contract';
 import type { Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../auth/actor.ts';
 import { COURSE_NOT_FOUND, studyScope } from './scopes.ts';
+import { outlineClosures, type HomeworkRef } from './homework.ts';
 
 /** An item of the course in walking order. */
 export interface OutlineItem {
@@ -87,7 +88,7 @@ export function keyShown(test: Pick<Test, 'review' | 'grading' | 'passScore' | '
 /** A course's published structure: the same for every learner, so it may be kept a few seconds. */
 export interface CourseStructure {
   modules: { id: number; title: string }[];
-  lessons: { id: number; title: string; moduleId: number; sort: number; pageCount: number }[];
+  lessons: { id: number; title: string; moduleId: number; sort: number; pageCount: number; homework: Omit<HomeworkRef, 'lessonId'>[] }[];
   tests: { id: number; title: string; moduleId: number | null; sort: number; grading: Test['grading']; passScore: number }[];
 }
 
@@ -115,6 +116,9 @@ export async function loadStructures(db: Executor, courseIds: readonly number[])
         moduleId: lessons.moduleId,
         sort: lessons.sort,
         pageCount: sql<number>`coalesce((select max(${lessonBlocks.page}) from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id}), 1)`.mapWith(Number),
+        // The lesson's homework blocks in page order (decision 0087): what completes it and what its gates close.
+        homework: sql<Omit<HomeworkRef, 'lessonId'>[]>`coalesce((select json_agg(json_build_object('blockId', hb.id, 'title', hb.data->>'title', 'gate', coalesce(hb.data->>'gate', 'none'))
+          order by hb.page, hb.sort, hb.id) from ${lessonBlocks} as hb where hb.lesson_id = ${lessons.id} and hb.type = 'homework'), '[]'::json)`,
       })
       .from(lessons)
       .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
@@ -210,17 +214,22 @@ function strip({ sort: _sort, ...item }: OutlineItem & { sort: number }): Outlin
   return item;
 }
 
-/** GET /api/user/course/{id}/modules/ from an outline. */
-export function toCourseModules(outline: Outline): CourseModules {
+/** GET /api/user/course/{id}/modules/ from an outline; `closed`: the items homework keeps closed (homework.ts). */
+export function toCourseModules(outline: Outline, closed: ReadonlyMap<string, NonNullable<ClosedBy>> = new Map()): CourseModules {
+  // Only a closed item carries `closed_by` (an open one leaves it out).
+  const by = (i: OutlineItem) => {
+    const homework = closed.get(`${i.type}:${i.id}`);
+    return homework ? { closed_by: homework } : {};
+  };
   return {
     modules: outline.modules.map((m) => ({
       id: m.id,
       title: m.title,
       content: outline.items
         .filter((i) => i.moduleId === m.id)
-        .map((i) => ({ id: i.id, title: i.title, type: i.type, status: i.status })),
+        .map((i) => ({ id: i.id, title: i.title, type: i.type, status: i.status, ...by(i) })),
     })),
-    final_tests: outline.items.filter((i) => i.moduleId === null).map((i) => ({ id: i.id, title: i.title, status: i.status })),
+    final_tests: outline.items.filter((i) => i.moduleId === null).map((i) => ({ id: i.id, title: i.title, status: i.status, ...by(i) })),
   };
 }
 
@@ -256,5 +265,6 @@ export async function getCourseModules(db: Executor, actor: Actor, id: number, s
       .where(and(eq(userCourses.id, id), studyScope(actor))),
     COURSE_NOT_FOUND,
   );
-  return toCourseModules(await loadOutline(db, enrolment, { structure }));
+  const [outline, course] = await Promise.all([loadOutline(db, enrolment, { structure }), structure(enrolment.courseId)]);
+  return toCourseModules(outline, await outlineClosures(db, enrolment.id, outline, course));
 }

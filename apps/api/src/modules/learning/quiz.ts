@@ -18,6 +18,7 @@ import { answerProblem, correctAnswers, drawQuestions, markQuestion, matchColumn
 import { gradeOf, keyShown, loadOutline, modulesDone, testStatus, type StructureSource } from './outline.ts';
 import { perDb } from '../../db/named.ts';
 import { loadQuestions } from './questions.ts';
+import { assertOpen } from './homework.ts';
 import { ATTEMPT_NOT_FOUND, TEST_NOT_FOUND, heldBy, preparedStudyScope, studyScopeValues } from './scopes.ts';
 import type { LearningContent } from './content.ts';
 
@@ -332,7 +333,15 @@ export async function getQuiz(
   const ctx = await findTest(db, actor, params, structure);
   let attempts = await attemptsOf(db, ctx);
   const changed = await closeOverdue(db, ctx, attempts);
-  if (clear) await startAttempt(db, ctx);
+  if (clear) {
+    // A homework not yet accepted may keep the test closed (decision 0087): no new attempt then.
+    const course = await structure(ctx.courseId);
+    if (course.lessons.some((l) => l.homework.some((h) => h.gate !== 'none'))) {
+      const outline = await loadOutline(db, { id: ctx.enrolmentId, courseId: ctx.courseId }, { statuses: false, structure });
+      await assertOpen(db, ctx.enrolmentId, outline, course, { type: 'test', id: ctx.test.id });
+    }
+    await startAttempt(db, ctx);
+  }
   if (changed || clear) attempts = await attemptsOf(db, ctx);
   return stateOf(db, ids, ctx, attempts);
 }

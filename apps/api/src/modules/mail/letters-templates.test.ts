@@ -40,6 +40,9 @@ const SAMPLES: { [T in MailTemplate]?: MailTemplateData[T] } = {
   group_session_changed: { courseTitle: EVIL, groupTitle: EVIL, sessionTitle: EVIL, was: EVIL, now: EVIL, url: url('schedule') },
   waiting_offer: { courseTitle: EVIL, groupTitle: EVIL, untilText: EVIL, amountText: EVIL, payUrl: url('pay') },
   certificate_issued: { courseTitle: EVIL, number: 'CR-ABCD-EFGH-JKMN', holder: EVIL, downloadUrl: url('api/user/certificates/CR-ABCD-EFGH-JKMN/pdf'), verifyUrl: url('certificates/CR-ABCD-EFGH-JKMN') },
+  homework_returned: { courseTitle: EVIL, lessonTitle: EVIL, homeworkTitle: EVIL, comment: EVIL, grade: 70, url: url('user/courses/1/lessons/2') },
+  homework_accepted: { courseTitle: EVIL, lessonTitle: EVIL, homeworkTitle: EVIL, comment: EVIL, grade: null, url: url('user/courses/1/lessons/2') },
+  homework_digest: { total: 3, tooLong: 1, courses: [{ title: EVIL, waiting: 3 }], url: url('curator/homework') },
 };
 
 const school: MailSchool = {

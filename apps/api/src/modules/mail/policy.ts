@@ -34,6 +34,9 @@ const TEMPLATE_KIND: Partial<Record<MailTemplate, LetterKindKey | 'school'>> = {
   lesson_opened: 'lesson_opened',
   test_result: 'test_result',
   access_ending: 'access_ending',
+  homework_returned: 'homework_checked',
+  homework_accepted: 'homework_checked',
+  homework_digest: 'homework_digest',
 };
 
 /** The settings kind a template's letters belong to. */

@@ -94,6 +94,23 @@ export interface MailTemplateData {
   waiting_offer: { courseTitle: string; groupTitle: string; untilText: string; amountText: string; payUrl: string };
   /** A certificate of completion was issued (decision 0085): its PDF and its public verification page. */
   certificate_issued: { courseTitle: string; number: string; holder: string; downloadUrl: string; verifyUrl: string };
+  /** A curator returned a homework for rework (decision 0087): their comment and the lesson's link. */
+  homework_returned: HomeworkDecisionLetter;
+  /** A curator accepted a homework (decision 0087), with the grade when given. */
+  homework_accepted: HomeworkDecisionLetter;
+  /** A curator's daily digest: how many submissions wait in each course of theirs (decision 0087). */
+  homework_digest: { total: number; tooLong: number; courses: { title: string; waiting: number }[]; url: string };
+}
+
+/** What the learner's letter about a curator's decision says. */
+export interface HomeworkDecisionLetter {
+  courseTitle: string;
+  lessonTitle: string;
+  homeworkTitle: string;
+  /** The curator's comment ('' — none). */
+  comment: string;
+  grade: number | null;
+  url: string;
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -650,6 +667,33 @@ const renderers: { [T in MailTemplate]: (data: MailTemplateData[T], school: Mail
       text: textLetter(school, [heading, '', lead, '', `Скачать (PDF): ${download.toString()}`, '', verify, check.toString(), '', note]),
     };
   },
+  homework_returned: (data, school) =>
+    simpleLetter(school, {
+      subject: `Задание на доработку: ${data.homeworkTitle}`,
+      heading: 'Задание вернули на доработку',
+      lead: `Куратор посмотрел задание «${data.homeworkTitle}» (урок «${data.lessonTitle}», курс «${data.courseTitle}») и просит кое-что доделать.`,
+      more: [...(data.comment ? [`Комментарий куратора: ${data.comment}`] : []), ...(data.grade === null ? [] : [`Оценка: ${data.grade} из 100.`])],
+      link: { url: data.url, label: 'Открыть задание', what: 'lesson' },
+      note: 'Исправьте работу и отправьте её ещё раз со страницы урока.',
+    }),
+  homework_accepted: (data, school) =>
+    simpleLetter(school, {
+      subject: `Задание принято: ${data.homeworkTitle}`,
+      heading: 'Задание принято',
+      lead: `Куратор принял задание «${data.homeworkTitle}» (урок «${data.lessonTitle}», курс «${data.courseTitle}»).`,
+      more: [...(data.grade === null ? [] : [`Оценка: ${data.grade} из 100.`]), ...(data.comment ? [`Комментарий куратора: ${data.comment}`] : [])],
+      link: { url: data.url, label: 'Открыть урок', what: 'lesson' },
+      note: 'Если задание закрывало следующие уроки, они уже открыты.',
+    }),
+  homework_digest: (data, school) =>
+    simpleLetter(school, {
+      subject: `Ждут проверки: ${data.total} ${pluralRu(data.total, ['работа', 'работы', 'работ'])}`,
+      heading: 'Задания ждут проверки',
+      lead: `Ждут проверки ${data.total} ${pluralRu(data.total, ['работа', 'работы', 'работ'])}${data.tooLong > 0 ? `, из них ${data.tooLong} — дольше 48 часов` : ''}.`,
+      more: data.courses.map((c) => `«${c.title}»: ${c.waiting}`),
+      link: { url: data.url, label: 'Открыть очередь', what: 'queue' },
+      note: 'Письмо приходит раз в день, пока есть работы на проверке. Отключить его можно в настройках уведомлений.',
+    }),
 };
 
 /** Every template there is (tests render each). */
