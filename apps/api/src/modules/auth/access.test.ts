@@ -695,8 +695,15 @@ describe('every route of the app', () => {
       await db.insert(curators).values({ userId: mine.id, courseId: course.id });
       const other = await buildUser(db, { isCurator: true });
       await db.insert(curators).values({ userId: other.id, courseId: (await buildCourse(db)).id });
-      const url = route.url.replace(':id', String(submission!.id));
-      const payload = route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : undefined;
+      // Attendance (decision 0088): `:id` a group of the course with the learner in it, `:sessionId` its started session.
+      const group = route.url.startsWith('/api/curator/groups/')
+        ? await buildGroup(db, { courseId: course.id, memberIds: [enrolment.id], sessions: [{ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }] })
+        : null;
+      const url = group
+        ? route.url.replace(':id', String(group.id)).replace(':sessionId', String(group.sessions[0]!.id))
+        : route.url.replace(':id', String(submission!.id));
+      const payload =
+        route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : route.method === 'PUT' ? { version: 0, marks: [] } : undefined;
       const inject = async (user: { id: number }) =>
         t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
       expect((await inject(learner)).statusCode, name).toBe(403);
