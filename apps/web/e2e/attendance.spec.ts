@@ -109,7 +109,7 @@ test('a curator marks a session on the phone-friendly list; the learner sees the
   const item = learner.getByRole('listitem').filter({ has: learner.getByRole('link', { name: new RegExp(session.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }) });
   await expect(item.getByText('Пропуск по уважительной причине')).toBeVisible();
   await expect(item.getByText('— справка')).toBeVisible();
-  if (session.lesson) await expect(item.getByRole('link', { name: session.lesson.title })).toBeVisible();
+  if (session.lesson) await expect(item.getByRole('link', { name: session.lesson.title, exact: true })).toBeVisible();
   await learner.screenshot({ path: `/tmp/att-learner-${test.info().project.name}.png`, fullPage: true });
   // A learner has no curators' screens.
   expect((await learner.goto('/curator/groups/'))?.status()).toBe(404);

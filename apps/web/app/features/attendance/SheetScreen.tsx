@@ -107,8 +107,8 @@ function Sheet({ sheet, justSaved, onSaved }: { sheet: AttendanceSheet; justSave
               const noteOpen = notesOpen.has(row.user_course_id);
               return (
                 <li key={row.user_course_id} className={`att-row${mark.status ? ` att-row--${mark.status}` : ''}`}>
-                  <p className="att-row__name" id={nameId}>
-                    {row.name}
+                  <p className="att-row__name">
+                    <span id={nameId}>{row.name}</span>
                     {mark.status ? <span className="visually-hidden">: {ATTENDANCE_LABELS[mark.status]}</span> : null}
                   </p>
                   <div className="att-toggles" role="group" aria-labelledby={nameId}>
