@@ -45,7 +45,7 @@ export function GroupScreen({ group }: { group: CuratorGroupDetail }) {
                     <span className="att-session__when">{formatDateTime(s.starts_at)}</span>
                     <span className="att-session__title">{s.title}</span>
                     <span className="att-session__state">
-                      {s.is_marked
+                      {s.is_marked && marked > 0
                         ? `${ATTENDANCE_LABELS.present}: ${s.counts.present + s.counts.late} из ${group.members_count}${marked < group.members_count ? `, не отмечено: ${group.members_count - marked}` : ''}`
                         : 'Отметить посещаемость'}
                     </span>
