@@ -9,6 +9,8 @@ const EDITOR_PACKAGES = '@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3
 // dnd-kit (and its tslib): the builder's sortable lists (programme, blocks, questions), a chunk of
 // their own, so a page that sorts does not load the rich-text editor (decision 0061).
 const SORTABLE_PACKAGES = '@dnd-kit|tslib';
+// tus-js-client and what it brings: homework uploads only, loaded with the first file a learner picks.
+const UPLOAD_PACKAGES = 'tus-js-client|js-base64|url-parse|requires-port|querystringify';
 
 // React Router publishes one build for development and one for production, but its package exports
 // only the development one (warnings, checks and their messages). The browser's production build
@@ -55,11 +57,12 @@ export default defineConfig({
             // The account forms' libraries are not in it (decision 0020): they load with the account pages only;
             // nor are the lesson editor's rich text and drag and drop (decision 0037). The progress page's
             // charts are SVG its own components draw, with no library (decision 0083).
-            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|use-sync-external-store|${EDITOR_PACKAGES}|${SORTABLE_PACKAGES})[\\\\/])`) },
+            { name: 'vendor', test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(react-hook-form|imask|use-sync-external-store|${EDITOR_PACKAGES}|${SORTABLE_PACKAGES}|${UPLOAD_PACKAGES})[\\\\/])`) },
             // TipTap's: a small chunk of its own (it was shared with the progress page's former chart library).
             { name: 'sync-store', test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
             { name: 'editor', test: new RegExp(`[\\\\/]node_modules[\\\\/](${EDITOR_PACKAGES})[\\\\/]`) },
             { name: 'dnd', test: new RegExp(`[\\\\/]node_modules[\\\\/](${SORTABLE_PACKAGES})[\\\\/]`) },
+            { name: 'tus', test: new RegExp(`[\\\\/]node_modules[\\\\/](${UPLOAD_PACKAGES})[\\\\/]`) },
             { name: 'forms', test: /[\\/]node_modules[\\/](react-hook-form|imask)[\\/]/ },
             { name: 'shell', test: /[\\/](app[\\/](components|lib)[\\/]|contract[\\/]src[\\/]format[\\/])/ },
             // The application forms' rules load with those forms, not on every page.

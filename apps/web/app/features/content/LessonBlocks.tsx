@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { LessonBlockView } from '@crema/contract';
-import { formatNumber } from '@crema/contract/format';
+import { DAY_FORMS, formatCount, formatDateTime, formatNumber } from '@crema/contract/format';
 import { Block } from './Blocks.tsx';
+import { shiftHeadings, withAltText } from './html.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import { nearEnd, readPosition, savePosition, videoPositionKey } from './video-position.ts';
 import './lessons.css';
@@ -10,7 +11,14 @@ import './lessons.css';
 // route to put into the course-study layout (features/learning). Text, images and quotes are the
 // content pages' own renderer (Blocks.tsx: the admin's sanitised HTML with the headings moved under
 // the page's h1); video is the content pages' player with the position remembered per lesson;
-// files and recipes are the lessons' own. Their styles are in content.css.
+// files and recipes are the lessons' own. Their styles are in content.css. A homework block shows
+// its task and rules here; the learner's own part (status, conversation, answer form) is what the
+// route passes as `homework` (a feature does not import another), and without it (the owner's
+// previews) a note says what the learner will see there.
+
+type HomeworkView = Extract<LessonBlockView, { type: 'homework' }>;
+/** The learner's part of a homework block, under its task. */
+export type RenderHomework = (block: HomeworkView) => ReactNode;
 
 function storage(): Storage | null {
   try {
@@ -77,7 +85,46 @@ function FileIcon() {
   );
 }
 
-function LessonBlock({ block, courseId, lessonId, first }: { block: LessonBlockView; courseId: number; lessonId: number; first: boolean }) {
+/** What the learner may send: 'текст, до 5 фотографий, файлы до 50 МБ каждый'. */
+export function homeworkAccepts(block: HomeworkView): string {
+  const { text, photos, videos, files } = block.accepts;
+  const parts = [
+    text ? 'текст' : '',
+    photos ? `до ${formatCount(photos, ['фотографии', 'фотографий', 'фотографий'])}` : '',
+    videos ? `до ${formatCount(videos, ['видео', 'видео', 'видео'])}` : '',
+    files ? `до ${formatCount(files, ['файла', 'файлов', 'файлов'])}` : '',
+  ].filter(Boolean);
+  const attachments = photos + videos + files > 0 ? `; каждый файл — до ${formatNumber(block.max_file_mb)} МБ` : '';
+  return `${parts.join(', ')}${attachments}`;
+}
+
+const GATE_TEXT: Record<HomeworkView['gate'], string | null> = {
+  none: null,
+  next_item: 'Следующий урок или тест откроется, когда куратор примет задание.',
+  next_module: 'Следующие модули и итоговые тесты откроются, когда куратор примет задание.',
+};
+
+function HomeworkTask({ block, children }: { block: HomeworkView; children: ReactNode }) {
+  const gate = GATE_TEXT[block.gate];
+  return (
+    <section className="block hw" aria-labelledby={`hw-${block.id}-title`} data-homework={block.id}>
+      <p className="hw__kicker">Домашнее задание</p>
+      <h2 className="hw__title" id={`hw-${block.id}-title`}>
+        {block.title}
+      </h2>
+      {block.html ? <div className="prose hw__task" dangerouslySetInnerHTML={{ __html: withAltText(shiftHeadings(block.html, 3)) }} /> : null}
+      <ul className="hw__rules">
+        <li>Можно отправить: {homeworkAccepts(block)}.</li>
+        {block.deadline?.type === 'date' ? <li>Срок: до {formatDateTime(block.deadline.at)} (по московскому времени).</li> : null}
+        {block.deadline?.type === 'days' ? <li>Срок: {formatCount(block.deadline.days, DAY_FORMS)} после открытия урока.</li> : null}
+        {gate ? <li>{gate}</li> : null}
+      </ul>
+      {children}
+    </section>
+  );
+}
+
+function LessonBlock({ block, courseId, lessonId, first, homework }: { block: LessonBlockView; courseId: number; lessonId: number; first: boolean; homework?: RenderHomework }) {
   switch (block.type) {
     case 'text':
     case 'image':
@@ -122,14 +169,20 @@ function LessonBlock({ block, courseId, lessonId, first }: { block: LessonBlockV
           ) : null}
         </section>
       );
+    case 'homework':
+      return (
+        <HomeworkTask block={block}>
+          {homework ? homework(block) : <p className="learn-note hw__preview">Здесь ученик увидит статус задания, переписку с куратором и форму ответа.</p>}
+        </HomeworkTask>
+      );
   }
 }
 
-export function LessonBlocks({ blocks, courseId, lessonId }: { blocks: readonly LessonBlockView[]; courseId: number; lessonId: number }) {
+export function LessonBlocks({ blocks, courseId, lessonId, homework }: { blocks: readonly LessonBlockView[]; courseId: number; lessonId: number; homework?: RenderHomework }) {
   return (
     <div className="blocks">
       {blocks.map((block, index) => (
-        <LessonBlock key={block.id} block={block} courseId={courseId} lessonId={lessonId} first={index === 0} />
+        <LessonBlock key={block.id} block={block} courseId={courseId} lessonId={lessonId} first={index === 0} homework={homework} />
       ))}
     </div>
   );

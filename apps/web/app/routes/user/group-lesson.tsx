@@ -8,6 +8,8 @@ import { continueTarget } from '../../features/learning/links.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { ClosedPlace, LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
+import { HomeworkPanel } from '../../features/homework/HomeworkPanel.tsx';
+import { loadThreads } from '../../features/homework/api.ts';
 import { studyTitle } from './sections.ts';
 import { privateMeta } from '../../ui/meta.ts';
 
@@ -42,11 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = { groupId: id, userCourseId: outline.user_course_id, outline, title, moduleTitle: module.title };
   try {
     // Opening it records the enrolment's progress, as the course's lesson page does (decision 0031).
-    return { ...base, lesson: await orNotFound(api.groupLessonPage(id, lessonId, page)), locked: null };
+    const lesson = await orNotFound(api.groupLessonPage(id, lessonId, page));
+    // The learner's homework is the enrolment's, as on the course's lesson page.
+    return { ...base, lesson, homework: await loadThreads(context.api, outline.user_course_id, lesson.blocks), locked: null };
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status === 403)) throw error;
     const detail = (error.body as { detail?: unknown } | null)?.detail;
-    return { ...base, lesson: null, locked: typeof detail === 'string' ? detail : 'Урок пока закрыт: он откроется, когда начнётся его занятие.' };
+    return { ...base, lesson: null, homework: {}, locked: typeof detail === 'string' ? detail : 'Урок пока закрыт: он откроется, когда начнётся его занятие.' };
   }
 }
 
@@ -54,12 +58,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   privateMeta(matches, loaderData ? studyTitle(loaderData.title, matches) : undefined);
 
 export default function GroupLessonPage({ loaderData }: Route.ComponentProps) {
-  const { groupId, userCourseId, outline, lesson, locked, title, moduleTitle } = loaderData;
+  const { groupId, userCourseId, outline, lesson, homework, locked, title, moduleTitle } = loaderData;
   const links = useMemo(() => groupStudyLinks(groupId, outline), [groupId, outline]);
   if (!lesson) return <ClosedPlace kind={moduleTitle} title={title} text={locked ?? ''} links={links} />;
   return (
     <LessonScreen links={links} lesson={lesson}>
-      <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={userCourseId} lessonId={lesson.id} />
+      <LessonBlocks
+        key={`${lesson.id}-${lesson.page}`}
+        blocks={lesson.blocks}
+        courseId={userCourseId}
+        lessonId={lesson.id}
+        homework={(block) => <HomeworkPanel enrolmentId={userCourseId} block={block} thread={homework[block.id] ?? null} />}
+      />
     </LessonScreen>
   );
 }

@@ -7,6 +7,8 @@ import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
 import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
+import { HomeworkPanel } from '../../features/homework/HomeworkPanel.tsx';
+import { loadThreads } from '../../features/homework/api.ts';
 import { studyTitle } from './sections.ts';
 import { privateMeta } from '../../ui/meta.ts';
 
@@ -31,17 +33,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // One address per place: page 1 has no query.
   if (raw === '1') throw redirect(lessonPath(id, lessonId), 301);
   // Opening it records progress (the layout marks the lesson on screen opened in its outline).
-  return { courseId: id, lesson: await orNotFound(api.lessonPage(id, lessonId, page)) };
+  const lesson = await orNotFound(api.lessonPage(id, lessonId, page));
+  // The learner's homework of the page's homework blocks: status, deadline, conversation.
+  return { courseId: id, lesson, homework: await loadThreads(context.api, id, lesson.blocks) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   privateMeta(matches, loaderData ? studyTitle(loaderData.lesson.title, matches) : undefined);
 
 export default function LessonPage({ loaderData }: Route.ComponentProps) {
-  const { courseId, lesson } = loaderData;
+  const { courseId, lesson, homework } = loaderData;
   return (
     <LessonScreen links={courseLinks(courseId)} lesson={lesson}>
-      <LessonBlocks key={`${lesson.id}-${lesson.page}`} blocks={lesson.blocks} courseId={courseId} lessonId={lesson.id} />
+      <LessonBlocks
+        key={`${lesson.id}-${lesson.page}`}
+        blocks={lesson.blocks}
+        courseId={courseId}
+        lessonId={lesson.id}
+        homework={(block) => <HomeworkPanel enrolmentId={courseId} block={block} thread={homework[block.id] ?? null} />}
+      />
     </LessonScreen>
   );
 }
