@@ -97,6 +97,10 @@ describe('who reaches a group', () => {
     expect(await titles(await signInAs(t.app, await buildUser(db(), { isStaff: true })))).toEqual(expect.arrayContaining(['Вечерняя группа', 'Утренняя группа']));
     // Another course's owner sees none of these.
     expect(await titles(await signInAs(t.app, await buildOwner(db())))).toEqual([]);
+    // A group still to start comes after the ones under way.
+    await buildGroup(db(), { courseId: course.id, title: 'Будущая группа', startsOn: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) });
+    const ordered = ((await get('/api/curator/groups/', courseCurator)).json() as Array<{ title: string }>).map((g) => g.title);
+    expect(ordered.at(-1)).toBe('Будущая группа');
     const [morning] = ((await get('/api/curator/groups/', groupCurator)).json() as Array<Record<string, unknown>>);
     expect(morning).toMatchObject({ members_count: 2, sessions_count: 3, sessions_past: 2, sessions_unmarked: 2, next_session: { title: 'Молоко' } });
   });

@@ -1,7 +1,7 @@
 // Attendance of a group's sessions (decision 0088): the groups a curator marks, a group's sessions
 // and members, a session's list read and saved whole at its version (a stale save is a 409), and
 // the marks for the learner's timetable and statistics. Curators see names and course progress only.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ATTENDANCE_CONFLICT,
   formatDateTime,
@@ -57,14 +57,26 @@ const groupColumns = {
   courseTitle: courses.title,
 };
 
-/** The groups the actor marks (one, with `groupId`): current ones first, then by start, newest first. */
+/** Today in Moscow, as PostgreSQL computes it. */
+const TODAY = sql`(now() at time zone 'Europe/Moscow')::date`;
+
+/**
+ * The groups the actor marks (one, with `groupId`): open ones before closed ones; among them the
+ * groups under way first, then those still to start (the nearest first), then the finished ones
+ * (the latest first).
+ */
 function scopedGroups(db: Executor, actor: SignedInActor, groupId?: number) {
   return db
     .select(groupColumns)
     .from(groups)
     .innerJoin(courses, eq(courses.id, groups.courseId))
     .where(and(curatedGroups(actor), groupId === undefined ? undefined : eq(groups.id, groupId)))
-    .orderBy(sql`${groups.closedAt} is not null`, desc(groups.startsOn), asc(groups.id))
+    .orderBy(
+      sql`${groups.closedAt} is not null`,
+      sql`case when ${groups.startsOn} > ${TODAY} then 1 when coalesce(${groups.endsOn}, ${groups.startsOn}) < ${TODAY} then 2 else 0 end`,
+      sql`abs(${groups.startsOn} - ${TODAY})`,
+      asc(groups.id),
+    )
     .limit(500);
 }
 type GroupRow = Awaited<ReturnType<typeof scopedGroups>>[number];
