@@ -161,6 +161,7 @@ export const userScheduleSessionSchema = groupSessionSchema
     learners: z.array(groupLearnerSchema).describe('чьё это занятие: владелец аккаунта (student null) и/или его ученики'),
     changed_since_last_visit: z.boolean().describe('занятие добавлено или изменено после прошлого посещения расписания'),
     is_past: z.boolean().describe('занятие закончилось (сегодняшние прошедшие занятия тоже в расписании дня)'),
+    attendance: z.array(myAttendanceSchema).describe('отметки посещаемости учеников аккаунта; пусто — не отмечали'),
   })
   .meta({ id: 'UserScheduleSession' });
 

@@ -4,7 +4,7 @@
 // timetable, statistics and the exports, and the audit trail.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_CONFLICT } from '@crema/contract';
+import { ATTENDANCE_CONFLICT, moscowIsoDate } from '@crema/contract';
 import { attendanceMarks, auditEvents, curators, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
@@ -244,6 +244,11 @@ describe('what others see of the marks', () => {
     const annaView = (await get(`/api/user/groups/${group.id}/`, anna.session)).json();
     expect(annaView.sessions[0].attendance).toEqual([{ user_course_id: anna.enrolmentId, status: 'late', note: 'на 10 минут' }]);
     expect(annaView.sessions[2].attendance).toEqual([]);
+    // 'Моё расписание' carries the same marks.
+    const from = moscowIsoDate(group.sessions[0]!.startsAt);
+    const schedule = (await get(`/api/user/schedule/?from=${from}`, anna.session)).json() as { days: Array<{ sessions: Array<{ id: number; attendance: unknown[] }> }> };
+    const first = schedule.days.flatMap((d) => d.sessions).find((x) => x.id === group.sessions[0]!.id);
+    expect(first?.attendance).toEqual([{ user_course_id: anna.enrolmentId, status: 'late', note: 'на 10 минут' }]);
     const parentView = (await get(`/api/user/groups/${group.id}/schedule/${group.sessions[0]!.id}/`, parent.session)).json();
     // A missed session carries its lesson, for the learner to catch up.
     expect(parentView).toMatchObject({ attendance: [{ user_course_id: parent.enrolmentId, status: 'absent', note: 'заболела' }], lesson: { id: lessonId, title: 'Эспрессо' } });
