@@ -124,11 +124,13 @@ export const attendanceSaveSchema = z
             .trim()
             .max(ATTENDANCE_NOTE_MAX, `Заметка — не длиннее ${ATTENDANCE_NOTE_MAX} символов.`)
             .default(''),
-        }),
+        })
+        .strict(),
         { error: 'Нет списка отметок.' },
       )
       .max(1000, 'Слишком длинный список.'),
   })
+  .strict()
   .meta({ id: 'AttendanceSave' });
 export type AttendanceSave = z.input<typeof attendanceSaveSchema>;
 
