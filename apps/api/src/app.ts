@@ -32,6 +32,7 @@ import { createMediaService, type MediaStore } from './modules/media/images.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
 import { letterRoutes } from './modules/mail/letter-routes.ts';
+import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { configureMail } from './modules/mail/context.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { FAKE_OAUTH_PREFIX, fakeOAuthProvider, usesFakeProvider } from './modules/social/fake-provider.ts';
@@ -287,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(certificateRoutes);
       await api.register(letterRoutes);
       await api.register(homeworkRoutes);
+      await api.register(attendanceRoutes);
       // Unknown API paths are JSON 404s, never the HTML site.
       api.all('/*', { schema: { hide: true } }, async () => {
         throw ApiError.notFound();

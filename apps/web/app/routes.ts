@@ -98,6 +98,10 @@ export default [
   layout('routes/curator/layout.tsx', { id: 'curator' }, [
     route('curator/homework', 'routes/curator/homework.tsx', { id: 'curator-homework' }),
     route('curator/homework/:id', 'routes/curator/submission.tsx', { id: 'curator-submission' }),
+    // Attendance of groups (decision 0088): the groups, one group, a session's list.
+    route('curator/groups', 'routes/curator/groups.tsx', { id: 'curator-groups' }),
+    route('curator/groups/:id', 'routes/curator/group.tsx', { id: 'curator-group' }),
+    route('curator/groups/:id/sessions/:sessionId', 'routes/curator/group-session.tsx', { id: 'curator-group-session' }),
   ]),
   // The public check of a certificate, the page its QR code opens (decision 0085).
   route('certificates/:number', 'routes/certificate.tsx', { id: 'certificate' }),

@@ -13,6 +13,7 @@ export * from './rules/index.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/homework.ts';
 export * from './schemas/groups.ts';
+export * from './schemas/attendance.ts';
 export * from './schemas/statistics.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/sveden.ts';

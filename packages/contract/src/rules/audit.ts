@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS = {
   // Homework and curators (decision 0087).
   'curator.add': 'Назначен куратор курса',
   'curator.remove': 'Снят куратор курса',
+  // Attendance of group sessions (decision 0088).
+  'attendance.save': 'Отмечена посещаемость занятия',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -157,7 +159,7 @@ export const AUDIT_ENTITIES = {
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 /** The role the actor acted in, as the journal shows it. */
-export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов' } as const;
+export const AUDIT_ROLES = { staff: 'Сотрудник', owner: 'Владелец курсов', curator: 'Куратор' } as const;
 export type AuditRole = keyof typeof AUDIT_ROLES;
 
 /**

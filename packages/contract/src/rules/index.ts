@@ -16,3 +16,4 @@ export * from './site-shell.ts';
 export * from './counters.ts';
 export * from './certificates.ts';
 export * from './letters.ts';
+export * from './attendance.ts';

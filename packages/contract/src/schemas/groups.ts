@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { courseFormatSchema } from './catalog.ts';
 import { closedBySchema, progressStatusSchema } from './learning.ts';
 import { idParam } from './common.ts';
+import { myAttendanceSchema } from './attendance.ts';
 
 const id = z.number().int();
 const pathId = idParam;
@@ -118,7 +119,14 @@ export type MyGroup = z.infer<typeof myGroupSchema>;
 
 /** GET /api/user/groups/{id}/ */
 export const myGroupDetailSchema = myGroupSchema
-  .extend({ sessions: z.array(groupSessionSchema.extend({ is_past: z.boolean().describe('занятие закончилось') })) })
+  .extend({
+    sessions: z.array(
+      groupSessionSchema.extend({
+        is_past: z.boolean().describe('занятие закончилось'),
+        attendance: z.array(myAttendanceSchema).describe('отметки посещаемости учеников аккаунта на этом занятии; пусто — не отмечали'),
+      }),
+    ),
+  })
   .meta({ id: 'MyGroupDetail' });
 export type MyGroupDetail = z.infer<typeof myGroupDetailSchema>;
 
@@ -131,6 +139,7 @@ export const myGroupSessionSchema = groupSessionSchema
     group: z.object({ id, title: z.string() }),
     course: groupCourseSchema,
     learners: z.array(groupLearnerSchema),
+    attendance: z.array(myAttendanceSchema).describe('отметки посещаемости учеников аккаунта; пусто — не отмечали'),
   })
   .meta({ id: 'MyGroupSession' });
 export type MyGroupSession = z.infer<typeof myGroupSessionSchema>;
@@ -153,6 +162,7 @@ export const userScheduleSessionSchema = groupSessionSchema
     learners: z.array(groupLearnerSchema).describe('чьё это занятие: владелец аккаунта (student null) и/или его ученики'),
     changed_since_last_visit: z.boolean().describe('занятие добавлено или изменено после прошлого посещения расписания'),
     is_past: z.boolean().describe('занятие закончилось (сегодняшние прошедшие занятия тоже в расписании дня)'),
+    attendance: z.array(myAttendanceSchema).describe('отметки посещаемости учеников аккаунта; пусто — не отмечали'),
   })
   .meta({ id: 'UserScheduleSession' });
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { progressStatusSchema, questionResultSchema, selectedAnswersSchema, testReviewSchema } from './learning.ts';
 import { idParam } from './common.ts';
+import { attendanceCountsSchema } from './attendance.ts';
 
 const id = z.number().int();
 const pathId = idParam;
@@ -140,6 +141,8 @@ export const groupStatisticSchema = z
     sessions_past: z.number().int().describe('занятий закончилось'),
     sessions_left: z.number().int().describe('занятий впереди (включая идущее)'),
     next_session_at: z.string().nullable().describe('ISO 8601: начало ближайшего незакончившегося занятия'),
+    attendance: attendanceCountsSchema.describe('отметки посещаемости ученика в группе'),
+    attendance_rate: z.number().int().nullable().describe('посещаемость, %: (присутствие + опоздание) / отмеченные занятия; null — отметок нет'),
   })
   .meta({ id: 'GroupStatistic' });
 export const groupsStatisticSchema = z.array(groupStatisticSchema).meta({ id: 'GroupsStatistic' });

@@ -1,4 +1,5 @@
 // The whole database schema: tables, enums and relations, one file per area.
+export * from './attendance.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './blocks.ts';

@@ -4,9 +4,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_OWNER, NOT_SIGNED_IN, NOT_STAFF } from '../auth/plugin.ts';
-import { auditEvents, payments } from '../../db/schema/index.ts';
+import { auditEvents, curators, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCertificate, buildCourse, buildEnrolment, buildOrder, buildOwner, buildReview, buildSubsection, buildTeacher, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
+import { buildApplication, buildAttribute, buildBanner, buildCategory, buildCertificate, buildCourse, buildEnrolment, buildGroup, buildOrder, buildOwner, buildReview, buildSubsection, buildTeacher, buildUser, signInAs, unique, type TestSession } from '../../test/factories.ts';
 import { changedFields, journalFields, maskEmail } from './record.ts';
 import { pruneAuditEvents } from './journal.ts';
 
@@ -318,6 +318,18 @@ describe('every change through the API is recorded', () => {
     const renamed = await buildUser(db(), { lastName: 'Орлова', firstName: 'Анна' });
     const replaced = await buildCertificate(db(), { courseId: course.id, userId: renamed.id, lastName: 'Соколова', firstName: 'Анна' });
     await step('POST', '/admin/courses/:id/certificates/:certificateId/reissue/', `/api/admin/courses/${course.id}/certificates/${replaced.id}/reissue/`, owner);
+
+    // Attendance (decision 0088): a curator of the course saves a session's list.
+    const pupil = await buildEnrolment(db(), { userId: (await buildUser(db())).id, courseId: course.id });
+    const marked = await buildGroup(db(), { courseId: course.id, memberIds: [pupil.id], sessions: [{ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }] });
+    const curatorUser = await buildUser(db(), { isCurator: true });
+    await db().insert(curators).values({ userId: curatorUser.id, courseId: course.id });
+    const curator = { id: curatorUser.id, session: await signInAs(t.app, curatorUser) };
+    await step('PUT', '/curator/groups/:id/sessions/:sessionId/', `/api/curator/groups/${marked.id}/sessions/${marked.sessions[0]!.id}/`, curator, {
+      version: 0,
+      marks: [{ user_course_id: pupil.id, status: 'present' }],
+    });
+    expect(await newest()).toMatchObject({ entity: 'session', courseId: course.id, actorRole: 'curator', after: { [`user_course_${pupil.id}`]: 'present' } });
 
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.

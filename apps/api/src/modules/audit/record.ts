@@ -96,9 +96,10 @@ export function changedFields(
   return { before: was, after: now };
 }
 
-/** The role an actor changes things in: staff act as staff wherever they act. */
-function roleOf(actor: SignedInActor): 'staff' | 'owner' {
-  return isStaffActor(actor) ? 'staff' : 'owner';
+/** The role an actor changes things in: staff act as staff wherever they act; a curator who owns no course, as a curator. */
+function roleOf(actor: SignedInActor): 'staff' | 'owner' | 'curator' {
+  if (isStaffActor(actor)) return 'staff';
+  return actor.user.isCourseOwner || !actor.user.isCurator ? 'owner' : 'curator';
 }
 
 /**

@@ -732,8 +732,15 @@ describe('every route of the app', () => {
       await db.insert(curators).values({ userId: mine.id, courseId: course.id });
       const other = await buildUser(db, { isCurator: true });
       await db.insert(curators).values({ userId: other.id, courseId: (await buildCourse(db)).id });
-      const url = route.url.replace(':id', String(submission!.id));
-      const payload = route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : undefined;
+      // Attendance (decision 0088): `:id` a group of the course with the learner in it, `:sessionId` its started session.
+      const group = route.url.startsWith('/api/curator/groups/')
+        ? await buildGroup(db, { courseId: course.id, memberIds: [enrolment.id], sessions: [{ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }] })
+        : null;
+      const url = group
+        ? route.url.replace(':id', String(group.id)).replace(':sessionId', String(group.sessions[0]!.id))
+        : route.url.replace(':id', String(submission!.id));
+      const payload =
+        route.method === 'POST' ? (url.endsWith('/review/') ? { decision: 'accepted', version: 0 } : {}) : route.method === 'PUT' ? { version: 0, marks: [] } : undefined;
       const inject = async (user: { id: number }) =>
         t.app.inject({ method: route.method as 'GET', url, headers: (await signInAs(t.app, user)).headers, ...(payload ? { payload } : {}) });
       expect((await inject(learner)).statusCode, name).toBe(403);
@@ -768,5 +775,38 @@ describe('every route of the app', () => {
       if (atLeast(route.access, 'owner')) expect(Object.keys(op.responses), name).toContain('403');
     }
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+// Attendance for curators (decision 0088): level `curator`; which groups a curator reaches is the
+// attendance scope's (its own tests walk another curator's group to a 404).
+describe('attendance routes', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const ATTENDANCE_ROUTES = [
+    'GET /api/curator/groups/',
+    'GET /api/curator/groups/:id/',
+    'GET /api/curator/groups/:id/export/',
+    'GET /api/curator/groups/:id/sessions/:sessionId/',
+    'PUT /api/curator/groups/:id/sessions/:sessionId/',
+  ];
+
+  it('declares them curator-level, the save audited, and answers 403 to a learner on each', async () => {
+    const declared = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r]));
+    expect(declared.get('PUT /api/curator/groups/:id/sessions/:sessionId/')?.audit).toBe('attendance.save');
+    const learner = await signInAs(t.app, await buildUser(t.database.db));
+    for (const route of ATTENDANCE_ROUTES) {
+      expect(declared.get(route)?.access, route).toBe('curator');
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:[A-Za-z]+/g, '1'), headers: learner.headers, ...(method === 'PUT' ? { payload: { version: 0, marks: [] } } : {}) });
+      expect(res.statusCode, route).toBe(403);
+      expect(res.json(), route).toEqual({ detail: 'Этот раздел доступен только кураторам курсов.' });
+    }
   });
 });

@@ -312,6 +312,7 @@ describe('GET /api/user/groups/ and /api/user/groups/{id}/', () => {
       group: { id: group.id, title: 'Группа с 1 декабря' },
       course: { id: c.course.id, slug: c.course.slug, title: 'Бариста с нуля', kids: false },
       learners: [{ user_course_id: member.enrolmentId, student: null }],
+      attendance: [],
     });
     const elsewhere = await buildGroup(db(), { courseId: c.course.id, sessions: [{ startsAt: hoursFromNow(5), endsAt: hoursFromNow(6) }] });
     const foreign = await get(`/api/user/groups/${group.id}/schedule/${elsewhere.sessions[0]!.id}/`, member.session);

@@ -6,6 +6,7 @@ import { addDays, moscowInstant, moscowIsoDate, type UserSchedule } from '@crema
 import type { Executor } from '../../db/client.ts';
 import { groupSchedules, scheduleVisits } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { marksOf } from '../attendance/marks.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { learnerOf, memberships, sessionsOf, toSession } from './service.ts';
 
@@ -73,6 +74,8 @@ export async function userSchedule(
     record ? recordVisit(db, actor.user.id) : readVisit(db, actor.user.id),
   ]);
 
+  // The account's own learners' attendance marks (decision 0088).
+  const marks = await marksOf(db, sessions.map((s) => s.id), rows.map((m) => m.userCourseId));
   const now = Date.now();
   const days = new Map<string, UserSchedule['days'][number]['sessions']>();
   for (const s of sessions) {
@@ -85,6 +88,7 @@ export async function userSchedule(
       learners: learners.get(s.groupId) ?? [],
       changed_since_last_visit: previous !== null && s.updatedAt.getTime() > previous.getTime(),
       is_past: s.endsAt.getTime() <= now,
+      attendance: marks.get(s.id) ?? [],
     });
     days.set(day, list);
   }

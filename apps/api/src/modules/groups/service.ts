@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
+import { marksOf } from '../attendance/marks.ts';
 import { GROUP_NOT_FOUND, memberScope } from './scopes.ts';
 
 /** Every membership of the actor (their own enrolments and their students'), with group, course, teacher and student. */
@@ -165,9 +166,11 @@ export async function myGroups(db: Executor, actor: Actor): Promise<MyGroup[]> {
 export async function myGroup(db: Executor, actor: Actor, groupId: number): Promise<MyGroupDetail> {
   const [found] = await loadGroups(db, actor, groupId);
   if (!found) throw ApiError.notFound(GROUP_NOT_FOUND);
+  // The account's own learners' attendance marks (decision 0088), never the classmates'.
+  const marks = await marksOf(db, found.sessions.map((s) => s.id), found.group.learners.map((l) => l.user_course_id));
   return {
     ...found.group,
-    sessions: found.sessions.map((s) => ({ ...toSession(s), is_past: s.endsAt.getTime() <= found.now })),
+    sessions: found.sessions.map((s) => ({ ...toSession(s), is_past: s.endsAt.getTime() <= found.now, attendance: marks.get(s.id) ?? [] })),
   };
 }
 
@@ -180,11 +183,13 @@ export async function myGroupSession(db: Executor, actor: Actor, groupId: number
   const session = found.sessions.find((s) => s.id === sessionId);
   if (!session) throw ApiError.notFound(SESSION_NOT_FOUND);
   const { group } = found;
+  const marks = await marksOf(db, [session.id], group.learners.map((l) => l.user_course_id));
   return {
     ...toSession(session),
     is_past: session.endsAt.getTime() <= found.now,
     group: { id: group.id, title: group.title },
     course: group.course,
     learners: group.learners,
+    attendance: marks.get(session.id) ?? [],
   };
 }

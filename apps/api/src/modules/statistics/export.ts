@@ -3,7 +3,7 @@
 // fields, which Excel in a Russian locale opens as columns with the Cyrillic intact). Dates
 // dd.mm.yyyy in Moscow time, a Russian file name in Content-Disposition (RFC 5987 filename*).
 import { create as contentDisposition } from 'content-disposition';
-import { formatDate, formatDateTime, moscowIsoDate } from '@crema/contract';
+import { ATTENDANCE_LABELS, formatDate, formatDateTime, moscowIsoDate } from '@crema/contract';
 import { attemptSeconds, average, courseNumbers, courseTotals } from './progress.ts';
 import { moduleRows, type ProgressReport } from './service.ts';
 import { csvOf, xlsxOf, type Section } from '../../lib/spreadsheet.ts';
@@ -68,7 +68,16 @@ export function exportSections(report: ProgressReport): Section[] {
         minutes(attemptSeconds(a)),
       ]),
   };
-  return [courses, modules, attempts];
+  const sections = [courses, modules, attempts];
+  // Attendance of the learner's group sessions (decision 0088), when the report has it.
+  if (report.attendance?.length) {
+    sections.push({
+      title: 'Посещаемость',
+      header: ['Дата', 'Группа', 'Занятие', 'Отметка', 'Заметка'],
+      rows: report.attendance.map((m) => [formatDateTime(m.startsAt), m.groupTitle, m.sessionTitle, ATTENDANCE_LABELS[m.status], m.note]),
+    });
+  }
+  return sections;
 }
 
 /** Who and when, for the first lines and the file name; an open end of the period is today. */

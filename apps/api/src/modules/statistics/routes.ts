@@ -24,7 +24,7 @@ import { noStore } from '../auth/http.ts';
 import { signedInActor } from '../auth/plugin.ts';
 import { AnswerIds } from '../learning/answer-ids.ts';
 import { exportDisposition, toCsv, toXlsx } from './export.ts';
-import { groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressCourses, progressReport, testStatistic } from './service.ts';
+import { exportReport, groupsStatistic, lessonStatistic, modulesStatistic, overallStatistic, progressCourses, testStatistic } from './service.ts';
 
 const tags = ['statistics'];
 const config = { access: 'user' as const };
@@ -87,7 +87,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Выгрузка прогресса обучения в CSV или XLSX',
         description:
-          'Курсы, модули и попытки тестов (за период). CSV — UTF-8 с BOM, разделитель «;», строки CRLF (Excel в русской локали открывает по столбцам); ' +
+          'Курсы, модули, попытки тестов и посещаемость занятий групп (за период). CSV — UTF-8 с BOM, разделитель «;», строки CRLF (Excel в русской локали открывает по столбцам); ' +
           'XLSX — лист на каждую таблицу. Даты — дд.мм.гггг по Москве; имя файла — по-русски (filename*).' +
           WHO +
           PERIOD_NOTE,
@@ -98,7 +98,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const report = await progressReport(db, content.structure, signedInActor(request), query);
+      const report = await exportReport(db, content.structure, signedInActor(request), query);
       const body = format === 'csv' ? toCsv(report) : await toXlsx(report);
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

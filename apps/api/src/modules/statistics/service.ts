@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
+import { countsByMembership, emptyCounts, marksWithSessions, rateOf } from '../attendance/marks.ts';
 import { memberships } from '../groups/service.ts';
 import { correctAnswers } from '../learning/grading.ts';
 import type { StructureSource } from '../learning/outline.ts';
@@ -118,6 +119,8 @@ export interface ProgressReport {
   period: Period;
   enrolments: EnrolmentRow[];
   calcs: Map<number, CourseCalc>;
+  /** Attendance marks in the learner's groups (decision 0088); only the export loads them. */
+  attendance?: Awaited<ReturnType<typeof marksWithSessions>>;
 }
 
 export async function progressReport(db: Executor, structure: StructureSource, actor: SignedInActor, q: StatisticQuery): Promise<ProgressReport> {
@@ -126,6 +129,14 @@ export async function progressReport(db: Executor, structure: StructureSource, a
   const enrolments = await enrolmentsOf(db, learner, q);
   const calcs = await loadProgress(db, structure, enrolments);
   return { learner, period, enrolments, calcs };
+}
+
+/** The report of the export: the progress report and the attendance marks of the period's sessions. */
+export async function exportReport(db: Executor, structure: StructureSource, actor: SignedInActor, q: StatisticQuery): Promise<ProgressReport> {
+  const report = await progressReport(db, structure, actor, q);
+  const { from, to } = report.period;
+  const marks = await marksWithSessions(db, report.enrolments.map((e) => e.id));
+  return { ...report, attendance: marks.filter((m) => (from === null || m.startsAt >= from) && (to === null || m.startsAt < to)) };
 }
 
 /** GET /api/user/course/statistic/ */
@@ -184,7 +195,7 @@ export async function groupsStatistic(db: Executor, structure: StructureSource, 
   if (rows.length === 0) return [];
   const groupIds = [...new Set(rows.map((m) => m.group.id))];
   const now = new Date();
-  const [calcs, sessions] = await Promise.all([
+  const [calcs, sessions, attendance] = await Promise.all([
     loadProgress(
       db,
       structure,
@@ -202,6 +213,7 @@ export async function groupsStatistic(db: Executor, structure: StructureSource, 
       .from(groupSchedules)
       .where(inArray(groupSchedules.groupId, groupIds))
       .groupBy(groupSchedules.groupId),
+    countsByMembership(db, rows.map((m) => m.userCourseId)),
   ]);
   const sessionsOf = new Map(sessions.map((s) => [s.groupId, s]));
   return rows.map((m) => {
@@ -216,6 +228,8 @@ export async function groupsStatistic(db: Executor, structure: StructureSource, 
       sessions_past: s?.past ?? 0,
       sessions_left: s?.left ?? 0,
       next_session_at: iso(s?.next ?? null),
+      attendance: attendance.get(`${m.userCourseId}:${m.group.id}`) ?? emptyCounts(),
+      attendance_rate: rateOf(attendance.get(`${m.userCourseId}:${m.group.id}`) ?? emptyCounts()),
     };
   });
 }

@@ -385,6 +385,9 @@ describe('GET /api/user/courses/groups/ and /modules/', () => {
         sessions_past: 1,
         sessions_left: 1,
         next_session_at: expect.any(String),
+        // No attendance marked yet (decision 0088).
+        attendance: { present: 0, late: 0, absent: 0, excused: 0 },
+        attendance_rate: null,
       },
     ]);
     // The child studies in no group; another account's child is a 404.

@@ -15,6 +15,8 @@ export interface AccountLink {
   staffOnly?: boolean;
   /** Shown to curators, course owners and staff (the homework to check), with the count of answers waiting. */
   curatorOnly?: boolean;
+  /** Shown to curators, course owners and staff, without a count (attendance of groups). */
+  forCurators?: boolean;
 }
 
 /** The curators' queue of homework answers (not in lib/paths.ts: that object is in every public page's first load). */
@@ -58,6 +60,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
       { to: accountPaths.userProgress(), label: 'Успеваемость' },
       { to: accountPaths.adminCourses(), label: 'Управление курсами', ownerOnly: true },
       { to: CURATOR_HOMEWORK_PATH, label: 'Проверка заданий', curatorOnly: true },
+      { to: '/curator/groups/', label: 'Посещаемость групп', forCurators: true },
     ],
   },
   // School staff (decision 0045): 'Сведения' and the legal documents.
@@ -68,7 +71,7 @@ export const SIDEBAR_ITEMS: readonly (AccountLink | AccountGroup)[] = [
 /** The links `user` may see. */
 export function visibleLinks(user: SessionUser, links: readonly AccountLink[]): AccountLink[] {
   return links.filter((link) =>
-    link.staffOnly ? user.is_staff : link.curatorOnly ? isCurator(user) : !link.ownerOnly || user.is_course_owner || user.is_staff,
+    link.staffOnly ? user.is_staff : link.curatorOnly || link.forCurators ? isCurator(user) : !link.ownerOnly || user.is_course_owner || user.is_staff,
   );
 }
 

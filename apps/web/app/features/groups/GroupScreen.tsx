@@ -4,6 +4,7 @@ import type { MyGroupDetail } from '@crema/contract';
 import { formatCount, formatDate, SESSION_FORMS } from '@crema/contract/format';
 import { GroupFacts } from './GroupsScreen.tsx';
 import { MEMBER_FORMS, groupsPath, sessionPath, timeRange } from './paths.ts';
+import { AttendanceMarks } from './AttendanceMarks.tsx';
 import './groups.css';
 
 // /user/group/{id}/: one group — who studies, teacher, place, how many
@@ -57,6 +58,7 @@ export function GroupScreen({ group, programme, continueTo }: { group: MyGroupDe
                     </span>
                     {session.online_url ? <span className="group-session__where">Онлайн</span> : null}
                   </Link>
+                  <AttendanceMarks marks={session.attendance} learners={group.learners} step={session.lesson ?? session.test} to={sessionPath(group.id, session.id)} />
                 </li>
               );
             })}

@@ -3,6 +3,7 @@ import type { CalendarFeedView, UserSchedule } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { groupPath, sessionPath, timeRange, whoseText } from './paths.ts';
+import { AttendanceMarks } from './AttendanceMarks.tsx';
 import './groups.css';
 
 // /user/schedule/ 'Расписание': the coming sessions of every group the
@@ -75,6 +76,7 @@ export function ScheduleScreen({
                         <span className="schedule-whose">{whoseText(session.learners)}</span>
                         <span>{session.online_url ? 'Онлайн' : (session.location ?? '')}</span>
                       </p>
+                      <AttendanceMarks marks={session.attendance} learners={session.learners} step={null} to={null} />
                     </div>
                   </li>
                 ))}

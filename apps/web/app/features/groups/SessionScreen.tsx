@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { MyGroupSession } from '@crema/contract';
 import { formatDate, formatTime } from '@crema/contract/format';
 import { durationText, groupPath, sessionWhen, timeRange, whoseText } from './paths.ts';
+import { AttendanceMarks, missed } from './AttendanceMarks.tsx';
 import './groups.css';
 
 // /user/group/{id}/schedule/{scheduleId}/: one session — when (Moscow
@@ -48,6 +49,7 @@ export function SessionScreen({ session, step }: { session: MyGroupSession; step
           <dd>{whoseText(session.learners)}</dd>
         </div>
       </dl>
+      <AttendanceMarks marks={session.attendance} learners={session.learners} step={null} to={null} />
       {online && !session.is_past ? (
         <p>
           <a className="button button--primary" href={online} target="_blank" rel="noopener noreferrer">
@@ -59,6 +61,7 @@ export function SessionScreen({ session, step }: { session: MyGroupSession; step
       {step ? (
         <section className="group-section" aria-labelledby="session-step">
           <h2 id="session-step">{step.type === 'lesson' ? 'Урок занятия' : 'Тест занятия'}</h2>
+          {missed(session.attendance) ? <p className="group-note">Занятие пропущено — пройдите его материал самостоятельно.</p> : null}
           {step.isOpen ? (
             <p>
               <Link className="button button--ghost" to={step.to}>
