@@ -331,6 +331,12 @@ describe('every change through the API is recorded', () => {
     });
     expect(await newest()).toMatchObject({ entity: 'session', courseId: course.id, actorRole: 'curator', after: { [`user_course_${pupil.id}`]: 'present' } });
 
+    // Curators (decision 0087): the owner names one by e-mail and takes them off again.
+    const named = await buildUser(db(), { firstName: 'Ирина', lastName: 'Куратор' });
+    const curatorRow = await step('POST', '/admin/courses/:id/curators/', `/api/admin/courses/${course.id}/curators/`, owner, { email: named.email, group_id: null });
+    expect(await newest()).toMatchObject({ entity: 'curator', courseId: course.id, summary: expect.stringContaining(`курс «${course.title}»`) });
+    await step('DELETE', '/admin/courses/:id/curators/:curatorId/', `/api/admin/courses/${course.id}/curators/${curatorRow.id}/`, owner);
+
     // Every route that declares an action was walked: a new one must join this walk. The subsections
     // of 'Сведения' are one route each, written by one function: one of them stands for all.
     const sameAsWalked = (key: string) => /^PUT \/api\/sveden\/\w+\/$/.test(key) && seen.has('PUT /api/sveden/common/');
