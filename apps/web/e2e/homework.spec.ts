@@ -7,8 +7,10 @@ import { expect, newEmail, test } from './fixtures.ts';
 // A new learner gets the course and opens the lesson: the task, 'Не отправлено', the deadline in
 // Moscow time. A file the task does not take is refused in Russian; a photo and a 12 MB file go up
 // by tus — the file's second part is cut off on purpose and the upload goes on from the first
-// part's end — and 'Отправить на проверку' sends the answer. The owner, as the course's curator,
-// returns it with a comment; the learner reads it and answers again. The course is deleted at the end.
+// part's end — and 'Отправить на проверку' sends the answer; the next lesson is closed meanwhile.
+// The owner, as the course's curator, returns it from the review screen with a comment; the learner
+// reads it and answers again; the curator accepts it with a grade; the next lesson opens and the
+// lesson counts as passed. The course is deleted at the end.
 
 test.describe.configure({ timeout: 120_000 });
 // The refused file answers 400 on purpose; the cut-off part fails in the browser on purpose.
@@ -38,7 +40,7 @@ async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
-test('an owner sets homework in the editor; a learner sends photos and a resumed file, gets it returned and answers again', async ({ page, browser, login, baseURL }) => {
+test('an owner sets homework in the editor; a learner sends photos and a resumed file, a curator returns it, the learner answers again, the curator accepts and the next lesson opens', async ({ page, browser, login, baseURL }) => {
   const width = page.viewportSize()!.width;
   const shot = (target: Page, name: string) => target.screenshot({ path: `/tmp/hwe-${name}-${width}.png`, fullPage: true });
   await page.context().addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
@@ -54,7 +56,8 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
   try {
     const module = (await call(owner, ownerContext, 'POST', `/api/admin/courses/${course.id}/modules/`, { title: 'Основы' })) as { id: number };
     const lesson = (await call(owner, ownerContext, 'POST', `/api/admin/modules/${module.id}/lessons/`, { title: 'Эспрессо дома' })) as { id: number };
-    await call(owner, ownerContext, 'POST', `/api/admin/modules/${module.id}/lessons/`, { title: 'Молоко' });
+    const milk = (await call(owner, ownerContext, 'POST', `/api/admin/modules/${module.id}/lessons/`, { title: 'Молоко' })) as { id: number };
+    await call(owner, ownerContext, 'PATCH', `/api/admin/lessons/${milk.id}/`, { is_published: true });
 
     // ── The owner's homework block in the lesson editor.
     const editor = await ownerContext.newPage();
@@ -112,10 +115,14 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     // tus-js-client came with the first file picked, not with the page.
     expect(scripts.length).toBeGreaterThan(scriptsAtFirst);
 
-    // A photo from the camera roll.
-    await homework.getByLabel('Добавить фото').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: PNG });
-    const photo = homework.getByRole('listitem').filter({ hasText: 'Фотография «cup.png»' });
-    await expect(photo.getByText('Загружено')).toBeVisible();
+    // Two photos from the camera roll, picked together.
+    await homework.getByLabel('Добавить фото').setInputFiles([
+      { name: 'cup.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'crema.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    for (const name of ['cup.png', 'crema.png']) {
+      await expect(homework.getByRole('listitem').filter({ hasText: `Фотография «${name}»` }).getByText('Загружено')).toBeVisible();
+    }
 
     // A 12 MB file: its second part is cut off once; the upload asks the server what it has and goes on from there.
     const patches: { offset: string | null; cut: boolean }[] = [];
@@ -150,6 +157,7 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     await expect(thread.getByText('Ваш ответ')).toBeVisible();
     await expect(thread.getByText('Сварил 18 г → 36 г за 28 секунд.')).toBeVisible();
     await expect(thread.getByRole('img', { name: 'Фотография «cup.png»' })).toBeVisible();
+    await expect(thread.getByRole('img', { name: 'Фотография «crema.png»' })).toBeVisible();
     await expect(thread.getByRole('link', { name: /Отчёт\.pdf/ })).toBeVisible();
     await expect(homework.getByRole('button', { name: 'Отправить на проверку' })).toHaveCount(0);
     // Read again from the server: the same.
@@ -159,17 +167,30 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     await expect(homework.getByRole('list', { name: 'Переписка по заданию' }).getByText('Сварил 18 г → 36 г за 28 секунд.')).toBeVisible();
     await shot(page, 'sent');
 
-    // ── The owner, the course's curator, returns it with a comment.
-    const queue = (await call(owner, ownerContext, 'GET', `/api/curator/homework/?course=${course.id}`)) as { results: { id: number }[] };
-    const submission = (await call(owner, ownerContext, 'GET', `/api/curator/homework/${queue.results[0]!.id}/`)) as { id: number; version: number };
-    await call(owner, ownerContext, 'POST', `/api/curator/homework/${submission.id}/review/`, {
-      decision: 'returned',
-      text: 'Хорошо! Пришлите ещё фото чашки сверху.',
-      version: submission.version,
-    });
+    // The next lesson waits for the homework: closed in the outline, and said so when opened.
+    await page.goto(`/user/courses/${enrolmentId}/`);
+    await hydrated(page);
+    const waiting = page.locator('.learn-item', { hasText: 'Молоко' });
+    await expect(waiting).toContainText('Откроется, когда куратор примет задание «Эспрессо на вашей кофемашине»');
+    await expect(waiting.getByRole('link')).toHaveCount(0);
+    await shot(page, 'next-closed');
+    await expect(page.locator('.learn-item', { hasText: 'Эспрессо дома' })).toContainText('Начат');
+    await page.goto(`/user/courses/${enrolmentId}/lessons/${milk.id}/`);
+    await expect(page.getByRole('note')).toContainText('Эспрессо на вашей кофемашине');
+
+    // ── The owner, the course's curator, finds it in the queue and returns it with a comment.
+    const review = await ownerContext.newPage();
+    await review.goto(`/curator/homework/?course=${course.id}`);
+    await hydrated(review);
+    await review.getByRole('link', { name: 'Эспрессо на вашей кофемашине' }).first().click();
+    await hydrated(review);
+    await expect(review.getByRole('region', { name: 'Переписка' })).toContainText('Сварил 18 г → 36 г за 28 секунд.');
+    await review.getByLabel('Комментарий').fill('Хорошо! Пришлите ещё фото чашки сверху.');
+    await review.getByRole('button', { name: 'Вернуть на доработку' }).click();
+    await expect(review.getByRole('status').filter({ hasText: 'возвращено' })).toHaveText(/Задание возвращено на доработку\./);
 
     // ── The learner reads the comment and answers again.
-    await page.reload();
+    await page.goto(`/user/courses/${enrolmentId}/lessons/${lesson.id}/`);
     await hydrated(page);
     await expect(homework.getByRole('status').getByText('Возвращено на доработку')).toBeVisible();
     const returned = homework.getByRole('list', { name: 'Переписка по заданию' });
@@ -184,6 +205,37 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     await expect(homework.getByRole('list', { name: 'Переписка по заданию' }).getByRole('img', { name: 'Фотография «top.png»' })).toBeVisible();
     await expect(homework.getByRole('list', { name: 'Переписка по заданию' }).locator(':scope > li')).toHaveCount(3);
     await shot(page, 'sent-again');
+
+    // Before the acceptance the lesson with the homework is not passed, whatever was read of it.
+    const lessonsDone = async () => {
+      const statistic = (await (await page.request.get('/api/user/course/statistic/', { headers: WEB })).json()) as {
+        courses: { course: { id: number }; lessons_done: number; lessons_total: number; progress: number }[];
+      };
+      const entry = statistic.courses.find((item) => item.course.id === course.id)!;
+      return { lessons_done: entry.lessons_done, lessons_total: entry.lessons_total, progress: entry.progress };
+    };
+    expect((await lessonsDone()).lessons_done).toBeLessThan(2);
+
+    // ── The curator accepts the new answer with a grade; the next lesson opens and the lesson counts as passed.
+    await review.reload();
+    await hydrated(review);
+    await expect(review.getByRole('region', { name: 'Переписка' }).getByRole('img', { name: /top\.png/ })).toBeVisible();
+    await review.getByLabel('Оценка').fill('95');
+    await review.getByRole('button', { name: 'Принять' }).click();
+    await expect(review.getByRole('status').filter({ hasText: 'принято' })).toHaveText(/Задание принято\./);
+    await page.reload();
+    await hydrated(page);
+    await expect(homework.getByRole('status').getByText('Принято')).toBeVisible();
+    await expect(homework.getByRole('list', { name: 'Переписка по заданию' })).toContainText('95');
+    await page.goto(`/user/courses/${enrolmentId}/`);
+    await hydrated(page);
+    await expect(page.locator('.learn-item', { hasText: 'Эспрессо дома' })).toContainText('Пройден');
+    await page.locator('.learn-item', { hasText: 'Молоко' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Молоко' })).toBeVisible();
+    await shot(page, 'next-open');
+    // The learner's statistics count it: both lessons passed now, one of them only by the acceptance.
+    expect(await lessonsDone()).toEqual({ lessons_done: 2, lessons_total: 2, progress: 100 });
+    await review.close();
     await editor.close();
   } finally {
     // The shared demo database keeps nothing of this spec.

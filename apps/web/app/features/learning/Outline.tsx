@@ -7,7 +7,8 @@ import './learning.css';
 // The course outline as a list of links: modules with their lessons and tests (tests carry a quiz
 // icon), then the final tests as an entry of their own. The overview shows
 // each item's status in words; the lesson sidebar shows a done mark and the current item. A group's
-// items closed by its timetable (decision 0031) are shown locked with their opening time, not linked.
+// items closed by its timetable (decision 0031) are shown locked with their opening time, not linked;
+// so are items waiting for a homework to be accepted (decision 0087), with the homework named.
 
 /** 'Откроется dd.mm.yyyy в HH:MM' (Moscow time) of a closed item; a closed item without a time: 'Пока закрыто'. */
 export function opensText(opensAt: string | null | undefined): string {
@@ -68,12 +69,12 @@ interface ItemProps extends Timed {
   onFollow?: () => void;
 }
 
-function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt, draft }: ItemProps) {
+function Item({ links, type, id, title, status, variant, current, onFollow, is_open: isOpen, opens_at: opensAt, draft, closed_by: closedBy }: ItemProps) {
   const done = isDone(type, status);
   const to = type === 'lesson' ? links.lesson(id) : links.test(id);
   const word = statusText(type, status);
-  if (isOpen === false) {
-    const when = opensText(opensAt);
+  if (isOpen === false || closedBy) {
+    const when = closedBy ? `Откроется, когда куратор примет задание «${closedBy.title}»` : opensText(opensAt);
     return (
       <li className="learn-item learn-item--closed" data-status="closed" data-type={type}>
         <span className="learn-item__link" aria-current={current ? 'page' : undefined}>
@@ -155,6 +156,7 @@ export function Outline({
                   is_open={item.is_open}
                   opens_at={item.opens_at}
                   draft={item.draft}
+                  closed_by={item.closed_by}
                 />
               ))}
             </ol>
@@ -183,6 +185,7 @@ export function Outline({
                 is_open={test.is_open}
                 opens_at={test.opens_at}
                 draft={test.draft}
+                closed_by={test.closed_by}
               />
             ))}
           </ol>

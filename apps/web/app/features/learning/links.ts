@@ -1,6 +1,6 @@
 // The study pages' links and the outline's reading (lesson and test statuses). The
 // addresses themselves are ui/paths.ts (shared with my courses and progress, outside the shell).
-import type { LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
+import type { ClosedBy, LearningPosition, MyCourse, ProgressStatus } from '@crema/contract';
 import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
 
 /** Fields a group's outline adds to an item (its timetable, decision 0031) or the owner's preview (draft, 0041); a course's outline has none. */
@@ -11,6 +11,8 @@ export interface Timed {
   opens_at?: string | null;
   /** true: a draft the owner's preview shows marked (decision 0041); learners' outlines have none. */
   draft?: boolean;
+  /** The homework that keeps the item closed until a curator accepts it (decision 0087). */
+  closed_by?: ClosedBy | null;
 }
 
 /** The outline the study screens read: a course's (0028) or a group's, whose items may be closed. */
@@ -123,10 +125,10 @@ export function statusText(type: 'lesson' | 'test', status: ProgressStatus): str
  */
 export function continueTarget(outline: StudyOutline): { type: 'lesson' | 'test'; id: number } | null {
   // A group's items still closed by its timetable are not a place to continue at.
-  const items = outline.modules.flatMap((module) => module.content).filter((item) => item.is_open !== false);
+  const items = outline.modules.flatMap((module) => module.content).filter((item) => item.is_open !== false && !item.closed_by);
   const lesson = items.find((item) => item.type === 'lesson' && item.status !== 'completed');
   if (lesson) return { type: 'lesson', id: lesson.id };
-  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests.filter((item) => item.is_open !== false)].find(
+  const test = [...items.filter((item) => item.type === 'test'), ...outline.final_tests.filter((item) => item.is_open !== false && !item.closed_by)].find(
     (item) => item.status !== 'completed',
   );
   return test ? { type: 'test', id: test.id } : null;

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/lesson';
-import { createApi } from '../../api/client.ts';
+import { ApiRequestError, createApi } from '../../api/client.ts';
 import { pageUrl, requireUser } from '../../lib/session.server.ts';
 import { continueTarget, courseLinks } from '../../features/learning/links.ts';
 import { coursePath, lessonPath, testPath } from '../../ui/paths.ts';
 import { orNotFound, pathId } from '../../ui/loaders.server.ts';
-import { LessonScreen } from '../../features/learning/LessonScreen.tsx';
+import { ClosedPlace, LessonScreen } from '../../features/learning/LessonScreen.tsx';
 import { LessonBlocks } from '../../features/content/LessonBlocks.tsx';
 import { HomeworkTask } from '../../features/content/HomeworkTask.tsx';
 import { HomeworkPanel } from '../../features/homework/HomeworkPanel.tsx';
@@ -33,17 +33,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = raw === null ? 1 : Number(raw);
   // One address per place: page 1 has no query.
   if (raw === '1') throw redirect(lessonPath(id, lessonId), 301);
-  // Opening it records progress (the layout marks the lesson on screen opened in its outline).
-  const lesson = await orNotFound(api.lessonPage(id, lessonId, page));
-  // The learner's homework of the page's homework blocks: status, deadline, conversation.
-  return { courseId: id, lesson, homework: await loadThreads(context.api, id, lesson.blocks) };
+  try {
+    // Opening it records progress (the layout marks the lesson on screen opened in its outline).
+    const lesson = await orNotFound(api.lessonPage(id, lessonId, page));
+    // The learner's homework of the page's homework blocks: status, deadline, conversation.
+    return { courseId: id, lesson, homework: await loadThreads(context.api, id, lesson.blocks), closed: null };
+  } catch (error) {
+    // A lesson waiting for a homework to be accepted (403): said calmly, with the homework named.
+    if (!(error instanceof ApiRequestError && error.status === 403)) throw error;
+    const outline = await orNotFound(api.courseModules(id));
+    const module = outline.modules.find((entry) => entry.content.some((item) => item.type === 'lesson' && item.id === lessonId));
+    const title = module?.content.find((item) => item.type === 'lesson' && item.id === lessonId)?.title;
+    if (!module || !title) throw data(null, { status: 404 });
+    const detail = (error.body as { detail?: unknown } | null)?.detail;
+    return {
+      courseId: id,
+      lesson: null,
+      homework: {},
+      closed: { title, moduleTitle: module.title, text: typeof detail === 'string' ? detail : 'Урок пока закрыт.' },
+    };
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privateMeta(matches, loaderData ? studyTitle(loaderData.lesson.title, matches) : undefined);
+  privateMeta(matches, loaderData ? studyTitle(loaderData.lesson?.title ?? loaderData.closed?.title ?? '', matches) : undefined);
 
 export default function LessonPage({ loaderData }: Route.ComponentProps) {
-  const { courseId, lesson, homework } = loaderData;
+  const { courseId, lesson, homework, closed } = loaderData;
+  if (!lesson) return <ClosedPlace kind={closed?.moduleTitle ?? ''} title={closed?.title ?? ''} text={closed?.text ?? ''} links={courseLinks(courseId)} />;
   return (
     <LessonScreen links={courseLinks(courseId)} lesson={lesson}>
       <LessonBlocks
