@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/record.ts';
 import { sanitizeRichText } from './html.ts';
 import { assertCourseKeys } from './uploads.ts';
 import { ownedBy } from './scopes.ts';
-import { blocksWithSubmissions } from '../homework/learner.ts';
+import { answersIn, blocksWithSubmissions } from '../homework/learner.ts';
 
 export const LESSON_TEXTS = {
   notFound: 'Урок не найден.',
@@ -28,6 +28,8 @@ export const LESSON_TEXTS = {
   homeworkKept: (title: string, answers: number) =>
     `Задание «${title}» нельзя удалить: ученики уже прислали ответы (${answers}). Измените его текст или срок, а удалять не нужно.`,
   homeworkType: 'Это задание нельзя заменить блоком другого типа: ученики уже прислали ответы.',
+  lessonHasAnswers: (answers: string) => `Урок нельзя удалить: в его заданиях ответы учеников (${answers}). Снимите урок с публикации — ответы сохранятся.`,
+  moduleHasAnswers: (answers: string) => `Модуль нельзя удалить: в заданиях его уроков ответы учеников (${answers}). Снимите уроки с публикации — ответы сохранятся.`,
 } as const;
 
 /** A lesson of the actor's courses with its module and course (locked for the transaction when asked); 404 otherwise. */
@@ -118,10 +120,12 @@ export async function patchAdminLesson(db: Executor, actor: SignedInActor, lesso
   });
 }
 
-/** DELETE /api/admin/lessons/{id}/ (learners' progress in it goes with it; the builder says so first). */
+/** DELETE /api/admin/lessons/{id}/ (learners' progress in it goes with it; the builder says so first); refused while its homework holds answers. */
 export async function deleteAdminLesson(db: Executor, actor: SignedInActor, lessonId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await ownedLesson(tx, actor, lessonId, true);
+    const answers = await answersIn(tx, { lessonId: found.lesson.id });
+    if (answers > 0) throw ApiError.fields({ non_field_errors: [LESSON_TEXTS.lessonHasAnswers(String(answers))] });
     await tx.delete(lessons).where(eq(lessons.id, found.lesson.id));
     await recordAudit(tx, actor, { action: 'lesson.delete', entity: 'lesson', entityId: found.lesson.id, courseId: found.course.id, summary: found.lesson.title, before: found.lesson });
   });

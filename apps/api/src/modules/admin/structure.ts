@@ -13,6 +13,8 @@ import type { SignedInActor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { ownedCourse } from './courses.ts';
 import { ADMIN_TEXTS, ownedModules } from './scopes.ts';
+import { answersIn } from '../homework/learner.ts';
+import { LESSON_TEXTS } from './lessons.ts';
 
 /** One of the actor's modules (locked for the transaction when asked); 404 for anyone else's. */
 export function ownedModule(db: Executor, actor: SignedInActor, moduleId: number, lock = false) {
@@ -116,6 +118,8 @@ export async function renameModule(db: Executor, actor: SignedInActor, moduleId:
 export async function deleteModule(db: Executor, actor: SignedInActor, moduleId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const module = await ownedModule(tx, actor, moduleId, true);
+    const answers = await answersIn(tx, { moduleId: module.id });
+    if (answers > 0) throw ApiError.fields({ non_field_errors: [LESSON_TEXTS.moduleHasAnswers(String(answers))] });
     await tx.delete(courseModules).where(eq(courseModules.id, module.id));
     await recordAudit(tx, actor, { action: 'module.delete', entity: 'module', entityId: module.id, courseId: module.courseId, summary: module.title, before: module });
   });

@@ -297,3 +297,27 @@ describe('PUT /api/admin/lessons/{id}/blocks/ with homework', () => {
     expect(dropped.statusCode).toBe(200);
   });
 });
+
+describe('DELETE of a lesson or a module holding homework answers', () => {
+  it('refuses both while learners’ answers are there, keeps the answers, and deletes them once nothing was answered', async () => {
+    const s = await setup();
+    const owner = await signInAs(t.app, s.owner);
+    expect((await send(s.session, threadUrl(s.enrolment.id, s.block.id), { text: 'Мой ответ' })).statusCode).toBe(201);
+    const del = (url: string) => t.app.inject({ method: 'DELETE', url, headers: owner.headers });
+    const lesson = await del(`/api/admin/lessons/${s.lesson.id}/`);
+    expect(lesson.statusCode).toBe(400);
+    expect(lesson.json()).toEqual({ non_field_errors: [LESSON_TEXTS.lessonHasAnswers('1')] });
+    const [row] = await t.database.db.select({ moduleId: lessons.moduleId }).from(lessons).where(eq(lessons.id, s.lesson.id));
+    const module = await del(`/api/admin/modules/${row!.moduleId}/`);
+    expect(module.statusCode).toBe(400);
+    expect(module.json()).toEqual({ non_field_errors: [LESSON_TEXTS.moduleHasAnswers('1')] });
+    expect(await t.database.db.select().from(homeworkSubmissions).where(eq(homeworkSubmissions.blockId, s.block.id))).toHaveLength(1);
+
+    // Homework nobody answered does not hold its lesson or module back.
+    const quiet = await setup();
+    const quietOwner = await signInAs(t.app, quiet.owner);
+    const [quietRow] = await t.database.db.select({ moduleId: lessons.moduleId }).from(lessons).where(eq(lessons.id, quiet.lesson.id));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/lessons/${quiet.lesson.id}/`, headers: quietOwner.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/modules/${quietRow!.moduleId}/`, headers: quietOwner.headers })).statusCode).toBe(204);
+  });
+});

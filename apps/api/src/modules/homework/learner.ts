@@ -136,6 +136,22 @@ export async function sendAnswer(db: Db, actor: SignedInActor, enrolmentId: numb
 }
 
 /** Submissions of these blocks exist: the block ids that have any (the lesson editor keeps such blocks). */
+/**
+ * How many learners' homework answers a lesson, or every lesson of a module, holds: a lesson or a
+ * module with answers is not deleted (decision 0087), since the answers would go with it.
+ */
+export async function answersIn(db: Executor, where: { lessonId: number } | { moduleId: number }): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(homeworkSubmissions)
+    .where(
+      'lessonId' in where
+        ? eq(homeworkSubmissions.lessonId, where.lessonId)
+        : inArray(homeworkSubmissions.lessonId, db.select({ id: lessons.id }).from(lessons).where(eq(lessons.moduleId, where.moduleId))),
+    );
+  return row?.count ?? 0;
+}
+
 export async function blocksWithSubmissions(db: Executor, blockIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (blockIds.length === 0) return counts;
