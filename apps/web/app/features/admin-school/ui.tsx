@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { browserFetch } from '../../api/browser.ts';
 import { createAdminApi } from '../../api/admin.ts';
@@ -170,38 +170,7 @@ export function SchoolTabs() {
   );
 }
 
-/**
- * One filter of a staff list (or its order): a labelled choice sent with the list's filter form by
- * its `name`; `all` is the first choice, sent empty (no filter).
- */
-export function FilterSelect({
-  label,
-  name,
-  value,
-  options,
-  all,
-}: {
-  label: string;
-  name: string;
-  value: string | number | undefined;
-  options: readonly (readonly [string | number, string])[];
-  all?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="admin-input" name={name} defaultValue={value ?? ''}>
-        {all === undefined ? null : <option value="">{all}</option>}
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+export { FilterSelect } from '../../ui/FilterSelect.tsx';
 
 
 /** The school's tabs, then the site's areas ('Блог и страницы' … 'Настройки'): the top of every site content screen. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FilterSelect } from '../../ui/FilterSelect.tsx';
 import { Form, Link, useNavigation } from 'react-router';
 import type { CuratorSubmissionCard, CuratorSummary } from '@crema/contract';
 import { formatDateTime } from '@crema/contract/format';
@@ -17,35 +17,6 @@ const STATUS_OPTIONS: [string, string][] = [
   ['returned', 'На доработке'],
   ['accepted', 'Приняты'],
 ];
-
-function Select({
-  label,
-  name,
-  value,
-  options,
-  all,
-}: {
-  label: string;
-  name: string;
-  value: string | number | undefined;
-  options: readonly (readonly [string | number, string])[];
-  all?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="admin-input" name={name} defaultValue={value ?? ''}>
-        {all === undefined ? null : <option value="">{all}</option>}
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function Card({ card, now }: { card: CuratorSubmissionCard; now: string }) {
   const waiting = card.status === 'sent' || card.status === 'checking';
@@ -107,12 +78,12 @@ export function QueueScreen({
       </div>
       <p className="admin-muted">Ответы учеников на домашние задания курсов, которые вы проверяете. Сверху — те, что ждут дольше всех.</p>
       <Form method="get" action={curatorPaths.queue()} className="cur-filters" role="search" aria-label="Фильтры заданий" key={queueHref(filters, page)}>
-        <Select label="Статус" name="status" value={status} options={STATUS_OPTIONS} />
-        <Select label="Курс" name="course" value={filters.course} options={summary.courses.map((c) => [c.id, c.title] as const)} all="Все курсы" />
+        <FilterSelect label="Статус" name="status" value={status} options={STATUS_OPTIONS} />
+        <FilterSelect label="Курс" name="course" value={filters.course} options={summary.courses.map((c) => [c.id, c.title] as const)} all="Все курсы" />
         {groups.length ? (
-          <Select label="Группа" name="group" value={filters.group} options={groups.map((g) => [g.id, g.title] as const)} all="Все группы" />
+          <FilterSelect label="Группа" name="group" value={filters.group} options={groups.map((g) => [g.id, g.title] as const)} all="Все группы" />
         ) : null}
-        <Select label="Урок" name="lesson" value={filters.lesson} options={lessons.map((l) => [l.id, l.title] as const)} all="Все уроки" />
+        <FilterSelect label="Урок" name="lesson" value={filters.lesson} options={lessons.map((l) => [l.id, l.title] as const)} all="Все уроки" />
         <button type="submit" className="button button--primary">
           Показать
         </button>
