@@ -377,10 +377,11 @@ const isFieldErrors = (body: unknown) =>
   Object.keys(body).length > 0 &&
   Object.values(body).every((v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string' && m.length > 0));
 
-/** Why an answer is wrong, or null when it is fine. */
-function verdict(status: number, contentType: string | undefined, body: string): string | null {
+/** Why an answer is wrong, or null when it is fine. A HEAD answer has no body by HTTP: its status and type are what it says. */
+function verdict(status: number, contentType: string | undefined, body: string, method = 'GET'): string | null {
   if (status >= 500) return `status ${status}: ${body.slice(0, 200)}`;
   if (status < 400) return null;
+  if (method === 'HEAD') return body === '' ? null : `status ${status}: a HEAD answer with a body`;
   if (!contentType?.startsWith('application/json')) return `status ${status}, content-type ${contentType}: ${body.slice(0, 120)}`;
   let parsed: unknown;
   try {
@@ -636,7 +637,7 @@ describe('the API under malformed input', () => {
               continue;
             }
             statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-            const wrong = verdict(answer.statusCode, answer.headers['content-type'] as string | undefined, answer.body);
+            const wrong = verdict(answer.statusCode, answer.headers['content-type'] as string | undefined, answer.body, request.method);
             if (wrong) failures.push(`${where}: ${wrong}`);
             // A malformed header is refused as such, in Russian (unless the caller is refused first).
             else if (request.kind.startsWith('header ') && !(answer.statusCode === 400 && /[а-я]/i.test(answer.body)) && ![401, 403].includes(answer.statusCode)) {

@@ -6,7 +6,7 @@ import { COURSE_FORMATS, COURSE_LEVELS, ENROLMENT_SOURCES, SLUG_PATTERN } from '
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
-import { adminHomeworkBlockSchema } from './homework.ts';
+import { HOMEWORK_TASK_IMAGES_MAX, adminHomeworkFields } from './homework.ts';
 import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
 const id = z.number().int();
@@ -301,7 +301,15 @@ export const adminBlockDataSchema = z.discriminatedUnion(
       parameters: z.array(z.object({ name: required('параметр', 100), value: required('значение', 100) })).max(30, 'Не больше 30 параметров.'),
       steps: z.array(required('шаг', 1000)).max(50, 'Не больше 50 шагов.'),
     }),
-    adminHomeworkBlockSchema,
+    z.object({
+      ...adminHomeworkFields,
+      images: z
+        .array(z.object({ image: storageKey, alt: required('описание картинки для незрячих', 300) }))
+        .max(HOMEWORK_TASK_IMAGES_MAX, `Не больше ${HOMEWORK_TASK_IMAGES_MAX} картинок.`)
+        .default([])
+        .describe('картинки задания (пример, образец)'),
+      video: videoSource.nullish().describe('видео задания: ссылка плеера или загруженный файл'),
+    }),
   ],
   { error: 'Неизвестный тип блока.' },
 );

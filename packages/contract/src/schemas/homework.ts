@@ -45,16 +45,22 @@ export const homeworkDeadlineSchema = z
   .meta({ id: 'HomeworkDeadline' });
 export type HomeworkDeadline = z.infer<typeof homeworkDeadlineSchema>;
 
-/** The block as the lesson editor writes it (a member of the admin block union). */
-export const adminHomeworkBlockSchema = z.object({
+/**
+ * The fields of the block as the lesson editor writes it; the admin block union (admin.ts) adds the
+ * task's pictures and video, which are storage keys of the builder's uploads.
+ */
+export const adminHomeworkFields = {
   type: z.literal('homework'),
   title: z.string({ error: 'Ожидается текст.' }).trim().min(1, 'Заполните название задания.').max(200, 'Не длиннее 200 символов.'),
-  html: z.string({ error: 'Ожидается текст.' }).max(200_000, 'Слишком длинный текст.').describe('задание: текст редактора (картинки и видео — блоками урока рядом или в тексте)'),
+  html: z.string({ error: 'Ожидается текст.' }).max(200_000, 'Слишком длинный текст.').describe('задание: текст редактора'),
   accepts: homeworkAcceptsSchema,
   max_file_mb: int4({ min: 1, max: HOMEWORK_FILE_MAX_MB, maxMessage: `Не больше ${HOMEWORK_FILE_MAX_MB} МБ.` }).describe('предел одного вложения, МБ'),
   gate: z.enum(HOMEWORK_GATES, { error: 'Допустимые значения: none, next_item, next_module.' }).describe('что ждёт принятия задания'),
   deadline: homeworkDeadlineSchema.nullable(),
-});
+};
+
+/** The task's pictures, at most this many. */
+export const HOMEWORK_TASK_IMAGES_MAX = 6;
 
 /** The block as a learner's lesson page shows it: the rule only; the learner's own state is the thread. */
 export const homeworkBlockViewSchema = z.object({
@@ -62,6 +68,8 @@ export const homeworkBlockViewSchema = z.object({
   type: z.literal('homework'),
   title: z.string(),
   html: z.string(),
+  images: z.array(z.object({ image: imageSchema.nullable(), alt: z.string() })).describe('картинки задания (пример, образец)'),
+  video: z.string().nullable().describe('видео задания: ссылка плеера или URL загруженного файла (/media/…, поддерживает Range)'),
   accepts: homeworkAcceptsSchema,
   max_file_mb: z.number().int(),
   gate: z.enum(HOMEWORK_GATES),

@@ -98,6 +98,10 @@ export interface RecipeBlockData {
 export interface HomeworkBlockData {
   title: string;
   html: string;
+  /** The task's pictures (an example, a model to match): storage keys with their alt texts. */
+  images?: { image: string; alt: string }[];
+  /** The task's video: an embeddable player URL or the storage key of an uploaded file. */
+  video?: string;
   accepts: { text: boolean; photos: number; videos: number; files: number };
   maxFileMb: number;
   gate: 'none' | 'next_item' | 'next_module';

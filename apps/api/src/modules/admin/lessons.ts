@@ -153,7 +153,16 @@ export function toStoredBlock(data: AdminBlockData): { type: LessonBlock['type']
     case 'homework':
       return {
         type: 'homework',
-        data: { title: data.title, html: sanitizeRichText(data.html), accepts: data.accepts, maxFileMb: data.max_file_mb, gate: data.gate, deadline: data.deadline },
+        data: {
+          title: data.title,
+          html: sanitizeRichText(data.html),
+          images: data.images.length ? data.images : undefined,
+          video: opt(data.video),
+          accepts: data.accepts,
+          maxFileMb: data.max_file_mb,
+          gate: data.gate,
+          deadline: data.deadline,
+        },
       };
   }
 }
@@ -188,6 +197,8 @@ function toEditorData(row: Pick<LessonBlock, 'type' | 'data'>): AdminBlockData {
         type: 'homework',
         title: homework.title,
         html: homework.html,
+        images: homework.images ?? [],
+        video: homework.video ?? null,
         accepts: homework.accepts,
         max_file_mb: homework.maxFileMb,
         gate: homework.gate,
@@ -225,6 +236,7 @@ function blockKeys(body: AdminBlocksPut): [string, string | null | undefined][] 
       if (data.type === 'image') return [[at('image'), data.image]];
       if (data.type === 'file') return [[at('file'), data.file]];
       if (data.type === 'video') return [[at('url'), data.url], [at('poster'), data.poster]];
+      if (data.type === 'homework') return [...data.images.map((picture, n): [string, string] => [at(`images.${n}.image`), picture.image]), [at('video'), data.video]];
       return [];
     }),
   );

@@ -186,7 +186,12 @@ async function keysOfCourse(db: Executor, courseId: number): Promise<Set<string>
     union select v.key from ${lessonBlocks}
       join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
       join ${courseModules} on ${courseModules.id} = ${lessons.moduleId}
-      cross join lateral (values (${lessonBlocks.data}->>'image'), (${lessonBlocks.data}->>'poster'), (${lessonBlocks.data}->>'file'), (${lessonBlocks.data}->>'url')) as v(key)
+      cross join lateral (values (${lessonBlocks.data}->>'image'), (${lessonBlocks.data}->>'poster'), (${lessonBlocks.data}->>'file'), (${lessonBlocks.data}->>'url'), (${lessonBlocks.data}->>'video')) as v(key)
+      where ${courseModules.courseId} = ${courseId}
+    union select picture->>'image' from ${lessonBlocks}
+      join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
+      join ${courseModules} on ${courseModules.id} = ${lessons.moduleId}
+      cross join lateral jsonb_array_elements(case when jsonb_typeof(${lessonBlocks.data}->'images') = 'array' then ${lessonBlocks.data}->'images' else '[]'::jsonb end) as picture
       where ${courseModules.courseId} = ${courseId}
     union select ${questions.image} from ${questions} join ${tests} on ${tests.id} = ${questions.testId} where ${tests.courseId} = ${courseId}
     union select ${answers.image} from ${answers}

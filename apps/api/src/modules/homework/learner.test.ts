@@ -298,6 +298,43 @@ describe('PUT /api/admin/lessons/{id}/blocks/ with homework', () => {
   });
 });
 
+describe('the task’s pictures and video', () => {
+  it('are saved with the block, shown to the learner as media URLs, and another owner’s upload is refused', async () => {
+    const s = await setup();
+    const owner = await signInAs(t.app, s.owner);
+    const get = () => t.app.inject({ method: 'GET', url: `/api/admin/lessons/${s.lesson.id}/blocks/`, headers: owner.headers });
+    const current = (await get()).json() as { updated_at: string; pages: { id: number; data: Record<string, unknown> }[][] };
+    const block = current.pages[0]![0]!;
+    const put = (data: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/lessons/${s.lesson.id}/blocks/`, headers: owner.headers, payload: { updated_at: current.updated_at, pages: [[{ id: block.id, data }]] } });
+
+    // Someone else's upload key, learnt somewhere: refused at its field, nothing saved.
+    const foreign = await put({ ...block.data, images: [{ image: 'courses/999999/cup.jpg', alt: 'Чашка' }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json())).toEqual(['pages.0.0.data.images.0.image']);
+    // A picture without its text for screen readers is refused in Russian.
+    const noAlt = await put({ ...block.data, images: [{ image: `courses/${s.owner.id}/cup.jpg`, alt: '' }] });
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json()).toEqual({ 'pages.0.0.data.images.0.alt': ['Заполните описание картинки для незрячих.'] });
+
+    const saved = await put({ ...block.data, images: [{ image: `courses/${s.owner.id}/cup.jpg`, alt: 'Чашка сверху' }], video: 'https://rutube.ru/video/abc/' });
+    expect(saved.statusCode).toBe(200);
+    const after = (await get()).json() as { pages: { data: Record<string, unknown>; view: { images: { image: { original: string } | null; alt: string }[]; video: string | null } }[][] };
+    expect(after.pages[0]![0]!.data).toMatchObject({ images: [{ image: `courses/${s.owner.id}/cup.jpg`, alt: 'Чашка сверху' }], video: 'https://rutube.ru/video/abc/' });
+    const view = after.pages[0]![0]!.view;
+    expect(view.images).toHaveLength(1);
+    expect(view.images[0]!.alt).toBe('Чашка сверху');
+    expect(view.images[0]!.image!.original).toContain(`courses/${s.owner.id}/cup.jpg`);
+    expect(view.video).toBe('https://rutube.ru/video/abc/');
+
+    // The learner's lesson page shows the same task.
+    await t.database.db.update(lessons).set({ isPublished: true }).where(eq(lessons.id, s.lesson.id));
+    const page = await t.app.inject({ method: 'GET', url: `/api/user/course/${s.enrolment.id}/lesson/${s.lesson.id}/`, headers: s.session.headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().blocks[0]).toMatchObject({ type: 'homework', images: [{ alt: 'Чашка сверху' }], video: 'https://rutube.ru/video/abc/' });
+  });
+});
+
 describe('DELETE of a lesson or a module holding homework answers', () => {
   it('refuses both while learners’ answers are there, keeps the answers, and deletes them once nothing was answered', async () => {
     const s = await setup();

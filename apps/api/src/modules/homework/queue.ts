@@ -22,6 +22,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { pageLinks } from '../../lib/paging.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import type { StructureSource } from '../learning/outline.ts';
+import { toLessonBlock } from '../learning/blocks.ts';
+import type { MediaService } from '../media/images.ts';
 import { loadProgress } from '../statistics/progress.ts';
 import { overdueSql } from './deadlines.ts';
 import { threadMessages } from './learner.ts';
@@ -184,22 +186,14 @@ export async function curatorSummary(db: Db, actor: SignedInActor): Promise<Cura
 }
 
 /** GET /api/curator/homework/{id}/: one submission of the curator's scope (else 404) with its task and conversation. */
-export async function curatorSubmission(db: Db, structure: StructureSource, actor: SignedInActor, id: number): Promise<CuratorSubmission> {
+export async function curatorSubmission(db: Db, structure: StructureSource, media: MediaService, actor: SignedInActor, id: number): Promise<CuratorSubmission> {
   const row = await findOne(cardQuery(db, and(eq(homeworkSubmissions.id, id), curatedSubmissions(actor))!), SUBMISSION_NOT_FOUND);
   const [[card], messages] = await Promise.all([toCards(db, structure, actor, [row]), threadMessages(db, id)]);
-  const data = row.data as HomeworkBlockData;
+  const task = await toLessonBlock(media, { id: row.blockId, type: 'homework', data: row.data as HomeworkBlockData });
+  if (task.type !== 'homework') throw new Error(`block ${row.blockId} is not homework`);
   return {
     ...strip(card!),
-    task: {
-      id: row.blockId,
-      type: 'homework',
-      title: data.title,
-      html: data.html,
-      accepts: data.accepts,
-      max_file_mb: data.maxFileMb,
-      gate: data.gate,
-      deadline: data.deadline,
-    },
+    task,
     grade: row.grade,
     messages,
     version: row.version,

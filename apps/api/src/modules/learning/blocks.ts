@@ -51,7 +51,18 @@ export async function toLessonBlock(media: MediaService, row: Pick<LessonBlock, 
     }
     case 'homework': {
       const data = row.data as HomeworkBlockData;
-      return { id, type: 'homework', title: data.title, html: data.html, accepts: data.accepts, max_file_mb: data.maxFileMb, gate: data.gate, deadline: data.deadline };
+      return {
+        id,
+        type: 'homework',
+        title: data.title,
+        html: data.html,
+        images: await Promise.all((data.images ?? []).map(async (picture) => ({ image: await media.image(picture.image, IMAGE_OPTS), alt: picture.alt }))),
+        video: data.video ? originalUrl(data.video) : null,
+        accepts: data.accepts,
+        max_file_mb: data.maxFileMb,
+        gate: data.gate,
+        deadline: data.deadline,
+      };
     }
   }
 }

@@ -250,7 +250,7 @@ export function BlockFields({ data, onChange, errors, urls, onUploaded, where }:
     case 'homework':
       return (
         <Suspense fallback={<LoadingHomework />}>
-          <HomeworkFields data={data} onChange={onChange} errors={errors} where={where} />
+          <HomeworkFields data={data} onChange={onChange} errors={errors} where={where} urls={urls} onUploaded={onUploaded} />
         </Suspense>
       );
   }

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import type { AdminBlockData, HomeworkDeadline, HomeworkGate } from '@crema/contract';
+import { HOMEWORK_TASK_IMAGES_MAX, type AdminBlockData, type AdminUpload, type HomeworkDeadline, type HomeworkGate } from '@crema/contract';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
 import { HOMEWORK_FILE_MAX_MB, deadlineAt, deadlineParts } from './homework.ts';
 
 // The homework block's fields in the lesson editor: the task's name and text (the same rich-text
-// editor as a text block), what the learner may send and how many of each, the largest file, what
+// editor as a text block), its pictures (an example to match) and a video, what the learner may send and how many of each, the largest file, what
 // waits for the homework to be accepted, and the deadline — none, a Moscow date and time, or a
 // number of days after the lesson opens for the learner. The server checks all of it on save.
 
@@ -104,7 +105,91 @@ function DeadlineFields({ deadline, onChange, errors, uid }: { deadline: Homewor
   );
 }
 
-export function HomeworkFields({ data, onChange, errors, where }: { data: HomeworkData; onChange: (data: HomeworkData) => void; errors: Errors; where: string }) {
+/** The task's pictures (each with its text for screen readers) and its video: a player link or an uploaded file. */
+function TaskMedia({ data, onChange, errors, urls, onUploaded }: { data: HomeworkData; onChange: (data: HomeworkData) => void; errors: Errors; urls: Record<string, string>; onUploaded: (uploaded: AdminUpload) => void }) {
+  const images = data.images ?? [];
+  const setImages = (next: HomeworkData['images']) => onChange({ ...data, images: next });
+  const uploadedVideo = Boolean(data.video) && !/^https?:/.test(data.video ?? '');
+  return (
+    <fieldset className="le-fieldset hw-edit__group">
+      <legend className="le-field__label">Картинки и видео к заданию</legend>
+      {images.map((picture, n) => (
+        <div key={`${picture.image}-${n}`} className="hw-edit__picture">
+          {urls[picture.image] ? <img className="le-upload__image le-upload__image--small" src={urls[picture.image]} alt={picture.alt || `Картинка ${n + 1}`} /> : null}
+          <Field look="lesson" label={`Описание картинки ${n + 1} для незрячих (обязательно)`} errors={errors[`images.${n}.alt`] ?? errors[`images.${n}.image`]}>
+            {(props) => (
+              <input
+                {...props}
+                className="le-input"
+                type="text"
+                value={picture.alt}
+                maxLength={300}
+                onChange={(event) => setImages(images.map((item, i) => (i === n ? { ...item, alt: event.target.value } : item)))}
+              />
+            )}
+          </Field>
+          <button type="button" className="button button--ghost le-small le-remove" onClick={() => setImages(images.filter((_, i) => i !== n))}>
+            Убрать картинку {n + 1}
+          </button>
+        </div>
+      ))}
+      {images.length < HOMEWORK_TASK_IMAGES_MAX ? (
+        <UploadField
+          look="lesson"
+          target={builderUpload('image')}
+          label={images.length ? 'Ещё картинка (JPG, PNG, WebP до 15 МБ)' : 'Картинка к заданию: пример, образец (JPG, PNG, WebP до 15 МБ)'}
+          current={false}
+          errors={errors.images}
+          onUploaded={(uploaded) => {
+            onUploaded(uploaded);
+            setImages([...images, { image: uploaded.key, alt: '' }]);
+          }}
+        />
+      ) : null}
+      <Field look="lesson" label="Ссылка на видео к заданию" hint="Ссылка плеера (https://…) — или загрузите файл ниже." errors={errors.video}>
+        {(props) => (
+          <input
+            {...props}
+            className="le-input"
+            type="text"
+            placeholder="https://"
+            value={uploadedVideo ? '' : (data.video ?? '')}
+            onChange={(event) => onChange({ ...data, video: event.target.value || null })}
+          />
+        )}
+      </Field>
+      <UploadField
+        look="lesson"
+        target={builderUpload('video')}
+        label="Или файл видео (MP4, WebM до 1 ГБ)"
+        current={uploadedVideo}
+        onUploaded={(uploaded) => {
+          onUploaded(uploaded);
+          onChange({ ...data, video: uploaded.key });
+        }}
+        remove={uploadedVideo ? { label: 'Убрать файл видео', onRemove: () => onChange({ ...data, video: null }) } : undefined}
+      >
+        {uploadedVideo ? <p className="le-field__hint">Загружен файл видео.</p> : null}
+      </UploadField>
+    </fieldset>
+  );
+}
+
+export function HomeworkFields({
+  data,
+  onChange,
+  errors,
+  where,
+  urls,
+  onUploaded,
+}: {
+  data: HomeworkData;
+  onChange: (data: HomeworkData) => void;
+  errors: Errors;
+  where: string;
+  urls: Record<string, string>;
+  onUploaded: (uploaded: AdminUpload) => void;
+}) {
   const uid = useId();
   const acceptErrors = errors.accepts;
   return (
@@ -119,6 +204,7 @@ export function HomeworkFields({ data, onChange, errors, where }: { data: Homewo
         <RichText value={data.html} onChange={(html) => onChange({ ...data, html })} label={`Задание: ${where}`} invalid={Boolean(errors.html?.length)} describedBy={errors.html?.length ? `${uid}-html` : undefined} />
         <FieldErrors id={`${uid}-html`} messages={errors.html} />
       </div>
+      <TaskMedia data={data} onChange={onChange} errors={errors} urls={urls} onUploaded={onUploaded} />
       <fieldset className="le-fieldset hw-edit__group" aria-describedby={acceptErrors?.length ? `${uid}-accepts` : undefined}>
         <legend className="le-field__label">Что ученик может отправить</legend>
         <label className="hw-edit__choice">

@@ -52,7 +52,7 @@ export function emptyBlock(type: BlockType): AdminBlockData {
     case 'recipe':
       return { type, title: '', parameters: [{ name: '', value: '' }], steps: [''] };
     case 'homework':
-      return { type, title: '', html: '', accepts: { text: true, photos: 5, videos: 0, files: 0 }, max_file_mb: 50, gate: 'none', deadline: null };
+      return { type, title: '', html: '', images: [], video: null, accepts: { text: true, photos: 5, videos: 0, files: 0 }, max_file_mb: 50, gate: 'none', deadline: null };
   }
 }
 
@@ -76,7 +76,7 @@ export function hasContent(data: AdminBlockData): boolean {
     case 'recipe':
       return filled(data.title) || data.parameters.some((p) => filled(p.name) || filled(p.value)) || data.steps.some(filled);
     case 'homework':
-      return filled(data.title) || filled(plainText(data.html)) || /<img\b/i.test(data.html);
+      return filled(data.title) || filled(plainText(data.html)) || /<img\b/i.test(data.html) || data.images.length > 0 || filled(data.video);
   }
 }
 
@@ -204,6 +204,13 @@ export function mediaUrls(content: AdminBlocks): Record<string, string> {
       if (data.poster && view.poster) urls[data.poster] = view.poster.original;
     }
     if (data.type === 'file' && view.type === 'file') urls[data.file] = view.url;
+    if (data.type === 'homework' && view.type === 'homework') {
+      data.images.forEach((picture, n) => {
+        const shown = view.images[n]?.image;
+        if (shown) urls[picture.image] = shown.original;
+      });
+      if (data.video && view.video && !/^https:/.test(data.video)) urls[data.video] = view.video;
+    }
   }
   return urls;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LessonBlockView } from '@crema/contract';
 import { DAY_FORMS, formatCount, formatDateTime, formatNumber } from '@crema/contract/format';
 import { shiftHeadings, withAltText } from './html.ts';
+import { VideoBlock } from './VideoBlock.tsx';
 
 // A homework block's task as a lesson page shows it: its name, the task's text, what may be sent,
 // the deadline's rule and what waits for acceptance; under it, what the route puts (the learner's
@@ -37,6 +38,20 @@ export function HomeworkTask({ block, children }: { block: HomeworkView; childre
         {block.title}
       </h2>
       {block.html ? <div className="prose hw__task" dangerouslySetInnerHTML={{ __html: withAltText(shiftHeadings(block.html, 3)) }} /> : null}
+      {block.images.length ? (
+        <ul className="hw__pictures" aria-label="Картинки к заданию">
+          {block.images.map((picture, n) =>
+            picture.image ? (
+              <li key={n}>
+                <img src={picture.image.url} width={picture.image.width ?? undefined} height={picture.image.height ?? undefined} alt={picture.alt} loading="lazy" />
+              </li>
+            ) : null,
+          )}
+        </ul>
+      ) : null}
+      {block.video ? (
+        <VideoBlock block={{ id: block.id, type: 'video', url: block.video, title: `Видео к заданию «${block.title}»`, poster: null, duration_seconds: null }} />
+      ) : null}
       <ul className="hw__rules">
         <li>Можно отправить: {homeworkAccepts(block)}.</li>
         {block.deadline?.type === 'date' ? <li>Срок: до {formatDateTime(block.deadline.at)} (по московскому времени).</li> : null}

@@ -71,7 +71,7 @@ export const homeworkCuratorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: curatorSubmissionSchema, ...notFound },
       },
     },
-    async (request) => curatorSubmission(db, structure, signedInActor(request), request.params.id),
+    async (request) => curatorSubmission(db, structure, app.media, signedInActor(request), request.params.id),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export const homeworkCuratorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = signedInActor(request);
       await claimSubmission(db, actor, request.params.id);
-      return curatorSubmission(db, structure, actor, request.params.id);
+      return curatorSubmission(db, structure, app.media, actor, request.params.id);
     },
   );
 
@@ -117,7 +117,7 @@ export const homeworkCuratorRoutes: FastifyPluginAsyncZod = async (app) => {
         // An accepted last homework completed the lesson: a certificate may be due (decision 0085).
         onCompleted: (enrolmentId) => checkCertificate(db, { publicUrl: config.publicUrl }, enrolmentId),
       });
-      return curatorSubmission(db, structure, actor, request.params.id);
+      return curatorSubmission(db, structure, app.media, actor, request.params.id);
     },
   );
 };
