@@ -17,3 +17,4 @@ export * from './counters.ts';
 export * from './certificates.ts';
 export * from './letters.ts';
 export * from './attendance.ts';
+export * from './homework.ts';

@@ -6,7 +6,8 @@ import { COURSE_FORMATS, COURSE_LEVELS, ENROLMENT_SOURCES, SLUG_PATTERN } from '
 import { imageSchema } from './content.ts';
 import { codeSchema, emailSchema, signUpConsentSchema } from './auth.ts';
 import { TEST_REVIEWS, lessonBlockSchema } from './learning.ts';
-import { HOMEWORK_TASK_IMAGES_MAX, adminHomeworkFields } from './homework.ts';
+import { adminHomeworkFields } from './homework.ts';
+import { HOMEWORK_TASK_IMAGES_MAX } from '../rules/homework.ts';
 import { idField, idParam, int4, kopecks as kopecksField, pageQuery } from './common.ts';
 
 const id = z.number().int();

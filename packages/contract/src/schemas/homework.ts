@@ -7,6 +7,7 @@ import { INT4_MAX, idField, idParam, int4, pageQuery } from './common.ts';
 import { imageSchema } from './content.ts';
 import { paginatedSchema } from './catalog.ts';
 import { emailSchema } from './auth.ts';
+import { HOMEWORK_FILE_MAX_MB } from '../rules/homework.ts';
 
 const id = z.number().int();
 
@@ -29,8 +30,6 @@ export const homeworkAcceptsSchema = z
   .meta({ id: 'HomeworkAccepts' });
 export type HomeworkAccepts = z.infer<typeof homeworkAcceptsSchema>;
 
-/** The server's own cap of one homework attachment, whatever the owner sets. */
-export const HOMEWORK_FILE_MAX_MB = 500;
 
 /** A deadline: a fixed Moscow date and time, or a number of days after the lesson opens for the learner. */
 export const homeworkDeadlineSchema = z
@@ -59,8 +58,6 @@ export const adminHomeworkFields = {
   deadline: homeworkDeadlineSchema.nullable(),
 };
 
-/** The task's pictures, at most this many. */
-export const HOMEWORK_TASK_IMAGES_MAX = 6;
 
 /** The block as a learner's lesson page shows it: the rule only; the learner's own state is the thread. */
 export const homeworkBlockViewSchema = z.object({

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { HOMEWORK_TASK_IMAGES_MAX, type AdminBlockData, type AdminUpload, type HomeworkDeadline, type HomeworkGate } from '@crema/contract';
+import type { AdminBlockData, AdminUpload, HomeworkDeadline, HomeworkGate } from '@crema/contract';
+import { HOMEWORK_FILE_MAX_MB, HOMEWORK_TASK_IMAGES_MAX } from '@crema/contract/rules';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
-import { HOMEWORK_FILE_MAX_MB, deadlineAt, deadlineParts } from './homework.ts';
+import { deadlineAt, deadlineParts } from './homework.ts';
 
 // The homework block's fields in the lesson editor: the task's name and text (the same rich-text
 // editor as a text block), its pictures (an example to match) and a video, what the learner may send and how many of each, the largest file, what

@@ -1,10 +1,7 @@
 import { moscowDateParts, moscowInstant } from '@crema/contract/format';
 
 // The homework block's deadline as the editor shows it: a Moscow date and time typed apart, kept
-// as one ISO moment. (The contract's schemas are not bundled into the site: its limits are here.)
-
-/** The server's own cap of one homework attachment, МБ (HOMEWORK_FILE_MAX_MB of the contract). */
-export const HOMEWORK_FILE_MAX_MB = 500;
+// as one ISO moment.
 
 /** The time a new date deadline starts with: the end of the day. */
 export const DEFAULT_DEADLINE_TIME = '23:59';
