@@ -69,6 +69,9 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     const task = editor.getByRole('textbox', { name: 'Задание: блок 1 на странице 1' });
     await task.click();
     await editor.keyboard.type('Сварите эспрессо 1:2 и сфотографируйте чашку.');
+    // A picture of the cup to match, with its text for screen readers.
+    await block.getByLabel(/^Картинка к заданию/).setInputFiles({ name: 'model.png', mimeType: 'image/png', buffer: PNG });
+    await block.getByLabel('Описание картинки 1 для незрячих (обязательно)').fill('Образец: чашка эспрессо сверху');
     await block.getByLabel('Фотографий').fill('2');
     await block.getByLabel(/^Файлов/).fill('1');
     await block.getByRole('radio', { name: /^Следующий урок или тест/ }).check();
@@ -102,6 +105,7 @@ test('an owner sets homework in the editor; a learner sends photos and a resumed
     await hydrated(page);
     const homework = page.getByRole('region', { name: 'Эспрессо на вашей кофемашине' });
     await expect(homework.getByText('Сварите эспрессо 1:2 и сфотографируйте чашку.')).toBeVisible();
+    await expect(homework.getByRole('list', { name: 'Картинки к заданию' }).getByRole('img', { name: 'Образец: чашка эспрессо сверху' })).toBeVisible();
     await expect(homework.getByText('Можно отправить: текст, до 2 фотографий, до 1 файла; каждый файл — до 50 МБ.')).toBeVisible();
     await expect(homework.getByText('Следующий урок или тест откроется, когда куратор примет задание.')).toBeVisible();
     await expect(homework.getByText('Не отправлено')).toBeVisible();
