@@ -1,9 +1,8 @@
 import { FilterSelect } from '../../ui/FilterSelect.tsx';
 import { Form, Link, useNavigation } from 'react-router';
 import type { CuratorSubmissionCard, CuratorSummary } from '@crema/contract';
-import { formatDateTime } from '@crema/contract/format';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { OverdueLabel, StatusLabel, curatorPaths, waited } from './ui.tsx';
+import { SubmissionFacts, curatorPaths } from './ui.tsx';
 import { queueHref, type QueueFilters } from './words.ts';
 
 export type { QueueFilters } from './words.ts';
@@ -19,7 +18,6 @@ const STATUS_OPTIONS: [string, string][] = [
 ];
 
 function Card({ card, now }: { card: CuratorSubmissionCard; now: string }) {
-  const waiting = card.status === 'sent' || card.status === 'checking';
   return (
     <li className={`cur-card${card.overdue ? ' cur-card--overdue' : ''}`}>
       <p className="cur-card__title">
@@ -32,16 +30,7 @@ function Card({ card, now }: { card: CuratorSubmissionCard; now: string }) {
       <p className="cur-card__who">
         <strong>{card.learner.name}</strong> <span className="admin-muted admin-small">прогресс по курсу {card.learner.progress}%</span>
       </p>
-      <p className="cur-card__facts admin-small">
-        <StatusLabel status={card.status} />
-        {card.overdue ? <OverdueLabel /> : null}
-        <span>
-          Отправлено {formatDateTime(card.sent_at)}
-          {waiting ? `, ждёт ${waited(card.sent_at, now)}` : ''}
-        </span>
-        {card.deadline_at ? <span>Срок {formatDateTime(card.deadline_at)}</span> : null}
-        {card.status === 'checking' && card.reviewer ? <span>Проверяет {card.reviewer}</span> : null}
-      </p>
+      <SubmissionFacts card={card} now={now} />
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { curatorApi } from './api.ts';
 import { uploadCommentFile } from './upload.ts';
-import { OverdueLabel, StatusLabel, curatorPaths, fileSize, waited } from './ui.tsx';
+import { SubmissionFacts, curatorPaths, fileSize } from './ui.tsx';
 
 // /curator/homework/{id}/: the task beside the learner's answers and the whole conversation; the
 // curator takes the answer, comments, grades, and accepts it or returns it for rework. A decision is
@@ -319,17 +319,7 @@ export function ReviewScreen({ submission, now }: { submission: CuratorSubmissio
       <p className="cur-review__who">
         <strong>{submission.learner.name}</strong> <span className="admin-muted admin-small">прогресс по курсу {submission.learner.progress}%</span>
       </p>
-      <p className="cur-card__facts admin-small">
-        <StatusLabel status={submission.status} />
-        {submission.overdue ? <OverdueLabel /> : null}
-        <span>
-          Отправлено {formatDateTime(submission.sent_at)}
-          {open ? `, ждёт ${waited(submission.sent_at, now)}` : ''}
-        </span>
-        {submission.deadline_at ? <span>Срок {formatDateTime(submission.deadline_at)}</span> : null}
-        {submission.status === 'checking' && submission.reviewer ? <span>Проверяет {submission.reviewer}</span> : null}
-        {submission.grade !== null ? <span>Оценка {submission.grade}</span> : null}
-      </p>
+      <SubmissionFacts card={submission} now={now} grade={submission.grade} />
       <div className="cur-review__columns">
         <section className="cur-review__task" aria-labelledby="cur-task-title">
           <h2 id="cur-task-title">Задание</h2>
