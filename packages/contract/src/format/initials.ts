@@ -21,6 +21,11 @@ export function initials(user: Pick<PersonName, 'first_name' | 'last_name'>): st
   return firstLetter(user.first_name) + firstLetter(user.last_name);
 }
 
+/** First and last name as a conversation names a person ('Анна Петрова'), skipping blank parts; '' without either. */
+export function firstLastName(user: Pick<PersonName, 'first_name' | 'last_name'>): string {
+  return [user.first_name, user.last_name].map(clean).filter(Boolean).join(' ');
+}
+
 /** Full name in Russian order 'Фамилия Имя Отчество', skipping blank parts. */
 export function fullName(user: PersonName): string {
   return [user.last_name, user.first_name, user.patronymic].map(clean).filter(Boolean).join(' ');

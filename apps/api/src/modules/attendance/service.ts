@@ -2,6 +2,7 @@
 // and members, a session's list read and saved whole at its version (a stale save is a 409), and
 // the marks for the learner's timetable and statistics. Curators see names and course progress only.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { fullName } from '@crema/contract';
 import {
   ATTENDANCE_CONFLICT,
   formatDateTime,
@@ -42,8 +43,7 @@ const NO_NAME = 'Имя не указано';
 
 /** A person's name as a curator reads it: last and first name; never the e-mail or a phone. */
 export function personName(last: string | null, first: string | null): string {
-  const name = [last, first].filter((p) => p && p.trim()).join(' ').trim();
-  return name || NO_NAME;
+  return fullName({ last_name: last, first_name: first }) || NO_NAME;
 }
 
 const groupColumns = {

@@ -4,6 +4,7 @@
 // reads it); the session's user is read afresh on every call, so the change applies to the next one.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseCurator, CourseCuratorInput } from '@crema/contract';
+import { firstLastName } from '@crema/contract';
 import type { Executor, Db } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import { courses, curators, groupMembers, groups, homeworkSubmissions, userCourses, users } from '../../db/schema/index.ts';
@@ -26,7 +27,7 @@ export const WAITING_TOO_LONG_HOURS = 48;
 
 /** The full name of an account, else its e-mail. */
 export function nameOf(u: { firstName: string | null; lastName: string | null; email: string }): string {
-  return [u.firstName, u.lastName].filter((p) => p && p.trim()).join(' ').trim() || u.email;
+  return firstLastName({ first_name: u.firstName, last_name: u.lastName }) || u.email;
 }
 
 async function ownCourse(db: Executor, actor: SignedInActor, courseId: number) {

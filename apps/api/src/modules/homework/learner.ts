@@ -4,6 +4,7 @@
 // message and the second gets a 409 saying why.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { HomeworkAnswer, HomeworkMessage, HomeworkStatus, HomeworkThread } from '@crema/contract';
+import { firstLastName } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { HomeworkBlockData } from '../../db/schema/blocks.ts';
 import { courseModules, homeworkMessages, homeworkSubmissions, lessonBlocks, lessons, userCourses, users } from '../../db/schema/index.ts';
@@ -40,11 +41,6 @@ function learnerBlock(db: Executor, actor: SignedInActor, enrolmentId: number, b
   ).then((row) => ({ ...row, data: row.data as HomeworkBlockData }));
 }
 
-/** A person's name as the thread shows it ('Анна Петрова'); `fallback` for an account without one. */
-function shownName(first: string | null, last: string | null, fallback: string): string {
-  return [first, last].map((part) => part?.trim() ?? '').filter(Boolean).join(' ') || fallback;
-}
-
 /** A submission's conversation, oldest first, with each message's files. */
 export async function threadMessages(db: Executor, submissionId: number): Promise<HomeworkMessage[]> {
   const rows = await db
@@ -59,7 +55,7 @@ export async function threadMessages(db: Executor, submissionId: number): Promis
   );
   return rows.map(({ message, firstName, lastName }) => ({
     id: message.id,
-    author: { name: shownName(firstName, lastName, message.role === 'learner' ? 'Ученик' : 'Куратор'), role: message.role },
+    author: { name: firstLastName({ first_name: firstName, last_name: lastName }) || (message.role === 'learner' ? 'Ученик' : 'Куратор'), role: message.role },
     text: message.text,
     attachments: files.get(message.id) ?? [],
     decision: message.decision,

@@ -3,6 +3,7 @@
 // its task and the whole conversation. Curators see a learner's name and course progress only.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CuratorQueueQuery, CuratorSubmission, CuratorSubmissionCard, CuratorSummary, Paginated } from '@crema/contract';
+import { firstLastName } from '@crema/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
 import {
@@ -79,11 +80,9 @@ function cardQuery(db: Executor, where: SQL) {
 }
 type CardRow = Awaited<ReturnType<typeof cardQuery>>[number];
 
-const joinName = (first: string | null, last: string | null) => [first, last].map((p) => p?.trim() ?? '').filter(Boolean).join(' ');
-
 /** Who studies: the child student's name when the enrolment is a child's, else the account's. */
 function learnerName(r: Pick<CardRow, 'userFirst' | 'userLast' | 'studentFirst' | 'studentLast'>): string {
-  return (r.studentFirst !== null ? joinName(r.studentFirst, r.studentLast) : joinName(r.userFirst, r.userLast)) || 'Ученик';
+  return (r.studentFirst !== null ? firstLastName({ first_name: r.studentFirst, last_name: r.studentLast }) : firstLastName({ first_name: r.userFirst, last_name: r.userLast })) || 'Ученик';
 }
 
 /** Cards of rows: the learners' course progress (statistics' own numbers) and group titles, a fixed number of queries. */
@@ -107,7 +106,7 @@ async function toCards(db: Executor, structure: StructureSource, actor: SignedIn
     sent_at: r.sentAt.toISOString(),
     deadline_at: r.deadlineAt?.toISOString() ?? null,
     overdue: r.overdue,
-    reviewer: r.status === 'checking' && r.reviewerEmail !== null ? joinName(r.reviewerFirst, r.reviewerLast) || r.reviewerEmail : null,
+    reviewer: r.status === 'checking' && r.reviewerEmail !== null ? firstLastName({ first_name: r.reviewerFirst, last_name: r.reviewerLast }) || r.reviewerEmail : null,
     reviewer_is_me: r.status === 'checking' && r.reviewerId === actor.user.id,
   }));
 }
