@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { fileTypeFromFile } from 'file-type';
+import { Metadata } from '@tus/utils';
 import sharp from 'sharp';
 import { and, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
 import { HOMEWORK_FILE_MAX_MB, type HomeworkAccepts, type HomeworkAttachmentKind, type HomeworkUpload } from '@crema/contract';
@@ -218,17 +219,14 @@ interface CallContext {
   error?: unknown;
 }
 
-/** Parses tus's Upload-Metadata (`key base64,key base64`); null for a malformed header. */
-export function parseMetadata(header: string | undefined): Record<string, string> | null {
-  const result: Record<string, string> = {};
-  if (!header) return result;
-  for (const pair of header.split(',')) {
-    const [key, value, extra] = pair.trim().split(' ');
-    if (!key || extra !== undefined || !/^[A-Za-z0-9_.-]+$/.test(key)) return null;
-    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return null;
-    result[key] = value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8');
+/** tus's Upload-Metadata (`key base64,key base64`), read by tus's own parser; null for a malformed header. */
+function metadataOf(header: string | undefined): Record<string, string | null> | null {
+  if (!header) return {};
+  try {
+    return Metadata.parse(header);
+  } catch {
+    return null;
   }
-  return result;
 }
 
 /** The name a person gave the file, kept for showing: no folders, controls or marks of direction; at most 200 characters. */
@@ -292,7 +290,7 @@ export class HomeworkUploads {
       return Array.isArray(value) ? value[0] : value;
     };
     if (call.method === 'POST') {
-      const metadata = parseMetadata(header('upload-metadata'));
+      const metadata = metadataOf(header('upload-metadata'));
       const blockId = Number(metadata?.block);
       if (!metadata || !Number.isSafeInteger(blockId) || blockId <= 0 || blockId > 2_147_483_647) throw ApiError.fields({ block: [UPLOAD_TEXTS.noBlock] });
       const length = header('upload-length');
