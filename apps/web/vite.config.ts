@@ -84,7 +84,8 @@ export default defineConfig({
             // The browser's API client and form hook: with the first form or sign-out, not on first load.
             // Not the course builder's calls (api/admin.ts), the site screens' (api/admin-site.ts) nor the invitation link's (api/invitation.ts):
             // they load with their own pages only. Nor the resending of calls that make something (api/resend.ts): with the first of them.
-            { name: 'api', test: /[\\/]app[\\/]api[\\/](?!(admin|admin-site|invitation|resend)\.ts$)/ },
+            // Nor homework's resumable uploads (api/homework-uploads.ts): with the first file a learner or a curator picks.
+            { name: 'api', test: /[\\/]app[\\/]api[\\/](?!(admin|admin-site|invitation|resend|homework-uploads)\.ts$)/ },
             // The UI kit's form parts and dialog (decision 0054): one small chunk the forms and dialogs
             // load, listed before `auth` so that it does not take them (a group takes what its
             // modules import) and every account or admin form would then load the sign-in dialogs.

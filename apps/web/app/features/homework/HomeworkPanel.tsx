@@ -7,7 +7,7 @@ import { FormRejection, rejection, useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { homeworkApi } from './api.ts';
 import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, fileSize, guessKind, refusal } from './attachments.ts';
-import type { RunningUpload } from './uploads.ts';
+import type { RunningUpload } from '../../api/homework-uploads.ts';
 import './homework.css';
 
 // The learner's part of a homework block on the lesson page (decision 0087), under its task: the
@@ -144,7 +144,7 @@ function AnswerForm({ enrolmentId, block, thread, onSent }: { enrolmentId: numbe
 
   const begin = async (item: Picked) => {
     try {
-      const { startUpload } = await import('./uploads.ts');
+      const { startUpload } = await import('../../api/homework-uploads.ts');
       const upload = await startUpload(item.file, block.id, item.kind, {
         onProgress: (sent) => update(item.key, { state: 'uploading', sent, message: '' }),
         onDone: (uploaded) => {

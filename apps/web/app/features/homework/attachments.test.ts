@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileSize, guessKind, refusal } from './attachments.ts';
-import { refusalText, uploadIdOf } from './uploads.ts';
+import { refusalText, uploadIdOf } from '../../api/homework-uploads.ts';
 
 const accepts = { text: true, photos: 2, videos: 0, files: 1 };
 

@@ -1,6 +1,6 @@
 import type { HomeworkUpload } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES, WEB_CLIENT_HEADER } from '@crema/contract/rules';
-import { readCookie } from '../../lib/cookies.ts';
+import { readCookie } from '../lib/cookies.ts';
 
 // A homework file's way up (decision 0087): the tus resumable protocol to /api/homework/uploads/,
 // in parts, so a video from a phone on a weak connection goes on where it stopped — after a
@@ -8,6 +8,7 @@ import { readCookie } from '../../lib/cookies.ts';
 // or a failure by 'Продолжить', and even after a reload when the same file is picked again (the
 // upload's address is kept in localStorage by the file and the task). tus-js-client loads with the
 // first file picked, never with a page. The last part's answer is the checked file (HomeworkUpload).
+// The learner's answer and the curator's comment both send their files through here.
 
 export const UPLOADS_ENDPOINT = '/api/homework/uploads/';
 /** One PATCH at most: a proxy's body cap never cuts a part, and a lost part costs little. */
