@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { NBSP } from './money.ts';
 import {
+  formatFileSize,
   formatSeatsLeft,
   COURSE_FORMS,
   DAY_FORMS,
@@ -167,5 +168,14 @@ describe('formatSeatsLeft', () => {
     expect(formatSeatsLeft(0)).toBe('Мест нет');
     expect(formatSeatsLeft(-2)).toBe('Мест нет');
     expect(formatSeatsLeft(null)).toBeNull();
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says kilobytes (one at least) below a megabyte, megabytes with one decimal above', () => {
+    expect(formatFileSize(10)).toBe('1 КБ');
+    expect(formatFileSize(820 * 1024)).toBe('820 КБ');
+    expect(formatFileSize(12.44 * 1024 * 1024)).toBe('12,4 МБ');
+    expect(formatFileSize(12 * 1024 * 1024)).toBe('12 МБ');
   });
 });

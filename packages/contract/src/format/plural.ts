@@ -68,3 +68,9 @@ export function formatSeatsLeft(seatsLeft: number | null): string | null {
   if (seatsLeft <= 0) return 'Мест нет';
   return `Осталось ${formatCount(seatsLeft, SEAT_FORMS)}`;
 }
+
+/** A file's size as people read it: '820 КБ' (1 КБ at least), '12,4 МБ' (one decimal). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} КБ`;
+  return `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} МБ`;
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import type { AdminBlockData, AdminUpload } from '@crema/contract';
+import { formatFileSize } from '@crema/contract/format';
 import { RichText } from '../../ui/RichTextField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UploadField, builderUpload } from '../../ui/UploadField.tsx';
@@ -53,8 +54,7 @@ function TextArea({ label, value, onChange, errors, rows = 3 }: { label: string;
   );
 }
 
-const sizeText = (bytes: number | null | undefined) =>
-  !bytes ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+const sizeText = (bytes: number | null | undefined) => (bytes ? formatFileSize(bytes) : '');
 
 export function BlockFields({ data, onChange, errors, urls, onUploaded, where }: BlockFieldsProps) {
   const uid = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LessonBlockView } from '@crema/contract';
-import { formatNumber } from '@crema/contract/format';
+import { formatFileSize } from '@crema/contract/format';
 import { Block } from './Blocks.tsx';
 import { HomeworkPreview } from './HomeworkTask.tsx';
 import { VideoBlock } from './VideoBlock.tsx';
@@ -70,11 +70,6 @@ function LessonVideo({ block, courseId, lessonId }: { block: Extract<LessonBlock
   );
 }
 
-function fileSize(bytes: number | null): string | null {
-  if (!bytes || bytes <= 0) return null;
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
-}
 
 function FileIcon() {
   return (
@@ -94,7 +89,7 @@ function LessonBlock({ block, courseId, lessonId, first, homework }: { block: Le
     case 'video':
       return <LessonVideo block={block} courseId={courseId} lessonId={lessonId} />;
     case 'file': {
-      const size = fileSize(block.size_bytes);
+      const size = block.size_bytes && block.size_bytes > 0 ? formatFileSize(block.size_bytes) : null;
       return (
         <p className="block learn-file">
           <a className="learn-file__link" href={block.url} download>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CuratorSubmission, HomeworkAccepts, HomeworkAttachment, HomeworkMessage, HomeworkUpload } from '@crema/contract';
-import { formatDateTime } from '@crema/contract/format';
+import { formatDateTime, formatFileSize } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { messagesOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -9,7 +9,7 @@ import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { curatorApi } from './api.ts';
 import { uploadCommentFile } from './upload.ts';
-import { SubmissionFacts, curatorPaths, fileSize } from './ui.tsx';
+import { SubmissionFacts, curatorPaths } from './ui.tsx';
 
 // /curator/homework/{id}/: the task beside the learner's answers and the whole conversation; the
 // curator takes the answer, comments, grades, and accepts it or returns it for rework. A decision is
@@ -32,7 +32,7 @@ function Attachment({ file }: { file: HomeworkAttachment }) {
   if (file.kind === 'photo' && file.preview) {
     return (
       <li className="cur-file cur-file--photo">
-        <a href={file.url} target="_blank" rel="noreferrer" title={`${file.name}, ${fileSize(file.size_bytes)}`}>
+        <a href={file.url} target="_blank" rel="noreferrer" title={`${file.name}, ${formatFileSize(file.size_bytes)}`}>
           <img src={file.preview.url} alt={`Фото: ${file.name}`} width={file.preview.width ?? 240} height={file.preview.height ?? 240} loading="lazy" />
         </a>
       </li>
@@ -43,7 +43,7 @@ function Attachment({ file }: { file: HomeworkAttachment }) {
       <li className="cur-file cur-file--video">
         <video src={file.url} controls preload="metadata" aria-label={`Видео: ${file.name}`} />
         <a href={file.url} download={file.name} className="admin-small">
-          {file.name}, {fileSize(file.size_bytes)}
+          {file.name}, {formatFileSize(file.size_bytes)}
         </a>
       </li>
     );
@@ -53,7 +53,7 @@ function Attachment({ file }: { file: HomeworkAttachment }) {
       <a href={file.url} download={file.name}>
         {file.name}
       </a>{' '}
-      <span className="admin-muted admin-small">{fileSize(file.size_bytes)}</span>
+      <span className="admin-muted admin-small">{formatFileSize(file.size_bytes)}</span>
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { formatDateTime } from '@crema/contract/format';
 import { waited } from './words.ts';
 import './curator.css';
 
-export { curatorPaths, fileSize, waited } from './words.ts';
+export { curatorPaths, waited } from './words.ts';
 
 // Parts the curators' screens share: addresses, the status words and labels, how long an answer waits.
 

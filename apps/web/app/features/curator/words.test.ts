@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, queueHref, waited } from './words.ts';
+import { formatFileSize } from '@crema/contract/format';
+import { queueHref, waited } from './words.ts';
 
 describe('the curators’ words', () => {
   it('says how long an answer waits, in minutes, hours, then days', () => {
@@ -20,8 +21,8 @@ describe('the curators’ words', () => {
   });
 
   it('writes file sizes as people read them', () => {
-    expect(fileSize(10)).toBe('1 КБ');
-    expect(fileSize(820 * 1024)).toBe('820 КБ');
-    expect(fileSize(12.4 * 1024 * 1024)).toBe('12,4 МБ');
+    expect(formatFileSize(10)).toBe('1 КБ');
+    expect(formatFileSize(820 * 1024)).toBe('820 КБ');
+    expect(formatFileSize(12.4 * 1024 * 1024)).toBe('12,4 МБ');
   });
 });

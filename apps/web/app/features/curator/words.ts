@@ -18,11 +18,6 @@ export function waited(iso: string, now: string): string {
   return `${days} ${pluralRu(days, DAY_FORMS)}`;
 }
 
-/** Bytes as people read them: '820 КБ', '12,4 МБ'. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
-}
 
 /** The queue's filters as the address holds them (status `waiting` — sent and checking — when not given). */
 export interface QueueFilters {

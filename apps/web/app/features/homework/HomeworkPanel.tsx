@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { HomeworkAttachment, HomeworkAttachmentKind, HomeworkMessage, HomeworkThread, HomeworkUpload, LessonBlockView } from '@crema/contract';
-import { formatDateTime } from '@crema/contract/format';
+import { formatDateTime, formatFileSize } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { FormRejection, rejection, useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { homeworkApi } from './api.ts';
-import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, fileSize, guessKind, refusal } from './attachments.ts';
+import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
 import type { RunningUpload } from '../../api/homework-uploads.ts';
 import './homework.css';
 
@@ -42,7 +42,7 @@ function Attachment({ item }: { item: HomeworkAttachment }) {
       <li className="hw-att hw-att--video">
         <video controls preload="metadata" src={item.url} aria-label={`Видео «${item.name}»`} />
         <a className="hw-att__link" href={item.url} download={item.name}>
-          Скачать видео «{item.name}», {fileSize(item.size_bytes)}
+          Скачать видео «{item.name}», {formatFileSize(item.size_bytes)}
         </a>
       </li>
     );
@@ -51,7 +51,7 @@ function Attachment({ item }: { item: HomeworkAttachment }) {
     <li className="hw-att hw-att--file">
       <a className="hw-att__link" href={item.url} download={item.name}>
         <span className="hw-att__name">{item.name}</span>
-        <span className="hw-att__meta">Скачать, {fileSize(item.size_bytes)}</span>
+        <span className="hw-att__meta">Скачать, {formatFileSize(item.size_bytes)}</span>
       </a>
     </li>
   );
@@ -311,7 +311,7 @@ function AnswerForm({ enrolmentId, block, thread, onSent }: { enrolmentId: numbe
               {item.preview ? <img className="hw-pick__thumb" src={item.preview} alt="" /> : <span className="hw-pick__thumb hw-pick__thumb--file" aria-hidden="true" />}
               <span className="hw-pick__body">
                 <span className="hw-pick__name">
-                  {KIND_LABEL[item.kind].what} «{item.file.name}», {fileSize(item.file.size)}
+                  {KIND_LABEL[item.kind].what} «{item.file.name}», {formatFileSize(item.file.size)}
                 </span>
                 <Progress item={item} />
               </span>

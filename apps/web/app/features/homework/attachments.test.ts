@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, guessKind, refusal } from './attachments.ts';
+import { formatFileSize } from '@crema/contract/format';
+import { guessKind, refusal } from './attachments.ts';
 import { refusalText, uploadIdOf } from '../../api/homework-uploads.ts';
 
 const accepts = { text: true, photos: 2, videos: 0, files: 1 };
@@ -26,9 +27,9 @@ describe('the learner’s homework attachments', () => {
   });
 
   it('says sizes as people read them', () => {
-    expect(fileSize(500)).toBe('1 КБ');
-    expect(fileSize(820 * 1024)).toBe('820 КБ');
-    expect(fileSize(12.44 * 1024 * 1024)).toBe('12,4 МБ');
+    expect(formatFileSize(500)).toBe('1 КБ');
+    expect(formatFileSize(820 * 1024)).toBe('820 КБ');
+    expect(formatFileSize(12.44 * 1024 * 1024)).toBe('12,4 МБ');
   });
 
   it('reads the server’s refusal of an upload and the upload id of its address', () => {

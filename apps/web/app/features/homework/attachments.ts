@@ -30,11 +30,6 @@ export const PICKER_ACCEPT: Record<HomeworkAttachmentKind, string> = {
 
 export const KIND_COUNT: Record<HomeworkAttachmentKind, 'photos' | 'videos' | 'files'> = { photo: 'photos', video: 'videos', file: 'files' };
 
-/** Sizes as people read them: '820 КБ', '12,4 МБ'. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} КБ`;
-  return `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} МБ`;
-}
 
 /** A picked file's kind by what the browser says of it: the picker it came from, unless it is plainly a video or a picture. */
 export function guessKind(file: { type: string; name: string }, picked: HomeworkAttachmentKind, accepts: HomeworkAccepts): HomeworkAttachmentKind {
