@@ -35,7 +35,7 @@ export default function ProfileMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { signOut, pending, failed } = useSignOut();
-  const waiting = useWaitingCount(user, location.pathname);
+  const waiting = useWaitingCount(user, location.pathname, open);
   // The server renders this menu, but it answers clicks only once its lazy chunk has hydrated it:
   // `data-ready` says so (tests wait for it rather than tapping a button that is not listening yet).
   useEffect(() => buttonRef.current?.setAttribute('data-ready', 'true'), []);

@@ -5,8 +5,9 @@ import type { SessionUser } from '../../lib/session.ts';
 import { isCurator } from './menu.ts';
 
 // The count of homework answers waiting for a curator, beside 'Проверка заданий' in the profile
-// dropdown and the account sidebar. Read by the browser after the page shows (the root data every
-// page loads does not carry it), once for both menus, and again after a minute at the most.
+// dropdown and the account sidebar. Read by the browser (the root data every page loads does not
+// carry it): by the sidebar when an account page shows, by the dropdown when it opens; once for both
+// menus, and again after a minute at the most.
 
 const FRESH_MS = 60_000;
 let cached: { at: number; count: Promise<number | null> } | null = null;
@@ -21,18 +22,22 @@ function waitingCount(): Promise<number | null> {
   return count;
 }
 
-/** The waiting count for `user` (null for someone who does not check homework, and until it is read). `key` reads it again when it changes (a navigation). */
-export function useWaitingCount(user: SessionUser, key?: string): number | null {
+/**
+ * The waiting count for `user` (null for someone who does not check homework, and until it is read).
+ * `key` reads it again when it changes (a navigation); `enabled` false reads nothing (the profile
+ * dropdown reads it when it opens, not on every page).
+ */
+export function useWaitingCount(user: SessionUser, key?: string, enabled = true): number | null {
   const [count, setCount] = useState<number | null>(null);
   const curator = isCurator(user);
   useEffect(() => {
-    if (!curator) return;
+    if (!curator || !enabled) return;
     let live = true;
     void waitingCount().then((n) => live && setCount(n));
     return () => {
       live = false;
     };
-  }, [curator, key]);
+  }, [curator, key, enabled]);
   return curator ? count : null;
 }
 
