@@ -18,6 +18,7 @@ import { scheduledLettersJob } from './modules/mail/scheduled.ts';
 import { homeworkUploadSweepJob, homeworkUploadsDir } from './modules/homework/uploads.ts';
 import { createStorage } from './modules/media/storage.ts';
 import { homeworkDigestJob } from './modules/homework/digest.ts';
+import { homeworkVideoJob, homeworkVideosDir } from './modules/homework/videos.ts';
 
 /** Each tick's lag and each run's duration and outcome, in the process's metrics. */
 const JOB_METRICS: JobObserver = { run: observeJobRun, lag: setJobLag };
@@ -31,6 +32,7 @@ export function backgroundJobs(options: {
   pollMs?: number;
 }): Jobs {
   const { config, db } = options;
+  const storage = createStorage(config);
   return (
     new Jobs({ db, log: options.log, observer: options.observer ?? JOB_METRICS, pollMs: options.pollMs })
       // Asks the provider about payments left pending (a lost notification must not lose a paid
@@ -58,7 +60,9 @@ export function backgroundJobs(options: {
       // Issues the certificates that attempts finished by the learning sweep earned.
       .add(certificateCatchUpJob({ db, links: { publicUrl: config.publicUrl }, everyMs: 15 * 60_000 }))
       // Removes homework uploads never sent within a day: stored files with no message, and parts left unfinished.
-      .add(homeworkUploadSweepJob({ db, storage: createStorage(config), dir: homeworkUploadsDir(config) }))
+      .add(homeworkUploadSweepJob({ db, storage, dir: homeworkUploadsDir(config) }))
       .add(homeworkDigestJob(db, config.publicUrl))
+      // Makes a phone copy (H.264 MP4, 720p) and a poster of each homework video, one at a time.
+      .add(homeworkVideoJob({ db, storage, ffmpeg: config.ffmpeg, dir: homeworkVideosDir(config), log: options.log }))
   );
 }

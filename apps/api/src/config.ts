@@ -97,6 +97,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
     IMAGE_CACHE_MAX_MB: z.coerce.number({ error: 'ожидается число мегабайт' }).int().min(16).max(1_048_576).default(1024),
+    /** The video encoder for homework videos' phone copies: a command on PATH or a path; empty — none. */
+    FFMPEG_PATH: z.string().default('ffmpeg'),
     CONTENT_CACHE_TTL_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(5000),
     SECRET_KEY: z.string().min(MIN_SECRET_LENGTH, 'секретный ключ должен быть не короче 32 символов').optional(),
     SECRET_KEY_PREVIOUS: z
@@ -181,6 +183,8 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     contentCacheTtlMs: env.CONTENT_CACHE_TTL_MS,
+    /** ffmpeg for the phone copies of homework videos, or null: videos are then played as they were sent. */
+    ffmpeg: env.FFMPEG_PATH.trim() || null,
     /**
      * Where uploads live (modules/media/storage.ts, decision 0076): a folder on the disk (shared by
      * the processes that mount it) or an S3-compatible bucket. Checked in loadConfig.

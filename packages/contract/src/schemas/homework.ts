@@ -96,6 +96,15 @@ export const homeworkAttachmentSchema = z
     content_type: z.string(),
     url: z.string().describe('адрес файла (по правам просмотра; поддерживает Range)'),
     preview: imageSchema.nullable().describe('фотография в размере для телефона; null — не картинка'),
+    playback: z
+      .object({
+        url: z.string().describe('копия для телефона: H.264 в MP4, не больше 1280×720'),
+        poster: z.string().describe('кадр из видео (WebP)'),
+        width: z.number().int(),
+        height: z.number().int(),
+      })
+      .nullable()
+      .describe('видео в размере для телефона; null — не видео или копия ещё готовится (тогда играет исходный файл)'),
   })
   .meta({ id: 'HomeworkAttachment' });
 export type HomeworkAttachment = z.infer<typeof homeworkAttachmentSchema>;

@@ -11,6 +11,12 @@ import { users } from './users.ts';
 /** sent — waiting; checking — a curator took it; returned — for rework; accepted — done. */
 export const homeworkStatusEnum = pgEnum('homework_status', ['sent', 'checking', 'returned', 'accepted']);
 export const homeworkAttachmentKindEnum = pgEnum('homework_attachment_kind', ['photo', 'video', 'file']);
+/**
+ * A video's phone copy: `pending` — waiting for the encoder (the original is played meanwhile);
+ * `ready` — the copy and its poster are stored beside the original; `original` — the encoder could
+ * not read it, so the original is all there is.
+ */
+export const homeworkVideoStateEnum = pgEnum('homework_video_state', ['pending', 'ready', 'original']);
 
 /** A curator of a whole course (group_id null) or of one of its groups. */
 export const curators = pgTable(
@@ -113,9 +119,17 @@ export const homeworkAttachments = pgTable(
     contentType: text().notNull(),
     width: integer(),
     height: integer(),
+    /** Videos only (null for the rest): whether the phone copy is made; its sides are then in width and height. */
+    videoState: homeworkVideoStateEnum(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex().on(t.upload), index().on(t.messageId), index().on(t.uploaderId, t.createdAt)],
+  (t) => [
+    uniqueIndex().on(t.upload),
+    index().on(t.messageId),
+    index().on(t.uploaderId, t.createdAt),
+    // The encoder's queue: only the few videos still waiting.
+    index('homework_attachments_video_pending_idx').on(t.id).where(sql`${t.videoState} = 'pending'`),
+  ],
 );
 
 export type Curator = typeof curators.$inferSelect;

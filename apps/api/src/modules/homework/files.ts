@@ -33,6 +33,12 @@ export function phoneKey(storageKey: string): string {
   return `${storageKey.replace(/\.[A-Za-z0-9]+$/, '')}-phone.webp`;
 }
 
+/** The keys of a video's phone copy (H.264 MP4) and its poster (WebP) beside the original. */
+export function videoKeys(storageKey: string): { phone: string; poster: string } {
+  const base = storageKey.replace(/\.[A-Za-z0-9]+$/, '');
+  return { phone: `${base}-phone.mp4`, poster: `${base}-poster.webp` };
+}
+
 /** A photo's phone size: its sides fitted into PHONE_SIDE, never enlarged. */
 export function phoneSize(width: number | null, height: number | null): { width: number | null; height: number | null } {
   if (!width || !height) return { width, height };
@@ -46,8 +52,11 @@ export function fileUrl(id: number): string {
 }
 
 /** An attachment as the thread and the curator's card show it. */
-export function toAttachment(row: Pick<HomeworkAttachmentRow, 'id' | 'kind' | 'name' | 'sizeBytes' | 'contentType' | 'width' | 'height'>): HomeworkAttachment {
+export function toAttachment(
+  row: Pick<HomeworkAttachmentRow, 'id' | 'kind' | 'name' | 'sizeBytes' | 'contentType' | 'width' | 'height' | 'videoState'>,
+): HomeworkAttachment {
   const url = fileUrl(row.id);
+  const played = row.kind === 'video' && row.videoState === 'ready' && row.width && row.height;
   return {
     id: row.id,
     kind: row.kind,
@@ -56,6 +65,7 @@ export function toAttachment(row: Pick<HomeworkAttachmentRow, 'id' | 'kind' | 'n
     content_type: row.contentType,
     url,
     preview: row.kind === 'photo' ? { original: url, url: `${url}?size=phone`, ...phoneSize(row.width, row.height) } : null,
+    playback: played ? { url: `${url}?size=phone`, poster: `${url}?size=poster`, width: row.width!, height: row.height! } : null,
   };
 }
 

@@ -1,20 +1,28 @@
 // Homework files over real HTTP: a tus upload in parts (resumed where it stopped), the checks of
-// the finished file, photos re-encoded without EXIF with a phone size, the private storage /media/
-// refuses, the access-checked file route with byte ranges, and the sweep of uploads never sent.
+// the finished file, photos re-encoded without EXIF with a phone size, videos' phone copies made by
+// ffmpeg (Debian's package; .ci/run installs it), the private storage /media/ refuses, the
+// access-checked file route with byte ranges, and the sweep of uploads never sent.
+import { execFile } from 'node:child_process';
 import http from 'node:http';
-import { readdir, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { HomeworkThread, HomeworkUpload } from '@crema/contract';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { debianProgram } from '../../test/debian.ts';
 import { buildCourse, buildEnrolment, buildGroup, buildLesson, buildLessonBlock, buildModule, buildOwner, buildUser, signInAs, type TestSession } from '../../test/factories.ts';
 import type { HomeworkBlockData } from '../../db/schema/blocks.ts';
 import { curators, homeworkAttachments } from '../../db/schema/index.ts';
 import { readObject } from '../media/storage.ts';
 import { homeworkUploadsDir, sweepPendingUploads, UPLOAD_TEXTS } from './uploads.ts';
-import { phoneKey } from './files.ts';
+import { phoneKey, videoKeys } from './files.ts';
+import { encodePendingVideos, homeworkVideoJob, homeworkVideosDir } from './videos.ts';
+
+const run = promisify(execFile);
 
 let t: TestContext;
 beforeAll(async () => {
@@ -356,5 +364,130 @@ describe('the sweep of pending uploads', () => {
     const names = await readdir(dir);
     expect(names).not.toContain(stale);
     expect(names).toContain(recent);
+  });
+});
+
+describe('phone copies of videos', () => {
+  beforeAll(() => Promise.all([debianProgram('ffmpeg', 'ffmpeg'), debianProgram('ffprobe', 'ffmpeg')]), 600_000);
+
+  /** A phone's upright video: HEVC in a MOV, 1080×1920, with sound — what a camera roll holds. Made once. */
+  let made: Promise<Buffer> | undefined;
+  const phoneVideo = () => (made ??= makePhoneVideo());
+  async function makePhoneVideo(): Promise<Buffer> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'crema-video-'));
+    try {
+      const out = path.join(dir, 'IMG_0042.MOV');
+      await run('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'testsrc2=s=1080x1920:r=30:d=0.6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.6'],
+        ...['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-x265-params', 'log-level=error', '-c:a', 'aac', '-shortest', out],
+      ]);
+      return await readFile(out);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** What ffprobe says of `bytes`: each stream's codec and sides. */
+  async function probe(bytes: Buffer): Promise<{ codec_name: string; width?: number; height?: number }[]> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'crema-probe-'));
+    try {
+      const file = path.join(dir, 'copy.mp4');
+      await writeFile(file, bytes);
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]);
+      return (JSON.parse(stdout) as { streams: { codec_name: string; width?: number; height?: number }[] }).streams;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('makes an H.264 MP4 of 720×1280 with its index first and a poster, served to those who see the answer; an unreadable video plays as sent', async () => {
+    const s = await setup({ maxFileMb: 50, accepts: { text: true, photos: 0, videos: 2, files: 0 } });
+    const { db } = t.database;
+    const storage = t.app.media.storage;
+    const mov = await uploaded(s.session, s.block.id, await phoneVideo(), 'IMG_0042.MOV');
+    const broken = await uploaded(s.session, s.block.id, mp4, 'битое.mp4');
+    expect(mov).toMatchObject({ kind: 'video', content_type: 'video/quicktime' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/course/${s.enrolment.id}/homework/${s.block.id}/`,
+      headers: s.session.headers,
+      payload: { uploads: [mov.upload, broken.upload] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [before, brokenBefore] = (sent.json() as HomeworkThread).messages[0]!.attachments;
+    // Until the copy is made the original plays; asking for the phone size gives the original too.
+    expect(before!.playback).toBeNull();
+    const early = await t.app.inject({ method: 'GET', url: `${before!.url}?size=phone`, headers: s.session.headers });
+    expect(early.headers['content-type']).toBe('video/quicktime');
+    expect((await t.app.inject({ method: 'GET', url: `${before!.url}?size=poster`, headers: s.session.headers })).statusCode).toBe(404);
+
+    const dir = homeworkVideosDir(t.app.deps.config);
+    const done = await encodePendingVideos(db, storage, { ffmpeg: 'ffmpeg', dir });
+    expect(done.ready).toBe(1);
+    expect(done.original).toBeGreaterThanOrEqual(1);
+    const states = await db
+      .select({ id: homeworkAttachments.id, state: homeworkAttachments.videoState })
+      .from(homeworkAttachments)
+      .where(inArray(homeworkAttachments.id, [before!.id, brokenBefore!.id]))
+      .orderBy(homeworkAttachments.id);
+    expect(states.map((row) => row.state)).toEqual(['ready', 'original']);
+    expect(await readdir(dir)).toEqual([]);
+
+    const thread = await t.app.inject({ method: 'GET', url: `/api/user/course/${s.enrolment.id}/homework/${s.block.id}/`, headers: s.session.headers });
+    const [video, brokenVideo] = (thread.json() as HomeworkThread).messages[0]!.attachments;
+    expect(video!.playback).toEqual({ url: `${video!.url}?size=phone`, poster: `${video!.url}?size=poster`, width: 720, height: 1280 });
+    expect(brokenVideo!.playback).toBeNull();
+
+    const phone = await t.app.inject({ method: 'GET', url: video!.playback!.url, headers: s.session.headers });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers['content-type']).toBe('video/mp4');
+    expect(phone.headers['content-disposition']).toContain('IMG_0042.mp4');
+    const bytes = phone.rawPayload;
+    // The index (moov) before the pictures (mdat): a phone starts playing before it has it all.
+    expect(bytes.indexOf('moov')).toBeGreaterThan(0);
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    expect(await probe(bytes)).toEqual([
+      { codec_name: 'h264', width: 720, height: 1280 },
+      { codec_name: 'aac' },
+    ]);
+    const range = await t.app.inject({ method: 'GET', url: video!.playback!.url, headers: { ...s.session.headers, range: 'bytes=0-99' } });
+    expect(range.statusCode).toBe(206);
+    const poster = await t.app.inject({ method: 'GET', url: video!.playback!.poster, headers: s.session.headers });
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 720, height: 1280 });
+    // The original stays as it was sent.
+    const original = await t.app.inject({ method: 'GET', url: video!.url, headers: s.session.headers });
+    expect(original.headers['content-type']).toBe('video/quicktime');
+    expect(original.rawPayload.length).toBe(mov.size_bytes);
+    // Nobody else reaches the copies.
+    const stranger = await signInAs(t.app, await buildUser(db));
+    for (const url of [video!.playback!.url, video!.playback!.poster])
+      expect((await t.app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
+
+    // The sweep of an upload never sent removes its copies with it.
+    const unsent = await uploaded(s.session, s.block.id, await phoneVideo(), 'второе.MOV');
+    expect((await encodePendingVideos(db, storage, { ffmpeg: 'ffmpeg', dir })).ready).toBe(1);
+    const [row] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.upload, unsent.upload));
+    const keys = videoKeys(row!.storageKey);
+    expect(await storage.head(keys.phone)).not.toBeNull();
+    await db.update(homeworkAttachments).set({ createdAt: new Date(Date.now() - 2 * DAY) }).where(eq(homeworkAttachments.id, row!.id));
+    await sweepPendingUploads(db, storage, homeworkUploadsDir(t.app.deps.config));
+    expect(await storage.head(keys.phone)).toBeNull();
+    expect(await storage.head(keys.poster)).toBeNull();
+  }, 120_000);
+
+  it('leaves videos waiting, playing as sent, when there is no ffmpeg, and says so once', async () => {
+    const s = await setup();
+    const { db } = t.database;
+    const sent = await uploaded(s.session, s.block.id, mp4, 'урок.mp4');
+    const warnings: unknown[] = [];
+    const log = { ...t.app.log, warn: (...args: unknown[]) => warnings.push(args) } as unknown as Parameters<typeof homeworkVideoJob>[0]['log'];
+    const job = homeworkVideoJob({ db, storage: t.app.media.storage, ffmpeg: '/nonexistent/ffmpeg', dir: homeworkVideosDir(t.app.deps.config), log });
+    expect(await job.run()).toBeUndefined();
+    expect(await job.run()).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    const [row] = await db.select().from(homeworkAttachments).where(eq(homeworkAttachments.upload, sent.upload));
+    expect(row!.videoState).toBe('pending');
   });
 });

@@ -28,7 +28,7 @@ import type { JobDefinition } from '../../lib/jobs.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { studyScope } from '../learning/scopes.ts';
 import type { Storage } from '../media/storage.ts';
-import { HOMEWORK_KEY_PREFIX, PHONE_SIDE, phoneKey } from './files.ts';
+import { HOMEWORK_KEY_PREFIX, PHONE_SIDE, phoneKey, videoKeys } from './files.ts';
 import { curatedCourses } from './scopes.ts';
 
 const MB = 1024 * 1024;
@@ -147,6 +147,8 @@ export interface StoredUpload {
   contentType: string;
   width: number | null;
   height: number | null;
+  /** Videos wait for their phone copy (videos.ts). */
+  videoState: 'pending' | null;
 }
 
 /** The kind a detected type is for this block: a picture is a photo where photos are taken, else a file if files are. */
@@ -177,7 +179,7 @@ export async function storeHomeworkFile(storage: Storage, block: UploadBlock, fi
     const storageKey = `${base}.${detected.ext}`;
     const contentType = MIME_BY_EXT[detected.ext] ?? detected.mime;
     await storage.put(storageKey, createReadStream(file), { contentType, size });
-    return { kind, storageKey, sizeBytes: size, contentType, width: null, height: null };
+    return { kind, storageKey, sizeBytes: size, contentType, width: null, height: null, videoState: kind === 'video' ? 'pending' : null };
   }
 
   const open = () => sharp(file, { failOn: 'error', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE });
@@ -203,7 +205,7 @@ export async function storeHomeworkFile(storage: Storage, block: UploadBlock, fi
   const contentType = `image/${format}`;
   await storage.put(storageKey, photo.data, { contentType });
   await storage.put(phoneKey(storageKey), phone, { contentType: 'image/webp' });
-  return { kind, storageKey, sizeBytes: photo.data.length, contentType, width: photo.info.width, height: photo.info.height };
+  return { kind, storageKey, sizeBytes: photo.data.length, contentType, width: photo.info.width, height: photo.info.height, videoState: null };
 }
 
 // ---------------------------------------------------------------- the tus server
@@ -388,10 +390,10 @@ export class HomeworkUploads {
   }
 }
 
-/** Removes a stored homework file and its phone size. */
+/** Removes a stored homework file and its copies (a photo's phone size, a video's phone copy and poster). */
 export async function removeStored(storage: Storage, storageKey: string): Promise<void> {
-  await storage.delete(storageKey);
-  await storage.delete(phoneKey(storageKey));
+  const video = videoKeys(storageKey);
+  for (const key of [storageKey, phoneKey(storageKey), video.phone, video.poster]) await storage.delete(key);
 }
 
 // ---------------------------------------------------------------- the sweep

@@ -7,6 +7,7 @@ import { messagesOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessages } from '../../ui/FormMessages.tsx';
+import { HomeworkVideo } from '../../ui/HomeworkVideo.tsx';
 import { curatorApi } from './api.ts';
 import { uploadCommentFile } from './upload.ts';
 import { SubmissionFacts, curatorPaths } from './ui.tsx';
@@ -41,7 +42,7 @@ function Attachment({ file }: { file: HomeworkAttachment }) {
   if (file.kind === 'video') {
     return (
       <li className="cur-file cur-file--video">
-        <video src={file.url} controls preload="metadata" aria-label={`Видео: ${file.name}`} />
+        <HomeworkVideo file={file} />
         <a href={file.url} download={file.name} className="admin-small">
           {file.name}, {formatFileSize(file.size_bytes)}
         </a>

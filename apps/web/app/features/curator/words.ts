@@ -8,9 +8,10 @@ export const curatorPaths = {
   submission: (id: number) => `/curator/homework/${id}/`,
 } as const;
 
-/** How long ago `iso` was, by the loader's `now`: '40 минут', '5 часов', '3 дня'. */
+/** How long ago `iso` was, by the loader's `now`: 'меньше минуты', '40 минут', '5 часов', '3 дня'. */
 export function waited(iso: string, now: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(iso)) / 60_000));
+  if (minutes === 0) return 'меньше минуты';
   if (minutes < 60) return `${minutes} ${pluralRu(minutes, MINUTE_FORMS)}`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} ${pluralRu(hours, HOUR_FORMS)}`;

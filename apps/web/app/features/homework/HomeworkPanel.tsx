@@ -8,6 +8,7 @@ import { FormMessages } from '../../ui/FormMessages.tsx';
 import { homeworkApi } from './api.ts';
 import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
 import type { RunningUpload } from '../../api/homework-uploads.ts';
+import { HomeworkVideo } from '../../ui/HomeworkVideo.tsx';
 import './homework.css';
 
 // The learner's part of a homework block on the lesson page (decision 0087), under its task: the
@@ -40,7 +41,7 @@ function Attachment({ item }: { item: HomeworkAttachment }) {
   if (item.kind === 'video') {
     return (
       <li className="hw-att hw-att--video">
-        <video controls preload="metadata" src={item.url} aria-label={`Видео «${item.name}»`} />
+        <HomeworkVideo file={item} />
         <a className="hw-att__link" href={item.url} download={item.name}>
           Скачать видео «{item.name}», {formatFileSize(item.size_bytes)}
         </a>
