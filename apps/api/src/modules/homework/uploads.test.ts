@@ -142,6 +142,30 @@ describe('tus uploads at /api/homework/uploads/', () => {
     expect((await readdir(homeworkUploadsDir(t.app.deps.config))).filter((name) => name.startsWith(body.upload))).toEqual([]);
   });
 
+  it('takes an iPhone’s HEIC photo and keeps it as JPEG with a phone size; a broken HEIC is refused in Russian', async () => {
+    const s = await setup();
+    // 800×600, a red square in its top-left corner, encoded by libheif (HEVC in HEIF).
+    const heic = await readFile(path.join(import.meta.dirname, 'test-files', 'latte.heic'));
+    const body = await uploaded(s.session, s.block.id, heic, 'IMG_0007.HEIC');
+    expect(body).toMatchObject({ kind: 'photo', name: 'IMG_0007.HEIC', content_type: 'image/jpeg' });
+    const [row] = await t.database.db.select().from(homeworkAttachments).where(eq(homeworkAttachments.upload, body.upload));
+    expect(row).toMatchObject({ width: 800, height: 600 });
+    expect(row!.storageKey).toMatch(/\.jpg$/);
+    const stored = (await readObject(t.app.media.storage, row!.storageKey))!;
+    expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    const { data } = await sharp(stored).extract({ left: 10, top: 10, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(180);
+    expect(data[1]).toBeLessThan(60);
+    const phone = await sharp((await readObject(t.app.media.storage, phoneKey(row!.storageKey)))!).metadata();
+    expect([phone.format, phone.width, phone.height]).toEqual(['webp', 800, 600]);
+
+    // The header of a HEIC with its picture cut off.
+    const { finish } = await upload(s.session, s.block.id, heic.subarray(0, 1200), 'обрезано.heic');
+    const broken = await finish();
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ file: [UPLOAD_TEXTS.badImage] });
+  });
+
   it('refuses by content, whatever the name: an SVG, a program, a video where none is taken — and keeps nothing', async () => {
     const s = await setup({ accepts: { text: true, photos: 2, videos: 0, files: 0 } });
     for (const [bytes, name] of [

@@ -9,9 +9,11 @@
 // sweep below removes what was not sent within a day.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { fileTypeFromFile } from 'file-type';
@@ -41,7 +43,7 @@ const PHOTO_MAX_SIDE = 4096;
 
 /** What each kind of attachment may be, by content, and the server's cap whatever the block says. */
 export const HOMEWORK_KINDS = {
-  photo: { types: ['jpg', 'png', 'webp', 'avif'], maxBytes: 30 * MB, label: 'фотографию JPG, PNG или WebP' },
+  photo: { types: ['jpg', 'png', 'webp', 'avif', 'heic'], maxBytes: 30 * MB, label: 'фотографию JPG, PNG, WebP или HEIC' },
   video: { types: ['mp4', 'webm', 'mov'], maxBytes: HOMEWORK_FILE_MAX_MB * MB, label: 'видео MP4, WebM или MOV' },
   file: {
     types: ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'jpg', 'png', 'mp3', 'm4a'],
@@ -182,14 +184,17 @@ export async function storeHomeworkFile(storage: Storage, block: UploadBlock, fi
     return { kind, storageKey, sizeBytes: size, contentType, width: null, height: null, videoState: kind === 'video' ? 'pending' : null };
   }
 
-  const open = () => sharp(file, { failOn: 'error', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE });
-  const meta = await open()
+  const limits = { failOn: 'error', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE } as const;
+  // The header tells the sides without decoding the picture (HEIC's too).
+  const meta = await sharp(file, limits)
     .metadata()
     .catch(() => null);
   if (!meta?.width || !meta.height) throw ApiError.fields({ file: [UPLOAD_TEXTS.badImage] });
   if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw ApiError.fields({ file: [UPLOAD_TEXTS.hugeImage] });
-  // JPEG stays JPEG, PNG stays PNG (screenshots, transparency); WebP and AVIF become WebP.
-  const format = detected.ext === 'jpg' ? 'jpeg' : detected.ext === 'png' ? 'png' : 'webp';
+  const heic = detected.ext === 'heic' ? await decodeHeic(file) : null;
+  const open = () => (heic ? sharp(heic.data, { ...limits, raw: { width: heic.width, height: heic.height, channels: 4 } }) : sharp(file, limits));
+  // JPEG stays JPEG, PNG stays PNG (screenshots, transparency); an iPhone's HEIC becomes JPEG; WebP and AVIF become WebP.
+  const format = detected.ext === 'jpg' || heic ? 'jpeg' : detected.ext === 'png' ? 'png' : 'webp';
   const fitted = (side: number) => open().rotate().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
   const photo = await fitted(PHOTO_MAX_SIDE)
     .toFormat(format, format === 'png' ? {} : { quality: 85 })
@@ -206,6 +211,37 @@ export async function storeHomeworkFile(storage: Storage, block: UploadBlock, fi
   await storage.put(storageKey, photo.data, { contentType });
   await storage.put(phoneKey(storageKey), phone, { contentType: 'image/webp' });
   return { kind, storageKey, sizeBytes: photo.data.length, contentType, width: photo.info.width, height: photo.info.height, videoState: null };
+}
+
+/** heic-decode's entry, for the decoding thread. */
+const HEIC_DECODE = createRequire(import.meta.url).resolve('heic-decode');
+/** The decoding thread: plain CommonJS, so it runs however the server itself is started. */
+const HEIC_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+require(workerData.module)({ buffer: workerData.bytes }).then(
+  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }, [image.data.buffer]),
+  () => parentPort.postMessage({ error: true }),
+);`;
+
+/**
+ * An iPhone's HEIC photo as RGBA pixels, turned as the camera meant. The image library here reads
+ * HEIC's header but not its HEVC picture, so libheif (WebAssembly, in heic-decode) decodes it — in a
+ * thread of its own, since a 12-megapixel photo takes seconds that pages must not wait for.
+ */
+async function decodeHeic(file: string): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+  const bytes = await readFile(file);
+  const worker = new Worker(HEIC_THREAD, { eval: true, workerData: { module: HEIC_DECODE, bytes }, stdout: true, stderr: true });
+  try {
+    const answer = await new Promise<{ error?: true; width?: number; height?: number; data?: Uint8ClampedArray }>((resolve) => {
+      worker.once('message', resolve);
+      worker.once('error', () => resolve({ error: true }));
+      worker.once('exit', () => resolve({ error: true }));
+    });
+    if (answer.error || !answer.data) throw ApiError.fields({ file: [UPLOAD_TEXTS.badImage] });
+    return { data: answer.data, width: answer.width!, height: answer.height! };
+  } finally {
+    await worker.terminate();
+  }
 }
 
 // ---------------------------------------------------------------- the tus server
