@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AdminBlocks, AdminCourse, AdminModule, Category, MyCourse } from '@crema/contract';
@@ -7,9 +9,10 @@ import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 
 // Homework checked by curators, on the screens: the owner names a curator in the course builder's
 // 'Кураторы'; the curator finds the answer waiting under 'Проверка заданий' (with the count in the
-// profile menu), reads it beside the task, returns it with a comment, meets a stale version (409,
-// then 'Обновить ответ'), and accepts the next answer with a grade; the owner then removes the
-// curator after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
+// profile menu), reads it beside the task, returns it with a comment carrying a picture, a video and
+// a PDF (the learner sees all three in the lesson's conversation), meets a stale version (409, then
+// 'Обновить ответ'), and accepts the next answer with a grade; the owner then removes the curator
+// after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
 
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
 const WEB = { 'x-crema-client': 'web' };
@@ -77,6 +80,10 @@ async function person(browser: Browser, baseURL: string, name: string): Promise<
 
 /** A picture of one pixel (PNG). */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** A short MP4 of the demo's (a few seconds, 16 KB). */
+const VIDEO = readFileSync(path.resolve(import.meta.dirname, '../../api/src/db/seed/videos/espresso-recipe.mp4'));
+/** A small PDF as the server reads it (its type is read from its first bytes). */
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%âãÏÓ\n'), Buffer.alloc(4096, 0x20)]);
 
 const TASK = {
   title: 'Сердце на капучино',
@@ -117,11 +124,15 @@ async function courseWithHomework(page: Page): Promise<{ course: AdminCourse; le
   return { course, lessonId: lesson.id, blockId: saved.pages[0]![0]!.id };
 }
 
+/** The learner's enrolment in the course. */
+async function enrolmentOf(page: Page, courseId: number): Promise<number> {
+  const mine = await api<MyCourse[]>(page, 'GET', '/api/user/courses/');
+  return mine.find((c) => c.course.id === courseId)!.id;
+}
+
 /** The learner's answer, as the lesson page sends it. */
 async function answer(page: Page, courseId: number, blockId: number, text: string) {
-  const mine = await api<MyCourse[]>(page, 'GET', '/api/user/courses/');
-  const enrolment = mine.find((c) => c.course.id === courseId)!;
-  await api(page, 'POST', `/api/user/course/${enrolment.id}/homework/${blockId}/`, { text }, { 'idempotency-key': randomUUID() });
+  await api(page, 'POST', `/api/user/course/${await enrolmentOf(page, courseId)}/homework/${blockId}/`, { text }, { 'idempotency-key': randomUUID() });
 }
 
 test('an owner names a curator; the curator returns an answer with a comment, meets a stale version, accepts the next with a grade', async ({
@@ -133,7 +144,7 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   test.setTimeout(120_000);
   const project = test.info().project.name;
   await login(OWNER.email, { password: OWNER.password });
-  const { course, blockId } = await courseWithHomework(page);
+  const { course, lessonId, blockId } = await courseWithHomework(page);
   const learner = await person(browser, baseURL!, 'hw-learner');
   const curator = await person(browser, baseURL!, 'hw-curator');
   // A new account is invited; the course joins their learning when they take the pending grants (as 'Мое обучение' does).
@@ -207,14 +218,40 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   await expect(cp.getByLabel('Комментарий')).toHaveAttribute('aria-invalid', 'true');
   await expect(cp.getByText('Напишите, что исправить.')).toBeVisible();
   await cp.getByLabel('Комментарий').fill('Пена слишком крупная: взбивайте дольше и стучите кувшином о стол.');
-  // A picture with the comment: it goes up at once, by the resumable upload.
-  await cp.locator('.cur-pictures input[type=file]').setInputFiles({ name: 'pena.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL, 'base64') });
-  await expect(cp.getByRole('list', { name: 'Фото к комментарию' })).toContainText('pena.png загружено');
+  // Files with the comment — a picture, a short video and a PDF, picked together: each goes up at once, by the resumable upload.
+  await cp.getByLabel('Приложить файлы').setInputFiles([
+    { name: 'pena.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL, 'base64') },
+    { name: 'kuvshin.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+    { name: 'pamyatka.pdf', mimeType: 'application/pdf', buffer: PDF },
+  ]);
+  const picked = cp.getByRole('list', { name: 'Файлы к комментарию' });
+  for (const name of ['pena.png', 'kuvshin.mp4', 'pamyatka.pdf']) await expect(picked.getByRole('listitem').filter({ hasText: name })).toContainText('загружено');
+  await cp.locator('.cur-review-form').screenshot({ path: `/tmp/hwc-files-${project}.png` });
   await cp.getByRole('button', { name: 'Вернуть на доработку' }).click();
   await expect(cp.getByRole('status').filter({ hasText: 'возвращено' })).toHaveText(/Задание возвращено на доработку\./);
-  await expect(cp.locator('.cur-message--curator')).toContainText('Пена слишком крупная');
-  await expect(cp.locator('.cur-message--curator').getByRole('img', { name: 'Фото: pena.png' })).toBeVisible();
+  const comment = cp.locator('.cur-message--curator');
+  await expect(comment).toContainText('Пена слишком крупная');
+  await expect(comment.getByRole('img', { name: 'Фото: pena.png' })).toBeVisible();
+  await expect(comment.getByLabel('Видео: kuvshin.mp4')).toBeVisible();
+  await expect(comment.getByRole('link', { name: 'pamyatka.pdf' })).toBeVisible();
   await expect(cp.locator('.cur-card__facts .cur-status').first()).toHaveText('На доработке');
+
+  // The learner reads the comment in the lesson with all three files: the picture, the video to play, the PDF to download.
+  await learner.page.goto(`/user/courses/${await enrolmentOf(learner.page, course.id)}/lessons/${lessonId}/`);
+  await hydrated(learner.page);
+  const conversation = learner.page.getByRole('region', { name: TASK.title }).getByRole('list', { name: 'Переписка по заданию' });
+  const fromCurator = conversation.locator('.hw-msg--curator');
+  await expect(fromCurator).toContainText('Пена слишком крупная');
+  await expect(fromCurator.getByRole('img', { name: 'Фотография «pena.png»' })).toBeVisible();
+  await expect(fromCurator.getByLabel('Видео «kuvshin.mp4»')).toBeVisible();
+  await expect(fromCurator.getByRole('link', { name: /^Скачать видео «kuvshin\.mp4»/ })).toBeVisible();
+  const pdf = fromCurator.getByRole('link', { name: /pamyatka\.pdf/ });
+  await expect(pdf).toBeVisible();
+  // The PDF itself reaches the learner, byte for byte.
+  const download = await learner.page.request.get((await pdf.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.compare(await download.body(), PDF)).toBe(0);
+  await conversation.screenshot({ path: `/tmp/hwc-learner-files-${project}.png` });
 
   // The learner answers again; the curator opens it, and meanwhile the answer changes (the curator's
   // own other tab takes it): the decision from the old version is refused, then made on the new one.

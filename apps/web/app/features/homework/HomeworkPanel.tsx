@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { HomeworkAttachment, HomeworkAttachmentKind, HomeworkMessage, HomeworkThread, HomeworkUpload, LessonBlockView } from '@crema/contract';
 import { formatDateTime, formatFileSize } from '@crema/contract/format';
+import { HOMEWORK_PICKER_ACCEPT } from '@crema/contract/rules';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { FormRejection, rejection, useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { homeworkApi } from './api.ts';
-import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
+import { KIND_COUNT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
 import type { RunningUpload } from '../../api/homework-uploads.ts';
 import './homework.css';
 
@@ -285,7 +286,7 @@ function AnswerForm({ enrolmentId, block, thread, onSent }: { enrolmentId: numbe
                 className="hw-picker__input"
                 type="file"
                 multiple
-                accept={kind === 'photo' ? 'image/*' : kind === 'video' ? 'video/*' : PICKER_ACCEPT.file}
+                accept={kind === 'photo' ? 'image/*' : kind === 'video' ? 'video/*' : HOMEWORK_PICKER_ACCEPT.file}
                 onChange={(event) => {
                   add(event.target.files, kind);
                   event.target.value = '';
