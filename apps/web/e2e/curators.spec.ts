@@ -242,6 +242,8 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   const conversation = learner.page.getByRole('region', { name: TASK.title }).getByRole('list', { name: 'Переписка по заданию' });
   const fromCurator = conversation.locator('.hw-msg--curator');
   await expect(fromCurator).toContainText('Пена слишком крупная');
+  // The curator has no name in the profile: 'Куратор', said once.
+  await expect(fromCurator.locator('.hw-msg__who')).toHaveText('Куратор');
   await expect(fromCurator.getByRole('img', { name: 'Фотография «pena.png»' })).toBeVisible();
   await expect(fromCurator.getByLabel('Видео «kuvshin.mp4»')).toBeVisible();
   await expect(fromCurator.getByRole('link', { name: /^Скачать видео «kuvshin\.mp4»/ })).toBeVisible();

@@ -63,7 +63,8 @@ function Message({ message }: { message: HomeworkMessage }) {
   return (
     <li className={`hw-msg hw-msg--${message.author.role}`}>
       <p className="hw-msg__head">
-        <span className="hw-msg__who">{mine ? 'Ваш ответ' : `${message.author.name}, куратор`}</span>
+        {/* A curator without a name is 'Куратор' already: not 'Куратор, куратор'. */}
+        <span className="hw-msg__who">{mine ? 'Ваш ответ' : message.author.name.toLowerCase() === 'куратор' ? message.author.name : `${message.author.name}, куратор`}</span>
         <time className="hw-msg__when" dateTime={message.created_at}>
           {formatDateTime(message.created_at)}
         </time>
