@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import type { AdminBlocks, AdminCourse, AdminModule, Category, MyCourse } from '@crema/contract';
+import type { AdminBlocks, AdminCourse, AdminModule, Category, CourseCurator, CuratorQueuePage, MyCourse, SchoolGroup } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
-import { expect, mailedCode, newEmail, test } from './fixtures.ts';
+import { STAFF_TEST_GROUP, expect, mailedCode, newEmail, test } from './fixtures.ts';
 
 // Homework checked by curators, on the screens: the owner names a curator in the course builder's
 // 'Кураторы'; the curator finds the answer waiting under 'Проверка заданий' (with the count in the
@@ -13,8 +13,11 @@ import { expect, mailedCode, newEmail, test } from './fixtures.ts';
 // a PDF (the learner sees all three in the lesson's conversation), meets a stale version (409, then
 // 'Обновить ответ'), and accepts the next answer with a grade; the owner then removes the curator
 // after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
+// A curator of one group sees that group's answers only, and another group's answer of the same
+// course is the 404 page.
 
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
+const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
 const WEB = { 'x-crema-client': 'web' };
 
 // The refusals the screens show on purpose (a return without a comment, a stale version).
@@ -76,6 +79,21 @@ async function person(browser: Browser, baseURL: string, name: string): Promise<
   });
   expect(res.status()).toBe(200);
   return { page, email };
+}
+
+/** A demo account in a browser of its own, signed in by its password. */
+async function demo(browser: Browser, baseURL: string, account: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', timezoneId: 'Asia/Vladivostok', viewport: test.info().project.use.viewport ?? undefined });
+  await context.addCookies([{ name: 'hideCookiesPanel', value: '1', url: baseURL }]);
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/token/', { headers: WEB, data: { username: account.email, password: account.password } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+/** The learner's name in their profile, as the curators' screens show it. */
+async function named(page: Page, first: string, last: string) {
+  await api(page, 'PATCH', '/api/user/personal/', { first_name: first, last_name: last });
 }
 
 /** A picture of one pixel (PNG). */
@@ -299,4 +317,70 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   for (const row of audience.results) await api(page, 'DELETE', `/api/admin/courses/${course.id}/audience/${row.user_course_id}/`);
   await learner.page.context().close();
   await curator.page.context().close();
+});
+
+test('a group’s curator sees the answers of that group only; another group’s answer is the 404 page', async ({ page, login, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await login(OWNER.email, { password: OWNER.password });
+  const { course, blockId } = await courseWithHomework(page);
+  const ours = await person(browser, baseURL!, 'hw-ours');
+  const theirs = await person(browser, baseURL!, 'hw-theirs');
+  const curator = await person(browser, baseURL!, 'hw-group-curator');
+  await named(ours.page, 'Ольга', 'Утренняя');
+  await named(theirs.page, 'Вера', 'Вечерняя');
+
+  // Staff make two groups of the course and put one learner in each (through the API: the back office's screens are another spec's).
+  const staff = await demo(browser, baseURL!, STAFF);
+  const today = new Date().toISOString().slice(0, 10);
+  const group = (title: string) =>
+    api<SchoolGroup>(staff, 'POST', '/api/admin/school/groups/', {
+      course_id: course.id,
+      title: `${STAFF_TEST_GROUP} ${title} ${project} ${Date.now()}`,
+      starts_on: today,
+      format: 'offline',
+      location: 'Москва, ул. Покровка, д. 27',
+      capacity: 6,
+    });
+  const morning = await group('утро');
+  const evening = await group('вечер');
+  try {
+    await api(staff, 'POST', `/api/admin/school/groups/${morning.id}/members/`, { email: ours.email });
+    await api(staff, 'POST', `/api/admin/school/groups/${evening.id}/members/`, { email: theirs.email });
+    await answer(ours.page, course.id, blockId, 'Утренняя группа: сердце получилось.');
+    await answer(theirs.page, course.id, blockId, 'Вечерняя группа: сердце расплылось.');
+
+    // The owner names the curator for the morning group only.
+    const appointed = await api<CourseCurator>(page, 'POST', `/api/admin/courses/${course.id}/curators/`, { email: curator.email, group_id: morning.id });
+    expect(appointed.group).toMatchObject({ id: morning.id });
+    const all = await api<CuratorQueuePage>(page, 'GET', `/api/curator/homework/?course=${course.id}`);
+    const other = all.results.find((card) => card.learner.name === 'Вера Вечерняя');
+    expect(other, 'the owner sees the evening group’s answer').toBeDefined();
+
+    // The curator's queue: the morning learner's answer, not the evening one's.
+    const cp = curator.page;
+    await cp.goto('/curator/homework/');
+    await hydrated(cp);
+    const cards = cp.getByRole('list', { name: 'Ответы учеников' }).getByRole('listitem').filter({ hasText: course.title });
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText('Ольга Утренняя');
+    await expect(cards).toContainText(morning.title);
+    await expect(cp.getByRole('list', { name: 'Ответы учеников' })).not.toContainText('Вера Вечерняя');
+    await cp.locator('#content').screenshot({ path: `/tmp/hwc-group-queue-${project}.png` });
+    await cards.getByRole('link', { name: TASK.title }).click();
+    await expect(cp.getByRole('region', { name: 'Переписка' })).toContainText('Утренняя группа: сердце получилось.');
+
+    // The evening answer by its address: the 404 page, nothing of it shown.
+    const res = await cp.goto(`/curator/homework/${other!.id}/`);
+    expect(res?.status()).toBe(404);
+    await expect(cp.getByRole('heading', { name: 'Такой страницы нет' })).toBeVisible();
+    await expect(cp.locator('body')).not.toContainText('сердце расплылось');
+  } finally {
+    // Closed again, as the other specs leave their groups; the learners' access ends (the draft stays: it has had learners).
+    for (const made of [morning, evening]) await api(staff, 'POST', `/api/admin/school/groups/${made.id}/close/`, {}).catch(() => undefined);
+    const audience = await api<{ results: { user_course_id: number }[] }>(page, 'GET', `/api/admin/courses/${course.id}/audience/`);
+    for (const row of audience.results) await api(page, 'DELETE', `/api/admin/courses/${course.id}/audience/${row.user_course_id}/`).catch(() => undefined);
+    for (const someone of [ours, theirs, curator]) await someone.page.context().close();
+    await staff.context().close();
+  }
 });
