@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import type { AdminBlocks, AdminCourse, AdminModule, Category, CourseCurator, CuratorQueuePage, MyCourse, SchoolGroup } from '@crema/contract';
+import type { AdminBlocks, AdminCourse, AdminModule, Category, CourseCurator, CuratorQueuePage, HomeworkDeadline, MyCourse, SchoolGroup } from '@crema/contract';
 import { CSRF_HEADER, SESSION_COOKIES } from '@crema/contract/rules';
 import { STAFF_TEST_GROUP, expect, mailedCode, newEmail, test } from './fixtures.ts';
 
@@ -14,7 +14,9 @@ import { STAFF_TEST_GROUP, expect, mailedCode, newEmail, test } from './fixtures
 // 'Обновить ответ'), and accepts the next answer with a grade; the owner then removes the curator
 // after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
 // A curator of one group sees that group's answers only, and another group's answer of the same
-// course is the 404 page.
+// course is the 404 page. A homework past its deadline: the late answer is 'Срок прошёл' on the
+// curator's card and answer page and 'После срока' in the owner's 'Кураторы'; the learner who
+// answered late and the one who has not answered read '— срок прошёл' beside the deadline.
 
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
@@ -108,8 +110,8 @@ const TASK = {
   text: 'Сфотографируйте сердце из молочной пены и опишите, как взбивали молоко.',
 };
 
-/** A draft course of the owner with a published lesson whose only block is a homework. */
-async function courseWithHomework(page: Page): Promise<{ course: AdminCourse; lessonId: number; blockId: number }> {
+/** A draft course of the owner with a published lesson whose only block is a homework (with the deadline given). */
+async function courseWithHomework(page: Page, deadline: HomeworkDeadline | null = null): Promise<{ course: AdminCourse; lessonId: number; blockId: number }> {
   const categories = await api<Category[]>(page, 'GET', '/api/categories/');
   const course = await api<AdminCourse>(page, 'POST', '/api/admin/courses/', {
     title: `Курс с заданием e2e ${Date.now()}`,
@@ -130,7 +132,7 @@ async function courseWithHomework(page: Page): Promise<{ course: AdminCourse; le
             accepts: { text: true, photos: 3, videos: 0, files: 0 },
             max_file_mb: 20,
             gate: 'none',
-            deadline: null,
+            deadline,
           },
         },
       ],
@@ -382,5 +384,68 @@ test('a group’s curator sees the answers of that group only; another group’s
     for (const row of audience.results) await api(page, 'DELETE', `/api/admin/courses/${course.id}/audience/${row.user_course_id}/`).catch(() => undefined);
     for (const someone of [ours, theirs, curator]) await someone.page.context().close();
     await staff.context().close();
+  }
+});
+
+test('a homework past its deadline: a late answer is marked for the curator and the owner, and a learner sees the deadline gone, answered or not', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await login(OWNER.email, { password: OWNER.password });
+  // A deadline long gone, by Moscow time.
+  const { course, lessonId, blockId } = await courseWithHomework(page, { type: 'date', at: '2025-01-15T18:00:00+03:00' });
+  const late = await person(browser, baseURL!, 'hw-late');
+  const silent = await person(browser, baseURL!, 'hw-silent');
+  const curator = await person(browser, baseURL!, 'hw-course-curator');
+  await named(late.page, 'Пётр', 'Опоздавший');
+  for (const learner of [late, silent]) {
+    await api(page, 'POST', `/api/admin/courses/${course.id}/audience/`, { email: learner.email });
+    await api(learner.page, 'POST', '/api/user/courses/grants/', {});
+  }
+  try {
+    await answer(late.page, course.id, blockId, 'Простите, сдаю позже срока.');
+    await api(page, 'POST', `/api/admin/courses/${course.id}/curators/`, { email: curator.email, group_id: null });
+
+    // The curator's queue: the late answer's card says the deadline has passed, and so does the answer's page.
+    const cp = curator.page;
+    await cp.goto('/curator/homework/');
+    await hydrated(cp);
+    const card = cp.getByRole('list', { name: 'Ответы учеников' }).getByRole('listitem').filter({ hasText: course.title });
+    await expect(card).toContainText('Пётр Опоздавший');
+    await expect(card.getByText('Срок прошёл', { exact: true })).toBeVisible();
+    await expect(card).toContainText('Срок 15.01.2025 18:00');
+    await card.screenshot({ path: `/tmp/hwc-overdue-queue-${project}.png` });
+    await card.getByRole('link', { name: TASK.title }).click();
+    await expect(cp.getByRole('heading', { level: 1, name: TASK.title })).toBeVisible();
+    await expect(cp.locator('.cur-card__facts').getByText('Срок прошёл', { exact: true })).toBeVisible();
+
+    // The owner's 'Кураторы': the curator has one answer that came after the deadline.
+    await page.goto(`/admin/courses/${course.id}/curators/`);
+    await hydrated(page);
+    const load = page.getByRole('list', { name: 'Кураторы курса' }).getByRole('listitem').filter({ hasText: curator.email });
+    await expect(load.getByText('После срока: 1')).toBeVisible();
+    await expect(load.getByText('Ждут проверки: 1')).toBeVisible();
+    await load.screenshot({ path: `/tmp/hwc-overdue-curators-${project}.png` });
+
+    // The learners, in the lesson: the one who answered late and the one who has not answered at all.
+    for (const [learner, status] of [
+      [late, 'Отправлено на проверку'],
+      [silent, 'Не отправлено'],
+    ] as const) {
+      await learner.page.goto(`/user/courses/${await enrolmentOf(learner.page, course.id)}/lessons/${lessonId}/`);
+      await hydrated(learner.page);
+      const mine = learner.page.getByRole('region', { name: TASK.title }).getByRole('status');
+      await expect(mine).toContainText(status);
+      await expect(mine.getByText('Сдать до 15.01.2025 18:00 (МСК) — срок прошёл')).toBeVisible();
+    }
+    await silent.page.getByRole('region', { name: TASK.title }).screenshot({ path: `/tmp/hwc-overdue-learner-${project}.png` });
+  } finally {
+    const audience = await api<{ results: { user_course_id: number }[] }>(page, 'GET', `/api/admin/courses/${course.id}/audience/`);
+    for (const row of audience.results) await api(page, 'DELETE', `/api/admin/courses/${course.id}/audience/${row.user_course_id}/`).catch(() => undefined);
+    for (const someone of [late, silent, curator]) await someone.page.context().close();
   }
 });
