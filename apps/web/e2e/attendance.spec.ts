@@ -47,6 +47,8 @@ async function student(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 test('a curator marks a session on the phone-friendly list; the learner sees the mark and what to catch up on', async ({ page, login, browser, baseURL }) => {
+  // Two browsers and four full-page pictures: near the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const learner = await student(browser, baseURL!);
   // The student's own group under way (the demo's first group of their course), and one of its started sessions.
   const groups = await api<MyGroup[]>(learner, 'GET', '/api/user/groups/');
