@@ -9,7 +9,8 @@ import { expect, test } from './fixtures.ts';
 // save. A list saved meanwhile by someone else is refused in Russian with a button that loads it.
 // The student then sees 'Пропуск' and the session's lesson to catch up on in their group's timetable.
 // A learner at /curator/groups/ gets the 404 page. The marks are taken away at the end (a shared
-// demo database); each project marks a session of its own.
+// demo database); each project marks a session of its own. Leaving a list with marks not saved
+// (the back button, the link to the group) asks first; 'Остаться' keeps them; after the save it asks nothing.
 
 const PASSWORD = 'crema-demo-2026';
 const STAFF = 'staff@crema.local';
@@ -46,6 +47,8 @@ async function student(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 test('a curator marks a session on the phone-friendly list; the learner sees the mark and what to catch up on', async ({ page, login, browser, baseURL }) => {
+  // Two browsers and four full-page pictures: near the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const learner = await student(browser, baseURL!);
   // The student's own group under way (the demo's first group of their course), and one of its started sessions.
   const groups = await api<MyGroup[]>(learner, 'GET', '/api/user/groups/');
@@ -123,4 +126,70 @@ test('a curator marks a session on the phone-friendly list; the learner sees the
   });
   await page.goto(`/curator/groups/${own!.id}/`);
   await page.screenshot({ path: `/tmp/att-group-${test.info().project.name}.png`, fullPage: true });
+});
+
+test('leaving a session’s list with marks not saved asks first; after the save it asks nothing', async ({ page, login, browser, baseURL }) => {
+  const project = test.info().project.name;
+  const learner = await student(browser, baseURL!);
+  const groups = await api<MyGroup[]>(learner, 'GET', '/api/user/groups/');
+  const own = groups.find((g) => g.learners.some((l) => l.student === null))!;
+  const detail = await api<MyGroupDetail>(learner, 'GET', `/api/user/groups/${own.id}/`);
+  const started = detail.sessions.filter((s) => new Date(s.starts_at).getTime() < Date.now());
+  // Sessions of their own: the test above marks the first two (one per project).
+  expect(started.length).toBeGreaterThanOrEqual(4);
+  const session = started[project.startsWith('phone') ? 2 : 3]!;
+  const mine = own.learners.find((l) => l.student === null)!.user_course_id;
+  await learner.context().close();
+
+  await login(STAFF, { password: PASSWORD });
+  const group = await api<CuratorGroupDetail>(page, 'GET', `/api/curator/groups/${own.id}/`);
+  const studentName = group.members.find((m) => m.user_course_id === mine)!.name;
+  const sessionLink = new RegExp(session.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const groupHeading = page.getByRole('heading', { level: 1, name: own.title });
+  const sessionHeading = page.getByRole('heading', { level: 1, name: session.title });
+  const dialog = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+
+  // The group's page, then the session's list within the site (so the back button stays in it).
+  await page.goto(`/curator/groups/${own.id}/`);
+  await hydrated(page);
+  await page.getByRole('link', { name: sessionLink }).first().click();
+  await expect(sessionHeading).toBeVisible();
+  const toggles = page.getByRole('group', { name: studentName });
+  const late = toggles.getByRole('button', { name: 'Опоздание' });
+  await late.click();
+  await expect(late).toHaveAttribute('aria-pressed', 'true');
+
+  // The back button asks; 'Остаться' keeps the page and the mark.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Отметки этого занятия не сохранены. Если уйти сейчас, они пропадут.');
+  await expect(dialog.getByRole('button', { name: 'Остаться' })).toBeFocused();
+  await page.screenshot({ path: `/tmp/att-leave-${project}.png` });
+  await dialog.getByRole('button', { name: 'Остаться' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sessionHeading).toBeVisible();
+  await expect(late).toHaveAttribute('aria-pressed', 'true');
+
+  // So does the link back to the group.
+  await page.getByRole('link', { name: `← ${own.title}` }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Остаться' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sessionHeading).toBeVisible();
+  await expect(late).toHaveAttribute('aria-pressed', 'true');
+
+  // Saved: the same link leaves at once.
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.locator('.att-savebar__count')).toContainText('Сохранено.');
+  await page.getByRole('link', { name: `← ${own.title}` }).click();
+  await expect(groupHeading).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Clean up: every mark of this session taken away.
+  const last = await api<AttendanceSheet>(page, 'GET', `/api/curator/groups/${own.id}/sessions/${session.id}/`);
+  expect(last.rows.find((r) => r.user_course_id === mine)!.status).toBe('late');
+  await api(page, 'PUT', `/api/curator/groups/${own.id}/sessions/${session.id}/`, {
+    version: last.version,
+    marks: last.rows.map((r) => ({ user_course_id: r.user_course_id, status: null, note: '' })),
+  });
 });

@@ -37,6 +37,45 @@ function FieldErrors({ id, messages }: { id: string; messages: string[] | undefi
 
 const toCount = (value: string) => (value.trim() === '' ? 0 : Math.max(0, Math.trunc(Number(value)) || 0));
 
+/**
+ * A labelled whole number, typed on a phone's digit keyboard. An emptied field is 0, shown empty
+ * where 0 is not allowed (`min` above it), so the person types the number afresh.
+ */
+function NumberField({
+  label,
+  hint,
+  errors,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  errors: string[] | undefined;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field look="lesson" label={label} hint={hint} errors={errors}>
+      {(props) => (
+        <input
+          {...props}
+          className="le-input hw-edit__number"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={value === 0 && min > 0 ? '' : value}
+          onChange={(event) => onChange(toCount(event.target.value))}
+        />
+      )}
+    </Field>
+  );
+}
+
 function DeadlineFields({ deadline, onChange, errors, uid }: { deadline: HomeworkDeadline | null; onChange: (deadline: HomeworkDeadline | null) => void; errors: Errors; uid: string }) {
   // The date and time as typed: `at` is set only once both make a moment.
   const [parts, setParts] = useState(() => deadlineParts(deadline?.type === 'date' ? deadline.at : ''));
@@ -81,25 +120,15 @@ function DeadlineFields({ deadline, onChange, errors, uid }: { deadline: Homewor
         </div>
       ) : null}
       {deadline?.type === 'days' ? (
-        <Field
-          look="lesson"
+        <NumberField
           label="Сколько дней на задание"
           hint="Считаются с открытия урока: с начала занятия группы, к которому он привязан, иначе — с первого открытия учеником."
           errors={[...(errors['deadline.days'] ?? []), ...(errors.deadline ?? [])]}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className="le-input hw-edit__number"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              value={deadline.days || ''}
-              onChange={(event) => onChange({ type: 'days', days: toCount(event.target.value) })}
-            />
-          )}
-        </Field>
+          min={1}
+          max={365}
+          value={deadline.days}
+          onChange={(days) => onChange({ type: 'days', days })}
+        />
       ) : null}
       {deadline === null ? <FieldErrors id={`${uid}-deadline`} messages={errors.deadline} /> : null}
     </fieldset>
@@ -214,37 +243,28 @@ export function HomeworkFields({
         </label>
         <div className="hw-edit__counts">
           {COUNTS.map(({ key, label, max }) => (
-            <Field key={key} look="lesson" label={label} hint={`0 — нельзя, до ${max}`} errors={errors[`accepts.${key}`]}>
-              {(props) => (
-                <input
-                  {...props}
-                  className="le-input hw-edit__number"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={max}
-                  value={data.accepts[key]}
-                  onChange={(event) => onChange({ ...data, accepts: { ...data.accepts, [key]: toCount(event.target.value) } })}
-                />
-              )}
-            </Field>
+            <NumberField
+              key={key}
+              label={label}
+              hint={`0 — нельзя, до ${max}`}
+              errors={errors[`accepts.${key}`]}
+              min={0}
+              max={max}
+              value={data.accepts[key]}
+              onChange={(count) => onChange({ ...data, accepts: { ...data.accepts, [key]: count } })}
+            />
           ))}
         </div>
         <FieldErrors id={`${uid}-accepts`} messages={acceptErrors} />
-        <Field look="lesson" label="Наибольший размер одного файла, МБ" hint={`От 1 до ${HOMEWORK_FILE_MAX_MB} МБ.`} errors={errors.max_file_mb}>
-          {(props) => (
-            <input
-              {...props}
-              className="le-input hw-edit__number"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={HOMEWORK_FILE_MAX_MB}
-              value={data.max_file_mb || ''}
-              onChange={(event) => onChange({ ...data, max_file_mb: toCount(event.target.value) })}
-            />
-          )}
-        </Field>
+        <NumberField
+          label="Наибольший размер одного файла, МБ"
+          hint={`От 1 до ${HOMEWORK_FILE_MAX_MB} МБ.`}
+          errors={errors.max_file_mb}
+          min={1}
+          max={HOMEWORK_FILE_MAX_MB}
+          value={data.max_file_mb}
+          onChange={(mb) => onChange({ ...data, max_file_mb: mb })}
+        />
       </fieldset>
       <fieldset className="le-fieldset hw-edit__group">
         <legend className="le-field__label">Что ждёт принятия задания</legend>

@@ -6,13 +6,15 @@ import { formatDateTime } from '@crema/contract/format';
 import { ApiRequestError } from '../../api/client.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
+import { useUnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { attendanceApi, attendancePaths } from './api.ts';
 import './attendance.css';
 
 // /curator/groups/{id}/sessions/{sessionId}/: a session's list on a phone — one row per member with
 // four big toggles (pressed again, a toggle takes the mark away) and a note, 'Все пришли' for the
 // usual case, and one save of the whole list at the version it was opened at. Another curator's save
-// in between is the server's 409: said in Russian, with a button that loads their list.
+// in between is the server's 409: said in Russian, with a button that loads their list. Leaving the
+// page with marks not saved asks first (a link, the back button, closing the tab).
 
 interface Mark {
   status: AttendanceStatus | null;
@@ -44,6 +46,8 @@ function Sheet({ sheet, justSaved, onSaved }: { sheet: AttendanceSheet; justSave
     const m = marks.get(r.user_course_id)!;
     return m.status !== r.status || m.note.trim() !== r.note;
   });
+  // A saved list comes back as a new version, and a new version is a new Sheet: nothing to release.
+  const guard = useUnsavedGuard(changed && !form.busy, 'Отметки этого занятия не сохранены. Если уйти сейчас, они пропадут.');
   const markedCount = [...marks.values()].filter((m) => m.status !== null).length;
   const allPresent = () => {
     setSaved(false);
@@ -69,6 +73,7 @@ function Sheet({ sheet, justSaved, onSaved }: { sheet: AttendanceSheet; justSave
 
   return (
     <section aria-labelledby="att-sheet-title" className="att att-sheet">
+      {guard.dialog}
       <p className="att-back">
         <Link to={attendancePaths.group(group.id)}>← {group.title}</Link>
       </p>

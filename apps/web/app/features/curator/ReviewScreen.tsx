@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CuratorSubmission, HomeworkAccepts, HomeworkAttachment, HomeworkMessage, HomeworkUpload } from '@crema/contract';
 import { formatDateTime, formatFileSize } from '@crema/contract/format';
+import { HOMEWORK_PICKER_ACCEPT } from '@crema/contract/rules';
 import { ApiRequestError } from '../../api/client.ts';
 import { messagesOf } from '../../api/problems.ts';
 import { useApiForm } from '../../api/useApiForm.ts';
@@ -91,24 +92,28 @@ function Message({ message }: { message: HomeworkMessage }) {
 
 type Decision = 'accepted' | 'returned';
 
-/** A picture of the comment: going up, up (its upload id), or refused (the server's words). */
+/** A file of the comment: going up, up (its upload id), or refused (the server's words). */
 interface Picked {
   key: number;
   name: string;
+  size: number;
   percent: number;
   upload?: HomeworkUpload;
   error?: string;
 }
 
-/** The comment's pictures: picked from the gallery or the camera, uploaded at once, removable before sending. */
-function usePictures(blockId: number) {
+/** What the comment's picker offers: photos, videos and documents (the server reads each file's content). */
+const COMMENT_ACCEPT = Object.values(HOMEWORK_PICKER_ACCEPT).join(',');
+
+/** The comment's files: picked from the gallery, the camera or the phone's files, uploaded at once, removable before sending. */
+function useCommentFiles(blockId: number) {
   const [files, setFiles] = useState<Picked[]>([]);
   const next = useRef(0);
   const update = (key: number, changes: Partial<Picked>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...changes } : f)));
   const add = (picked: FileList | null) => {
     for (const file of Array.from(picked ?? [])) {
       const key = (next.current += 1);
-      setFiles((list) => [...list, { key, name: file.name, percent: 0 }]);
+      setFiles((list) => [...list, { key, name: file.name, size: file.size, percent: 0 }]);
       uploadCommentFile(file, blockId, (percent) => update(key, { percent })).then(
         (upload) => update(key, { upload, percent: 100 }),
         (error: unknown) =>
@@ -128,42 +133,48 @@ function usePictures(blockId: number) {
   };
 }
 
-function Pictures({ pictures, disabled }: { pictures: ReturnType<typeof usePictures>; disabled: boolean }) {
+function CommentFiles({ files, disabled }: { files: ReturnType<typeof useCommentFiles>; disabled: boolean }) {
   const id = useId();
   return (
-    <div className="cur-pictures">
+    <div className="cur-attach">
       <input
         id={id}
         className="visually-hidden"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
+        accept={COMMENT_ACCEPT}
         multiple
         disabled={disabled}
+        aria-describedby={`${id}-hint`}
         onChange={(event) => {
-          pictures.add(event.currentTarget.files);
+          files.add(event.currentTarget.files);
           event.currentTarget.value = '';
         }}
       />
-      <label htmlFor={id} className="button button--ghost button--small cur-pictures__pick">
-        Приложить фото
+      <label htmlFor={id} className="button button--ghost button--small cur-attach__pick">
+        Приложить файлы
       </label>
-      {pictures.files.length ? (
-        <ul className="cur-pictures__list" aria-label="Фото к комментарию">
-          {pictures.files.map((file) => (
+      <p id={`${id}-hint`} className="admin-muted admin-small cur-attach__hint">
+        Фото, видео MP4, WebM или MOV, документы PDF, DOCX, XLSX, PPTX, ODT, ZIP или MP3.
+      </p>
+      {files.files.length ? (
+        <ul className="cur-attach__list" aria-label="Файлы к комментарию">
+          {files.files.map((file) => (
             <li key={file.key}>
-              <span className="cur-pictures__name">{file.name}</span>{' '}
-              {file.error ? (
-                <span className="admin-field__error" role="alert">
-                  {file.error}
-                </span>
-              ) : file.upload ? (
-                <span className="admin-muted admin-small">загружено</span>
-              ) : (
-                <progress max={100} value={file.percent} aria-label={`Загрузка ${file.name}`}>
-                  {file.percent}%
-                </progress>
-              )}{' '}
-              <button type="button" className="admin-icon-button" onClick={() => pictures.remove(file.key)} aria-label={`Убрать ${file.name}`}>
+              <span className="cur-attach__file">
+                <span className="cur-attach__name">{file.name}</span> <span className="admin-muted admin-small">{formatFileSize(file.size)}</span>{' '}
+                {file.error ? (
+                  <span className="admin-field__error" role="alert">
+                    {file.error}
+                  </span>
+                ) : file.upload ? (
+                  <span className="admin-muted admin-small">загружено</span>
+                ) : (
+                  <progress max={100} value={file.percent} aria-label={`Загрузка ${file.name}`}>
+                    {file.percent}%
+                  </progress>
+                )}
+              </span>{' '}
+              <button type="button" className="admin-icon-button" onClick={() => files.remove(file.key)} aria-label={`Убрать ${file.name}`}>
                 Убрать
               </button>
             </li>
@@ -181,7 +192,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
   const [grade, setGrade] = useState('');
   // The answer changed since the page was loaded (the server's 409): the curator reloads it.
   const [stale, setStale] = useState(false);
-  const pictures = usePictures(submission.task.id);
+  const files = useCommentFiles(submission.task.id);
   const mine = submission.reviewer_is_me;
 
   const decide = (decision: Decision) =>
@@ -191,7 +202,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
         await curatorApi.review(submission.id, {
           decision,
           text: text.trim(),
-          uploads: pictures.ids,
+          uploads: files.ids,
           grade: grade.trim() === '' ? null : Number(grade),
           version: submission.version,
         });
@@ -200,7 +211,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
         throw error;
       }
       onDone(decision);
-      pictures.clear();
+      files.clear();
       setText('');
       setGrade('');
       await revalidator.revalidate();
@@ -251,7 +262,7 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
       <Field look="admin" label="Комментарий" hint="Для возврата напишите, что исправить; ученик увидит комментарий в уроке." errors={form.errorsOf('text')}>
         {(a11y) => <textarea {...a11y} className="admin-input" rows={5} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
-      <Pictures pictures={pictures} disabled={form.busy} />
+      <CommentFiles files={files} disabled={form.busy} />
       <Field look="admin" label="Оценка" hint="От 0 до 100, необязательно" errors={form.errorsOf('grade')}>
         {(a11y) => (
           <input
@@ -290,12 +301,12 @@ function ReviewForm({ submission, onDone }: { submission: CuratorSubmission; onD
           name="decision"
           value="accepted"
           className="button button--primary"
-          disabled={form.busy || pictures.uploading}
+          disabled={form.busy || files.uploading}
           aria-busy={form.busy}
         >
           Принять
         </button>
-        <button type="submit" name="decision" value="returned" className="button button--ghost" disabled={form.busy || pictures.uploading}>
+        <button type="submit" name="decision" value="returned" className="button button--ghost" disabled={form.busy || files.uploading}>
           Вернуть на доработку
         </button>
       </div>

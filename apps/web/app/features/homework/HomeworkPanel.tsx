@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { HomeworkAttachment, HomeworkAttachmentKind, HomeworkMessage, HomeworkThread, HomeworkUpload, LessonBlockView } from '@crema/contract';
 import { formatDateTime, formatFileSize } from '@crema/contract/format';
+import { HOMEWORK_PICKER_ACCEPT } from '@crema/contract/rules';
 import { ApiRequestError } from '../../api/client.ts';
 import { browserFetch } from '../../api/browser.ts';
 import { FormRejection, rejection, useApiForm } from '../../api/useApiForm.ts';
 import { FormMessages } from '../../ui/FormMessages.tsx';
 import { homeworkApi } from './api.ts';
-import { KIND_COUNT, PICKER_ACCEPT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
+import { KIND_COUNT, STATUS_NOTE, STATUS_TEXT, guessKind, refusal } from './attachments.ts';
 import type { RunningUpload } from '../../api/homework-uploads.ts';
 import { HomeworkVideo } from '../../ui/HomeworkVideo.tsx';
 import './homework.css';
@@ -63,7 +64,8 @@ function Message({ message }: { message: HomeworkMessage }) {
   return (
     <li className={`hw-msg hw-msg--${message.author.role}`}>
       <p className="hw-msg__head">
-        <span className="hw-msg__who">{mine ? 'Ваш ответ' : `${message.author.name}, куратор`}</span>
+        {/* A curator without a name is 'Куратор' already: not 'Куратор, куратор'. */}
+        <span className="hw-msg__who">{mine ? 'Ваш ответ' : message.author.name.toLowerCase() === 'куратор' ? message.author.name : `${message.author.name}, куратор`}</span>
         <time className="hw-msg__when" dateTime={message.created_at}>
           {formatDateTime(message.created_at)}
         </time>
@@ -286,7 +288,7 @@ function AnswerForm({ enrolmentId, block, thread, onSent }: { enrolmentId: numbe
                 className="hw-picker__input"
                 type="file"
                 multiple
-                accept={kind === 'photo' ? 'image/*' : kind === 'video' ? 'video/*' : PICKER_ACCEPT.file}
+                accept={kind === 'photo' ? 'image/*' : kind === 'video' ? 'video/*' : HOMEWORK_PICKER_ACCEPT.file}
                 onChange={(event) => {
                   add(event.target.files, kind);
                   event.target.value = '';

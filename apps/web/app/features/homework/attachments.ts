@@ -21,13 +21,6 @@ export const STATUS_NOTE: Record<HomeworkStatus, string> = {
   accepted: 'Задание принято.',
 };
 
-/** What the file pickers offer, per kind (the server checks the content). */
-export const PICKER_ACCEPT: Record<HomeworkAttachmentKind, string> = {
-  photo: 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif',
-  video: 'video/mp4,video/webm,video/quicktime',
-  file: '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.zip,.jpg,.jpeg,.png,.mp3,.m4a',
-};
-
 export const KIND_COUNT: Record<HomeworkAttachmentKind, 'photos' | 'videos' | 'files'> = { photo: 'photos', video: 'videos', file: 'files' };
 
 
