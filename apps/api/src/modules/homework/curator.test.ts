@@ -26,6 +26,7 @@ import {
 import { NOT_A_CURATOR } from '../auth/plugin.ts';
 import { CURATOR_TEXTS } from './curators.ts';
 import { runHomeworkDigest } from './digest.ts';
+import { CURATOR_ACCEPTS } from './uploads.ts';
 import { FILE_TEXTS } from './files.ts';
 import { REVIEW_TEXTS } from './review.ts';
 
@@ -364,11 +365,17 @@ describe('a comment with pictures', () => {
     const { course, block, lesson } = await homeworkCourse();
     const s = await submitted(course.id, block.id, lesson.id);
     const c = await curatorOf(course.id);
-    const upload = (uploaderId: number, handle: string) =>
-      db().insert(homeworkAttachments).values({ upload: handle, uploaderId, blockId: block.id, kind: 'photo', storageKey: `private/homework/${handle}.webp`, name: 'пена.jpg', sizeBytes: 1000, contentType: 'image/webp', width: 2560, height: 1920 });
+    const upload = (uploaderId: number, handle: string, kind: 'photo' | 'video' = 'photo') =>
+      db().insert(homeworkAttachments).values({ upload: handle, uploaderId, blockId: block.id, kind, storageKey: `private/homework/${handle}.webp`, name: 'пена.jpg', sizeBytes: 1000, contentType: 'image/webp', width: 2560, height: 1920 });
     await upload(c.user.id, `u${c.user.id}-mine0001`);
     await upload(s.user.id, `u${s.user.id}-theirs01`);
     const url = `/api/curator/homework/${s.submission.id}/review/`;
+    // A comment holds at most CURATOR_ACCEPTS of each kind: four videos are one too many.
+    const videos = [1, 2, 3, 4].map((n) => `u${c.user.id}-video000${n}`);
+    for (const handle of videos) await upload(c.user.id, handle, 'video');
+    const tooMany = await post(url, c.session, { decision: 'returned', text: 'Смотрите видео', uploads: videos, version: 0 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ uploads: [FILE_TEXTS.tooMany('video', CURATOR_ACCEPTS.videos)] });
     const refused = await post(url, c.session, { decision: 'returned', text: 'Смотрите фото', uploads: [`u${s.user.id}-theirs01`], version: 0 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ uploads: [FILE_TEXTS.uploadGone] });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HOMEWORK_PICKER_ACCEPT } from '@crema/contract/rules';
 import { HOMEWORK_KINDS } from './uploads.ts';
 
-const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
+const MIME: Record<string, string> = { heic: 'image/heic', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
 
 describe('homework file pickers', () => {
   it('offer every type the server takes, per kind', () => {

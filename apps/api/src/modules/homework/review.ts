@@ -21,6 +21,7 @@ import { sendTemplate } from '../mail/service.ts';
 import { nameOf } from './curators.ts';
 import { attachUploads } from './files.ts';
 import { curatedSubmissions, SUBMISSION_NOT_FOUND } from './scopes.ts';
+import { CURATOR_ACCEPTS } from './uploads.ts';
 
 /** A claim older than this may be taken over by another curator. */
 export const CLAIM_STALE_MINUTES = 30;
@@ -137,7 +138,7 @@ export async function reviewSubmission(
       .insert(homeworkMessages)
       .values({ submissionId: row.id, authorId: actor.user.id, role: 'curator', text: body.text, decision: body.decision, grade: body.grade })
       .returning({ id: homeworkMessages.id });
-    await attachUploads(tx, actor, { blockId: row.blockId, messageId: message!.id, uploads: body.uploads });
+    await attachUploads(tx, actor, { blockId: row.blockId, messageId: message!.id, uploads: body.uploads, accepts: CURATOR_ACCEPTS });
     const accepted = body.decision === 'accepted';
     await tx
       .update(homeworkSubmissions)
