@@ -15,8 +15,9 @@ import { STAFF_TEST_GROUP, expect, mailedCode, newEmail, test } from './fixtures
 // after a confirmation. A learner who checks nothing gets the 404 page at /curator/.
 // A curator of one group sees that group's answers only, and another group's answer of the same
 // course is the 404 page. A homework past its deadline: the late answer is 'Срок прошёл' on the
-// curator's card and answer page and 'После срока' in the owner's 'Кураторы'; the learner who
-// answered late and the one who has not answered read '— срок прошёл' beside the deadline.
+// curator's card and answer page, and in the owner's 'Кураторы' one answer after the deadline and
+// one homework not handed in; the learner who answered late and the one who has not answered read
+// '— срок прошёл' beside the deadline.
 
 const OWNER = { email: 'owner@crema.local', password: 'crema-demo-2026' };
 const STAFF = { email: 'staff@crema.local', password: 'crema-demo-2026' };
@@ -252,7 +253,7 @@ test('an owner names a curator; the curator returns an answer with a comment, me
   const comment = cp.locator('.cur-message--curator');
   await expect(comment).toContainText('Пена слишком крупная');
   await expect(comment.getByRole('img', { name: 'Фото: pena.png' })).toBeVisible();
-  await expect(comment.getByLabel('Видео: kuvshin.mp4')).toBeVisible();
+  await expect(comment.getByLabel('Видео «kuvshin.mp4»')).toBeVisible();
   await expect(comment.getByRole('link', { name: 'pamyatka.pdf' })).toBeVisible();
   await expect(cp.locator('.cur-card__facts .cur-status').first()).toHaveText('На доработке');
 
@@ -423,11 +424,13 @@ test('a homework past its deadline: a late answer is marked for the curator and 
     await expect(cp.getByRole('heading', { level: 1, name: TASK.title })).toBeVisible();
     await expect(cp.locator('.cur-card__facts').getByText('Срок прошёл', { exact: true })).toBeVisible();
 
-    // The owner's 'Кураторы': the curator has one answer that came after the deadline.
+    // The owner's 'Кураторы': the curator has one answer that came after the deadline and one never sent.
     await page.goto(`/admin/courses/${course.id}/curators/`);
     await hydrated(page);
     const load = page.getByRole('list', { name: 'Кураторы курса' }).getByRole('listitem').filter({ hasText: curator.email });
-    await expect(load.getByText('После срока: 1')).toBeVisible();
+    await expect(load.getByText('Ответов после срока: 1')).toBeVisible();
+    // The learner who never answered is counted too.
+    await expect(load.getByText('Не сдано в срок: 1')).toBeVisible();
     await expect(load.getByText('Ждут проверки: 1')).toBeVisible();
     await load.screenshot({ path: `/tmp/hwc-overdue-curators-${project}.png` });
 

@@ -240,6 +240,7 @@ export const courseCuratorSchema = z
     waiting: z.number().int().describe('ждут проверки'),
     waiting_too_long: z.number().int().describe('ждут дольше 48 часов'),
     overdue: z.number().int().describe('ответы после срока, ещё не принятые'),
+    missed: z.number().int().describe('задания без ответа, срок которых прошёл (ученик × задание)'),
   })
   .meta({ id: 'CourseCurator' });
 export type CourseCurator = z.infer<typeof courseCuratorSchema>;

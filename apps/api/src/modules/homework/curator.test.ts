@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseCurator, CuratorQueuePage, CuratorSubmission, CuratorSummary } from '@crema/contract';
-import { auditEvents, certificates, curators, homeworkAttachments, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData } from '../../db/schema/index.ts';
+import { auditEvents, certificates, curators, groupSchedules, homeworkAttachments, homeworkMessages, homeworkSubmissions, lessonProgress, mailOutbox, users, type HomeworkBlockData, type UserCourse as UserCourseRow } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
   buildCertificateSettings,
@@ -145,6 +145,40 @@ describe('course curators: the owner names and removes them', () => {
     expect(after!.isCurator).toBe(false);
     const audit = await db().select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.courseId, course.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['curator.add', 'curator.add', 'curator.remove', 'curator.remove']);
+  });
+
+  it('counts, per curator, the homework nobody answered before its deadline: a fixed moment or days after the lesson opened', async () => {
+    const { owner, course, lesson, lesson2 } = await homeworkCourse();
+    const ownerSession = await signInAs(t.app, owner);
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+    // Lesson 1: a homework due yesterday. Lesson 2: one due two days after the lesson opened.
+    const dueYesterday = await buildLessonBlock(db(), { lessonId: lesson.id, page: 1, sort: 2, type: 'homework', data: { ...HOMEWORK, title: 'Розетка', deadline: { type: 'date', at: hours(-24).toISOString() } } });
+    await buildLessonBlock(db(), { lessonId: lesson2.id, page: 1, type: 'homework', data: { ...HOMEWORK, title: 'Тюльпан', deadline: { type: 'days', days: 2 } } });
+    const enrol = async (values: Partial<UserCourseRow> = {}) => (await buildEnrolment(db(), { userId: (await buildUser(db())).id, courseId: course.id, ...values })).id;
+    // Silent: answered nothing; opened lesson 2 three days ago — both missed.
+    const silent = await enrol();
+    await db().insert(lessonProgress).values({ userCourseId: silent, lessonId: lesson2.id, status: 'partially_completed', createdAt: hours(-72) });
+    // Answered the first in time; has not opened lesson 2 — its clock has not started: none missed.
+    const diligent = await enrol();
+    await db().insert(homeworkSubmissions).values({ blockId: dueYesterday.id, lessonId: lesson.id, userCourseId: diligent, status: 'sent', sentAt: hours(-30), createdAt: hours(-30) });
+    // Hid the course, or their access ended: not counted.
+    await enrol({ isActive: false });
+    await enrol({ accessUntil: hours(-1) });
+    // In a group whose session of lesson 2 began yesterday (the clock runs to tomorrow): only the first missed.
+    const grouped = await enrol();
+    const group = await buildGroup(db(), { courseId: course.id, memberIds: [grouped], sessions: [{ startsAt: hours(-24), endsAt: hours(-22), lessonId: lesson2.id }] });
+    await curatorOf(course.id);
+    await curatorOf(course.id, group.id);
+
+    const list = (await get(`/api/admin/courses/${course.id}/curators/`, ownerSession)).json<CourseCurator[]>();
+    expect(list.map((c) => [c.group?.id ?? null, c.missed])).toEqual([
+      [null, 3],
+      [group.id, 1],
+    ]);
+    // Two days after the group's session, the second is missed too.
+    await db().update(groupSchedules).set({ startsAt: hours(-49), endsAt: hours(-47) }).where(eq(groupSchedules.groupId, group.id));
+    const later = (await get(`/api/admin/courses/${course.id}/curators/`, ownerSession)).json<CourseCurator[]>();
+    expect(later.map((c) => c.missed)).toEqual([4, 2]);
   });
 
   it('keeps is_curator right when one person is named and removed at once on two courses', async () => {

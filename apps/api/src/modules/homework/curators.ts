@@ -7,11 +7,12 @@ import type { CourseCurator, CourseCuratorInput } from '@crema/contract';
 import { firstLastName } from '@crema/contract';
 import type { Executor, Db } from '../../db/client.ts';
 import { findOne } from '../../db/find.ts';
-import { courses, curators, groupMembers, groups, homeworkSubmissions, userCourses, users } from '../../db/schema/index.ts';
+import { courseModules, courses, curators, groupMembers, groupSchedules, groups, homeworkSubmissions, lessonBlocks, lessonProgress, lessons, userCourses, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { maskEmail, recordAudit } from '../audit/record.ts';
 import { ownedBy } from '../catalog/scopes.ts';
+import { OPEN_NOW } from '../learning/scopes.ts';
 
 export const COURSE_NOT_FOUND = 'Курс не найден среди ваших.';
 export const CURATOR_NOT_FOUND = 'Такого куратора у курса нет.';
@@ -48,6 +49,34 @@ const countOf = (condition: ReturnType<typeof sql>) =>
 
 const WAITING = sql`${homeworkSubmissions.status} in ('sent', 'checking')`;
 
+/**
+ * A homework's deadline for an enrolment, by the rule of deadlines.ts in SQL: the block's moment, or
+ * N days after the lesson opened for the learner (the first session of their group tied to it, else
+ * their first opening); null while it has not opened.
+ */
+const deadlineOf = sql`case ${lessonBlocks.data}->'deadline'->>'type'
+  when 'date' then (${lessonBlocks.data}->'deadline'->>'at')::timestamptz
+  when 'days' then coalesce(
+    (select min(gs.starts_at) from ${groupSchedules} as gs
+      inner join ${groupMembers} as gm on gm.group_id = gs.group_id and gm.user_course_id = ${userCourses.id}
+      where gs.lesson_id = ${lessons.id}),
+    (select lp.created_at from ${lessonProgress} as lp where lp.user_course_id = ${userCourses.id} and lp.lesson_id = ${lessons.id})
+  ) + make_interval(days => (${lessonBlocks.data}->'deadline'->>'days')::int)
+end`;
+
+/**
+ * Homework nobody answered in time: each open enrolment a curators row reaches × each homework of
+ * the course's published lessons with no answer, its deadline passed.
+ */
+const missedCount = sql<number>`(select count(*) from ${userCourses}
+    inner join ${courseModules} on ${courseModules.courseId} = ${userCourses.courseId}
+    inner join ${lessons} on ${lessons.moduleId} = ${courseModules.id} and ${lessons.isPublished}
+    inner join ${lessonBlocks} on ${lessonBlocks.lessonId} = ${lessons.id} and ${lessonBlocks.type} = 'homework'
+    where ${reachedBy} and ${OPEN_NOW}
+      and not exists (select 1 from ${homeworkSubmissions}
+        where ${homeworkSubmissions.userCourseId} = ${userCourses.id} and ${homeworkSubmissions.blockId} = ${lessonBlocks.id})
+      and ${deadlineOf} < now())`.mapWith(Number);
+
 /** GET /api/admin/courses/{id}/curators/: the course's curators with what waits for them. */
 export async function listCurators(db: Db, actor: SignedInActor, courseId: number): Promise<CourseCurator[]> {
   await ownCourse(db, actor, courseId);
@@ -65,6 +94,7 @@ export async function listCurators(db: Db, actor: SignedInActor, courseId: numbe
       overdue: countOf(
         sql`${homeworkSubmissions.status} <> 'accepted' and ${homeworkSubmissions.deadlineAt} is not null and ${homeworkSubmissions.createdAt} > ${homeworkSubmissions.deadlineAt}`,
       ),
+      missed: missedCount,
     })
     .from(curators)
     .innerJoin(users, eq(users.id, curators.userId))
@@ -78,6 +108,7 @@ export async function listCurators(db: Db, actor: SignedInActor, courseId: numbe
     waiting: r.waiting,
     waiting_too_long: r.tooLong,
     overdue: r.overdue,
+    missed: r.missed,
   }));
 }
 

@@ -9,7 +9,8 @@ import type { Actor, SignedInActor } from '../auth/actor.ts';
 const NOTHING = sql`false`;
 
 /** An enrolment open for study now: active, with no end of access or one in the future. */
-const OPEN_NOW: SQL = and(eq(userCourses.isActive, true), or(isNull(userCourses.accessUntil), gt(userCourses.accessUntil, sql`now()`)))!;
+/** An enrolment the learner keeps and may study now (not hidden, access not ended). */
+export const OPEN_NOW: SQL = and(eq(userCourses.isActive, true), or(isNull(userCourses.accessUntil), gt(userCourses.accessUntil, sql`now()`)))!;
 
 /**
  * Enrolments the actor may study through now: theirs (the parent's rows include a child's, whose

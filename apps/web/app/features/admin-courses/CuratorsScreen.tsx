@@ -95,7 +95,8 @@ export function CuratorsScreen({ courseId, curators, groups }: { courseId: numbe
               <ul className="admin-card__facts">
                 <li>Ждут проверки: {curator.waiting}</li>
                 <li className={curator.waiting_too_long ? 'admin-curator__late' : undefined}>Ждут дольше 48 часов: {curator.waiting_too_long}</li>
-                <li className={curator.overdue ? 'admin-curator__late' : undefined}>После срока: {curator.overdue}</li>
+                <li className={curator.overdue ? 'admin-curator__late' : undefined}>Ответов после срока: {curator.overdue}</li>
+                <li className={curator.missed ? 'admin-curator__late' : undefined}>Не сдано в срок: {curator.missed}</li>
               </ul>
               <button type="button" className="admin-icon-button" onClick={() => setRemoving(curator)}>
                 Снять
