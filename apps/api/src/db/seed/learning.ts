@@ -1,10 +1,11 @@
 // The demo student's orders, payments, enrolments, lesson progress and test attempts.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
-import { demoClassmates, demoStudent } from './data/site.ts';
-import type { SelectedAnswers } from '../schema/blocks.ts';
+import { demoClassmates, demoHomework, demoStudent } from './data/site.ts';
+import type { HomeworkBlockData, SelectedAnswers } from '../schema/blocks.ts';
+import { deadlineFrom } from '../../modules/homework/deadlines.ts';
 import { correctAnswers, drawQuestions, markQuestion, scoreOf, type GradedQuestion, type SelectedValue } from '../../modules/learning/grading.ts';
 import { loadQuestions } from '../../modules/learning/questions.ts';
 import type { SeededCourse } from './courses.ts';
@@ -184,6 +185,31 @@ export async function seedStudentLearning(
   const childTest = required(childCourse.moduleTests[0], 'the first module test of the child course');
   await recordAttempt(tx, childEnrolment, childTest.id, { number: 1, startedAt: ago(2), minutes: 3, right: (i) => i === 0 });
   await recordAttempt(tx, childEnrolment, childTest.id, { number: 2, startedAt: ago(1), minutes: 2, right: () => true });
+
+  await seedHomeworkAnswer(tx, course(demoHomework.course), now);
+}
+
+/** demoHomework: the classmate's enrolment, the lesson opened two days ago, the answer sent 20 hours ago. */
+async function seedHomeworkAnswer(tx: Executor, latte: SeededCourse, now: Date): Promise<void> {
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const lesson = required(latte.lessons.find((l) => l.title === demoHomework.lesson), `the lesson ${demoHomework.lesson}`);
+  const [block] = await tx
+    .select({ id: s.lessonBlocks.id, data: s.lessonBlocks.data })
+    .from(s.lessonBlocks)
+    .where(and(eq(s.lessonBlocks.lessonId, lesson.id), eq(s.lessonBlocks.type, 'homework')));
+  const [user] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, demoHomework.learner));
+  const userId = required(user, demoHomework.learner).id;
+  const opened = hoursAgo(48);
+  const sentAt = hoursAgo(20);
+  const [enrolment] = await tx.insert(s.userCourses).values({ userId, courseId: latte.id, createdAt: opened }).returning({ id: s.userCourses.id });
+  const userCourseId = required(enrolment).id;
+  await tx.insert(s.lessonProgress).values({ userCourseId, lessonId: lesson.id, status: 'partially_completed', lastPage: 1, createdAt: opened, updatedAt: sentAt });
+  const task = required(block, 'the homework of the lesson').data as HomeworkBlockData;
+  const [submission] = await tx
+    .insert(s.homeworkSubmissions)
+    .values({ blockId: required(block).id, lessonId: lesson.id, userCourseId, status: 'sent', sentAt, deadlineAt: deadlineFrom(task.deadline, opened), createdAt: sentAt, updatedAt: sentAt })
+    .returning({ id: s.homeworkSubmissions.id });
+  await tx.insert(s.homeworkMessages).values({ submissionId: required(submission).id, authorId: userId, role: 'learner', text: demoHomework.text, createdAt: sentAt });
 }
 
 /** Classmates in a group: an account each (a child under their parent's), enrolled, a member, their seat held. */

@@ -83,6 +83,23 @@ describe('seedDatabase', () => {
     expect(body.content.map((c: { slug: string }) => c.slug)).not.toContain('avtorskii-latte-art-chernovik');
   });
 
+  it('has a homework waiting in the latte-art course: the owner sees the classmate’s answer in the queue, oldest first', async () => {
+    const { rows } = await t.database.pool.query<{ id: number }>(`select id from users where email = 'owner@crema.local'`);
+    const session = await signInAs(t.app, { id: rows[0]!.id });
+    const res = await t.app.inject({ method: 'GET', url: '/api/curator/homework/', headers: session.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = res.json() as { count: number; results: { status: string; title: string; learner: { name: string }; course: { title: string }; lesson: { title: string }; overdue: boolean }[] };
+    expect(queue.count).toBe(1);
+    expect(queue.results[0]).toMatchObject({
+      status: 'sent',
+      title: 'Ваше сердце',
+      learner: { name: 'Мария Кузнецова' },
+      course: { title: 'Латте-арт: базовые фигуры' },
+      lesson: { title: 'Сердце' },
+      overdue: false,
+    });
+  });
+
   describe("the demo student's learning", () => {
     interface Outline {
       modules: { id: number; title: string; content: { id: number; type: 'lesson' | 'test'; status: string }[] }[];

@@ -37,6 +37,12 @@ export const video = (title: string, key: string): SeedLessonBlock & SeedPageBlo
   data: { url: `demo/video/${key}.mp4`, title, poster: `demo/video/${key}.jpg`, durationSeconds: DEMO_VIDEO_SECONDS },
 });
 
+/** A homework a curator checks: photos and a video of the learner's work, due `days` after the lesson opens. */
+export const homework = (title: string, task: string[], days: number): SeedLessonBlock => ({
+  type: 'homework',
+  data: { title, html: paragraphs(task), accepts: { text: true, photos: 3, videos: 1, files: 0 }, maxFileMb: 100, gate: 'none', deadline: { type: 'days', days } },
+});
+
 export const recipe = (title: string, parameters: [string, string][], steps: string[]): SeedLessonBlock => ({
   type: 'recipe',
   data: { title, parameters: parameters.map(([name, value]) => ({ name, value })), steps },

@@ -404,6 +404,17 @@ export const demoStudent = {
 };
 
 /**
+ * A homework waiting for a curator: the first adult classmate also takes the latte-art course and
+ * sent the homework of its 'Сердце' lesson (the owner finds it under 'Проверка заданий').
+ */
+export const demoHomework = {
+  course: 'latte-art-basic',
+  lesson: 'Сердце',
+  learner: 'maria.kuznetsova@example.ru',
+  text: 'Сердце получилось, но кривое и без острого конца. Молоко 3,2 %, грела до 60 °C. Лила из питчера на 350 мл. Что поправить?',
+};
+
+/**
  * Classmates of the demo student's groups (accounts without a password, made-up addresses): the
  * adults study in the student's group, the children (each under a parent's account) in the child's.
  */
