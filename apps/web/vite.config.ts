@@ -77,6 +77,8 @@ export default defineConfig({
             { name: 'counter-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]counters\.ts$/ },
             // Certificates' words load with the builder's certificate screen (decision 0085).
             { name: 'certificate-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]certificates\.ts$/ },
+            // Homework's rules (file pickers, caps) load with the homework and curators' screens.
+            { name: 'homework-rules', test: /[\\/]contract[\\/]src[\\/]rules[\\/]homework\.ts$/ },
             // The contract's rules (constants and checks shared with the server): one small chunk
             // with whatever the browser uses of them, so a new rules file (account rules) cannot
             // pull catalogue constants into the API client's chunk and onto the catalogue's first load.
