@@ -99,7 +99,8 @@ export async function encodePhoneCopy(command: string, input: string, dir: strin
     ...['-i', input],
     // The first picture and the first sound, if any; ffmpeg turns a phone's upright video as it was filmed.
     ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1'],
-    ...['-vf', scale, '-r', '30'],
+    // At most 30 frames a second (a phone's 60 halved; 24 kept as it is).
+    ...['-vf', scale, '-fpsmax', '30'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-profile:v', 'main', '-maxrate', '3M', '-bufsize', '6M'],
     ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
     ...['-movflags', '+faststart', '-threads', '2', video],
