@@ -43,7 +43,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A walk of a few screens takes 20–30 s on a loaded two-core machine; a test that hangs still fails within a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

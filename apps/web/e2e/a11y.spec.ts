@@ -288,7 +288,7 @@ test('the accessible version without scripts: the header button leads to a setti
 });
 
 test('the golden keyboard path: accessible version on, size and scheme, to a course, sign in by a mailed code, back to the normal version', async ({ page, context, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A new account is offered to fill in its profile after signing in: answered beforehand (profile.spec.ts tests it).
   await context.addCookies([{ name: 'skipAccountData', value: '1', url: baseURL! }, { name: 'hideCookiesPanel', value: '1', url: baseURL! }]);
   await page.goto('/');

@@ -83,23 +83,23 @@ test.beforeEach(async ({ context, baseURL }) => {
 const isRegister = ({ path }: WalkPage) => path.startsWith('/sveden/') || path.startsWith('/documents/');
 
 test('no sideways scrolling from 320 to 1920 px: public pages', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await walk(page, (await publicPages(page, true)).filter((item) => !isRegister(item)), 13);
 });
 
 test('no sideways scrolling from 320 to 1920 px: /sveden/ and its subsections, the legal documents', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await walk(page, (await publicPages(page, true)).filter(isRegister), 1 + SVEDEN_SECTIONS.length + LEGAL_DOCUMENTS.length);
 });
 
 test('no sideways scrolling from 320 to 1920 px: the student’s pages', async ({ page, login }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(STUDENT, { password: DEMO_PASSWORD });
   await walk(page, await studentPages(page), 13);
 });
 
 test('no sideways scrolling from 320 to 1920 px: a course’s admin pages', async ({ page, login }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(OWNER, { password: DEMO_PASSWORD });
   await walk(page, await ownerPages(page), 15);
 });
@@ -108,13 +108,13 @@ test('no sideways scrolling from 320 to 1920 px: a course’s admin pages', asyn
 const isSiteScreen = ({ path }: WalkPage) => path.startsWith('/admin/school/site/');
 
 test('no sideways scrolling from 320 to 1920 px: the school staff’s screens', async ({ page, login }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await login(STAFF, { password: DEMO_PASSWORD });
   await walk(page, (await staffPages(page)).filter((item) => !isSiteScreen(item)), 18);
 });
 
 test('no sideways scrolling from 320 to 1920 px: the staff’s screens of the site’s content', async ({ page, login }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await login(STAFF, { password: DEMO_PASSWORD });
   await walk(page, (await staffPages(page)).filter(isSiteScreen), 17);
 });

@@ -8,7 +8,7 @@ import { enrolByCard, expect, test } from './fixtures.ts';
 // and sent once the connection is back; kept answers of an attempt finished meanwhile are not
 // counted and the screen says so; signing out clears what the device kept.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 // Saves tried while offline, or cut off on purpose, fail in the browser's log.
 test.use({ allowedConsoleErrors: { text: /status of 404|ERR_INTERNET_DISCONNECTED|ERR_FAILED/ } });
 

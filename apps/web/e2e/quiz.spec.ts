@@ -9,7 +9,7 @@ import { enrolByCard, expect, test } from './fixtures.ts';
 // lessons opened, the final test (a match question among them, 20 minutes) opens; its countdown is
 // run to zero, which finishes it with the answers given, and the course overview marks it done. Questions and answers are the seed's (db/seed/data/courses-roasting.ts).
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 // A save tried while offline fails in the browser's log on purpose.
 test.use({ allowedConsoleErrors: { text: /status of 404|ERR_INTERNET_DISCONNECTED/ } });
 
