@@ -28,14 +28,19 @@ export const FILE_TEXTS = {
 const KIND_GENITIVE_PLURAL: Record<HomeworkAttachmentKind, string> = { photo: 'фотографий', video: 'видео', file: 'файлов' };
 const KIND_LIMIT: Record<HomeworkAttachmentKind, keyof HomeworkAccepts> = { photo: 'photos', video: 'videos', file: 'files' };
 
+/** A key or a file name without its extension ('homework/3/abc.jpg' → 'homework/3/abc'). */
+export function withoutExtension(name: string): string {
+  return name.replace(/\.[A-Za-z0-9]+$/, '');
+}
+
 /** The key of a photo's phone size beside its original. */
 export function phoneKey(storageKey: string): string {
-  return `${storageKey.replace(/\.[A-Za-z0-9]+$/, '')}-phone.webp`;
+  return `${withoutExtension(storageKey)}-phone.webp`;
 }
 
 /** The keys of a video's phone copy (H.264 MP4) and its poster (WebP) beside the original. */
 export function videoKeys(storageKey: string): { phone: string; poster: string } {
-  const base = storageKey.replace(/\.[A-Za-z0-9]+$/, '');
+  const base = withoutExtension(storageKey);
   return { phone: `${base}-phone.mp4`, poster: `${base}-poster.webp` };
 }
 

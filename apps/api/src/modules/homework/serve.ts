@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.ts';
 import type { SignedInActor } from '../auth/actor.ts';
 import { fileEtag, sendFile } from '../media/files.ts';
 import type { Storage } from '../media/storage.ts';
-import { FILE_TEXTS, openableAttachment, phoneKey, videoKeys } from './files.ts';
+import { FILE_TEXTS, openableAttachment, phoneKey, videoKeys, withoutExtension } from './files.ts';
 
 /** The files never change under their id; a removed curator's browser keeps only what it has already seen. */
 const CACHE = 'private, max-age=3600';
@@ -35,7 +35,7 @@ export async function serveHomeworkFile(
     etag: fileEtag(info),
     ranges: true,
     // Downloads keep the name they were uploaded with (a copy's with its own extension).
-    filename: copy ? `${attachment.name.replace(/\.[A-Za-z0-9]+$/, '')}.${copy.key.split('.').pop()}` : attachment.name,
+    filename: copy ? `${withoutExtension(attachment.name)}.${copy.key.split('.').pop()}` : attachment.name,
   });
 }
 

@@ -125,8 +125,7 @@ export async function encodePendingVideos(
   const budget = options.budgetMs ?? TICK_BUDGET_MS;
   const done = { ready: 0, original: 0 };
   const tried = new Set<number>();
-  await mkdir(options.dir, { recursive: true });
-  await removeLeftovers(options.dir, started);
+  let prepared = false;
   while (Date.now() - started < budget) {
     const [next] = await db
       .select({ id: homeworkAttachments.id, storageKey: homeworkAttachments.storageKey })
@@ -136,6 +135,12 @@ export async function encodePendingVideos(
       .limit(1);
     if (!next || tried.has(next.id)) break;
     tried.add(next.id);
+    // The work folder is touched only when there is work: most ticks find none.
+    if (!prepared) {
+      await mkdir(options.dir, { recursive: true });
+      await removeLeftovers(options.dir, started);
+      prepared = true;
+    }
     const outcome = await encodeOne(db, storage, options, next);
     if (outcome) done[outcome] += 1;
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from '@crema/contract/format';
 import { queueHref, waited } from './words.ts';
 
 describe('the curators’ words', () => {
@@ -19,11 +18,5 @@ describe('the curators’ words', () => {
     expect(queueHref({})).toBe('/curator/homework/');
     expect(queueHref({ status: 'waiting', course: 3 })).toBe('/curator/homework/?course=3');
     expect(queueHref({ status: 'accepted', course: 3, group: 7, lesson: 12 }, 2)).toBe('/curator/homework/?status=accepted&course=3&group=7&lesson=12&page=2');
-  });
-
-  it('writes file sizes as people read them', () => {
-    expect(formatFileSize(10)).toBe('1 КБ');
-    expect(formatFileSize(820 * 1024)).toBe('820 КБ');
-    expect(formatFileSize(12.4 * 1024 * 1024)).toBe('12,4 МБ');
   });
 });
